@@ -1,0 +1,43 @@
+import { Ledger } from "./ledger.js";
+import { parseAccountJson } from "./programs/token/parse.js";
+import type { Program } from "./runtime/program.js";
+import { startRpcServer } from "./rpc/server.js";
+
+export interface LocalnetOptions {
+  /** JSON-RPC port (0 picks a free one); the websocket listens on the next port. */
+  rpcPort: number;
+  /** null keeps all state in memory. */
+  dataDir: string | null;
+  /** 0 stops the slot clock (tests move it with warp). */
+  slotMs: number;
+  programs?: Program[];
+  host?: string;
+}
+
+export interface Localnet {
+  ledger: Ledger;
+  rpc: Awaited<ReturnType<typeof startRpcServer>>;
+  dataDir: string | null;
+  close(): Promise<void>;
+}
+
+/** A ledger with its JSON-RPC and websocket front ends: what `npm run localnet` runs and tests start. */
+export async function startLocalnet(options: LocalnetOptions): Promise<Localnet> {
+  const ledger = Ledger.open({ dataDir: options.dataDir, slotMs: options.slotMs, programs: options.programs });
+  const rpc = await startRpcServer({
+    ledger,
+    host: options.host ?? "127.0.0.1",
+    port: options.rpcPort,
+    wsPort: options.rpcPort === 0 ? 0 : options.rpcPort + 1,
+    parseAccount: parseAccountJson,
+  });
+  return {
+    ledger,
+    rpc,
+    dataDir: options.dataDir,
+    async close() {
+      await rpc.close();
+      await ledger.close();
+    },
+  };
+}

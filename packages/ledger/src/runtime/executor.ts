@@ -1,0 +1,277 @@
+import { PublicKey } from "@solana/web3.js";
+import { cloneAccount, emptyAccount, type Account, type Address } from "../account.js";
+import { InstructionError, TransactionError, describeInstructionError, type InstructionErrorValue, type TransactionErrorValue } from "../errors.js";
+import type { CompiledInnerInstruction, ReturnData } from "../service.js";
+import { encodeBase58 } from "../tx/base58.js";
+import { LogCollector } from "./logs.js";
+import type { Clock, CpiInstruction, InstructionAccount, InstructionContext, Program } from "./program.js";
+import { checkAccountChanges, checkRentState, snapshot, type AccountSnapshot } from "./rules.js";
+
+/** Solana's maximum invoke stack height: a top-level instruction plus four nested invocations. */
+export const MAX_STACK_HEIGHT = 5;
+/** What a cross-program invocation costs the caller, as Solana's invoke_units. */
+export const CPI_BASE_UNITS = 1000;
+
+export interface InstructionInput {
+  programIndex: number;
+  accounts: number[];
+  data: Buffer;
+}
+
+/** A transaction whose accounts are known: keys resolved, privileges fixed, accounts loaded as private copies. */
+export interface LoadedTransaction {
+  keys: Address[];
+  isSigner: boolean[];
+  isWritable: boolean[];
+  accounts: Account[];
+  instructions: InstructionInput[];
+  unitLimit: number;
+  /** Data of the Instructions sysvar for this transaction, when the transaction references it. */
+  instructionsSysvar: { index: number; setCurrent(data: Buffer, index: number): void } | null;
+}
+
+export interface InstructionOutcome {
+  err: TransactionErrorValue | null;
+  logs: string[];
+  unitsConsumed: number;
+  returnData: ReturnData | null;
+  innerInstructions: { index: number; instructions: CompiledInnerInstruction[] }[];
+}
+
+interface Frame {
+  programId: Address;
+  /** Indexes into the transaction's accounts, in instruction order (duplicates allowed). */
+  indexes: number[];
+  isSigner: boolean[];
+  isWritable: boolean[];
+  /** Unique accounts of the frame and what they looked like when the frame (last) took control. */
+  before: Map<number, AccountSnapshot>;
+}
+
+/** Runs the instructions of one loaded transaction against its private account copies. */
+export class InstructionProcessor {
+  private readonly logs = new LogCollector();
+  private remaining: number;
+  private readonly stack: Frame[] = [];
+  private returnData: ReturnData | null = null;
+  private readonly inner: { index: number; instructions: CompiledInnerInstruction[] }[] = [];
+  private currentInner: CompiledInnerInstruction[] = [];
+
+  constructor(
+    private readonly tx: LoadedTransaction,
+    private readonly programs: ReadonlyMap<Address, Program>,
+    private readonly clock: Clock,
+  ) {
+    this.remaining = tx.unitLimit;
+  }
+
+  run(): InstructionOutcome {
+    let err: TransactionErrorValue | null = null;
+    for (let i = 0; i < this.tx.instructions.length; i++) {
+      const ix = this.tx.instructions[i];
+      const sysvar = this.tx.instructionsSysvar;
+      if (sysvar) sysvar.setCurrent(this.tx.accounts[sysvar.index].data, i);
+      this.currentInner = [];
+      try {
+        const indexes = ix.accounts;
+        this.execute(
+          this.tx.keys[ix.programIndex],
+          indexes,
+          indexes.map((k) => this.tx.isSigner[k]),
+          indexes.map((k) => this.tx.isWritable[k]),
+          ix.data,
+        );
+      } catch (e) {
+        err = { InstructionError: [i, toInstructionError(e)] };
+      }
+      if (this.currentInner.length > 0) this.inner.push({ index: i, instructions: this.currentInner });
+      if (err) break;
+    }
+    return {
+      err,
+      logs: this.logs.messages,
+      unitsConsumed: this.tx.unitLimit - this.remaining,
+      returnData: this.returnData,
+      innerInstructions: this.inner,
+    };
+  }
+
+  private execute(programId: Address, indexes: number[], isSigner: boolean[], isWritable: boolean[], data: Buffer): void {
+    const height = this.stack.length + 1;
+    this.logs.push(`Program ${programId} invoke [${height}]`);
+    const program = this.programs.get(programId);
+    const startUnits = this.remaining;
+    let setReturnDataHere = false;
+    try {
+      if (!program) {
+        this.logs.push(`Program is not deployed`);
+        throw new InstructionError("UnsupportedProgramId");
+      }
+      const frame = this.openFrame(programId, indexes, isSigner, isWritable);
+      this.stack.push(frame);
+      try {
+        const ctx = this.context(frame, data, height, () => {
+          setReturnDataHere = true;
+        });
+        program.execute(ctx);
+        this.verify(frame);
+      } finally {
+        this.stack.pop();
+      }
+    } catch (e) {
+      const value = toInstructionError(e);
+      if (!(e instanceof InstructionError)) this.logs.push(`Program log: panicked at '${e instanceof Error ? e.message : String(e)}'`);
+      if (program && !program.builtin) this.logs.push(`Program ${programId} consumed ${startUnits - this.remaining} of ${startUnits} compute units`);
+      this.logs.push(`Program ${programId} failed: ${describeInstructionError(value)}`);
+      throw e instanceof InstructionError ? e : new InstructionError(value);
+    }
+    if (!program.builtin) this.logs.push(`Program ${programId} consumed ${startUnits - this.remaining} of ${startUnits} compute units`);
+    if (setReturnDataHere && this.returnData) {
+      this.logs.push(`Program return: ${this.returnData.programId} ${this.returnData.data.toString("base64")}`);
+    }
+    this.logs.push(`Program ${programId} success`);
+  }
+
+  private openFrame(programId: Address, indexes: number[], isSigner: boolean[], isWritable: boolean[]): Frame {
+    const before = new Map<number, AccountSnapshot>();
+    for (const k of indexes) if (!before.has(k)) before.set(k, snapshot(this.tx.accounts[k]));
+    return { programId, indexes, isSigner, isWritable, before };
+  }
+
+  /** Checks the frame's changes since it last took control, as Solana does at every CPI boundary and at return. */
+  private verify(frame: Frame): void {
+    const entries: { before: AccountSnapshot; after: Account; isWritable: boolean }[] = [];
+    for (const [k, before] of frame.before) {
+      let writable = false;
+      for (let j = 0; j < frame.indexes.length; j++) if (frame.indexes[j] === k && frame.isWritable[j]) writable = true;
+      entries.push({ before, after: this.tx.accounts[k], isWritable: writable });
+    }
+    checkAccountChanges(frame.programId, entries);
+  }
+
+  private refresh(frame: Frame): void {
+    for (const k of frame.before.keys()) frame.before.set(k, snapshot(this.tx.accounts[k]));
+  }
+
+  private consume(units: number): void {
+    if (units > this.remaining) {
+      this.remaining = 0;
+      throw new InstructionError("ComputationalBudgetExceeded");
+    }
+    this.remaining -= units;
+  }
+
+  private context(frame: Frame, data: Buffer, stackHeight: number, onReturnData: () => void): InstructionContext {
+    const accounts: InstructionAccount[] = frame.indexes.map((k, j) => ({
+      key: this.tx.keys[k],
+      isSigner: frame.isSigner[j],
+      isWritable: frame.isWritable[j],
+      account: this.tx.accounts[k],
+    }));
+    return {
+      programId: frame.programId,
+      data,
+      accounts,
+      stackHeight,
+      clock: this.clock,
+      log: (message) => this.logs.push(`Program log: ${message}`),
+      logData: (...chunks) => this.logs.push(`Program data: ${chunks.map((c) => Buffer.from(c).toString("base64")).join(" ")}`),
+      consume: (units) => this.consume(units),
+      remainingUnits: () => this.remaining,
+      setReturnData: (bytes) => {
+        if (bytes.length > 1024) throw new InstructionError("InvalidArgument");
+        this.returnData = { programId: frame.programId, data: Buffer.from(bytes) };
+        onReturnData();
+      },
+      getReturnData: () => this.returnData,
+      invoke: (ix, seeds) => this.invoke(frame, ix, seeds ?? [], stackHeight),
+    };
+  }
+
+  private invoke(caller: Frame, ix: CpiInstruction, signerSeeds: readonly (readonly Uint8Array[])[], callerHeight: number): void {
+    this.consume(CPI_BASE_UNITS);
+    if (callerHeight + 1 > MAX_STACK_HEIGHT) throw new InstructionError("CallDepth");
+    if (this.stack.some((f, i) => f.programId === ix.programId && i !== this.stack.length - 1)) {
+      throw new InstructionError("ReentrancyNotAllowed");
+    }
+    if (!this.tx.keys.includes(ix.programId)) {
+      this.logs.push(`Unknown program ${ix.programId}`);
+      throw new InstructionError("MissingAccount");
+    }
+    const pdaSigners = new Set<Address>();
+    for (const seeds of signerSeeds) {
+      try {
+        pdaSigners.add(PublicKey.createProgramAddressSync(seeds.map((s) => Buffer.from(s)), new PublicKey(caller.programId)).toBase58());
+      } catch {
+        throw new InstructionError("InvalidSeeds");
+      }
+    }
+    const indexes: number[] = [];
+    const isSigner: boolean[] = [];
+    const isWritable: boolean[] = [];
+    for (const meta of ix.accounts) {
+      let callerSigner = false;
+      let callerWritable = false;
+      let index = -1;
+      for (let j = 0; j < caller.indexes.length; j++) {
+        if (this.tx.keys[caller.indexes[j]] === meta.pubkey) {
+          index = caller.indexes[j];
+          callerSigner ||= caller.isSigner[j];
+          callerWritable ||= caller.isWritable[j];
+        }
+      }
+      if (index < 0) {
+        this.logs.push(`Instruction references an unknown account ${meta.pubkey}`);
+        throw new InstructionError("MissingAccount");
+      }
+      if (meta.isWritable && !callerWritable) {
+        this.logs.push(`${meta.pubkey}'s writable privilege escalated`);
+        throw new InstructionError("PrivilegeEscalation");
+      }
+      if (meta.isSigner && !callerSigner && !pdaSigners.has(meta.pubkey)) {
+        this.logs.push(`${meta.pubkey}'s signer privilege escalated`);
+        throw new InstructionError("PrivilegeEscalation");
+      }
+      indexes.push(index);
+      isSigner.push(meta.isSigner);
+      isWritable.push(meta.isWritable);
+    }
+    const data = Buffer.from(ix.data);
+    this.currentInner.push({
+      programIdIndex: this.tx.keys.indexOf(ix.programId),
+      accounts: indexes,
+      data: encodeBase58(data),
+      stackHeight: callerHeight + 1,
+    });
+    this.verify(caller);
+    this.execute(ix.programId, indexes, isSigner, isWritable, data);
+    this.refresh(caller);
+  }
+}
+
+function toInstructionError(e: unknown): InstructionErrorValue {
+  if (e instanceof InstructionError) return e.value;
+  return "ProgramFailedToComplete";
+}
+
+/** Private copies of the accounts a transaction touches: failures are rolled back by dropping them. */
+export function loadAccounts(keys: readonly Address[], get: (address: Address) => Account | undefined): Account[] {
+  return keys.map((k) => {
+    const a = get(k);
+    return a ? cloneAccount(a) : emptyAccount();
+  });
+}
+
+/** Rent-state check over every writable account at the end of a successful transaction. */
+export function checkRentStates(tx: LoadedTransaction, before: readonly AccountSnapshot[]): TransactionError | null {
+  for (let i = 0; i < tx.keys.length; i++) {
+    if (!tx.isWritable[i]) continue;
+    try {
+      checkRentState(i, before[i], tx.accounts[i]);
+    } catch (e) {
+      if (e instanceof TransactionError) return e;
+      throw e;
+    }
+  }
+  return null;
+}
