@@ -1,0 +1,178 @@
+import type { Account, Address } from "../../account.js";
+import type { UiTokenAmount } from "../../service.js";
+import {
+  ACCOUNT_SIZE,
+  AccountState,
+  MINT_SIZE,
+  MULTISIG_SIZE,
+  NATIVE_MINT,
+  NATIVE_MINT_DECIMALS,
+  TOKEN_PROGRAM_ID,
+  decodeMint,
+  decodeMultisig,
+  decodeTokenAccount,
+  type TokenAccount,
+} from "./layout.js";
+
+/**
+ * Token accounts as Solana's RPC presents them (`jsonParsed`, pre/postTokenBalances). Object keys are written in
+ * the order the RPC emits them, which is alphabetical: its JSON goes through a sorted map.
+ */
+
+export interface ParsedTokenAccountInfo {
+  closeAuthority?: Address;
+  delegate?: Address;
+  delegatedAmount?: UiTokenAmount;
+  isNative: boolean;
+  mint: Address;
+  owner: Address;
+  rentExemptReserve?: UiTokenAmount;
+  state: "initialized" | "frozen";
+  tokenAmount: UiTokenAmount;
+}
+
+export interface ParsedMintInfo {
+  decimals: number;
+  freezeAuthority: Address | null;
+  isInitialized: boolean;
+  mintAuthority: Address | null;
+  supply: string;
+}
+
+export interface ParsedMultisigInfo {
+  isInitialized: boolean;
+  numRequiredSigners: number;
+  numValidSigners: number;
+  signers: Address[];
+}
+
+export type ParsedTokenData =
+  | { info: ParsedTokenAccountInfo; type: "account" }
+  | { info: ParsedMintInfo; type: "mint" }
+  | { info: ParsedMultisigInfo; type: "multisig" };
+
+export interface ParsedTokenProgramAccount {
+  parsed: ParsedTokenData;
+  program: "spl-token";
+  space: number;
+}
+
+export interface TokenBalance {
+  mint: Address;
+  owner: Address;
+  amount: bigint;
+  decimals: number;
+  programId: Address;
+}
+
+/** Looks an account up by address; undefined when it does not exist. */
+export type AccountLookup = (address: Address) => Account | undefined;
+
+/** The all-zero key: an unused multisig signer slot. */
+const DEFAULT_PUBKEY: Address = "11111111111111111111111111111111";
+
+/** An amount in base units as a decimal string: no exponent, no trailing zeros, no trailing point. */
+export function uiAmountString(amount: bigint, decimals: number): string {
+  if (decimals === 0) return amount.toString();
+  const digits = amount.toString().padStart(decimals + 1, "0");
+  const text = `${digits.slice(0, digits.length - decimals)}.${digits.slice(digits.length - decimals)}`;
+  return text.replace(/0+$/, "").replace(/\.$/, "");
+}
+
+export function uiTokenAmount(amount: bigint, decimals: number): UiTokenAmount {
+  // The RPC divides as f64 by 10^decimals held in a u64; past 10^19 that overflows and it reports null.
+  const uiAmount = decimals <= 19 ? Number(amount) / Number(10n ** BigInt(decimals)) : null;
+  return { amount: amount.toString(), decimals, uiAmount, uiAmountString: uiAmountString(amount, decimals) };
+}
+
+/** An initialised SPL token account's state, or null when the account is not one. */
+function tokenAccountOf(account: Account): TokenAccount | null {
+  if (account.owner !== TOKEN_PROGRAM_ID || account.data.length !== ACCOUNT_SIZE) return null;
+  try {
+    const state = decodeTokenAccount(account.data);
+    return state.state === AccountState.Uninitialized ? null : state;
+  } catch {
+    return null;
+  }
+}
+
+/** Decimals of a mint, as the RPC finds them: the native mint is known, any other must be an initialised mint. */
+function mintDecimals(mint: Address, getMint: AccountLookup): number | null {
+  if (mint === NATIVE_MINT) return NATIVE_MINT_DECIMALS;
+  const account = getMint(mint);
+  if (!account || account.owner !== TOKEN_PROGRAM_ID || account.data.length !== MINT_SIZE) return null;
+  try {
+    const state = decodeMint(account.data);
+    return state.isInitialized ? state.decimals : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pre/postTokenBalances entry of an account, or null when it is not an SPL token account with a known mint. */
+export function tokenBalanceOf(account: Account, getMint: AccountLookup): TokenBalance | null {
+  const state = tokenAccountOf(account);
+  if (!state) return null;
+  const decimals = mintDecimals(state.mint, getMint);
+  if (decimals === null) return null;
+  return { mint: state.mint, owner: state.owner, amount: state.amount, decimals, programId: account.owner };
+}
+
+/**
+ * The `jsonParsed` data of an account owned by the token program, or null where the RPC would fall back to
+ * base64: unknown size, uninitialised state, or a token account whose mint cannot be read.
+ */
+export function parseAccountJson(account: Account, getMint: AccountLookup): ParsedTokenProgramAccount | null {
+  if (account.owner !== TOKEN_PROGRAM_ID) return null;
+  const parsed = parseData(account, getMint);
+  return parsed && { parsed, program: "spl-token", space: account.data.length };
+}
+
+function parseData(account: Account, getMint: AccountLookup): ParsedTokenData | null {
+  const data = account.data;
+  if (data.length === ACCOUNT_SIZE) {
+    const state = tokenAccountOf(account);
+    if (!state) return null;
+    const decimals = mintDecimals(state.mint, getMint);
+    if (decimals === null) return null;
+    const info: ParsedTokenAccountInfo = {
+      ...(state.closeAuthority !== null && { closeAuthority: state.closeAuthority }),
+      ...(state.delegate !== null && { delegate: state.delegate, delegatedAmount: uiTokenAmount(state.delegatedAmount, decimals) }),
+      isNative: state.isNative !== null,
+      mint: state.mint,
+      owner: state.owner,
+      ...(state.isNative !== null && { rentExemptReserve: uiTokenAmount(state.isNative, decimals) }),
+      state: state.state === AccountState.Frozen ? "frozen" : "initialized",
+      tokenAmount: uiTokenAmount(state.amount, decimals),
+    };
+    return { info, type: "account" };
+  }
+  try {
+    if (data.length === MINT_SIZE) {
+      const mint = decodeMint(data);
+      if (!mint.isInitialized) return null;
+      const info: ParsedMintInfo = {
+        decimals: mint.decimals,
+        freezeAuthority: mint.freezeAuthority,
+        isInitialized: true,
+        mintAuthority: mint.mintAuthority,
+        supply: mint.supply.toString(),
+      };
+      return { info, type: "mint" };
+    }
+    if (data.length === MULTISIG_SIZE) {
+      const multisig = decodeMultisig(data);
+      if (!multisig.isInitialized) return null;
+      const info: ParsedMultisigInfo = {
+        isInitialized: true,
+        numRequiredSigners: multisig.m,
+        numValidSigners: multisig.n,
+        signers: multisig.signers.filter((key) => key !== DEFAULT_PUBKEY),
+      };
+      return { info, type: "multisig" };
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
