@@ -1,7 +1,8 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { createHash, randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Account, type Address } from "./account.js";
+import { RENT_EXEMPT_EPOCH, SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Account, type Address } from "./account.js";
+import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, nativeMintData } from "./programs/token/layout.js";
 import { SLOTS_PER_EPOCH, SlotClock, genesisSlot } from "./chain/slots.js";
 import { TransactionError } from "./errors.js";
 import { builtinPrograms } from "./programs/index.js";
@@ -31,6 +32,7 @@ import { LedgerStore, type CommitBatch, type SlotRecord } from "./storage/store.
 import { base58ToBytes, encodeBase58 } from "./tx/base58.js";
 import { sanitizeTransaction } from "./tx/sanitize.js";
 import { verifyTransactionSignatures } from "./tx/verify.js";
+import { SignatureVerifierPool } from "./tx/verify-pool.js";
 import { decodeTransaction, type WireTransaction } from "./tx/wire.js";
 import { TIP_ACCOUNTS, MIN_BUNDLE_TIP, MAX_BUNDLE_TRANSACTIONS } from "./chain/bundles.js";
 
@@ -95,6 +97,7 @@ export class Ledger implements LedgerService {
   private waiters: (() => void)[] = [];
   private flushScheduled = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly verifier = new SignatureVerifierPool();
   private closed = false;
 
   private constructor(private readonly options: LedgerOptions) {
@@ -114,7 +117,7 @@ export class Ledger implements LedgerService {
       this.store.setMeta("faucet", encodeBase58(faucet.secretKey));
       const first = genesisSlot(genesis, now);
       this.store.commit({
-        accounts: new Map([[faucet.publicKey.toBase58(), { lamports: options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS, data: Buffer.alloc(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: 0xffff_ffff_ffff_ffffn }]]),
+        accounts: new Map([[faucet.publicKey.toBase58(), { lamports: options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS, data: Buffer.alloc(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_EPOCH }]]),
         transactions: [],
         slots: [first],
       });
@@ -148,12 +151,16 @@ export class Ledger implements LedgerService {
         data: program.builtin ? Buffer.alloc(0) : Buffer.alloc(36),
         owner: program.builtin ? "NativeLoader1111111111111111111111111111111" : "BPFLoaderUpgradeab1e11111111111111111111111",
         executable: true,
-        rentEpoch: 0xffff_ffff_ffff_ffffn,
+        rentEpoch: RENT_EXEMPT_EPOCH,
       });
+    }
+    if (!this.accounts.has(NATIVE_MINT)) {
+      // Wrapped SOL's mint exists from genesis, as on every Solana cluster.
+      writes.set(NATIVE_MINT, { lamports: minimumBalanceForRentExemption(MINT_SIZE), data: nativeMintData(), owner: TOKEN_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_EPOCH });
     }
     for (const tip of TIP_ACCOUNTS) {
       if (this.accounts.has(tip)) continue;
-      writes.set(tip, { lamports: minimumBalanceForRentExemption(0), data: Buffer.alloc(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: 0xffff_ffff_ffff_ffffn });
+      writes.set(tip, { lamports: minimumBalanceForRentExemption(0), data: Buffer.alloc(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_EPOCH });
     }
     for (const [address, account] of writes) {
       this.setAccount(address, account);
@@ -298,6 +305,7 @@ export class Ledger implements LedgerService {
     this.flush();
     this.closed = true;
     this.store.close();
+    await this.verifier.close();
   }
 
   // ---- execution ---------------------------------------------------------------------------------------
@@ -362,7 +370,7 @@ export class Ledger implements LedgerService {
 
   async sendTransaction(wire: Buffer, options: { skipPreflight: boolean }): Promise<string> {
     const tx = this.decode(wire);
-    if (!verifyTransactionSignatures(tx)) throw new SignatureVerificationError();
+    if (!(await this.verifier.verify(tx))) throw new SignatureVerificationError();
     const signature = this.processVerified(tx, options.skipPreflight);
     await this.scheduleFlush();
     return signature;
@@ -529,7 +537,7 @@ export class Ledger implements LedgerService {
       throw new MalformedTransactionError(`bundle must contain between 1 and ${MAX_BUNDLE_TRANSACTIONS} transactions`);
     }
     const txs = wires.map((w) => this.decode(w));
-    if (verify) for (const tx of txs) if (!verifyTransactionSignatures(tx)) throw new SignatureVerificationError();
+    if (verify && !txs.every(verifyTransactionSignatures)) throw new SignatureVerificationError();
     const overlay = new Overlay(this.read);
     const results: { tx: WireTransaction; result: ReturnType<typeof executeTransaction>; pre: Map<Address, Account | undefined> }[] = [];
     const seen = new Set<string>();

@@ -32,6 +32,8 @@ export interface WireTransaction {
   version: "legacy" | 0;
   header: MessageHeader;
   staticAccountKeys: Address[];
+  /** Raw bytes of the required signers' keys, for signature checks. */
+  signerKeys: Buffer[];
   recentBlockhash: string;
   instructions: CompiledInstruction[];
   addressTableLookups: AddressTableLookup[];
@@ -102,7 +104,12 @@ export function decodeTransaction(wire: Buffer): WireTransaction {
   };
   const keyCount = r.shortVec();
   const staticAccountKeys: Address[] = [];
-  for (let i = 0; i < keyCount; i++) staticAccountKeys.push(keyToBase58(r.bytes(32)));
+  const signerKeys: Buffer[] = [];
+  for (let i = 0; i < keyCount; i++) {
+    const raw = r.bytes(32);
+    if (i < header.numRequiredSignatures) signerKeys.push(raw);
+    staticAccountKeys.push(keyToBase58(raw));
+  }
   const recentBlockhash = keyToBase58(r.bytes(32));
   const instructionCount = r.shortVec();
   const instructions: CompiledInstruction[] = [];
@@ -128,6 +135,7 @@ export function decodeTransaction(wire: Buffer): WireTransaction {
     version,
     header,
     staticAccountKeys,
+    signerKeys,
     recentBlockhash,
     instructions,
     addressTableLookups,

@@ -1,0 +1,44 @@
+import { Connection, Keypair, LAMPORTS_PER_SOL, type Commitment } from "@solana/web3.js";
+import { startLocalnet, type Localnet } from "../../src/localnet.js";
+import type { Program } from "../../src/runtime/program.js";
+
+export interface TestNet {
+  net: Localnet;
+  connection: Connection;
+  close(): Promise<void>;
+}
+
+/** A real ledger with its real RPC on free loopback ports, and a web3.js Connection to it. */
+export async function startTestNet(options: { slotMs?: number; dataDir?: string | null; programs?: Program[]; commitment?: Commitment } = {}): Promise<TestNet> {
+  const net = await startLocalnet({ rpcPort: 0, dataDir: options.dataDir ?? null, slotMs: options.slotMs ?? 50, programs: options.programs });
+  const connection = new Connection(net.rpc.url, { commitment: options.commitment ?? "confirmed", wsEndpoint: net.rpc.wsUrl });
+  return {
+    net,
+    connection,
+    async close() {
+      await net.close();
+    },
+  };
+}
+
+/** A new keypair funded through the RPC's requestAirdrop, confirmed. */
+export async function fundedKeypair(connection: Connection, sol = 10): Promise<Keypair> {
+  const keypair = Keypair.generate();
+  const signature = await connection.requestAirdrop(keypair.publicKey, sol * LAMPORTS_PER_SOL);
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+  await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight });
+  return keypair;
+}
+
+/** JSON-RPC call without a client library, for exact reply bodies. */
+export async function rpcCall(url: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, text };
+}

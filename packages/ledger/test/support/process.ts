@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A free port whose successor is free too (the websocket listens on RPC port + 1). */
+export async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 40_000);
+    if ((await portIsFree(port)) && (await portIsFree(port + 1))) return port;
+  }
+}
+
+/** Runs `npm run localnet`'s entry point as a separate process, as an operator would. */
+export function spawnLocalnet(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "packages/ledger/src/cli.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+export async function waitForRpc(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth" }) });
+      if ((await response.json()).result === "ok") return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`RPC at ${url} did not come up within ${timeoutMs} ms`);
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
