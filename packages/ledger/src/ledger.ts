@@ -3,7 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { RENT_EXEMPT_EPOCH, SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Account, type Address } from "./account.js";
 import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, nativeMintData } from "./programs/token/layout.js";
-import { SLOTS_PER_EPOCH, SlotClock, genesisSlot } from "./chain/slots.js";
+import { SlotClock, genesisSlot } from "./chain/slots.js";
+import { SLOTS_PER_EPOCH } from "./runtime/sysvars.js";
 import { TransactionError } from "./errors.js";
 import { builtinPrograms } from "./programs/index.js";
 import { resolveLookup, ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from "./programs/address-lookup-table.js";
@@ -238,10 +239,8 @@ export class Ledger implements LedgerService {
     const parent = this.slots.slot;
     const record = this.slots.advance(Date.now(), count, extraSeconds);
     this.pending.slots.push(record);
-    for (const [address, account] of sysvarAccounts(this.slots)) {
-      this.setAccount(address, account);
-      this.pending.accounts.set(address, account);
-    }
+    // Sysvars are derived from the slot clock, so they are rebuilt rather than stored.
+    for (const [address, account] of sysvarAccounts(this.slots)) this.setAccount(address, account);
     this.pruneStatuses();
     this.sample(record);
     this.scheduleFlush();

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../runtime/program.js";
+import { SLOTS_PER_EPOCH } from "../runtime/sysvars.js";
 import type { SlotRecord } from "../storage/store.js";
 import { base58ToBytes, encodeBase58 } from "../tx/base58.js";
 
 /** A blockhash may be used for this many blocks after the block that produced it. */
 export const MAX_PROCESSING_AGE = 150;
-export const SLOTS_PER_EPOCH = 432_000n;
 
 /**
  * The chain's notion of time: one block per slot (no skipped slots on a single node), so block height equals

@@ -1,0 +1,96 @@
+import type { Handler, MethodTable, RpcContext } from "./context.js";
+import { ErrorCode, RpcError, toRpcError } from "./errors.js";
+import { parseJson, stringifyJson } from "./json.js";
+
+/**
+ * JSON-RPC 2.0 over any transport: one request or a batch in, the reply text out (null when every request was
+ * a notification, which gets no reply). Nothing a client sends makes this throw.
+ */
+
+export type RequestId = string | number | bigint | null;
+
+export interface RpcResponse {
+  jsonrpc: "2.0";
+  result?: unknown;
+  error?: RpcError;
+  id: RequestId;
+}
+
+export class Methods {
+  private readonly table: Map<string, Handler>;
+  constructor(table: MethodTable) {
+    this.table = new Map(Object.entries(table));
+  }
+  get(name: string): Handler | undefined {
+    return this.table.get(name);
+  }
+}
+
+/** Called with errors that are not RpcErrors or ledger refusals: bugs, which the reply calls "Internal error". */
+export type InternalErrorListener = (error: unknown, method: string) => void;
+
+export interface DispatchOptions {
+  methods: Methods;
+  context: RpcContext;
+  onInternalError?: InternalErrorListener;
+}
+
+function errorResponse(error: RpcError, id: RequestId): RpcResponse {
+  return { jsonrpc: "2.0", error, id };
+}
+
+const invalidRequest = (): RpcError => new RpcError(ErrorCode.InvalidRequest, "Invalid request");
+
+function isValidId(id: unknown): id is RequestId {
+  return id === null || typeof id === "string" || typeof id === "bigint" || (typeof id === "number" && Number.isFinite(id));
+}
+
+/** One request object; null for a notification (a request without an id). */
+export async function handleRequest(request: unknown, options: DispatchOptions): Promise<RpcResponse | null> {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) return errorResponse(invalidRequest(), null);
+  const { jsonrpc, method, params, id } = request as Record<string, unknown>;
+  const isNotification = !("id" in request);
+  if (!isNotification && !isValidId(id)) return errorResponse(invalidRequest(), null);
+  const replyId: RequestId = isNotification ? null : (id as RequestId);
+  const paramsOk = params === undefined || params === null || typeof params === "object";
+  if ((jsonrpc !== undefined && jsonrpc !== "2.0") || typeof method !== "string" || !paramsOk) {
+    return errorResponse(invalidRequest(), replyId);
+  }
+  const handler = options.methods.get(method);
+  let response: RpcResponse;
+  if (!handler) {
+    response = errorResponse(new RpcError(ErrorCode.MethodNotFound, "Method not found"), replyId);
+  } else {
+    try {
+      response = { jsonrpc: "2.0", result: await handler(params, options.context), id: replyId };
+    } catch (error) {
+      const rpcError = toRpcError(error);
+      if (rpcError.code === ErrorCode.InternalError) options.onInternalError?.(error, method);
+      response = errorResponse(rpcError, replyId);
+    }
+  }
+  return isNotification ? null : response;
+}
+
+/** A parsed message: one request or a batch. Batches run concurrently; replies keep the batch's order. */
+export async function handleMessage(message: unknown, options: DispatchOptions): Promise<RpcResponse | RpcResponse[] | null> {
+  if (!Array.isArray(message)) return handleRequest(message, options);
+  if (message.length === 0) return errorResponse(invalidRequest(), null);
+  const responses = await Promise.all(message.map((request) => handleRequest(request, options)));
+  const replies = responses.filter((r): r is RpcResponse => r !== null);
+  return replies.length > 0 ? replies : null;
+}
+
+export const PARSE_ERROR_REPLY = stringifyJson(errorResponse(new RpcError(ErrorCode.ParseError, "Parse error"), null));
+
+/** Raw request text in, reply text out (null: nothing to send). */
+export async function handleText(text: string, options: DispatchOptions): Promise<string | null> {
+  let message: unknown;
+  try {
+    message = parseJson(text);
+  } catch {
+    return PARSE_ERROR_REPLY;
+  }
+  const reply = await handleMessage(message, options);
+  return reply === null ? null : stringifyJson(reply);
+}
