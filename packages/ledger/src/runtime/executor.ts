@@ -191,7 +191,8 @@ export class InstructionProcessor {
   private invoke(caller: Frame, ix: CpiInstruction, signerSeeds: readonly (readonly Uint8Array[])[], callerHeight: number): void {
     this.consume(CPI_BASE_UNITS);
     if (callerHeight + 1 > MAX_STACK_HEIGHT) throw new InstructionError("CallDepth");
-    if (this.stack.some((f, i) => f.programId === ix.programId && i !== this.stack.length - 1)) {
+    // A program may call itself directly, but may not be re-entered through another program.
+    if (caller.programId !== ix.programId && this.stack.some((f) => f.programId === ix.programId)) {
       throw new InstructionError("ReentrancyNotAllowed");
     }
     if (!this.tx.keys.includes(ix.programId)) {
