@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ledger } from "../src/ledger.js";
+import { signFast } from "./signing.js";
 import { exited, freePortPair, spawnLocalnet, waitForRpc } from "../test/support/process.js";
 
 const SENDERS = 64;
@@ -34,9 +35,7 @@ interface Chain {
 }
 
 function sign(instructions: TransactionInstruction[], payer: Keypair, blockhash: string, extra: Keypair[] = []): Buffer {
-  const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(...instructions);
-  tx.sign(payer, ...extra);
-  return tx.serialize();
+  return signFast(new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(...instructions), [payer, ...extra]);
 }
 
 interface Workload {

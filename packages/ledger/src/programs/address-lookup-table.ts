@@ -2,231 +2,421 @@ import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Address } from "../account.js";
 import { InstructionError, TransactionError } from "../errors.js";
 import type { InstructionAccount, InstructionContext, Program } from "../runtime/program.js";
+import { MAX_SLOT_HASHES } from "../runtime/sysvars.js";
 import { base58ToBytes, keyToBase58 } from "../tx/base58.js";
 
+/**
+ * The Address Lookup Table program: tables of up to 256 addresses that v0 transactions index into.
+ *
+ * Instruction data is bincode: a u32 LE discriminant, then the variant's fields. The table account holds a
+ * 56-byte bincode `ProgramState::LookupTable(LookupTableMeta)` header, zero-padded, followed by the addresses.
+ * Behaviour follows Solana's native program with `relax_authority_signer_check_for_lookup_table_creation` active
+ * (as on every public cluster): creating a table needs no authority signature, and "creating" a table that the
+ * program already owns succeeds without changing it.
+ */
+
 export const ADDRESS_LOOKUP_TABLE_PROGRAM_ID: Address = "AddressLookupTab1e1111111111111111111111111";
-/** Table state before the addresses: type, deactivation slot, last extension, authority, padding. */
 export const LOOKUP_TABLE_META_SIZE = 56;
 export const LOOKUP_TABLE_MAX_ADDRESSES = 256;
-/** How long a deactivated table keeps resolving (the SlotHashes window). */
-const DEACTIVATION_COOLDOWN_SLOTS = 512n;
-const ACTIVE = 0xffff_ffff_ffff_ffffn;
+/** deactivation_slot of a table that has not been deactivated. */
+export const ACTIVE_DEACTIVATION_SLOT = 0xffff_ffff_ffff_ffffn;
+/** The program's fixed compute cost (DEFAULT_COMPUTE_UNITS of the native program). */
 const COMPUTE_UNITS = 750;
 
+const PROGRAM_STATE_UNINITIALIZED = 0;
+const PROGRAM_STATE_LOOKUP_TABLE = 1;
+
+const CREATE_LOOKUP_TABLE = 0;
+const FREEZE_LOOKUP_TABLE = 1;
+const EXTEND_LOOKUP_TABLE = 2;
+const DEACTIVATE_LOOKUP_TABLE = 3;
+const CLOSE_LOOKUP_TABLE = 4;
+
+/** System program instruction discriminants used for the CPIs. */
+const SYSTEM_ASSIGN = 1;
+const SYSTEM_TRANSFER = 2;
+const SYSTEM_ALLOCATE = 8;
+
+// ---- state ------------------------------------------------------------------------------------------------
+
 export interface LookupTableMeta {
+  /** u64::MAX while the table is active. */
   deactivationSlot: bigint;
   lastExtendedSlot: bigint;
+  /** How many addresses the table held before the extensions made in `lastExtendedSlot`. */
   lastExtendedSlotStartIndex: number;
+  /** null once frozen. */
   authority: Address | null;
 }
 
-export function decodeLookupTable(data: Buffer): { meta: LookupTableMeta; addresses: Address[] } | null {
-  if (data.length < LOOKUP_TABLE_META_SIZE || data.readUInt32LE(0) !== 1 || (data.length - LOOKUP_TABLE_META_SIZE) % 32 !== 0) return null;
-  const addresses: Address[] = [];
-  for (let o = LOOKUP_TABLE_META_SIZE; o < data.length; o += 32) addresses.push(keyToBase58(data.subarray(o, o + 32)));
-  return {
-    meta: {
-      deactivationSlot: data.readBigUInt64LE(4),
-      lastExtendedSlot: data.readBigUInt64LE(12),
-      lastExtendedSlotStartIndex: data[20],
-      authority: data[21] === 1 ? keyToBase58(data.subarray(22, 54)) : null,
-    },
-    addresses,
-  };
+/** A table as stored: its meta and its raw addresses (32 bytes each, starting at offset 56). */
+export interface LookupTableView {
+  meta: LookupTableMeta;
+  addressCount: number;
+  addressAt(index: number): Address;
 }
 
-function writeMeta(data: Buffer, meta: LookupTableMeta): void {
-  data.writeUInt32LE(1, 0);
-  data.writeBigUInt64LE(meta.deactivationSlot, 4);
-  data.writeBigUInt64LE(meta.lastExtendedSlot, 12);
-  data[20] = meta.lastExtendedSlotStartIndex;
-  data[21] = meta.authority ? 1 : 0;
-  if (meta.authority) base58ToBytes(meta.authority).copy(data, 22);
-  data.writeUInt16LE(0, 54);
+export interface LookupTable {
+  meta: LookupTableMeta;
+  addresses: Address[];
 }
 
 /**
- * The addresses a v0 transaction loads from one table. Addresses appended in the current slot are not usable
- * yet, and a table deactivated longer than the cooldown no longer resolves.
+ * Reads a table's state as Solana's `AddressLookupTable::deserialize` does: an uninitialized account is
+ * UninitializedAccount; anything else malformed (unknown state, bad option tag, short header, a tail that is not
+ * whole addresses) is InvalidAccountData.
  */
-export function resolveLookup(tableData: Buffer, currentSlot: bigint, writableIndexes: number[], readonlyIndexes: number[]): { writable: Address[]; readonly: Address[] } {
-  const table = decodeLookupTable(tableData);
-  if (!table) throw new TransactionError("InvalidAddressLookupTableData");
-  const { meta, addresses } = table;
-  if (meta.deactivationSlot !== ACTIVE && meta.deactivationSlot + DEACTIVATION_COOLDOWN_SLOTS <= currentSlot) {
-    throw new TransactionError("AddressLookupTableNotFound");
+export function viewLookupTable(data: Buffer): LookupTableView {
+  if (data.length < 4) throw new InstructionError("InvalidAccountData");
+  const state = data.readUInt32LE(0);
+  if (state === PROGRAM_STATE_UNINITIALIZED) throw new InstructionError("UninitializedAccount");
+  if (state !== PROGRAM_STATE_LOOKUP_TABLE) throw new InstructionError("InvalidAccountData");
+  if (data.length < LOOKUP_TABLE_META_SIZE) throw new InstructionError("InvalidAccountData");
+  const tag = data[21];
+  if (tag > 1) throw new InstructionError("InvalidAccountData");
+  const meta: LookupTableMeta = {
+    deactivationSlot: data.readBigUInt64LE(4),
+    lastExtendedSlot: data.readBigUInt64LE(12),
+    lastExtendedSlotStartIndex: data[20],
+    authority: tag === 1 ? keyToBase58(data.subarray(22, 54)) : null,
+  };
+  const tail = data.length - LOOKUP_TABLE_META_SIZE;
+  if (tail % 32 !== 0) throw new InstructionError("InvalidAccountData");
+  const addressCount = tail / 32;
+  return {
+    meta,
+    addressCount,
+    addressAt(index) {
+      if (!Number.isInteger(index) || index < 0 || index >= addressCount) throw new RangeError(`no address ${index} in the table`);
+      const o = LOOKUP_TABLE_META_SIZE + index * 32;
+      return keyToBase58(data.subarray(o, o + 32));
+    },
+  };
+}
+
+export function decodeLookupTable(data: Buffer): LookupTable {
+  const view = viewLookupTable(data);
+  const addresses: Address[] = [];
+  for (let i = 0; i < view.addressCount; i++) addresses.push(view.addressAt(i));
+  return { meta: view.meta, addresses };
+}
+
+/** Writes the 56-byte header in place, zeroing it first as Solana's `overwrite_meta_data` does. */
+export function writeLookupTableMeta(data: Buffer, meta: LookupTableMeta): void {
+  if (data.length < LOOKUP_TABLE_META_SIZE) throw new InstructionError("InvalidAccountData");
+  data.fill(0, 0, LOOKUP_TABLE_META_SIZE);
+  data.writeUInt32LE(PROGRAM_STATE_LOOKUP_TABLE, 0);
+  data.writeBigUInt64LE(meta.deactivationSlot, 4);
+  data.writeBigUInt64LE(meta.lastExtendedSlot, 12);
+  data.writeUInt8(meta.lastExtendedSlotStartIndex, 20);
+  if (meta.authority !== null) {
+    data.writeUInt8(1, 21);
+    base58ToBytes(meta.authority).copy(data, 22);
   }
-  const usable = currentSlot > meta.lastExtendedSlot ? addresses.length : meta.lastExtendedSlotStartIndex;
-  const pick = (indexes: number[]) =>
+}
+
+/** A whole table account's data: header then addresses. */
+export function encodeLookupTable(table: LookupTable): Buffer {
+  const data = Buffer.alloc(LOOKUP_TABLE_META_SIZE + 32 * table.addresses.length);
+  writeLookupTableMeta(data, table.meta);
+  table.addresses.forEach((a, i) => base58ToBytes(a).copy(data, LOOKUP_TABLE_META_SIZE + 32 * i));
+  return data;
+}
+
+export type LookupTableStatus =
+  | { kind: "activated" }
+  | { kind: "deactivating"; remainingBlocks: number }
+  | { kind: "deactivated" };
+
+/**
+ * Solana's `LookupTableMeta::status`, assuming every slot has a block (so a slot's position in SlotHashes is
+ * `current - slot - 1`): a table deactivated in slot d stays usable, and cannot be closed, until slot d + 513.
+ */
+export function lookupTableStatus(meta: LookupTableMeta, currentSlot: bigint): LookupTableStatus {
+  const d = meta.deactivationSlot;
+  if (d === ACTIVE_DEACTIVATION_SLOT) return { kind: "activated" };
+  if (d === currentSlot) return { kind: "deactivating", remainingBlocks: MAX_SLOT_HASHES + 1 };
+  if (d < currentSlot && currentSlot - d <= BigInt(MAX_SLOT_HASHES)) {
+    const position = Number(currentSlot - d) - 1;
+    return { kind: "deactivating", remainingBlocks: MAX_SLOT_HASHES - position };
+  }
+  return { kind: "deactivated" };
+}
+
+/** Addresses appended in the current slot are not usable until the next one. */
+export function activeAddressCount(meta: LookupTableMeta, addressCount: number, currentSlot: bigint): number {
+  return currentSlot > meta.lastExtendedSlot ? addressCount : Math.min(meta.lastExtendedSlotStartIndex, addressCount);
+}
+
+/** The table address for an authority and a recent slot, with its bump: PDA of [authority, slot u64 LE]. */
+export function deriveLookupTableAddress(authority: Address, recentSlot: bigint): [Address, number] {
+  const [address, bump] = PublicKey.findProgramAddressSync([base58ToBytes(authority), u64le(recentSlot)], new PublicKey(ADDRESS_LOOKUP_TABLE_PROGRAM_ID));
+  return [address.toBase58(), bump];
+}
+
+/**
+ * Resolves one v0 address-table lookup against the table's data, as the transaction loader does: bad data is
+ * InvalidAddressLookupTableData, a table deactivated more than 512 slots ago is AddressLookupTableNotFound, and an
+ * index outside the table's active addresses is InvalidAddressLookupTableIndex.
+ */
+export function resolveLookup(
+  tableData: Buffer,
+  currentSlot: bigint,
+  writableIndexes: number[],
+  readonlyIndexes: number[],
+): { writable: string[]; readonly: string[] } {
+  let view: LookupTableView;
+  try {
+    view = viewLookupTable(tableData);
+  } catch {
+    throw new TransactionError("InvalidAddressLookupTableData");
+  }
+  if (lookupTableStatus(view.meta, currentSlot).kind === "deactivated") throw new TransactionError("AddressLookupTableNotFound");
+  const active = activeAddressCount(view.meta, view.addressCount, currentSlot);
+  const pick = (indexes: number[]): string[] =>
     indexes.map((i) => {
-      if (i >= usable) throw new TransactionError("InvalidAddressLookupTableIndex");
-      return addresses[i];
+      if (!Number.isInteger(i) || i < 0 || i >= active) throw new TransactionError("InvalidAddressLookupTableIndex");
+      return view.addressAt(i);
     });
   return { writable: pick(writableIndexes), readonly: pick(readonlyIndexes) };
 }
 
-function account(ctx: InstructionContext, i: number): InstructionAccount {
-  const a = ctx.accounts[i];
+// ---- instructions -----------------------------------------------------------------------------------------
+
+type LookupTableInstruction =
+  | { kind: "create"; recentSlot: bigint; bumpSeed: number }
+  | { kind: "freeze" }
+  | { kind: "extend"; newAddresses: Buffer[] }
+  | { kind: "deactivate" }
+  | { kind: "close" };
+
+/** bincode with trailing bytes allowed, as Solana's limited_deserialize; anything short is InvalidInstructionData. */
+function parseInstruction(data: Buffer): LookupTableInstruction {
+  const need = (end: number): void => {
+    if (data.length < end) throw new InstructionError("InvalidInstructionData");
+  };
+  need(4);
+  switch (data.readUInt32LE(0)) {
+    case CREATE_LOOKUP_TABLE:
+      need(13);
+      return { kind: "create", recentSlot: data.readBigUInt64LE(4), bumpSeed: data[12] };
+    case FREEZE_LOOKUP_TABLE:
+      return { kind: "freeze" };
+    case EXTEND_LOOKUP_TABLE: {
+      need(12);
+      const count = data.readBigUInt64LE(4);
+      if (count > BigInt(Math.floor((data.length - 12) / 32))) throw new InstructionError("InvalidInstructionData");
+      const newAddresses: Buffer[] = [];
+      for (let i = 0; i < Number(count); i++) newAddresses.push(data.subarray(12 + 32 * i, 44 + 32 * i));
+      return { kind: "extend", newAddresses };
+    }
+    case DEACTIVATE_LOOKUP_TABLE:
+      return { kind: "deactivate" };
+    case CLOSE_LOOKUP_TABLE:
+      return { kind: "close" };
+    default:
+      throw new InstructionError("InvalidInstructionData");
+  }
+}
+
+function u64le(value: bigint): Buffer {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64LE(value);
+  return out;
+}
+
+function account(ctx: InstructionContext, index: number): InstructionAccount {
+  const a = ctx.accounts[index];
   if (!a) throw new InstructionError("NotEnoughAccountKeys");
   return a;
 }
 
-function systemInstruction(kind: number, body: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(kind, 0);
-  return Buffer.concat([head, body]);
-}
-
-function u64(value: bigint | number): Buffer {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64LE(BigInt(value), 0);
-  return b;
-}
-
-function fundRent(ctx: InstructionContext, payer: InstructionAccount, table: InstructionAccount, size: number): void {
-  const shortfall = minimumBalanceForRentExemption(size) - table.account.lamports;
-  if (shortfall <= 0n) return;
-  if (!payer.isSigner) {
-    ctx.log("Payer account must be a signer");
+function requireSigner(ctx: InstructionContext, a: InstructionAccount, role: "Authority" | "Payer"): void {
+  if (!a.isSigner) {
+    ctx.log(`${role} account must be a signer`);
     throw new InstructionError("MissingRequiredSignature");
   }
+}
+
+/** The table (account 0) must belong to this program and the authority (account 1) must sign. */
+function ownedTableAndSigningAuthority(ctx: InstructionContext): { table: InstructionAccount; authority: InstructionAccount } {
+  const table = account(ctx, 0);
+  if (table.account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ID) throw new InstructionError("InvalidAccountOwner");
+  const authority = account(ctx, 1);
+  requireSigner(ctx, authority, "Authority");
+  return { table, authority };
+}
+
+/** The table's authority must be present (not frozen) and be `authority`. */
+function checkAuthority(ctx: InstructionContext, meta: LookupTableMeta, authority: Address, frozenMessage: string | null): void {
+  if (meta.authority === null) {
+    if (frozenMessage !== null) ctx.log(frozenMessage);
+    throw new InstructionError("Immutable");
+  }
+  if (meta.authority !== authority) throw new InstructionError("IncorrectAuthority");
+}
+
+function systemTransfer(ctx: InstructionContext, from: Address, to: Address, lamports: bigint): void {
+  const data = Buffer.alloc(12);
+  data.writeUInt32LE(SYSTEM_TRANSFER, 0);
+  data.writeBigUInt64LE(lamports, 4);
   ctx.invoke({
     programId: SYSTEM_PROGRAM_ID,
     accounts: [
-      { pubkey: payer.key, isSigner: true, isWritable: true },
-      { pubkey: table.key, isSigner: false, isWritable: true },
+      { pubkey: from, isSigner: true, isWritable: true },
+      { pubkey: to, isSigner: false, isWritable: true },
     ],
-    data: systemInstruction(2, u64(shortfall)),
+    data,
   });
 }
 
-/** Loads an owned, initialised table and checks that its authority signed. */
-function authorisedTable(ctx: InstructionContext): { table: InstructionAccount; meta: LookupTableMeta; addresses: Address[] } {
-  const table = account(ctx, 0);
-  const authority = account(ctx, 1);
-  if (table.account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ID) throw new InstructionError("InvalidAccountOwner");
-  const decoded = decodeLookupTable(table.account.data);
-  if (!decoded) throw new InstructionError("InvalidAccountData");
-  if (!authority.isSigner) {
-    ctx.log("Authority account must be a signer");
-    throw new InstructionError("MissingRequiredSignature");
-  }
-  if (decoded.meta.authority === null) {
-    ctx.log("Lookup table is frozen");
-    throw new InstructionError("Immutable");
-  }
-  if (decoded.meta.authority !== authority.key) throw new InstructionError("IncorrectAuthority");
-  return { table, ...decoded };
+/** Rent-exempt minimum for `length` bytes (at least one lamport), less what the table already holds. */
+function rentShortfall(length: number, held: bigint): bigint {
+  let required = minimumBalanceForRentExemption(length);
+  if (required < 1n) required = 1n;
+  return required > held ? required - held : 0n;
 }
 
-function create(ctx: InstructionContext): void {
-  if (ctx.data.length < 13) throw new InstructionError("InvalidInstructionData");
-  const recentSlot = ctx.data.readBigUInt64LE(4);
-  const bump = ctx.data[12];
+function createLookupTable(ctx: InstructionContext, recentSlot: bigint, bumpSeed: number): void {
   const table = account(ctx, 0);
   const authority = account(ctx, 1);
   const payer = account(ctx, 2);
-  if (table.account.data.length > 0 || table.account.owner !== SYSTEM_PROGRAM_ID) {
-    ctx.log("Table account must not be allocated");
-    throw new InstructionError("AccountAlreadyInitialized");
-  }
-  if (!payer.isSigner) {
-    ctx.log("Payer account must be a signer");
-    throw new InstructionError("MissingRequiredSignature");
-  }
-  if (recentSlot > ctx.clock.slot || ctx.clock.slot - recentSlot >= DEACTIVATION_COOLDOWN_SLOTS) {
+  requireSigner(ctx, payer, "Payer");
+
+  const current = ctx.clock.slot;
+  if (recentSlot > current || current - recentSlot > BigInt(MAX_SLOT_HASHES)) {
     ctx.log(`${recentSlot} is not a recent slot`);
     throw new InstructionError("InvalidInstructionData");
   }
-  const seeds = [base58ToBytes(authority.key), u64(recentSlot), Buffer.from([bump])];
+
+  const seeds = [base58ToBytes(authority.key), u64le(recentSlot), Buffer.from([bumpSeed])];
   let derived: Address;
   try {
     derived = PublicKey.createProgramAddressSync(seeds, new PublicKey(ADDRESS_LOOKUP_TABLE_PROGRAM_ID)).toBase58();
   } catch {
     throw new InstructionError("InvalidSeeds");
   }
-  if (derived !== table.key) {
+  if (table.key !== derived) {
     ctx.log(`Table address must match derived address: ${derived}`);
     throw new InstructionError("InvalidArgument");
   }
-  fundRent(ctx, payer, table, LOOKUP_TABLE_META_SIZE);
-  const tableMeta = { pubkey: table.key, isSigner: true, isWritable: true };
-  ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [tableMeta], data: systemInstruction(8, u64(LOOKUP_TABLE_META_SIZE)) }, [seeds]);
-  ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [tableMeta], data: systemInstruction(1, base58ToBytes(ADDRESS_LOOKUP_TABLE_PROGRAM_ID)) }, [seeds]);
-  writeMeta(table.account.data, { deactivationSlot: ACTIVE, lastExtendedSlot: 0n, lastExtendedSlotStartIndex: 0, authority: authority.key });
+
+  // Already created: nothing to do (Solana lets the creation be repeated harmlessly).
+  if (table.account.owner === ADDRESS_LOOKUP_TABLE_PROGRAM_ID) return;
+
+  const shortfall = rentShortfall(LOOKUP_TABLE_META_SIZE, table.account.lamports);
+  if (shortfall > 0n) systemTransfer(ctx, payer.key, table.key, shortfall);
+
+  const allocate = Buffer.alloc(12);
+  allocate.writeUInt32LE(SYSTEM_ALLOCATE, 0);
+  allocate.writeBigUInt64LE(BigInt(LOOKUP_TABLE_META_SIZE), 4);
+  ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [{ pubkey: table.key, isSigner: true, isWritable: true }], data: allocate }, [seeds]);
+
+  const assign = Buffer.alloc(36);
+  assign.writeUInt32LE(SYSTEM_ASSIGN, 0);
+  base58ToBytes(ADDRESS_LOOKUP_TABLE_PROGRAM_ID).copy(assign, 4);
+  ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [{ pubkey: table.key, isSigner: true, isWritable: true }], data: assign }, [seeds]);
+
+  // The System program zeroed and sized the data; the header is written in place.
+  writeLookupTableMeta(table.account.data, {
+    deactivationSlot: ACTIVE_DEACTIVATION_SLOT,
+    lastExtendedSlot: 0n,
+    lastExtendedSlotStartIndex: 0,
+    authority: authority.key,
+  });
 }
 
-function extend(ctx: InstructionContext): void {
-  if (ctx.data.length < 12) throw new InstructionError("InvalidInstructionData");
-  const count = ctx.data.readBigUInt64LE(4);
-  if (BigInt(ctx.data.length) !== 12n + count * 32n) throw new InstructionError("InvalidInstructionData");
-  const { table, meta, addresses } = authorisedTable(ctx);
-  if (meta.deactivationSlot !== ACTIVE) {
-    ctx.log("Deactivated tables cannot be extended");
-    throw new InstructionError("InvalidArgument");
-  }
-  if (count === 0n) {
-    ctx.log("Must extend with at least one address");
-    throw new InstructionError("InvalidInstructionData");
-  }
-  const total = addresses.length + Number(count);
-  if (total > LOOKUP_TABLE_MAX_ADDRESSES) {
-    ctx.log(`Extended lookup table length ${total} would exceed max capacity of ${LOOKUP_TABLE_MAX_ADDRESSES}`);
-    throw new InstructionError("InvalidInstructionData");
-  }
-  if (ctx.clock.slot !== meta.lastExtendedSlot) {
-    meta.lastExtendedSlot = ctx.clock.slot;
-    meta.lastExtendedSlotStartIndex = addresses.length;
-  }
-  const data = Buffer.concat([table.account.data, ctx.data.subarray(12)]);
-  writeMeta(data, meta);
-  table.account.data = data;
-  const payer = ctx.accounts[2];
-  if (minimumBalanceForRentExemption(data.length) > table.account.lamports) {
-    if (!payer) throw new InstructionError("NotEnoughAccountKeys");
-    fundRent(ctx, payer, table, data.length);
-  }
-}
-
-function freeze(ctx: InstructionContext): void {
-  const { table, meta, addresses } = authorisedTable(ctx);
-  if (meta.deactivationSlot !== ACTIVE) {
+function freezeLookupTable(ctx: InstructionContext): void {
+  const { table, authority } = ownedTableAndSigningAuthority(ctx);
+  const { meta, addressCount } = viewLookupTable(table.account.data);
+  checkAuthority(ctx, meta, authority.key, "Lookup table is already frozen");
+  if (meta.deactivationSlot !== ACTIVE_DEACTIVATION_SLOT) {
     ctx.log("Deactivated tables cannot be frozen");
     throw new InstructionError("InvalidArgument");
   }
-  if (addresses.length === 0) {
+  if (addressCount === 0) {
     ctx.log("Empty lookup tables cannot be frozen");
     throw new InstructionError("InvalidInstructionData");
   }
-  writeMeta(table.account.data, { ...meta, authority: null });
+  writeLookupTableMeta(table.account.data, { ...meta, authority: null });
 }
 
-function deactivate(ctx: InstructionContext): void {
-  const { table, meta } = authorisedTable(ctx);
-  if (meta.deactivationSlot !== ACTIVE) {
+function extendLookupTable(ctx: InstructionContext, newAddresses: Buffer[]): void {
+  const { table, authority } = ownedTableAndSigningAuthority(ctx);
+  const { meta, addressCount } = viewLookupTable(table.account.data);
+  checkAuthority(ctx, meta, authority.key, "Lookup table is frozen");
+  if (meta.deactivationSlot !== ACTIVE_DEACTIVATION_SLOT) {
+    ctx.log("Deactivated tables cannot be extended");
+    throw new InstructionError("InvalidArgument");
+  }
+  if (addressCount >= LOOKUP_TABLE_MAX_ADDRESSES) {
+    ctx.log("Lookup table is full and cannot contain more addresses");
+    throw new InstructionError("InvalidArgument");
+  }
+  if (newAddresses.length === 0) {
+    ctx.log("Must extend with at least one address");
+    throw new InstructionError("InvalidInstructionData");
+  }
+  const newCount = addressCount + newAddresses.length;
+  if (newCount > LOOKUP_TABLE_MAX_ADDRESSES) {
+    ctx.log(`Extended lookup table length ${newCount} would exceed max capacity of ${LOOKUP_TABLE_MAX_ADDRESSES}`);
+    throw new InstructionError("InvalidInstructionData");
+  }
+
+  const slot = ctx.clock.slot;
+  const updated: LookupTableMeta = { ...meta };
+  if (slot !== meta.lastExtendedSlot) {
+    updated.lastExtendedSlot = slot;
+    updated.lastExtendedSlotStartIndex = addressCount;
+  }
+
+  const oldLength = LOOKUP_TABLE_META_SIZE + 32 * addressCount;
+  const newLength = LOOKUP_TABLE_META_SIZE + 32 * newCount;
+  const grown = Buffer.alloc(newLength);
+  table.account.data.copy(grown, 0, 0, oldLength);
+  newAddresses.forEach((a, i) => a.copy(grown, oldLength + 32 * i));
+  writeLookupTableMeta(grown, updated);
+  table.account.data = grown;
+
+  const shortfall = rentShortfall(newLength, table.account.lamports);
+  if (shortfall > 0n) {
+    const payer = account(ctx, 2);
+    requireSigner(ctx, payer, "Payer");
+    systemTransfer(ctx, payer.key, table.key, shortfall);
+  }
+}
+
+function deactivateLookupTable(ctx: InstructionContext): void {
+  const { table, authority } = ownedTableAndSigningAuthority(ctx);
+  const { meta } = viewLookupTable(table.account.data);
+  checkAuthority(ctx, meta, authority.key, "Lookup table is frozen");
+  if (meta.deactivationSlot !== ACTIVE_DEACTIVATION_SLOT) {
     ctx.log("Lookup table is already deactivated");
     throw new InstructionError("InvalidArgument");
   }
-  writeMeta(table.account.data, { ...meta, deactivationSlot: ctx.clock.slot });
+  writeLookupTableMeta(table.account.data, { ...meta, deactivationSlot: ctx.clock.slot });
 }
 
-function close(ctx: InstructionContext): void {
-  const { table, meta } = authorisedTable(ctx);
+function closeLookupTable(ctx: InstructionContext): void {
+  const { table, authority } = ownedTableAndSigningAuthority(ctx);
   const recipient = account(ctx, 2);
   if (recipient.key === table.key) {
     ctx.log("Lookup table cannot be the recipient of reclaimed lamports");
     throw new InstructionError("InvalidArgument");
   }
-  if (meta.deactivationSlot === ACTIVE) {
+  const { meta } = viewLookupTable(table.account.data);
+  checkAuthority(ctx, meta, authority.key, "Lookup table is frozen");
+  const status = lookupTableStatus(meta, ctx.clock.slot);
+  if (status.kind === "activated") {
     ctx.log("Lookup table is not deactivated");
     throw new InstructionError("InvalidArgument");
   }
-  const closableAt = meta.deactivationSlot + DEACTIVATION_COOLDOWN_SLOTS;
-  if (ctx.clock.slot < closableAt) {
-    ctx.log(`Table cannot be closed until it's fully deactivated in ${closableAt - ctx.clock.slot} blocks`);
+  if (status.kind === "deactivating") {
+    ctx.log(`Table cannot be closed until it's fully deactivated in ${status.remainingBlocks} blocks`);
     throw new InstructionError("InvalidArgument");
   }
-  recipient.account.lamports += table.account.lamports;
+  const lamports = table.account.lamports;
+  recipient.account.lamports += lamports;
   table.account.lamports = 0n;
   table.account.data = Buffer.alloc(0);
 }
@@ -236,20 +426,18 @@ export const addressLookupTableProgram: Program = {
   builtin: true,
   execute(ctx) {
     ctx.consume(COMPUTE_UNITS);
-    if (ctx.data.length < 4) throw new InstructionError("InvalidInstructionData");
-    switch (ctx.data.readUInt32LE(0)) {
-      case 0:
-        return create(ctx);
-      case 1:
-        return freeze(ctx);
-      case 2:
-        return extend(ctx);
-      case 3:
-        return deactivate(ctx);
-      case 4:
-        return close(ctx);
-      default:
-        throw new InstructionError("InvalidInstructionData");
+    const ix = parseInstruction(ctx.data);
+    switch (ix.kind) {
+      case "create":
+        return createLookupTable(ctx, ix.recentSlot, ix.bumpSeed);
+      case "freeze":
+        return freezeLookupTable(ctx);
+      case "extend":
+        return extendLookupTable(ctx, ix.newAddresses);
+      case "deactivate":
+        return deactivateLookupTable(ctx);
+      case "close":
+        return closeLookupTable(ctx);
     }
   },
 };

@@ -25,6 +25,11 @@ export function parseJson(text: string): unknown {
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
+const LITERALS: [string, boolean | null][] = [
+  ["true", true],
+  ["false", false],
+  ["null", null],
+];
 
 /** A plain recursive-descent JSON reader; strings are handed to JSON.parse for their escapes. */
 class ExactParser {
@@ -55,9 +60,12 @@ class ExactParser {
     if (c === "{") return this.object();
     if (c === "[") return this.array();
     if (c === '"') return this.string();
-    if (this.text.startsWith("true", this.pos)) return (this.pos += 4), true;
-    if (this.text.startsWith("false", this.pos)) return (this.pos += 5), false;
-    if (this.text.startsWith("null", this.pos)) return (this.pos += 4), null;
+    for (const [word, value] of LITERALS) {
+      if (this.text.startsWith(word, this.pos)) {
+        this.pos += word.length;
+        return value;
+      }
+    }
     return this.number();
   }
 

@@ -4,11 +4,22 @@ import type { Program } from "./program.js";
 
 export const COMPUTE_BUDGET_PROGRAM_ID: Address = "ComputeBudget111111111111111111111111111111";
 export const LAMPORTS_PER_SIGNATURE = 5000n;
+/** What each instruction that is not a Compute Budget instruction adds to the default unit limit. */
 export const DEFAULT_UNITS_PER_INSTRUCTION = 200_000;
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
-const MIN_HEAP_BYTES = 32 * 1024;
-const MAX_HEAP_BYTES = 256 * 1024;
+export const MIN_HEAP_FRAME_BYTES = 32 * 1024;
+export const MAX_HEAP_FRAME_BYTES = 256 * 1024;
+const HEAP_FRAME_GRANULARITY = 1024;
+/** Solana's cap on the account data a transaction may load, and the default when none is requested. */
+export const MAX_LOADED_ACCOUNTS_DATA_SIZE_BYTES = 64 * 1024 * 1024;
 const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
+const COMPUTE_BUDGET_UNITS = 150;
+
+/** ComputeBudgetInstruction discriminants (borsh: one byte, then the field). */
+const REQUEST_HEAP_FRAME = 1;
+const SET_COMPUTE_UNIT_LIMIT = 2;
+const SET_COMPUTE_UNIT_PRICE = 3;
+const SET_LOADED_ACCOUNTS_DATA_SIZE_LIMIT = 4;
 
 export interface ComputeBudget {
   unitLimit: number;
@@ -18,71 +29,83 @@ export interface ComputeBudget {
   loadedAccountsDataSizeLimit: number;
 }
 
-/** Compute Budget instructions do their work before execution; running one only costs its units. */
+/** Compute Budget instructions take effect before execution; running one only costs its units. */
 export const computeBudgetProgram: Program = {
   id: COMPUTE_BUDGET_PROGRAM_ID,
   builtin: true,
   execute(ctx) {
-    ctx.consume(150);
+    ctx.consume(COMPUTE_BUDGET_UNITS);
   },
 };
 
-function invalid(index: number): never {
-  throw new TransactionError({ InstructionError: [index, "InvalidInstructionData"] });
+function invalidData(index: number): TransactionError {
+  return new TransactionError({ InstructionError: [index, "InvalidInstructionData"] });
 }
 
-/** Reads a transaction's budget requests the way Solana does, refusing duplicates and malformed data. */
+/**
+ * Reads a transaction's budget requests as Solana does before executing it. Each instruction is parsed as borsh
+ * without requiring the whole slice to be consumed (trailing bytes are ignored, short data is invalid); a second
+ * request of the same kind is a DuplicateInstruction at its index; the heap frame size is checked once all
+ * instructions have been read.
+ */
 export function parseComputeBudget(instructions: readonly { programId: Address; data: Buffer }[]): ComputeBudget {
+  let heap: { index: number; bytes: number } | null = null;
   let unitLimit: number | null = null;
   let unitPrice: bigint | null = null;
-  let heapBytes: number | null = null;
   let loadedLimit: number | null = null;
   let others = 0;
-  instructions.forEach((ix, index) => {
-    if (ix.programId !== COMPUTE_BUDGET_PROGRAM_ID) {
+
+  for (let index = 0; index < instructions.length; index++) {
+    const { programId, data } = instructions[index];
+    if (programId !== COMPUTE_BUDGET_PROGRAM_ID) {
       others++;
-      return;
+      continue;
     }
-    const kind = ix.data[0];
-    const seen = (value: unknown) => {
-      if (value !== null) throw new TransactionError({ DuplicateInstruction: index });
+    const duplicate = (previous: unknown): void => {
+      if (previous !== null) throw new TransactionError({ DuplicateInstruction: index });
     };
-    switch (kind) {
-      case 1:
-        if (ix.data.length !== 5) invalid(index);
-        seen(heapBytes);
-        heapBytes = ix.data.readUInt32LE(1);
-        if (heapBytes % 1024 !== 0 || heapBytes < MIN_HEAP_BYTES || heapBytes > MAX_HEAP_BYTES) invalid(index);
-        return;
-      case 2:
-        if (ix.data.length !== 5) invalid(index);
-        seen(unitLimit);
-        unitLimit = ix.data.readUInt32LE(1);
-        return;
-      case 3:
-        if (ix.data.length !== 9) invalid(index);
-        seen(unitPrice);
-        unitPrice = ix.data.readBigUInt64LE(1);
-        return;
-      case 4:
-        if (ix.data.length !== 5) invalid(index);
-        seen(loadedLimit);
-        loadedLimit = ix.data.readUInt32LE(1);
-        return;
+    switch (data.length > 0 ? data[0] : -1) {
+      case REQUEST_HEAP_FRAME:
+        if (data.length < 5) throw invalidData(index);
+        duplicate(heap);
+        heap = { index, bytes: data.readUInt32LE(1) };
+        break;
+      case SET_COMPUTE_UNIT_LIMIT:
+        if (data.length < 5) throw invalidData(index);
+        duplicate(unitLimit);
+        unitLimit = data.readUInt32LE(1);
+        break;
+      case SET_COMPUTE_UNIT_PRICE:
+        if (data.length < 9) throw invalidData(index);
+        duplicate(unitPrice);
+        unitPrice = data.readBigUInt64LE(1);
+        break;
+      case SET_LOADED_ACCOUNTS_DATA_SIZE_LIMIT:
+        if (data.length < 5) throw invalidData(index);
+        duplicate(loadedLimit);
+        loadedLimit = data.readUInt32LE(1);
+        break;
       default:
-        invalid(index);
+        // Includes the retired RequestUnits (0) and empty data.
+        throw invalidData(index);
     }
-  });
-  const requested: number = unitLimit ?? DEFAULT_UNITS_PER_INSTRUCTION * others;
+  }
+
+  if (heap !== null) {
+    const { index, bytes } = heap;
+    if (bytes < MIN_HEAP_FRAME_BYTES || bytes > MAX_HEAP_FRAME_BYTES || bytes % HEAP_FRAME_GRANULARITY !== 0) throw invalidData(index);
+  }
+
   return {
-    unitLimit: Math.min(requested, MAX_COMPUTE_UNIT_LIMIT),
+    unitLimit: Math.min(unitLimit ?? DEFAULT_UNITS_PER_INSTRUCTION * others, MAX_COMPUTE_UNIT_LIMIT),
     unitPrice: unitPrice ?? 0n,
-    heapBytes: heapBytes ?? MIN_HEAP_BYTES,
-    loadedAccountsDataSizeLimit: loadedLimit ?? 64 * 1024 * 1024,
+    heapBytes: heap?.bytes ?? MIN_HEAP_FRAME_BYTES,
+    loadedAccountsDataSizeLimit: Math.min(loadedLimit ?? MAX_LOADED_ACCOUNTS_DATA_SIZE_BYTES, MAX_LOADED_ACCOUNTS_DATA_SIZE_BYTES),
   };
 }
 
-/** The priority fee in lamports: limit × price, rounded up. */
+/** The prioritization fee in lamports: unit limit × price in micro-lamports, divided by a million, rounded up. */
 export function priorityFee(unitLimit: number, unitPrice: bigint): bigint {
-  return (BigInt(unitLimit) * unitPrice + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
+  const microLamports = BigInt(unitLimit) * unitPrice;
+  return (microLamports + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
 }

@@ -64,6 +64,8 @@ export class SignatureVerifierPool {
         const batch = this.inFlight.get(id);
         if (!batch) return;
         this.inFlight.delete(id);
+        // An idle pool must not keep the process alive; a busy one must.
+        if (this.inFlight.size === 0) for (const w of this.workers) w.unref();
         batch.resolvers.forEach((resolve, j) => resolve(results[j] === 1));
       });
       worker.unref();
@@ -95,7 +97,9 @@ export class SignatureVerifierPool {
       const slice = queue.slice(start, start + share);
       const id = this.nextId++;
       this.inFlight.set(id, { resolvers: slice.map((q) => q.resolve) });
-      this.workers[this.nextWorker++ % this.workers.length].postMessage({ id, jobs: slice.map((q) => q.job) });
+      const worker = this.workers[this.nextWorker++ % this.workers.length];
+      worker.ref();
+      worker.postMessage({ id, jobs: slice.map((q) => q.job) });
     }
   }
 
