@@ -118,7 +118,18 @@ export class Ledger implements LedgerService {
       this.store.setMeta("faucet", encodeBase58(faucet.secretKey));
       const first = genesisSlot(genesis, now);
       this.store.commit({
-        accounts: new Map([[faucet.publicKey.toBase58(), { lamports: options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS, data: Buffer.alloc(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_EPOCH }]]),
+        accounts: new Map([
+          [
+            faucet.publicKey.toBase58(),
+            {
+              lamports: options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS,
+              data: Buffer.alloc(0),
+              owner: SYSTEM_PROGRAM_ID,
+              executable: false,
+              rentEpoch: RENT_EXEMPT_EPOCH,
+            },
+          ],
+        ]),
         transactions: [],
         slots: [first],
       });
@@ -157,11 +168,23 @@ export class Ledger implements LedgerService {
     }
     if (!this.accounts.has(NATIVE_MINT)) {
       // Wrapped SOL's mint exists from genesis, as on every Solana cluster.
-      writes.set(NATIVE_MINT, { lamports: minimumBalanceForRentExemption(MINT_SIZE), data: nativeMintData(), owner: TOKEN_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_EPOCH });
+      writes.set(NATIVE_MINT, {
+        lamports: minimumBalanceForRentExemption(MINT_SIZE),
+        data: nativeMintData(),
+        owner: TOKEN_PROGRAM_ID,
+        executable: false,
+        rentEpoch: RENT_EXEMPT_EPOCH,
+      });
     }
     for (const tip of TIP_ACCOUNTS) {
       if (this.accounts.has(tip)) continue;
-      writes.set(tip, { lamports: minimumBalanceForRentExemption(0), data: Buffer.alloc(0), owner: SYSTEM_PROGRAM_ID, executable: false, rentEpoch: RENT_EXEMPT_EPOCH });
+      writes.set(tip, {
+        lamports: minimumBalanceForRentExemption(0),
+        data: Buffer.alloc(0),
+        owner: SYSTEM_PROGRAM_ID,
+        executable: false,
+        rentEpoch: RENT_EXEMPT_EPOCH,
+      });
     }
     for (const [address, account] of writes) {
       this.setAccount(address, account);
@@ -338,13 +361,17 @@ export class Ledger implements LedgerService {
   }
 
   /** Admission checks that do not depend on accounts: blockhash age and replay. */
-  private admit(tx: WireTransaction): TransactionError | null {
+  private admit(tx: WireTransaction, signature: string): TransactionError | null {
     if (this.slots.blockhashHeight(tx.recentBlockhash) === null) return new TransactionError("BlockhashNotFound");
-    if (this.statuses.has(encodeBase58(tx.signatures[0]))) return new TransactionError("AlreadyProcessed");
+    if (this.statuses.has(signature)) return new TransactionError("AlreadyProcessed");
     return null;
   }
 
-  private simulationOf(result: ReturnType<typeof executeTransaction>, addresses: Address[] | null, get: (a: Address) => Account | undefined): SimulationResult {
+  private simulationOf(
+    result: ReturnType<typeof executeTransaction>,
+    addresses: Address[] | null,
+    get: (a: Address) => Account | undefined,
+  ): SimulationResult {
     const executed = result.landed ? result : null;
     return {
       err: result.err,
@@ -377,11 +404,12 @@ export class Ledger implements LedgerService {
 
   /** Executes and commits a decoded, signature-checked transaction; throws PreflightFailure if it cannot land. */
   processVerified(tx: WireTransaction, skipPreflight: boolean): string {
-    const refused = this.admit(tx);
+    const signature = encodeBase58(tx.signatures[0]);
+    const refused = this.admit(tx, signature);
     if (refused) throw new PreflightFailure(this.simulationOf({ landed: false, err: refused.value }, null, this.read));
     const result = executeTransaction(tx, this.environment(this.read));
     if (!result.landed || (result.err !== null && !skipPreflight)) throw new PreflightFailure(this.simulationOf(result, null, this.read));
-    return this.commit(tx, result).signature;
+    return this.commit(tx, result, signature).signature;
   }
 
   simulateTransaction(
@@ -402,15 +430,18 @@ export class Ledger implements LedgerService {
   }
 
   feeForMessage(message: Buffer): bigint | null {
-    const wire = Buffer.concat([Buffer.from([message[0] & 0x80 ? message[1] : message[0]]), Buffer.alloc(64 * (message[0] & 0x80 ? message[1] : message[0])), message]);
+    const wire = Buffer.concat([
+      Buffer.from([message[0] & 0x80 ? message[1] : message[0]]),
+      Buffer.alloc(64 * (message[0] & 0x80 ? message[1] : message[0])),
+      message,
+    ]);
     const tx = this.decode(wire);
     if (this.slots.blockhashHeight(tx.recentBlockhash) === null) return null;
     const budget = parseComputeBudget(tx.instructions.map((ix) => ({ programId: tx.staticAccountKeys[ix.programIdIndex], data: ix.data })));
     return LAMPORTS_PER_SIGNATURE * BigInt(tx.header.numRequiredSignatures) + priorityFee(budget.unitLimit, budget.unitPrice);
   }
 
-  private commit(tx: WireTransaction, result: ExecutedTransaction): TransactionRecord {
-    const signature = encodeBase58(tx.signatures[0]);
+  private commit(tx: WireTransaction, result: ExecutedTransaction, signature: string): TransactionRecord {
     const slot = this.slots.slot;
     for (let i = 0; i < result.keys.length; i++) {
       if (!result.isWritable[i] || (result.err !== null && i !== 0)) continue;
@@ -457,7 +488,12 @@ export class Ledger implements LedgerService {
     const recent = this.statuses.get(signature);
     if (recent) {
       const durable = recent.seq <= this.durableSeq;
-      return { slot: recent.slot, confirmations: durable ? null : 0, err: recent.err, confirmationStatus: durable ? "finalized" : "processed" };
+      return {
+        slot: recent.slot,
+        confirmations: durable ? null : 0,
+        err: recent.err,
+        confirmationStatus: durable ? "finalized" : "processed",
+      };
     }
     if (!searchTransactionHistory) return null;
     const record = this.store.transaction(signature);
@@ -470,8 +506,8 @@ export class Ledger implements LedgerService {
 
   signaturesForAddress(address: Address, options: { before: string | null; until: string | null; limit: number }): TransactionRecord[] {
     if (this.pendingRecords.size > 0) this.flush();
-    const before = options.before === null ? Number.MAX_SAFE_INTEGER : this.store.seqOf(options.before) ?? 0;
-    const until = options.until === null ? 0 : this.store.seqOf(options.until) ?? 0;
+    const before = options.before === null ? Number.MAX_SAFE_INTEGER : (this.store.seqOf(options.before) ?? 0);
+    const until = options.until === null ? 0 : (this.store.seqOf(options.until) ?? 0);
     return this.store.signaturesForAddress(address, before, until, options.limit);
   }
 
@@ -545,7 +581,7 @@ export class Ledger implements LedgerService {
       let refused = seen.has(signature) ? new TransactionError("AlreadyProcessed") : null;
       seen.add(signature);
       if (replaceRecentBlockhash) tx.recentBlockhash = this.slots.current.blockhash;
-      refused ??= this.admit(tx);
+      refused ??= this.admit(tx, signature);
       const pre = new Map<Address, Account | undefined>();
       const result = refused ? { landed: false as const, err: refused.value } : executeTransaction(tx, this.environment(overlay.get));
       if (result.landed) {
@@ -569,11 +605,19 @@ export class Ledger implements LedgerService {
         if (TIP_ACCOUNTS.includes(k)) tip += result.post[i].lamports - result.pre[i].lamports;
       });
     }
-    if (tip < MIN_BUNDLE_TIP) throw new MalformedTransactionError(`bundle must tip at least ${MIN_BUNDLE_TIP} lamports to one of the tip accounts`);
+    if (tip < MIN_BUNDLE_TIP)
+      throw new MalformedTransactionError(`bundle must tip at least ${MIN_BUNDLE_TIP} lamports to one of the tip accounts`);
     const signatures: string[] = [];
-    for (const { tx, result } of results) signatures.push(this.commit(tx, result as ExecutedTransaction).signature);
+    for (const { tx, result } of results)
+      signatures.push(this.commit(tx, result as ExecutedTransaction, encodeBase58(tx.signatures[0])).signature);
     const bundleId = createHash("sha256").update(signatures.join(",")).digest("hex");
-    this.bundles.set(bundleId, { bundleId, transactions: signatures, slot: this.slots.slot, confirmationStatus: "finalized", err: { Ok: null } });
+    this.bundles.set(bundleId, {
+      bundleId,
+      transactions: signatures,
+      slot: this.slots.slot,
+      confirmationStatus: "finalized",
+      err: { Ok: null },
+    });
     await this.scheduleFlush();
     return bundleId;
   }
@@ -584,7 +628,12 @@ export class Ledger implements LedgerService {
 
   simulateBundle(
     wires: Buffer[],
-    options: { preExecutionAccounts: (Address[] | null)[]; postExecutionAccounts: (Address[] | null)[]; skipSigVerify: boolean; replaceRecentBlockhash: boolean },
+    options: {
+      preExecutionAccounts: (Address[] | null)[];
+      postExecutionAccounts: (Address[] | null)[];
+      skipSigVerify: boolean;
+      replaceRecentBlockhash: boolean;
+    },
   ): BundleSimulation {
     const { results } = this.runBundle(wires, !options.skipSigVerify, options.replaceRecentBlockhash);
     const overlay = new Overlay(this.read);
@@ -594,7 +643,8 @@ export class Ledger implements LedgerService {
       const preAddresses = options.preExecutionAccounts[i] ?? null;
       const postAddresses = options.postExecutionAccounts[i] ?? null;
       const preState = preAddresses?.map((a) => overlay.get(a) ?? null) ?? null;
-      if (executed && executed.err === null) executed.keys.forEach((k, j) => executed.isWritable[j] && overlay.writes.set(k, executed.post[j]));
+      if (executed && executed.err === null)
+        executed.keys.forEach((k, j) => executed.isWritable[j] && overlay.writes.set(k, executed.post[j]));
       transactionResults.push({
         err: result.err,
         logs: executed?.logs ?? [],
@@ -610,7 +660,12 @@ export class Ledger implements LedgerService {
         ? "succeeded"
         : {
             failed: {
-              error: { TransactionFailure: [[...results[failedIndex].tx.signatures[0]], new TransactionError(results[failedIndex].result.err!).message] },
+              error: {
+                TransactionFailure: [
+                  [...results[failedIndex].tx.signatures[0]],
+                  new TransactionError(results[failedIndex].result.err!).message,
+                ],
+              },
               txSignature: encodeBase58(results[failedIndex].tx.signatures[0]),
             },
           };

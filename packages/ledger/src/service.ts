@@ -180,10 +180,7 @@ export interface LedgerService {
   signatureStatus(signature: string, searchTransactionHistory: boolean): SignatureStatus | null;
   getTransaction(signature: string): TransactionRecord | null;
   /** Newest first, as Solana returns them. */
-  signaturesForAddress(
-    address: Address,
-    options: { before: string | null; until: string | null; limit: number },
-  ): TransactionRecord[];
+  signaturesForAddress(address: Address, options: { before: string | null; until: string | null; limit: number }): TransactionRecord[];
   recentPrioritizationFees(addresses: Address[]): PrioritizationFee[];
   recentPerformanceSamples(limit: number): PerformanceSample[];
   requestAirdrop(address: Address, lamports: bigint): Promise<string>;
@@ -192,6 +189,11 @@ export interface LedgerService {
   bundleStatuses(bundleIds: string[]): (BundleStatus | null)[];
   simulateBundle(
     wires: Buffer[],
-    options: { preExecutionAccounts: (Address[] | null)[]; postExecutionAccounts: (Address[] | null)[]; skipSigVerify: boolean; replaceRecentBlockhash: boolean },
+    options: {
+      preExecutionAccounts: (Address[] | null)[];
+      postExecutionAccounts: (Address[] | null)[];
+      skipSigVerify: boolean;
+      replaceRecentBlockhash: boolean;
+    },
   ): BundleSimulation;
 }

@@ -123,10 +123,7 @@ export function encodeLookupTable(table: LookupTable): Buffer {
   return data;
 }
 
-export type LookupTableStatus =
-  | { kind: "activated" }
-  | { kind: "deactivating"; remainingBlocks: number }
-  | { kind: "deactivated" };
+export type LookupTableStatus = { kind: "activated" } | { kind: "deactivating"; remainingBlocks: number } | { kind: "deactivated" };
 
 /**
  * Solana's `LookupTableMeta::status`, assuming every slot has a block (so a slot's position in SlotHashes is
@@ -150,7 +147,10 @@ export function activeAddressCount(meta: LookupTableMeta, addressCount: number, 
 
 /** The table address for an authority and a recent slot, with its bump: PDA of [authority, slot u64 LE]. */
 export function deriveLookupTableAddress(authority: Address, recentSlot: bigint): [Address, number] {
-  const [address, bump] = PublicKey.findProgramAddressSync([base58ToBytes(authority), u64le(recentSlot)], new PublicKey(ADDRESS_LOOKUP_TABLE_PROGRAM_ID));
+  const [address, bump] = PublicKey.findProgramAddressSync(
+    [base58ToBytes(authority), u64le(recentSlot)],
+    new PublicKey(ADDRESS_LOOKUP_TABLE_PROGRAM_ID),
+  );
   return [address.toBase58(), bump];
 }
 
@@ -310,7 +310,9 @@ function createLookupTable(ctx: InstructionContext, recentSlot: bigint, bumpSeed
   const allocate = Buffer.alloc(12);
   allocate.writeUInt32LE(SYSTEM_ALLOCATE, 0);
   allocate.writeBigUInt64LE(BigInt(LOOKUP_TABLE_META_SIZE), 4);
-  ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [{ pubkey: table.key, isSigner: true, isWritable: true }], data: allocate }, [seeds]);
+  ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [{ pubkey: table.key, isSigner: true, isWritable: true }], data: allocate }, [
+    seeds,
+  ]);
 
   const assign = Buffer.alloc(36);
   assign.writeUInt32LE(SYSTEM_ASSIGN, 0);

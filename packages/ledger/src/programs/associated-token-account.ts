@@ -93,7 +93,14 @@ function accountLength(ctx: InstructionContext, mint: InstructionAccount, tokenP
  * Funds, sizes and assigns the PDA through the System program. An address that already holds lamports (someone sent
  * SOL to it) cannot be created, so it is topped up, allocated and assigned instead.
  */
-function createPdaAccount(ctx: InstructionContext, payer: InstructionAccount, target: InstructionAccount, space: bigint, owner: Address, seeds: Uint8Array[]): void {
+function createPdaAccount(
+  ctx: InstructionContext,
+  payer: InstructionAccount,
+  target: InstructionAccount,
+  space: bigint,
+  owner: Address,
+  seeds: Uint8Array[],
+): void {
   let rentExempt = minimumBalanceForRentExemption(Number(space));
   if (rentExempt < 1n) rentExempt = 1n;
   const ownerBytes = base58ToBytes(owner);
@@ -229,7 +236,12 @@ function recoverNested(ctx: InstructionContext): void {
   ctx.invoke(
     {
       programId: tokenProgram,
-      accounts: [meta(nested.key, false, true), meta(nestedMint.key, false, false), meta(destination.key, false, true), meta(ownerAta.key, true, false)],
+      accounts: [
+        meta(nested.key, false, true),
+        meta(nestedMint.key, false, false),
+        meta(destination.key, false, true),
+        meta(ownerAta.key, true, false),
+      ],
       data: transfer,
     },
     [seeds],

@@ -64,7 +64,12 @@ export function addressWithSeed(base: Address, seed: Buffer, owner: Address): Ad
 }
 
 /** Who may act for an account: its own signature, or the signing base key it was derived from. */
-function requireAuthority(ctx: InstructionContext, target: InstructionAccount, base: { key: Address; seed: Buffer; owner: Address } | null, what: string): void {
+function requireAuthority(
+  ctx: InstructionContext,
+  target: InstructionAccount,
+  base: { key: Address; seed: Buffer; owner: Address } | null,
+  what: string,
+): void {
   if (base) {
     const derived = addressWithSeed(base.key, base.seed, base.owner);
     if (derived !== target.key) {
@@ -106,7 +111,13 @@ function assign(ctx: InstructionContext, target: InstructionAccount, owner: Addr
   target.account.owner = owner;
 }
 
-function transfer(ctx: InstructionContext, from: InstructionAccount, to: InstructionAccount, lamports: bigint, fromAuthorised: boolean): void {
+function transfer(
+  ctx: InstructionContext,
+  from: InstructionAccount,
+  to: InstructionAccount,
+  lamports: bigint,
+  fromAuthorised: boolean,
+): void {
   if (!fromAuthorised) {
     ctx.log(`Transfer: \`from\` account ${from.key} must sign`);
     throw new InstructionError("MissingRequiredSignature");
@@ -123,7 +134,15 @@ function transfer(ctx: InstructionContext, from: InstructionAccount, to: Instruc
   to.account.lamports += lamports;
 }
 
-function createAccount(ctx: InstructionContext, from: InstructionAccount, to: InstructionAccount, lamports: bigint, space: bigint, owner: Address, base: { key: Address; seed: Buffer } | null): void {
+function createAccount(
+  ctx: InstructionContext,
+  from: InstructionAccount,
+  to: InstructionAccount,
+  lamports: bigint,
+  space: bigint,
+  owner: Address,
+  base: { key: Address; seed: Buffer } | null,
+): void {
   requireAuthority(ctx, to, base ? { ...base, owner } : null, "Create Account");
   if (to.account.lamports > 0n) {
     ctx.log(`Create Account: account Address { address: ${to.key}, base: ${base ? `Some(${base.key})` : "None"} } already in use`);

@@ -59,7 +59,10 @@ function slice(data: Buffer, range: DataSlice | null): Buffer {
 export function checkEncodable(account: Account, options: AccountEncodingOptions): void {
   if (options.encoding !== "binary" && options.encoding !== "base58") return;
   if (slice(account.data, options.dataSlice).length > MAX_BASE58_BYTES) {
-    throw new RpcError(ErrorCode.InvalidRequest, `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`);
+    throw new RpcError(
+      ErrorCode.InvalidRequest,
+      `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+    );
   }
 }
 
@@ -92,9 +95,7 @@ export function encodeAccount(
 // ---- getProgramAccounts filters -------------------------------------------------------------------------
 
 export type AccountFilter =
-  | { kind: "dataSize"; size: number }
-  | { kind: "memcmp"; offset: number; bytes: Buffer }
-  | { kind: "tokenAccountState" };
+  { kind: "dataSize"; size: number } | { kind: "memcmp"; offset: number; bytes: Buffer } | { kind: "tokenAccountState" };
 
 export const MAX_FILTERS = 4;
 const MAX_MEMCMP_BYTES = 128;
@@ -136,7 +137,8 @@ export function accountFilters(value: unknown): AccountFilter[] {
     if (item === "tokenAccountState") return { kind: "tokenAccountState" };
     if (typeof item !== "object" || item === null || Array.isArray(item)) throw typeError(item, "enum RpcFilterType");
     const entries = Object.keys(item);
-    if (entries.length !== 1) throw invalidParams("Invalid params: expected an object with exactly one filter (`dataSize`, `memcmp` or `tokenAccountState`).");
+    if (entries.length !== 1)
+      throw invalidParams("Invalid params: expected an object with exactly one filter (`dataSize`, `memcmp` or `tokenAccountState`).");
     const [kind] = entries;
     const body = (item as Record<string, unknown>)[kind];
     if (kind === "dataSize") return { kind: "dataSize", size: usize(body) };

@@ -30,7 +30,8 @@ export function base64Problem(text: string): string | null {
   const padding = bytes.length - symbols;
   if (padding !== (4 - (symbols % 4)) % 4) return "InvalidPadding";
   const lastBits = symbols % 4 === 2 ? 0x0f : symbols % 4 === 3 ? 0x03 : 0;
-  if (lastBits !== 0 && (BASE64_VALUE[bytes[symbols - 1]] & lastBits) !== 0) return `InvalidLastSymbol(${symbols - 1}, ${bytes[symbols - 1]})`;
+  if (lastBits !== 0 && (BASE64_VALUE[bytes[symbols - 1]] & lastBits) !== 0)
+    return `InvalidLastSymbol(${symbols - 1}, ${bytes[symbols - 1]})`;
   return null;
 }
 

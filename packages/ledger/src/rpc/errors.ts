@@ -26,7 +26,9 @@ export class RpcError extends Error {
   }
 
   toJSON(): { code: number; message: string; data?: unknown } {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
   }
 }
 
@@ -54,7 +56,10 @@ function preflightData(simulation: Pick<SimulationResult, "err" | "logs" | "retu
     innerInstructions: null,
     logs: simulation.logs,
     replacementBlockhash: null,
-    returnData: simulation.returnData && { data: [simulation.returnData.data.toString("base64"), "base64"], programId: simulation.returnData.programId },
+    returnData: simulation.returnData && {
+      data: [simulation.returnData.data.toString("base64"), "base64"],
+      programId: simulation.returnData.programId,
+    },
     unitsConsumed: simulation.unitsConsumed,
   };
 }

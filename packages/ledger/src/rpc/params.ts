@@ -29,7 +29,8 @@ export function positional(params: unknown, min: number, max: number): unknown[]
   if (params === undefined || params === null) params = [];
   if (!Array.isArray(params)) throw invalidParams("`params` should be an array");
   if (params.length < min) throw invalidParams(`\`params\` should have at least ${min} argument(s)`);
-  if (params.length > max) throw new RpcError(ErrorCode.InvalidParams, `Invalid parameters: Expected from ${min} to ${max} parameters.`, `Got: ${params.length}`);
+  if (params.length > max)
+    throw new RpcError(ErrorCode.InvalidParams, `Invalid parameters: Expected from ${min} to ${max} parameters.`, `Got: ${params.length}`);
   return params;
 }
 
@@ -135,7 +136,8 @@ export function contextConfig(cfg: Record<string, unknown>, ledger: LedgerServic
   if (!isAbsent(cfg.minContextSlot)) {
     const min = u64(cfg.minContextSlot);
     const slot = ledger.slot();
-    if (slot < min) throw new RpcError(ErrorCode.MinContextSlotNotReached, "Minimum context slot has not been reached", { contextSlot: slot });
+    if (slot < min)
+      throw new RpcError(ErrorCode.MinContextSlotNotReached, "Minimum context slot has not been reached", { contextSlot: slot });
   }
   return level;
 }

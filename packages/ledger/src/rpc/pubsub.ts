@@ -1,7 +1,15 @@
 import type { WebSocket } from "ws";
 import type { Account, Address } from "../account.js";
 import type { LedgerEvents, LedgerService, TransactionRecord } from "../service.js";
-import { accountFilters, accountOptions, encodeAccount, matchesFilters, type AccountEncodingOptions, type AccountFilter, type ParseAccount } from "./accounts.js";
+import {
+  accountFilters,
+  accountOptions,
+  encodeAccount,
+  matchesFilters,
+  type AccountEncodingOptions,
+  type AccountFilter,
+  type ParseAccount,
+} from "./accounts.js";
 import { lookupOf, type MethodTable, type RpcContext } from "./context.js";
 import { Methods, handleText, type InternalErrorListener } from "./dispatch.js";
 import { invalidParams } from "./errors.js";
@@ -92,11 +100,19 @@ export class PubSub {
   attach(socket: WebSocket): void {
     const conn: Connection = { socket, subscriptions: new Set(), afterReply: [] };
     this.connections.add(conn);
-    const options = { methods: new Methods(this.methodsFor(conn)), context: { ledger: this.ledger, parseAccount: this.parseAccount } satisfies RpcContext, onInternalError: this.onInternalError };
+    const options = {
+      methods: new Methods(this.methodsFor(conn)),
+      context: { ledger: this.ledger, parseAccount: this.parseAccount } satisfies RpcContext,
+      onInternalError: this.onInternalError,
+    };
     // Replies go out in the order requests came in, even if a handler ever becomes asynchronous.
     let queue = Promise.resolve();
     socket.on("message", (data) => {
-      const text = Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.from(data).toString("utf8");
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString("utf8")
+        : Buffer.isBuffer(data)
+          ? data.toString("utf8")
+          : Buffer.from(data).toString("utf8");
       queue = queue.then(async () => {
         let reply: string | null;
         try {
@@ -216,7 +232,10 @@ export class PubSub {
     }
     for (const sub of this.programs.get(account.owner) ?? []) {
       if (sub.kind !== "program" || !matchesFilters(account, sub.filters)) continue;
-      this.notify(sub, "programNotification", { context: { slot }, value: { pubkey: address, account: this.encode(account, sub.options) } });
+      this.notify(sub, "programNotification", {
+        context: { slot },
+        value: { pubkey: address, account: this.encode(account, sub.options) },
+      });
     }
   }
 
@@ -325,7 +344,8 @@ export class PubSub {
           includeVotes = variant(filter, ["all", "allWithVotes"] as const) === "allWithVotes";
         } else {
           const cfg = config(filter, "RpcTransactionLogsFilter");
-          if (isAbsent(cfg.mentions)) throw invalidParams("Invalid params: unknown variant, expected one of `all`, `allWithVotes`, `mentions`.");
+          if (isAbsent(cfg.mentions))
+            throw invalidParams("Invalid params: unknown variant, expected one of `all`, `allWithVotes`, `mentions`.");
           const list = array(cfg.mentions);
           if (list.length !== 1) throw invalidParams("Invalid Request: Only 1 address supported");
           mentions = pubkey(list[0]);

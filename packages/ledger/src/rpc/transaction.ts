@@ -128,7 +128,9 @@ function parsedTransaction(decoded: DecodedTransaction, loaded: { writable: Addr
         writable: i < staticCount ? m.isAccountWritable(i) : i < staticCount + loaded.writable.length,
       })),
       recentBlockhash: m.recentBlockhash,
-      instructions: m.compiledInstructions.map((ix) => partiallyDecoded(ix.programIdIndex, [...ix.accountKeyIndexes], bs58.encode(ix.data), null, keys)),
+      instructions: m.compiledInstructions.map((ix) =>
+        partiallyDecoded(ix.programIdIndex, [...ix.accountKeyIndexes], bs58.encode(ix.data), null, keys),
+      ),
       addressTableLookups: decoded.version === "legacy" ? undefined : lookups(m),
     },
   };

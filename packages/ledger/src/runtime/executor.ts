@@ -1,6 +1,12 @@
 import { PublicKey } from "@solana/web3.js";
 import { cloneAccount, emptyAccount, type Account, type Address } from "../account.js";
-import { InstructionError, TransactionError, describeInstructionError, type InstructionErrorValue, type TransactionErrorValue } from "../errors.js";
+import {
+  InstructionError,
+  TransactionError,
+  describeInstructionError,
+  type InstructionErrorValue,
+  type TransactionErrorValue,
+} from "../errors.js";
 import type { CompiledInnerInstruction, ReturnData } from "../service.js";
 import { encodeBase58 } from "../tx/base58.js";
 import { LogCollector } from "./logs.js";
@@ -121,7 +127,8 @@ export class InstructionProcessor {
     } catch (e) {
       const value = toInstructionError(e);
       if (!(e instanceof InstructionError)) this.logs.push(`Program log: panicked at '${e instanceof Error ? e.message : String(e)}'`);
-      if (program && !program.builtin) this.logs.push(`Program ${programId} consumed ${startUnits - this.remaining} of ${startUnits} compute units`);
+      if (program && !program.builtin)
+        this.logs.push(`Program ${programId} consumed ${startUnits - this.remaining} of ${startUnits} compute units`);
       this.logs.push(`Program ${programId} failed: ${describeInstructionError(value)}`);
       throw e instanceof InstructionError ? e : new InstructionError(value);
     }
@@ -202,7 +209,12 @@ export class InstructionProcessor {
     const pdaSigners = new Set<Address>();
     for (const seeds of signerSeeds) {
       try {
-        pdaSigners.add(PublicKey.createProgramAddressSync(seeds.map((s) => Buffer.from(s)), new PublicKey(caller.programId)).toBase58());
+        pdaSigners.add(
+          PublicKey.createProgramAddressSync(
+            seeds.map((s) => Buffer.from(s)),
+            new PublicKey(caller.programId),
+          ).toBase58(),
+        );
       } catch {
         throw new InstructionError("InvalidSeeds");
       }

@@ -14,10 +14,22 @@ import {
 } from "./sysvars.js";
 
 /** Sysvars are read-only to every transaction. */
-export const SYSVAR_IDS: readonly Address[] = [CLOCK_SYSVAR_ID, RENT_SYSVAR_ID, EPOCH_SCHEDULE_SYSVAR_ID, SLOT_HASHES_SYSVAR_ID, INSTRUCTIONS_SYSVAR_ID];
+export const SYSVAR_IDS: readonly Address[] = [
+  CLOCK_SYSVAR_ID,
+  RENT_SYSVAR_ID,
+  EPOCH_SCHEDULE_SYSVAR_ID,
+  SLOT_HASHES_SYSVAR_ID,
+  INSTRUCTIONS_SYSVAR_ID,
+];
 
 function sysvar(data: Buffer): Account {
-  return { lamports: minimumBalanceForRentExemption(data.length), data, owner: SYSVAR_OWNER, executable: false, rentEpoch: RENT_EXEMPT_EPOCH };
+  return {
+    lamports: minimumBalanceForRentExemption(data.length),
+    data,
+    owner: SYSVAR_OWNER,
+    executable: false,
+    rentEpoch: RENT_EXEMPT_EPOCH,
+  };
 }
 
 /** The sysvar accounts as of the clock's current slot. */

@@ -4,5 +4,7 @@ export function stringifyWithBigInt(value: unknown): string {
 }
 
 export function parseWithBigInt<T>(text: string): T {
-  return JSON.parse(text, (_key, v) => (v !== null && typeof v === "object" && typeof v.$n === "string" && Object.keys(v).length === 1 ? BigInt(v.$n) : v)) as T;
+  return JSON.parse(text, (_key, v) =>
+    v !== null && typeof v === "object" && typeof v.$n === "string" && Object.keys(v).length === 1 ? BigInt(v.$n) : v,
+  ) as T;
 }

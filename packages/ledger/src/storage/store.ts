@@ -84,7 +84,9 @@ export class LedgerStore {
           "ON CONFLICT(address) DO UPDATE SET lamports = excluded.lamports, owner = excluded.owner, executable = excluded.executable, rent_epoch = excluded.rent_epoch, data = excluded.data",
       ),
       deleteAccount: this.db.prepare("DELETE FROM accounts WHERE address = ?"),
-      insertTransaction: this.db.prepare("INSERT INTO transactions (seq, signature, slot, block_time, version, wire, meta) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      insertTransaction: this.db.prepare(
+        "INSERT INTO transactions (seq, signature, slot, block_time, version, wire, meta) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
       insertAddress: this.db.prepare("INSERT OR IGNORE INTO address_signatures (address, seq) VALUES (?, ?)"),
       insertSlot: this.db.prepare("INSERT OR REPLACE INTO slots (slot, blockhash, started_at, clock_offset) VALUES (?, ?, ?, ?)"),
       transactionBySignature: this.db.prepare<[string], TransactionRow>("SELECT * FROM transactions WHERE signature = ?"),
@@ -110,10 +112,24 @@ export class LedgerStore {
 
   *loadAccounts(): Generator<[Address, Account]> {
     const rows = this.db.prepare("SELECT * FROM accounts").iterate() as IterableIterator<{
-      address: string; lamports: bigint; owner: string; executable: bigint; rent_epoch: string; data: Buffer;
+      address: string;
+      lamports: bigint;
+      owner: string;
+      executable: bigint;
+      rent_epoch: string;
+      data: Buffer;
     }>;
     for (const row of rows) {
-      yield [row.address, { lamports: BigInt(row.lamports), owner: row.owner, executable: row.executable === 1n, rentEpoch: BigInt(row.rent_epoch), data: row.data }];
+      yield [
+        row.address,
+        {
+          lamports: BigInt(row.lamports),
+          owner: row.owner,
+          executable: row.executable === 1n,
+          rentEpoch: BigInt(row.rent_epoch),
+          data: row.data,
+        },
+      ];
     }
   }
 
@@ -140,11 +156,25 @@ export class LedgerStore {
     this.db.transaction(() => {
       for (const [address, account] of batch.accounts) {
         if (account === null) this.stmts.deleteAccount.run(address);
-        else this.stmts.upsertAccount.run(address, account.lamports, account.owner, account.executable ? 1 : 0, account.rentEpoch.toString(), account.data);
+        else
+          this.stmts.upsertAccount.run(
+            address,
+            account.lamports,
+            account.owner,
+            account.executable ? 1 : 0,
+            account.rentEpoch.toString(),
+            account.data,
+          );
       }
       for (const { record, addresses } of batch.transactions) {
         this.stmts.insertTransaction.run(
-          record.seq, record.signature, record.slot, record.blockTime, record.version === "legacy" ? -1 : 0, record.wire, stringifyWithBigInt(record.meta),
+          record.seq,
+          record.signature,
+          record.slot,
+          record.blockTime,
+          record.version === "legacy" ? -1 : 0,
+          record.wire,
+          stringifyWithBigInt(record.meta),
         );
         for (const address of addresses) this.stmts.insertAddress.run(address, record.seq);
       }

@@ -45,7 +45,8 @@ class Reader {
   offset = 0;
   constructor(private readonly buf: Buffer) {}
   private need(n: number): void {
-    if (this.offset + n > this.buf.length) throw new MalformedTransactionError(`failed to deserialize ${TYPE_NAME}: io error: failed to fill whole buffer`);
+    if (this.offset + n > this.buf.length)
+      throw new MalformedTransactionError(`failed to deserialize ${TYPE_NAME}: io error: failed to fill whole buffer`);
   }
   u8(): number {
     this.need(1);
@@ -93,7 +94,10 @@ export function decodeTransaction(wire: Buffer): WireTransaction {
   let first = r.u8();
   if (first & 0x80) {
     const v = first & 0x7f;
-    if (v !== 0) throw new MalformedTransactionError(`failed to deserialize ${TYPE_NAME}: invalid value: integer \`${v}\`, expected a valid transaction message version`);
+    if (v !== 0)
+      throw new MalformedTransactionError(
+        `failed to deserialize ${TYPE_NAME}: invalid value: integer \`${v}\`, expected a valid transaction message version`,
+      );
     version = 0;
     first = r.u8();
   }

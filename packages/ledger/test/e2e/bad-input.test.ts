@@ -33,7 +33,8 @@ async function signed(from: Keypair, ix: TransactionInstruction, blockhash?: str
 
 async function send(tx: Buffer | string): Promise<any> {
   const encoded = typeof tx === "string" ? tx : tx.toString("base64");
-  return (await rpcCall(t.net.rpc.url, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [encoded, { encoding: "base64" }] })).json;
+  return (await rpcCall(t.net.rpc.url, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [encoded, { encoding: "base64" }] }))
+    .json;
 }
 
 async function stillServing(): Promise<void> {
@@ -77,7 +78,11 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
   });
 
   it("oversized transaction", async () => {
-    const ix = new TransactionInstruction({ programId: new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr"), keys: [], data: Buffer.alloc(1200, 97) });
+    const ix = new TransactionInstruction({
+      programId: new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr"),
+      keys: [],
+      data: Buffer.alloc(1200, 97),
+    });
     const tx = new Transaction().add(ix);
     tx.feePayer = alice.publicKey;
     tx.recentBlockhash = (await t.connection.getLatestBlockhash()).blockhash;
@@ -87,13 +92,19 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
     expect(wire.length).toBeGreaterThan(1232);
     const reply = await send(wire);
     expect(reply.error.code).toBe(-32602);
-    expect(reply.error.message).toBe(`decoded solana_sdk::transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: 1232 bytes)`);
+    expect(reply.error.message).toBe(
+      `decoded solana_sdk::transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: 1232 bytes)`,
+    );
   });
 
   it("expired blockhash", async () => {
     const old = (await t.connection.getLatestBlockhash()).blockhash;
     t.net.ledger.warp(151);
-    const tx = await signed(alice, SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1_000_000 }), old);
+    const tx = await signed(
+      alice,
+      SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1_000_000 }),
+      old,
+    );
     const reply = await send(tx.serialize());
     expect(reply.error.code).toBe(-32002);
     expect(reply.error.message).toBe("Transaction simulation failed: Blockhash not found");
@@ -121,7 +132,9 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
     ix.keys[1].isWritable = false;
     const reply = await send((await signed(alice, ix)).serialize());
     expect(reply.error.code).toBe(-32002);
-    expect(reply.error.message).toBe("Transaction simulation failed: Error processing Instruction 0: instruction changed the balance of a read-only account");
+    expect(reply.error.message).toBe(
+      "Transaction simulation failed: Error processing Instruction 0: instruction changed the balance of a read-only account",
+    );
     expect(reply.error.data.err).toEqual({ InstructionError: [0, "ReadonlyLamportChange"] });
     expect(await t.connection.getBalance(carol)).toBe(2_000_000);
     expect(await t.connection.getBalance(alice.publicKey)).toBe(before);
@@ -131,7 +144,11 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
     const payer = await fundedKeypair(t.connection, 1);
     const mint = await createMint(t.connection, payer, payer.publicKey, null, 6);
     const before = (await t.connection.getAccountInfo(mint))!.data;
-    const ix = new TransactionInstruction({ programId: new PublicKey(meddler.id), keys: [{ pubkey: mint, isSigner: false, isWritable: true }], data: Buffer.alloc(0) });
+    const ix = new TransactionInstruction({
+      programId: new PublicKey(meddler.id),
+      keys: [{ pubkey: mint, isSigner: false, isWritable: true }],
+      data: Buffer.alloc(0),
+    });
     const reply = await send((await signed(payer, ix)).serialize());
     expect(reply.error.code).toBe(-32002);
     expect(reply.error.data.err).toEqual({ InstructionError: [0, "ExternalAccountDataModified"] });

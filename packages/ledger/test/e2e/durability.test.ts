@@ -38,7 +38,8 @@ describe("durability", () => {
         try {
           const signature = await connection.sendTransaction(tx, [sender], { skipPreflight: true });
           const status = (await connection.getSignatureStatuses([signature])).value[0];
-          if (status && status.err === null && status.confirmationStatus !== "processed") confirmed.push({ signature, recipient: recipient.toBase58(), lamports });
+          if (status && status.err === null && status.confirmationStatus !== "processed")
+            confirmed.push({ signature, recipient: recipient.toBase58(), lamports });
         } catch {
           return; // the node died under us
         }
@@ -59,7 +60,10 @@ describe("durability", () => {
       expect(await after.getSlot()).toBeGreaterThan(slotBefore);
       for (let i = 0; i < confirmed.length; i += 100) {
         const chunk = confirmed.slice(i, i + 100);
-        const statuses = await after.getSignatureStatuses(chunk.map((c) => c.signature), { searchTransactionHistory: true });
+        const statuses = await after.getSignatureStatuses(
+          chunk.map((c) => c.signature),
+          { searchTransactionHistory: true },
+        );
         statuses.value.forEach((s) => expect(s?.err).toBeNull());
         const accounts = await after.getMultipleAccountsInfo(chunk.map((c) => new PublicKey(c.recipient)));
         accounts.forEach((a, j) => expect(a?.lamports).toBe(chunk[j].lamports));

@@ -23,8 +23,17 @@ describe("v0 transactions with address lookup tables", () => {
     const payer = await fundedKeypair(t.connection, 5);
     const recipients = [Keypair.generate(), Keypair.generate(), Keypair.generate()].map((k) => k.publicKey);
     const slot = await t.connection.getSlot();
-    const [createIx, table] = AddressLookupTableProgram.createLookupTable({ authority: payer.publicKey, payer: payer.publicKey, recentSlot: slot });
-    const extendIx = AddressLookupTableProgram.extendLookupTable({ lookupTable: table, authority: payer.publicKey, payer: payer.publicKey, addresses: recipients });
+    const [createIx, table] = AddressLookupTableProgram.createLookupTable({
+      authority: payer.publicKey,
+      payer: payer.publicKey,
+      recentSlot: slot,
+    });
+    const extendIx = AddressLookupTableProgram.extendLookupTable({
+      lookupTable: table,
+      authority: payer.publicKey,
+      payer: payer.publicKey,
+      addresses: recipients,
+    });
     await sendAndConfirmTransaction(t.connection, new Transaction().add(createIx, extendIx), [payer]);
 
     // Addresses appended in a slot are usable from the next slot on.
@@ -39,7 +48,9 @@ describe("v0 transactions with address lookup tables", () => {
     const message = new TransactionMessage({
       payerKey: payer.publicKey,
       recentBlockhash: blockhash,
-      instructions: recipients.map((to, i) => SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 1_000_000 * (i + 1) })),
+      instructions: recipients.map((to, i) =>
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 1_000_000 * (i + 1) }),
+      ),
     }).compileToV0Message([lookup]);
     expect(message.addressTableLookups).toHaveLength(1);
     const tx = new VersionedTransaction(message);

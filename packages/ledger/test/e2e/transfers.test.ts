@@ -1,10 +1,4 @@
-import {
-  Keypair,
-  LAMPORTS_PER_SOL,
-  SystemProgram,
-  Transaction,
-  sendAndConfirmTransaction,
-} from "@solana/web3.js";
+import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fundedKeypair, startTestNet, type TestNet } from "../support/localnet.js";
 
@@ -61,7 +55,9 @@ describe("system transfers over JSON-RPC", () => {
   it("simulates a failing transfer and returns its logs without changing anything", async () => {
     const alice = await fundedKeypair(t.connection, 1);
     const bob = Keypair.generate();
-    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 5 * LAMPORTS_PER_SOL }));
+    const tx = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 5 * LAMPORTS_PER_SOL }),
+    );
     tx.feePayer = alice.publicKey;
     tx.recentBlockhash = (await t.connection.getLatestBlockhash()).blockhash;
     tx.sign(alice);

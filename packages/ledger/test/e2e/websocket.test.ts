@@ -30,9 +30,13 @@ describe("websocket subscriptions", () => {
     // Give the subscriptions time to be registered on the server before anything happens.
     await new Promise((r) => setTimeout(r, 200));
 
-    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 2 }));
+    const tx = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 2 }),
+    );
     const signature = await t.connection.sendTransaction(tx, [alice]);
-    const signatureResult = await new Promise<unknown>((resolve) => t.connection.onSignature(signature, (result) => resolve(result.err), "confirmed"));
+    const signatureResult = await new Promise<unknown>((resolve) =>
+      t.connection.onSignature(signature, (result) => resolve(result.err), "confirmed"),
+    );
     expect(signatureResult).toBeNull();
     expect(await accountChange).toBe(LAMPORTS_PER_SOL / 2);
     expect(await logs).toEqual(["Program 11111111111111111111111111111111 invoke [1]", "Program 11111111111111111111111111111111 success"]);

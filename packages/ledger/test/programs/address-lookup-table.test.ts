@@ -40,7 +40,12 @@ function create(h: AltHarness, recentSlot = h.slot - 1n): { ix: TransactionInstr
 }
 
 function extend(table: Address, addrs: PublicKey[], authority = AUTHORITY, payer: Address | null = PAYER): TransactionInstruction {
-  return AddressLookupTableProgram.extendLookupTable({ lookupTable: pk(table), authority: pk(authority), payer: payer === null ? undefined : pk(payer), addresses: addrs });
+  return AddressLookupTableProgram.extendLookupTable({
+    lookupTable: pk(table),
+    authority: pk(authority),
+    payer: payer === null ? undefined : pk(payer),
+    addresses: addrs,
+  });
 }
 
 function state(h: AltHarness, table: Address) {
@@ -118,7 +123,12 @@ describe("CreateLookupTable", () => {
   });
 
   it("accepts the current slot and slots up to 512 back; refuses older and future slots", () => {
-    for (const [age, ok] of [[0n, true], [1n, true], [512n, true], [513n, false]] as const) {
+    for (const [age, ok] of [
+      [0n, true],
+      [1n, true],
+      [512n, true],
+      [513n, false],
+    ] as const) {
       const h = setup();
       const { ix } = create(h, h.slot - age);
       expect(h.process(ix).err).toBe(ok ? null : "InvalidInstructionData");
@@ -165,14 +175,22 @@ describe("CreateLookupTable", () => {
   it("refuses an unsigned payer, a wrong address, a bad bump and short data", () => {
     const h = setup();
     const { ix, table } = create(h);
-    const unsigned = new TransactionInstruction({ programId: ix.programId, data: ix.data, keys: ix.keys.map((k, i) => ({ ...k, isSigner: i === 2 ? false : k.isSigner })) });
+    const unsigned = new TransactionInstruction({
+      programId: ix.programId,
+      data: ix.data,
+      keys: ix.keys.map((k, i) => ({ ...k, isSigner: i === 2 ? false : k.isSigner })),
+    });
     const a = h.process(unsigned);
     expect(a.err).toBe("MissingRequiredSignature");
     expect(a.logs).toContain("Program log: Payer account must be a signer");
 
     // The table derived for another authority.
     const [foreign] = AddressLookupTableProgram.createLookupTable({ authority: pk(OTHER), payer: pk(PAYER), recentSlot: 999 });
-    const wrong = new TransactionInstruction({ programId: ix.programId, data: ix.data, keys: [{ ...ix.keys[0], pubkey: foreign.keys[0].pubkey }, ...ix.keys.slice(1)] });
+    const wrong = new TransactionInstruction({
+      programId: ix.programId,
+      data: ix.data,
+      keys: [{ ...ix.keys[0], pubkey: foreign.keys[0].pubkey }, ...ix.keys.slice(1)],
+    });
     const b = h.process(wrong);
     expect(b.err).toBe("InvalidArgument");
     expect(b.logs).toContain(`Program log: Table address must match derived address: ${table}`);
@@ -188,8 +206,12 @@ describe("CreateLookupTable", () => {
     }
     expect([...outcomes].sort()).toEqual(["InvalidArgument", "InvalidSeeds"]);
 
-    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys, data: ix.data.subarray(0, 12) })).err).toBe("InvalidInstructionData");
-    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys.slice(0, 2), data: ix.data })).err).toBe("NotEnoughAccountKeys");
+    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys, data: ix.data.subarray(0, 12) })).err).toBe(
+      "InvalidInstructionData",
+    );
+    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys.slice(0, 2), data: ix.data })).err).toBe(
+      "NotEnoughAccountKeys",
+    );
     expect(h.get(table).lamports).toBe(0n);
     expect(h.get(PAYER).lamports).toBe(10n * SOL);
   });
@@ -297,7 +319,11 @@ describe("ExtendLookupTable", () => {
     expect(h.process(extend(OTHER, addresses(1))).err).toBe("InvalidAccountOwner");
 
     const truncated = extend(table, addresses(2));
-    const bad = new TransactionInstruction({ programId: truncated.programId, keys: truncated.keys, data: truncated.data.subarray(0, truncated.data.length - 1) });
+    const bad = new TransactionInstruction({
+      programId: truncated.programId,
+      keys: truncated.keys,
+      data: truncated.data.subarray(0, truncated.data.length - 1),
+    });
     expect(h.process(bad).err).toBe("InvalidInstructionData");
     expect(state(h, table).addresses.length).toBe(0);
   });
@@ -312,7 +338,9 @@ describe("ExtendLookupTable", () => {
 
     const h2 = setup();
     const table = tableWith(h2, 1);
-    expect(h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err).toBeNull();
+    expect(
+      h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err,
+    ).toBeNull();
     const d = h2.process(extend(table, addresses(1)));
     expect(d.err).toBe("InvalidArgument");
     expect(d.logs).toContain("Program log: Deactivated tables cannot be extended");
@@ -342,7 +370,10 @@ describe("FreezeLookupTable", () => {
     const deactivate = h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) }));
     expect(deactivate.err).toBe("Immutable");
     expect(deactivate.logs).toContain("Program log: Lookup table is frozen");
-    expect(h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(RECIPIENT) })).err).toBe("Immutable");
+    expect(
+      h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(RECIPIENT) }))
+        .err,
+    ).toBe("Immutable");
   });
 
   it("refuses empty tables, deactivated tables and the wrong authority", () => {
@@ -354,8 +385,12 @@ describe("FreezeLookupTable", () => {
 
     const h2 = setup();
     const table = tableWith(h2, 1);
-    expect(h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(table), authority: pk(OTHER) })).err).toBe("IncorrectAuthority");
-    expect(h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err).toBeNull();
+    expect(h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(table), authority: pk(OTHER) })).err).toBe(
+      "IncorrectAuthority",
+    );
+    expect(
+      h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err,
+    ).toBeNull();
     const d = h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) }));
     expect(d.err).toBe("InvalidArgument");
     expect(d.logs).toContain("Program log: Deactivated tables cannot be frozen");
@@ -381,7 +416,11 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     const h = setup();
     const table = tableWith(h, 3);
     const lamports = h.get(table).lamports;
-    const close = AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(RECIPIENT) });
+    const close = AddressLookupTableProgram.closeLookupTable({
+      lookupTable: pk(table),
+      authority: pk(AUTHORITY),
+      recipient: pk(RECIPIENT),
+    });
     expect(close.data.toString("hex")).toBe("04000000");
 
     const active = h.process(close);
@@ -390,7 +429,12 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
 
     const deactivatedAt = h.slot;
     expect(h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err).toBeNull();
-    for (const [age, remaining] of [[0n, 513], [1n, 512], [2n, 511], [512n, 1]] as const) {
+    for (const [age, remaining] of [
+      [0n, 513],
+      [1n, 512],
+      [2n, 511],
+      [512n, 1],
+    ] as const) {
       h.slot = deactivatedAt + age;
       const out = h.process(close);
       expect(out.err).toBe("InvalidArgument");
@@ -398,12 +442,14 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     }
 
     h.slot = deactivatedAt + 513n;
-    const toSelf = h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(table) }));
+    const toSelf = h.process(
+      AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(table) }),
+    );
     expect(toSelf.err).toBe("InvalidArgument");
     expect(toSelf.logs).toContain("Program log: Lookup table cannot be the recipient of reclaimed lamports");
-    expect(h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(OTHER), recipient: pk(RECIPIENT) })).err).toBe(
-      "IncorrectAuthority",
-    );
+    expect(
+      h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(OTHER), recipient: pk(RECIPIENT) })).err,
+    ).toBe("IncorrectAuthority");
 
     const out = h.process(close);
     expect(out.err).toBeNull();
@@ -423,16 +469,26 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     const out = h.process(ix);
     expect(out.err).toBe("MissingRequiredSignature");
     expect(out.logs).toContain("Program log: Authority account must be a signer");
-    expect(h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(PAYER), authority: pk(AUTHORITY) })).err).toBe("InvalidAccountOwner");
-    const close = AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(RECIPIENT) });
-    expect(h.process(new TransactionInstruction({ programId: close.programId, keys: close.keys.slice(0, 2), data: close.data })).err).toBe("NotEnoughAccountKeys");
+    expect(h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(PAYER), authority: pk(AUTHORITY) })).err).toBe(
+      "InvalidAccountOwner",
+    );
+    const close = AddressLookupTableProgram.closeLookupTable({
+      lookupTable: pk(table),
+      authority: pk(AUTHORITY),
+      recipient: pk(RECIPIENT),
+    });
+    expect(h.process(new TransactionInstruction({ programId: close.programId, keys: close.keys.slice(0, 2), data: close.data })).err).toBe(
+      "NotEnoughAccountKeys",
+    );
   });
 
   it("rejects unknown instructions", () => {
     const h = setup();
     const table = tableWith(h, 1);
     for (const data of [Buffer.from([5, 0, 0, 0]), Buffer.from([1, 0, 0]), Buffer.alloc(0)]) {
-      const out = h.process(new TransactionInstruction({ programId: pk(ALT), keys: [{ pubkey: pk(table), isSigner: false, isWritable: true }], data }));
+      const out = h.process(
+        new TransactionInstruction({ programId: pk(ALT), keys: [{ pubkey: pk(table), isSigner: false, isWritable: true }], data }),
+      );
       expect(out.err).toBe("InvalidInstructionData");
     }
   });
@@ -442,7 +498,13 @@ describe("resolveLookup", () => {
   const addrs = addresses(6).map((a) => a.toBase58());
   const table = (meta: Partial<LookupTable["meta"]> = {}, list = addrs): Buffer =>
     encodeLookupTable({
-      meta: { deactivationSlot: ACTIVE_DEACTIVATION_SLOT, lastExtendedSlot: 50n, lastExtendedSlotStartIndex: 4, authority: AUTHORITY, ...meta },
+      meta: {
+        deactivationSlot: ACTIVE_DEACTIVATION_SLOT,
+        lastExtendedSlot: 50n,
+        lastExtendedSlotStartIndex: 4,
+        authority: AUTHORITY,
+        ...meta,
+      },
       addresses: list,
     });
   const code = (f: () => unknown): unknown => {
@@ -494,7 +556,12 @@ describe("resolveLookup", () => {
     const decoded = decodeLookupTable(h.get(t).data);
     const s = state(h, t);
     expect(decoded.addresses).toEqual(s.addresses.map((a) => a.toBase58()));
-    expect(decoded.meta).toEqual({ deactivationSlot: U64_MAX, lastExtendedSlot: 1000n, lastExtendedSlotStartIndex: 0, authority: AUTHORITY });
+    expect(decoded.meta).toEqual({
+      deactivationSlot: U64_MAX,
+      lastExtendedSlot: 1000n,
+      lastExtendedSlotStartIndex: 0,
+      authority: AUTHORITY,
+    });
     expect(encodeLookupTable(decoded).equals(h.get(t).data)).toBe(true);
     expect(resolveLookup(h.get(t).data, h.slot, [3], [1])).toEqual({ writable: [decoded.addresses[3]], readonly: [decoded.addresses[1]] });
   });

@@ -10,7 +10,11 @@ import {
 import type { TransactionInstruction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Address } from "../../src/account.js";
-import { ASSOCIATED_TOKEN_PROGRAM_ID, associatedTokenAccountProgram, associatedTokenAddress } from "../../src/programs/associated-token-account.js";
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  associatedTokenAccountProgram,
+  associatedTokenAddress,
+} from "../../src/programs/associated-token-account.js";
 import { ACCOUNT_SIZE, AccountState, MINT_SIZE, TOKEN_PROGRAM_ID, encodeTokenAccount } from "../../src/programs/token/layout.js";
 import { splTokenProgram } from "../../src/programs/token/program.js";
 import { Harness, addr, pk } from "./harness.js";

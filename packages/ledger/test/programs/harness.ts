@@ -1,5 +1,12 @@
 import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
-import { SYSTEM_PROGRAM_ID, cloneAccount, emptyAccount, minimumBalanceForRentExemption, type Account, type Address } from "../../src/account.js";
+import {
+  SYSTEM_PROGRAM_ID,
+  cloneAccount,
+  emptyAccount,
+  minimumBalanceForRentExemption,
+  type Account,
+  type Address,
+} from "../../src/account.js";
 import { InstructionError, describeInstructionError, type InstructionErrorValue } from "../../src/errors.js";
 import type { AccountMeta, CpiInstruction, InstructionAccount, InstructionContext, Program } from "../../src/runtime/program.js";
 import { checkAccountChanges, snapshot, type AccountSnapshot } from "../../src/runtime/rules.js";
@@ -162,12 +169,18 @@ export class Harness {
       throw e instanceof InstructionError ? e : new InstructionError(value);
     }
     if (!program.builtin) this.logs.push(`Program ${programId} consumed ${start - this.remaining} of ${start} compute units`);
-    if (returned && this.returnData) this.logs.push(`Program return: ${this.returnData.programId} ${this.returnData.data.toString("base64")}`);
+    if (returned && this.returnData)
+      this.logs.push(`Program return: ${this.returnData.programId} ${this.returnData.data.toString("base64")}`);
     this.logs.push(`Program ${programId} success`);
   }
 
   private context(frame: Frame, data: Buffer, height: number, onReturn: () => void): InstructionContext {
-    const accounts = frame.metas.map((m) => ({ key: m.pubkey, isSigner: m.isSigner, isWritable: m.isWritable, account: this.get(m.pubkey) }));
+    const accounts = frame.metas.map((m) => ({
+      key: m.pubkey,
+      isSigner: m.isSigner,
+      isWritable: m.isWritable,
+      account: this.get(m.pubkey),
+    }));
     return {
       programId: frame.programId,
       data: Buffer.from(data),
@@ -189,7 +202,14 @@ export class Harness {
 
   private invoke(caller: Frame, ix: CpiInstruction, seeds: readonly (readonly Uint8Array[])[], height: number): void {
     this.charge(CPI_UNITS);
-    const pdas = new Set(seeds.map((s) => PublicKey.createProgramAddressSync(s.map((b) => Buffer.from(b)), new PublicKey(caller.programId)).toBase58()));
+    const pdas = new Set(
+      seeds.map((s) =>
+        PublicKey.createProgramAddressSync(
+          s.map((b) => Buffer.from(b)),
+          new PublicKey(caller.programId),
+        ).toBase58(),
+      ),
+    );
     for (const m of ix.accounts) {
       const held = caller.metas.filter((c) => c.pubkey === m.pubkey);
       if (held.length === 0) throw new InstructionError("MissingAccount");

@@ -417,8 +417,12 @@ describe("SetAuthority", () => {
     expect(state.delegate).toBeNull();
     expect(state.delegatedAmount).toBe(0n);
     expect(state.closeAuthority?.toBase58()).toBe(FREEZE_AUTHORITY);
-    expect(h.process(createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(BOB), AuthorityType.MintTokens, pk(BOB))).err).toEqual({ Custom: 15 });
-    expect(h.process(createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(BOB), AuthorityType.AccountOwner, null)).err).toEqual({ Custom: 12 });
+    expect(h.process(createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(BOB), AuthorityType.MintTokens, pk(BOB))).err).toEqual({
+      Custom: 15,
+    });
+    expect(h.process(createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(BOB), AuthorityType.AccountOwner, null)).err).toEqual({
+      Custom: 12,
+    });
   });
 });
 
@@ -488,7 +492,12 @@ describe("wrapped SOL", () => {
   it("syncs lamports sent to the account into its token amount", () => {
     const h = wrapped();
     h.fund(WRAPPED_ALICE, 500n);
-    expect(ok(h, createSyncNativeInstruction(pk(WRAPPED_ALICE)))).toEqual([invoked, "Program log: Instruction: SyncNative", consumed(3045), success]);
+    expect(ok(h, createSyncNativeInstruction(pk(WRAPPED_ALICE)))).toEqual([
+      invoked,
+      "Program log: Instruction: SyncNative",
+      consumed(3045),
+      success,
+    ]);
     expect(tokenAccount(h, WRAPPED_ALICE).amount).toBe(2n * SOL + 500n);
     const notNative = setup().process(createSyncNativeInstruction(pk(ALICE_TOKENS)));
     expect(notNative.err).toEqual({ Custom: 19 });
@@ -545,7 +554,9 @@ describe("multisig", () => {
     const one = h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S2)]));
     expect(one.err).toBe("MissingRequiredSignature");
     // The same signer twice still counts once.
-    expect(h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S2), pk(S2)])).err).toBe("MissingRequiredSignature");
+    expect(h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S2), pk(S2)])).err).toBe(
+      "MissingRequiredSignature",
+    );
     // A listed signer that did not sign spoils the set.
     const spoiled = unsigned(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S1), pk(S2), pk(S3)]), 4);
     expect(h.process(spoiled).err).toBe("MissingRequiredSignature");
@@ -563,7 +574,11 @@ describe("queries", () => {
   it("returns the account size, UI amounts and amounts", () => {
     const h = setup();
     const size = h.process(
-      new TransactionInstruction({ programId: pk(TOKEN), keys: [{ pubkey: pk(MINT), isSigner: false, isWritable: false }], data: Buffer.from([21]) }),
+      new TransactionInstruction({
+        programId: pk(TOKEN),
+        keys: [{ pubkey: pk(MINT), isSigner: false, isWritable: false }],
+        data: Buffer.from([21]),
+      }),
     );
     expect(size.logs).toEqual([
       invoked,
@@ -675,7 +690,13 @@ describe("RPC views", () => {
       },
       type: "account",
     });
-    expect(tokenBalanceOf(h.get(wsol), () => undefined)).toEqual({ mint: NATIVE_MINT, owner: ALICE, amount: 5n, decimals: 9, programId: TOKEN });
+    expect(tokenBalanceOf(h.get(wsol), () => undefined)).toEqual({
+      mint: NATIVE_MINT,
+      owner: ALICE,
+      amount: 5n,
+      decimals: 9,
+      programId: TOKEN,
+    });
     expect(tokenBalanceOf(h.get(ALICE), () => undefined)).toBeNull();
   });
 });

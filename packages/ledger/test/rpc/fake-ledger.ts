@@ -34,7 +34,11 @@ const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 function verifySignatures(tx: VersionedTransaction): boolean {
   const message = Buffer.from(tx.message.serialize());
   return tx.signatures.every((signature, i) => {
-    const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, tx.message.staticAccountKeys[i].toBuffer()]), format: "der", type: "spki" });
+    const key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, tx.message.staticAccountKeys[i].toBuffer()]),
+      format: "der",
+      type: "spki",
+    });
     return verify(null, message, key, signature);
   });
 }
@@ -131,12 +135,16 @@ export class FakeLedger implements LedgerService {
 
   private decode(wire: Buffer): VersionedTransaction {
     if (wire.length > 1232) {
-      throw new MalformedTransactionError(`decoded solana_sdk::transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: 1232 bytes)`);
+      throw new MalformedTransactionError(
+        `decoded solana_sdk::transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: 1232 bytes)`,
+      );
     }
     try {
       return VersionedTransaction.deserialize(wire);
     } catch {
-      throw new MalformedTransactionError("failed to deserialize solana_sdk::transaction::versioned::VersionedTransaction: io error: failed to fill whole buffer");
+      throw new MalformedTransactionError(
+        "failed to deserialize solana_sdk::transaction::versioned::VersionedTransaction: io error: failed to fill whole buffer",
+      );
     }
   }
 
@@ -200,7 +208,10 @@ export class FakeLedger implements LedgerService {
     };
   }
 
-  simulateTransaction(wire: Buffer, options: { sigVerify: boolean; replaceRecentBlockhash: boolean; accounts: Address[] | null }): SimulationResult {
+  simulateTransaction(
+    wire: Buffer,
+    options: { sigVerify: boolean; replaceRecentBlockhash: boolean; accounts: Address[] | null },
+  ): SimulationResult {
     this.calls.push({ method: "simulateTransaction", args: [wire, options] });
     this.takeError();
     const tx = this.decode(wire);
@@ -229,7 +240,10 @@ export class FakeLedger implements LedgerService {
     return [{ slot: this.currentSlot, prioritizationFee: 0n }];
   }
   recentPerformanceSamples(limit: number): PerformanceSample[] {
-    return [{ slot: this.currentSlot, numTransactions: 10n, numNonVoteTransactions: 10n, numSlots: 150n, samplePeriodSecs: 60 }].slice(0, limit);
+    return [{ slot: this.currentSlot, numTransactions: 10n, numNonVoteTransactions: 10n, numSlots: 150n, samplePeriodSecs: 60 }].slice(
+      0,
+      limit,
+    );
   }
   async requestAirdrop(address: Address, lamports: bigint): Promise<string> {
     this.calls.push({ method: "requestAirdrop", args: [address, lamports] });
@@ -251,7 +265,13 @@ export class FakeLedger implements LedgerService {
     this.takeError();
     const signatures = wires.map((w) => bs58.encode(this.decode(w).signatures[0]));
     const bundleId = createHash("sha256").update(signatures.join(",")).digest("hex");
-    this.bundles.set(bundleId, { bundleId, transactions: signatures, slot: this.currentSlot, confirmationStatus: "finalized", err: { Ok: null } });
+    this.bundles.set(bundleId, {
+      bundleId,
+      transactions: signatures,
+      slot: this.currentSlot,
+      confirmationStatus: "finalized",
+      err: { Ok: null },
+    });
     return bundleId;
   }
   bundleStatuses(bundleIds: string[]): (BundleStatus | null)[] {
@@ -259,7 +279,12 @@ export class FakeLedger implements LedgerService {
   }
   simulateBundle(
     wires: Buffer[],
-    options: { preExecutionAccounts: (Address[] | null)[]; postExecutionAccounts: (Address[] | null)[]; skipSigVerify: boolean; replaceRecentBlockhash: boolean },
+    options: {
+      preExecutionAccounts: (Address[] | null)[];
+      postExecutionAccounts: (Address[] | null)[];
+      skipSigVerify: boolean;
+      replaceRecentBlockhash: boolean;
+    },
   ): BundleSimulation {
     this.calls.push({ method: "simulateBundle", args: [wires, options] });
     return {

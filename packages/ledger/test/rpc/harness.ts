@@ -25,7 +25,11 @@ export interface RawReply {
 }
 
 /** POSTs a body (objects are JSON-encoded, strings sent as they are) and reads the reply as text. */
-export async function post(url: string, body: unknown, headers: Record<string, string> = { "content-type": "application/json" }): Promise<RawReply> {
+export async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = { "content-type": "application/json" },
+): Promise<RawReply> {
   const response = await fetch(url, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
   const text = await response.text();
   let json: any = null;

@@ -16,7 +16,9 @@ afterAll(async () => {
 
 function signedTransfer(blockhash: string): { tx: Transaction; payer: Keypair } {
   const payer = Keypair.generate();
-  const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1000 }));
+  const tx = new Transaction().add(
+    SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1000 }),
+  );
   tx.feePayer = payer.publicKey;
   tx.recentBlockhash = blockhash;
   tx.sign(payer);
@@ -50,7 +52,9 @@ describe("JSON-RPC framing", () => {
     expect((await post(h.server.url, { jsonrpc: "1.0", id: 1, method: "getSlot" })).text).toBe(
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"},"id":1}',
     );
-    expect((await post(h.server.url, { jsonrpc: "2.0", id: 1, method: 5 })).text).toBe('{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"},"id":1}');
+    expect((await post(h.server.url, { jsonrpc: "2.0", id: 1, method: 5 })).text).toBe(
+      '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"},"id":1}',
+    );
     expect((await post(h.server.url, { jsonrpc: "2.0", id: {}, method: "getSlot" })).text).toBe(
       '{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid request"},"id":null}',
     );
@@ -88,7 +92,10 @@ describe("JSON-RPC framing", () => {
   it("answers GET /health and CORS preflight", async () => {
     const health = await fetch(`${h.server.url}/health`);
     expect(await health.text()).toBe("ok");
-    const preflight = await fetch(h.server.url, { method: "OPTIONS", headers: { origin: "http://example.test", "access-control-request-method": "POST" } });
+    const preflight = await fetch(h.server.url, {
+      method: "OPTIONS",
+      headers: { origin: "http://example.test", "access-control-request-method": "POST" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
   });
@@ -97,7 +104,17 @@ describe("JSON-RPC framing", () => {
 describe("u64 values", () => {
   it("writes bigints as exact JSON integers", async () => {
     const address = Keypair.generate().publicKey.toBase58();
-    h.ledger.setAccount(address, { lamports: 18_000_000_000_000_000_123n, data: Buffer.alloc(0), owner: "11111111111111111111111111111111", executable: false, rentEpoch: 0xffff_ffff_ffff_ffffn }, false);
+    h.ledger.setAccount(
+      address,
+      {
+        lamports: 18_000_000_000_000_000_123n,
+        data: Buffer.alloc(0),
+        owner: "11111111111111111111111111111111",
+        executable: false,
+        rentEpoch: 0xffff_ffff_ffff_ffffn,
+      },
+      false,
+    );
     const reply = await post(h.server.url, { jsonrpc: "2.0", id: 1, method: "getAccountInfo", params: [address, { encoding: "base64" }] });
     expect(reply.text).toBe(
       '{"jsonrpc":"2.0","result":{"context":{"apiVersion":"2.1.0","slot":100},"value":' +
@@ -111,15 +128,26 @@ describe("u64 values", () => {
     const reply = await post(h.server.url, body);
     expect(typeof reply.json.result).toBe("string");
     expect(h.ledger.calls.at(-1)).toEqual({ method: "requestAirdrop", args: [address, 18_446_744_073_709_551_615n] });
-    const over = await post(h.server.url, `{"jsonrpc":"2.0","id":2,"method":"requestAirdrop","params":["${address}",18446744073709551616]}`);
-    expect(over.text).toBe('{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid value: integer `18446744073709551616`, expected u64."},"id":2}');
+    const over = await post(
+      h.server.url,
+      `{"jsonrpc":"2.0","id":2,"method":"requestAirdrop","params":["${address}",18446744073709551616]}`,
+    );
+    expect(over.text).toBe(
+      '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid value: integer `18446744073709551616`, expected u64."},"id":2}',
+    );
   });
 });
 
 describe("parameter errors in Solana's words", () => {
   it("checks arity, types and keys", async () => {
-    expect((await rpc(h.server.url, "getBalance", [])).error).toEqual({ code: -32602, message: "`params` should have at least 1 argument(s)" });
-    expect((await rpc(h.server.url, "getBalance", [1])).error).toEqual({ code: -32602, message: "Invalid params: invalid type: integer `1`, expected a string." });
+    expect((await rpc(h.server.url, "getBalance", [])).error).toEqual({
+      code: -32602,
+      message: "`params` should have at least 1 argument(s)",
+    });
+    expect((await rpc(h.server.url, "getBalance", [1])).error).toEqual({
+      code: -32602,
+      message: "Invalid params: invalid type: integer `1`, expected a string.",
+    });
     expect((await rpc(h.server.url, "getBalance", ["not-a-key"])).error).toEqual({ code: -32602, message: "Invalid param: Invalid" });
     expect((await rpc(h.server.url, "getBalance", ["1111"])).error).toEqual({ code: -32602, message: "Invalid param: WrongSize" });
     expect((await rpc(h.server.url, "getBalance", ["11111111111111111111111111111111", {}, 3])).error).toEqual({
@@ -168,12 +196,20 @@ describe("sendTransaction errors", () => {
     h.ledger.nextError = new PreflightFailure(
       h.ledger.simulation({
         err: { InstructionError: [0, { Custom: 1 }] },
-        logs: ["Program 11111111111111111111111111111111 invoke [1]", "Program 11111111111111111111111111111111 failed: custom program error: 0x1"],
+        logs: [
+          "Program 11111111111111111111111111111111 invoke [1]",
+          "Program 11111111111111111111111111111111 failed: custom program error: 0x1",
+        ],
         unitsConsumed: 150n,
         returnData: { programId: "11111111111111111111111111111111", data: Buffer.from([1, 2]) },
       }),
     );
-    const preflight = await post(h.server.url, { jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [wire.toString("base64"), { encoding: "base64" }] });
+    const preflight = await post(h.server.url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "sendTransaction",
+      params: [wire.toString("base64"), { encoding: "base64" }],
+    });
     expect(preflight.text).toBe(
       '{"jsonrpc":"2.0","error":{"code":-32002,"message":"Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1",' +
         '"data":{"accounts":null,"err":{"InstructionError":[0,{"Custom":1}]},"innerInstructions":null,' +
@@ -189,7 +225,10 @@ describe("sendTransaction errors", () => {
 
     const oversized = Buffer.alloc(1300, 1);
     const big = await rpc(h.server.url, "sendTransaction", [oversized.toString("base64"), { encoding: "base64" }]);
-    expect(big.error).toEqual({ code: -32602, message: "decoded solana_sdk::transaction::versioned::VersionedTransaction too large: 1300 bytes (max: 1232 bytes)" });
+    expect(big.error).toEqual({
+      code: -32602,
+      message: "decoded solana_sdk::transaction::versioned::VersionedTransaction too large: 1300 bytes (max: 1232 bytes)",
+    });
   });
 
   it("answers a bug as -32603 without crashing", async () => {

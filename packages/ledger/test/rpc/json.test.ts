@@ -4,9 +4,9 @@ import { JsonSyntaxError, parseJson, stringifyJson } from "../../src/rpc/json.js
 
 describe("stringifyJson", () => {
   it("writes bigints as bare integers and otherwise matches JSON.stringify", () => {
-    expect(stringifyJson({ a: 18446744073709551615n, b: [1n, -2n, 0n], c: "x\"y\n", d: undefined, e: [undefined, null, true, 1.5, NaN] })).toBe(
-      '{"a":18446744073709551615,"b":[1,-2,0],"c":"x\\"y\\n","e":[null,null,true,1.5,null]}',
-    );
+    expect(
+      stringifyJson({ a: 18446744073709551615n, b: [1n, -2n, 0n], c: 'x"y\n', d: undefined, e: [undefined, null, true, 1.5, NaN] }),
+    ).toBe('{"a":18446744073709551615,"b":[1,-2,0],"c":"x\\"y\\n","e":[null,null,true,1.5,null]}');
     const sample = { nested: { list: [1, "two", { three: false }], empty: {}, none: [] }, unicode: "é\u2028" };
     expect(stringifyJson(sample)).toBe(JSON.stringify(sample));
     expect(stringifyJson({ key: { toJSON: () => "k" } })).toBe('{"key":"k"}');
@@ -15,7 +15,9 @@ describe("stringifyJson", () => {
 
 describe("parseJson", () => {
   it("reads integers a double cannot hold as bigints and leaves the rest alone", () => {
-    expect(parseJson('{"a":18446744073709551615,"b":9007199254740991,"c":[1.5e3,-0,"12345678901234567890"],"d":{"e":null,"f":true}}')).toEqual({
+    expect(
+      parseJson('{"a":18446744073709551615,"b":9007199254740991,"c":[1.5e3,-0,"12345678901234567890"],"d":{"e":null,"f":true}}'),
+    ).toEqual({
       a: 18446744073709551615n,
       b: 9007199254740991,
       c: [1500, -0, "12345678901234567890"],
@@ -25,7 +27,16 @@ describe("parseJson", () => {
   });
 
   it("refuses what is not JSON, on both paths", () => {
-    for (const text of ["{not json", "", "[1,]", "{\"a\":1}x", "[12345678901234567890,]", "[12345678901234567890", "{\"a\" 12345678901234567890}", "[01234567890123456789]"]) {
+    for (const text of [
+      "{not json",
+      "",
+      "[1,]",
+      '{"a":1}x',
+      "[12345678901234567890,]",
+      "[12345678901234567890",
+      '{"a" 12345678901234567890}',
+      "[01234567890123456789]",
+    ]) {
       expect(() => parseJson(text), text).toThrow(JsonSyntaxError);
     }
   });

@@ -24,7 +24,11 @@ beforeAll(async () => {
     // Stands in for the token parser: recognises 82-byte token program accounts as mints.
     parseAccount: (account, lookup) =>
       account.owner === TOKEN_PROGRAM && account.data.length === 82
-        ? { parsed: { info: { decimals: account.data[44], lookedUp: lookup(TOKEN_PROGRAM) === undefined }, type: "mint" }, program: "spl-token", space: 82 }
+        ? {
+            parsed: { info: { decimals: account.data[44], lookedUp: lookup(TOKEN_PROGRAM) === undefined }, type: "mint" },
+            program: "spl-token",
+            space: 82,
+          }
         : null,
   });
 });
@@ -69,13 +73,25 @@ describe("chain state", () => {
     expect(latest).toEqual({ blockhash: h.ledger.latestBlockhash().blockhash, lastValidBlockHeight: 240 });
     expect(await h.connection.getVersion()).toEqual({ "solana-core": "2.1.0", "feature-set": expect.any(Number) });
     expect(await h.connection.getGenesisHash()).toBe(h.ledger.genesisHash);
-    expect(await h.connection.getEpochInfo()).toEqual({ absoluteSlot: 100, blockHeight: 90, epoch: 0, slotIndex: 100, slotsInEpoch: 432000, transactionCount: expect.any(Number) });
+    expect(await h.connection.getEpochInfo()).toEqual({
+      absoluteSlot: 100,
+      blockHeight: 90,
+      epoch: 0,
+      slotIndex: 100,
+      slotsInEpoch: 432000,
+      transactionCount: expect.any(Number),
+    });
     expect((await h.connection.isBlockhashValid(latest.blockhash)).value).toBe(true);
     expect((await h.connection.isBlockhashValid(bs58.encode(Buffer.alloc(32, 9)))).value).toBe(false);
     expect(await h.connection.getMinimumBalanceForRentExemption(165)).toBe(2_039_280);
     expect(await h.connection.getRecentPrioritizationFees()).toEqual([{ slot: 100, prioritizationFee: 0 }]);
-    expect(await h.connection.getRecentPerformanceSamples(5)).toEqual([{ slot: 100, numTransactions: 10, numNonVoteTransactions: 10, numSlots: 150, samplePeriodSecs: 60 }]);
-    expect((await rpc(h.server.url, "getRecentPerformanceSamples", [721])).error).toEqual({ code: -32602, message: "Invalid limit; max 720" });
+    expect(await h.connection.getRecentPerformanceSamples(5)).toEqual([
+      { slot: 100, numTransactions: 10, numNonVoteTransactions: 10, numSlots: 150, samplePeriodSecs: 60 },
+    ]);
+    expect((await rpc(h.server.url, "getRecentPerformanceSamples", [721])).error).toEqual({
+      code: -32602,
+      message: "Invalid limit; max 720",
+    });
     expect((await rpc(h.server.url, "getTipAccounts")).result).toEqual(TIP_ACCOUNTS);
   });
 });
@@ -114,19 +130,28 @@ describe("accounts", () => {
     expect(bySize.map((x) => x.pubkey.toBase58()).sort()).toEqual([a.toBase58(), b.toBase58()].sort());
     const base64 = await rpc(h.server.url, "getProgramAccounts", [
       program.toBase58(),
-      { encoding: "base64", filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(8, 7).toString("base64"), encoding: "base64" } }, { dataSize: 40 }] },
+      {
+        encoding: "base64",
+        filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(8, 7).toString("base64"), encoding: "base64" } }, { dataSize: 40 }],
+      },
     ]);
     expect(base64.result.map((x: any) => x.pubkey).sort()).toEqual([a.toBase58(), b.toBase58()].sort());
     const sliced = await h.connection.getProgramAccounts(program, { filters: [{ dataSize: 200 }], dataSlice: { offset: 198, length: 10 } });
     expect(sliced).toHaveLength(1);
     expect([...sliced[0].account.data]).toEqual([1, 1]);
-    const withContext = await rpc(h.server.url, "getProgramAccounts", [program.toBase58(), { encoding: "base64", withContext: true, filters: [{ dataSize: 1 }] }]);
+    const withContext = await rpc(h.server.url, "getProgramAccounts", [
+      program.toBase58(),
+      { encoding: "base64", withContext: true, filters: [{ dataSize: 1 }] },
+    ]);
     expect(withContext.result).toEqual({ context: { apiVersion: "2.1.0", slot: 100 }, value: [] });
   });
 
   it("refuses base58 for more than 128 bytes and too many filters", async () => {
     const tooLong = await rpc(h.server.url, "getAccountInfo", [c.toBase58(), { encoding: "base58" }]);
-    expect(tooLong.error).toEqual({ code: -32600, message: "Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding." });
+    expect(tooLong.error).toEqual({
+      code: -32600,
+      message: "Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.",
+    });
     const ok = await rpc(h.server.url, "getAccountInfo", [a.toBase58(), { encoding: "base58" }]);
     expect(ok.result.value.data).toEqual([bs58.encode(h.ledger.accounts.get(a.toBase58())!.data), "base58"]);
     const legacy = await rpc(h.server.url, "getAccountInfo", [a.toBase58()]);
@@ -135,7 +160,10 @@ describe("accounts", () => {
     expect(sliced.result.value.data).toEqual([bs58.encode(Buffer.alloc(4, 1)), "base58"]);
     const zstd = await rpc(h.server.url, "getAccountInfo", [c.toBase58(), { encoding: "base64+zstd" }]);
     expect(zstd.error.code).toBe(-32602);
-    const filters = await rpc(h.server.url, "getProgramAccounts", [program.toBase58(), { filters: [{ dataSize: 1 }, { dataSize: 1 }, { dataSize: 1 }, { dataSize: 1 }, { dataSize: 1 }] }]);
+    const filters = await rpc(h.server.url, "getProgramAccounts", [
+      program.toBase58(),
+      { filters: [{ dataSize: 1 }, { dataSize: 1 }, { dataSize: 1 }, { dataSize: 1 }, { dataSize: 1 }] },
+    ]);
     expect(filters.error).toEqual({ code: -32602, message: "Too many filters provided; max 4" });
   });
 
@@ -159,8 +187,18 @@ describe("token methods", () => {
   });
 
   it("reports balances, supply and accounts by owner", async () => {
-    expect((await h.connection.getTokenAccountBalance(tokenAccount)).value).toEqual({ amount: "400000", decimals: 6, uiAmount: 0.4, uiAmountString: "0.4" });
-    expect((await h.connection.getTokenSupply(mint)).value).toEqual({ amount: "1500000", decimals: 6, uiAmount: 1.5, uiAmountString: "1.5" });
+    expect((await h.connection.getTokenAccountBalance(tokenAccount)).value).toEqual({
+      amount: "400000",
+      decimals: 6,
+      uiAmount: 0.4,
+      uiAmountString: "0.4",
+    });
+    expect((await h.connection.getTokenSupply(mint)).value).toEqual({
+      amount: "1500000",
+      decimals: 6,
+      uiAmount: 1.5,
+      uiAmountString: "1.5",
+    });
     const byMint = await h.connection.getTokenAccountsByOwner(holder, { mint });
     expect(byMint.value.map((x) => x.pubkey.toBase58())).toEqual([tokenAccount.toBase58()]);
     const byProgram = await h.connection.getTokenAccountsByOwner(holder, { programId: new PublicKey(TOKEN_PROGRAM) });
@@ -171,10 +209,22 @@ describe("token methods", () => {
 
   it("refuses what is not a token account or mint", async () => {
     const missing = Keypair.generate().publicKey.toBase58();
-    expect((await rpc(h.server.url, "getTokenAccountBalance", [missing])).error).toEqual({ code: -32602, message: "Invalid param: could not find account" });
-    expect((await rpc(h.server.url, "getTokenAccountBalance", [mint.toBase58()])).error).toEqual({ code: -32602, message: "Invalid param: not a Token account" });
-    expect((await rpc(h.server.url, "getTokenSupply", [tokenAccount.toBase58()])).error).toEqual({ code: -32602, message: "Invalid param: not a Token mint" });
-    expect((await rpc(h.server.url, "getTokenAccountsByOwner", [holder.toBase58(), { mint: missing }])).error).toEqual({ code: -32602, message: "Invalid param: could not find mint" });
+    expect((await rpc(h.server.url, "getTokenAccountBalance", [missing])).error).toEqual({
+      code: -32602,
+      message: "Invalid param: could not find account",
+    });
+    expect((await rpc(h.server.url, "getTokenAccountBalance", [mint.toBase58()])).error).toEqual({
+      code: -32602,
+      message: "Invalid param: not a Token account",
+    });
+    expect((await rpc(h.server.url, "getTokenSupply", [tokenAccount.toBase58()])).error).toEqual({
+      code: -32602,
+      message: "Invalid param: not a Token mint",
+    });
+    expect((await rpc(h.server.url, "getTokenAccountsByOwner", [holder.toBase58(), { mint: missing }])).error).toEqual({
+      code: -32602,
+      message: "Invalid param: could not find mint",
+    });
     expect((await rpc(h.server.url, "getTokenAccountsByOwner", [holder.toBase58(), { programId: missing }])).error).toEqual({
       code: -32602,
       message: "Invalid param: unrecognized Token program id",
@@ -200,7 +250,10 @@ describe("transactions", () => {
 
     await new Promise((r) => setImmediate(r));
     const statuses = await h.connection.getSignatureStatuses([signature, bs58.encode(Buffer.alloc(64, 3))]);
-    expect(statuses.value).toEqual([{ slot: 100, confirmations: null, err: null, status: { Ok: null }, confirmationStatus: "finalized" }, null]);
+    expect(statuses.value).toEqual([
+      { slot: 100, confirmations: null, err: null, status: { Ok: null }, confirmationStatus: "finalized" },
+      null,
+    ]);
 
     const raw = await rpc(h.server.url, "getTransaction", [signature, { encoding: "json", commitment: "confirmed" }]);
     const keys = tx.compileMessage().accountKeys.map((k) => k.toBase58());
@@ -221,7 +274,9 @@ describe("transactions", () => {
         fee: 5000,
         preBalances: [10_000_000, 0, 1],
         postBalances: [9_994_000, 1000, 1],
-        innerInstructions: [{ index: 0, instructions: [{ programIdIndex: 2, accounts: [0, 1], data: "3Bxs4h24hBtQy9rw", stackHeight: 2 }] }],
+        innerInstructions: [
+          { index: 0, instructions: [{ programIdIndex: 2, accounts: [0, 1], data: "3Bxs4h24hBtQy9rw", stackHeight: 2 }] },
+        ],
         logMessages: ["Program 11111111111111111111111111111111 invoke [1]", "Program 11111111111111111111111111111111 success"],
         preTokenBalances: [],
         postTokenBalances: [],
@@ -273,7 +328,12 @@ describe("transactions", () => {
     const tx = new VersionedTransaction(message);
     tx.sign([payer]);
     const signature = await h.connection.sendTransaction(tx);
-    const refused = await post(h.server.url, { jsonrpc: "2.0", id: 1, method: "getTransaction", params: [signature, { encoding: "json" }] });
+    const refused = await post(h.server.url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "getTransaction",
+      params: [signature, { encoding: "json" }],
+    });
     expect(refused.text).toBe(
       '{"jsonrpc":"2.0","error":{"code":-32015,"message":"Transaction version (0) is not supported by the requesting client. ' +
         'Please try the request again with the following configuration parameter: \\"maxSupportedTransactionVersion\\": 0"},"id":1}',
@@ -288,7 +348,9 @@ describe("transactions", () => {
     const tx = signed(payer, new TransactionInstruction({ programId: MEMO_PROGRAM, keys: [], data: Buffer.from("hello") }));
     const signature = await h.connection.sendRawTransaction(tx.serialize());
     const history = await h.connection.getSignaturesForAddress(payer.publicKey, { limit: 1 });
-    expect(history).toEqual([{ signature, slot: 100, err: null, memo: "[5] hello", blockTime: 1_700_000_000, confirmationStatus: "finalized" }]);
+    expect(history).toEqual([
+      { signature, slot: 100, err: null, memo: "[5] hello", blockTime: 1_700_000_000, confirmationStatus: "finalized" },
+    ]);
     expect((await rpc(h.server.url, "getSignaturesForAddress", [payer.publicKey.toBase58(), { limit: 1001 }])).error).toEqual({
       code: -32602,
       message: "Invalid limit; max 1000",
@@ -301,7 +363,12 @@ describe("transactions", () => {
     const tx = signed(payer, SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }));
     const result = await rpc(h.server.url, "simulateTransaction", [
       tx.serialize().toString("base64"),
-      { encoding: "base64", replaceRecentBlockhash: true, accounts: { addresses: [payer.publicKey.toBase58()], encoding: "base64" }, innerInstructions: true },
+      {
+        encoding: "base64",
+        replaceRecentBlockhash: true,
+        accounts: { addresses: [payer.publicKey.toBase58()], encoding: "base64" },
+        innerInstructions: true,
+      },
     ]);
     expect(h.ledger.calls.filter((c) => c.method === "simulateTransaction").at(-1)?.args[1]).toEqual({
       sigVerify: false,
@@ -311,13 +378,25 @@ describe("transactions", () => {
     expect(result.result.value).toMatchObject({
       err: null,
       logs: ["Program 11111111111111111111111111111111 invoke [1]", "Program 11111111111111111111111111111111 success"],
-      accounts: [{ lamports: 7, data: ["", "base64"], owner: "11111111111111111111111111111111", executable: false, rentEpoch: 18446744073709552000, space: 0 }],
+      accounts: [
+        {
+          lamports: 7,
+          data: ["", "base64"],
+          owner: "11111111111111111111111111111111",
+          executable: false,
+          rentEpoch: 18446744073709552000,
+          space: 0,
+        },
+      ],
       unitsConsumed: 150,
       returnData: null,
       innerInstructions: [],
       replacementBlockhash: { blockhash: h.ledger.latestBlockhash().blockhash, lastValidBlockHeight: 240 },
     });
-    const both = await rpc(h.server.url, "simulateTransaction", [tx.serialize().toString("base64"), { encoding: "base64", sigVerify: true, replaceRecentBlockhash: true }]);
+    const both = await rpc(h.server.url, "simulateTransaction", [
+      tx.serialize().toString("base64"),
+      { encoding: "base64", sigVerify: true, replaceRecentBlockhash: true },
+    ]);
     expect(both.error).toEqual({ code: -32602, message: "sigVerify may not be used with replaceRecentBlockhash" });
     const web3 = await h.connection.simulateTransaction(tx);
     expect(web3.value.err).toBeNull();
@@ -334,7 +413,12 @@ describe("bundles", () => {
   function wires(n: number): string[] {
     return Array.from({ length: n }, () => {
       const payer = Keypair.generate();
-      return signed(payer, SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(TIP_ACCOUNTS[0]), lamports: 1000 })).serialize().toString("base64");
+      return signed(
+        payer,
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(TIP_ACCOUNTS[0]), lamports: 1000 }),
+      )
+        .serialize()
+        .toString("base64");
     });
   }
   const bundlesUrl = (): string => `${h.server.url}/api/v1/bundles`;
@@ -345,13 +429,19 @@ describe("bundles", () => {
     const statuses = await rpc(bundlesUrl(), "getBundleStatuses", [[sent.result, "unknown"]]);
     expect(statuses.result).toEqual({
       context: { apiVersion: "2.1.0", slot: 100 },
-      value: [{ bundle_id: sent.result, transactions: expect.any(Array), slot: 100, confirmation_status: "finalized", err: { Ok: null } }, null],
+      value: [
+        { bundle_id: sent.result, transactions: expect.any(Array), slot: 100, confirmation_status: "finalized", err: { Ok: null } },
+        null,
+      ],
     });
     expect((await rpc(bundlesUrl(), "getTipAccounts", [])).result).toHaveLength(8);
   });
 
   it("refuses empty and oversized bundles, and bundle methods on the wrong endpoint", async () => {
-    expect((await rpc(bundlesUrl(), "sendBundle", [wires(6), { encoding: "base64" }])).error).toEqual({ code: -32602, message: "bundle must contain between 1 and 5 transactions" });
+    expect((await rpc(bundlesUrl(), "sendBundle", [wires(6), { encoding: "base64" }])).error).toEqual({
+      code: -32602,
+      message: "bundle must contain between 1 and 5 transactions",
+    });
     expect((await rpc(bundlesUrl(), "sendBundle", [[], { encoding: "base64" }])).error.code).toBe(-32602);
     expect((await rpc(h.server.url, "sendBundle", [wires(1)])).error.code).toBe(-32601);
     expect((await rpc(bundlesUrl(), "getBalance", [TIP_ACCOUNTS[0]])).error.code).toBe(-32601);
@@ -362,17 +452,36 @@ describe("bundles", () => {
     h.ledger.setAccount(watched, account(42n, Buffer.from([1, 2, 3])), false);
     const reply = await rpc(h.server.url, "simulateBundle", [
       { encodedTransactions: wires(2) },
-      { preExecutionAccountsConfigs: [{ addresses: [watched], encoding: "base64" }, null], postExecutionAccountsConfigs: [null, { addresses: [watched] }], skipSigVerify: true },
+      {
+        preExecutionAccountsConfigs: [{ addresses: [watched], encoding: "base64" }, null],
+        postExecutionAccountsConfigs: [null, { addresses: [watched] }],
+        skipSigVerify: true,
+      },
     ]);
     expect(reply.result.value.summary).toBe("succeeded");
     expect(reply.result.value.transactionResults).toHaveLength(2);
     expect(reply.result.value.transactionResults[0].preExecutionAccounts).toEqual([
-      { lamports: 42, data: ["AQID", "base64"], owner: "11111111111111111111111111111111", executable: false, rentEpoch: 18446744073709552000, space: 3 },
+      {
+        lamports: 42,
+        data: ["AQID", "base64"],
+        owner: "11111111111111111111111111111111",
+        executable: false,
+        rentEpoch: 18446744073709552000,
+        space: 3,
+      },
     ]);
     expect(reply.result.value.transactionResults[0].postExecutionAccounts).toBeNull();
     expect(reply.result.value.transactionResults[1].postExecutionAccounts[0].lamports).toBe(42);
-    expect(h.ledger.calls.at(-1)?.args[1]).toEqual({ preExecutionAccounts: [[watched], null], postExecutionAccounts: [null, [watched]], skipSigVerify: true, replaceRecentBlockhash: false });
-    const mismatch = await rpc(h.server.url, "simulateBundle", [{ encodedTransactions: wires(2) }, { preExecutionAccountsConfigs: [null] }]);
+    expect(h.ledger.calls.at(-1)?.args[1]).toEqual({
+      preExecutionAccounts: [[watched], null],
+      postExecutionAccounts: [null, [watched]],
+      skipSigVerify: true,
+      replaceRecentBlockhash: false,
+    });
+    const mismatch = await rpc(h.server.url, "simulateBundle", [
+      { encodedTransactions: wires(2) },
+      { preExecutionAccountsConfigs: [null] },
+    ]);
     expect(mismatch.error.code).toBe(-32602);
   });
 });

@@ -1,4 +1,14 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, type AccountInfo, type Context, type KeyedAccountInfo, type SignatureResult, type SlotInfo } from "@solana/web3.js";
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type AccountInfo,
+  type Context,
+  type KeyedAccountInfo,
+  type SignatureResult,
+  type SlotInfo,
+} from "@solana/web3.js";
 import bs58 from "bs58";
 import { once } from "node:events";
 import { createServer } from "node:http";
@@ -90,18 +100,33 @@ describe("websocket framing", () => {
         params: {
           result: {
             context: { slot: 100 },
-            value: { lamports: 18446744073709552000, data: ["AQID", "base64"], owner: SYSTEM, executable: false, rentEpoch: 18446744073709552000, space: 3 },
+            value: {
+              lamports: 18446744073709552000,
+              data: ["AQID", "base64"],
+              owner: SYSTEM,
+              executable: false,
+              rentEpoch: 18446744073709552000,
+              space: 3,
+            },
           },
           subscription: id,
         },
       });
 
       expect(await client.call("accountUnsubscribe", [id])).toEqual({ jsonrpc: "2.0", result: true, id: 2 });
-      expect(await client.call("accountUnsubscribe", [id])).toEqual({ jsonrpc: "2.0", error: { code: -32602, message: "Invalid subscription id." }, id: 3 });
+      expect(await client.call("accountUnsubscribe", [id])).toEqual({
+        jsonrpc: "2.0",
+        error: { code: -32602, message: "Invalid subscription id." },
+        id: 3,
+      });
       expect(await client.call("slotSubscribe", [])).toEqual({ jsonrpc: "2.0", result: expect.any(Number), id: 4 });
       expect(await client.call("nope", [])).toEqual({ jsonrpc: "2.0", error: { code: -32601, message: "Method not found" }, id: 5 });
       client.sendRaw("{bad json");
-      expect(await client.next((m) => m.error?.code === -32700)).toEqual({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
+      expect(await client.next((m) => m.error?.code === -32700)).toEqual({
+        jsonrpc: "2.0",
+        error: { code: -32700, message: "Parse error" },
+        id: null,
+      });
       expect(await client.call("logsSubscribe", [{ mentions: [address, address] }])).toEqual({
         jsonrpc: "2.0",
         error: { code: -32602, message: "Invalid Request: Only 1 address supported" },
@@ -216,18 +241,24 @@ describe("subscriptions through web3.js", () => {
     // Let the logs subscription reach the server before anything lands.
     await new Promise((r) => setTimeout(r, 200));
 
-    h.ledger.nextMeta = emptyMeta({ logMessages: ["Program 11111111111111111111111111111111 invoke [1]", "Program 11111111111111111111111111111111 success"] });
+    h.ledger.nextMeta = emptyMeta({
+      logMessages: ["Program 11111111111111111111111111111111 invoke [1]", "Program 11111111111111111111111111111111 success"],
+    });
     const signature = await h.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
     // The fake lands it at once and reports it durable on the next tick: this subscribes after that.
     await new Promise((r) => setTimeout(r, 20));
-    const early = await new Promise<SignatureResult>((resolve) => h.connection.onSignature(signature, (result) => resolve(result), "confirmed"));
+    const early = await new Promise<SignatureResult>((resolve) =>
+      h.connection.onSignature(signature, (result) => resolve(result), "confirmed"),
+    );
     expect(early).toEqual({ err: null });
 
     const failing = transfer(Keypair.generate(), Keypair.generate().publicKey);
     h.ledger.nextMeta = emptyMeta({ err: { InstructionError: [0, { Custom: 1 }] }, logMessages: ["failed"] });
     const wire = failing.serialize();
     // Subscribe first, then send once the subscription is surely registered.
-    const late = new Promise<SignatureResult>((resolve) => h.connection.onSignature(bs58.encode(failing.signature!), (result) => resolve(result), "confirmed"));
+    const late = new Promise<SignatureResult>((resolve) =>
+      h.connection.onSignature(bs58.encode(failing.signature!), (result) => resolve(result), "confirmed"),
+    );
     await new Promise((r) => setTimeout(r, 200));
     await h.connection.sendRawTransaction(wire, { skipPreflight: true });
     expect(await late).toEqual({ err: { InstructionError: [0, { Custom: 1 }] } });

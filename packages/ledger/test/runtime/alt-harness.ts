@@ -103,7 +103,10 @@ export class AltHarness {
   private remaining = 0;
 
   constructor(program: Program) {
-    this.programs.set(SYSTEM_PROGRAM_ID, systemStandIn((line) => this.logs.push(line)));
+    this.programs.set(
+      SYSTEM_PROGRAM_ID,
+      systemStandIn((line) => this.logs.push(line)),
+    );
     this.programs.set(program.id, program);
   }
 
@@ -183,7 +186,12 @@ export class AltHarness {
     const pdas = new Set<Address>();
     for (const s of seeds) {
       try {
-        pdas.add(PublicKey.createProgramAddressSync(s.map((b) => Buffer.from(b)), new PublicKey(caller.programId)).toBase58());
+        pdas.add(
+          PublicKey.createProgramAddressSync(
+            s.map((b) => Buffer.from(b)),
+            new PublicKey(caller.programId),
+          ).toBase58(),
+        );
       } catch {
         throw new InstructionError("InvalidSeeds");
       }

@@ -46,7 +46,12 @@ describe("parseComputeBudget", () => {
   });
 
   it("defaults to 200k units per non-budget instruction, capped at 1.4M", () => {
-    expect(parseComputeBudget([])).toEqual({ unitLimit: 0, unitPrice: 0n, heapBytes: 32 * 1024, loadedAccountsDataSizeLimit: 64 * 1024 * 1024 });
+    expect(parseComputeBudget([])).toEqual({
+      unitLimit: 0,
+      unitPrice: 0n,
+      heapBytes: 32 * 1024,
+      loadedAccountsDataSizeLimit: 64 * 1024 * 1024,
+    });
     expect(parseComputeBudget([transfer()]).unitLimit).toBe(200_000);
     expect(parseComputeBudget([transfer(), transfer(), transfer()]).unitLimit).toBe(600_000);
     expect(parseComputeBudget([price(1), transfer(), transfer()]).unitLimit).toBe(400_000);
@@ -69,7 +74,9 @@ describe("parseComputeBudget", () => {
   it("refuses a second request of the same kind at its index", () => {
     expect(failure(() => parseComputeBudget([limit(1), transfer(), limit(2)]))).toEqual({ DuplicateInstruction: 2 });
     expect(failure(() => parseComputeBudget([price(1), price(1)]))).toEqual({ DuplicateInstruction: 1 });
-    expect(failure(() => parseComputeBudget([heap(32 * 1024), transfer(), transfer(), heap(64 * 1024)]))).toEqual({ DuplicateInstruction: 3 });
+    expect(failure(() => parseComputeBudget([heap(32 * 1024), transfer(), transfer(), heap(64 * 1024)]))).toEqual({
+      DuplicateInstruction: 3,
+    });
     expect(failure(() => parseComputeBudget([loadedLimit(1), loadedLimit(1)]))).toEqual({ DuplicateInstruction: 1 });
     // Different kinds do not clash.
     expect(failure(() => parseComputeBudget([limit(1), price(1), heap(32 * 1024), loadedLimit(1)]))).toBeNull();
@@ -92,7 +99,8 @@ describe("parseComputeBudget", () => {
   it("accepts heap frames of 32-256 KiB in 1 KiB steps only", () => {
     const bad = (index: number) => ({ InstructionError: [index, "InvalidInstructionData"] });
     for (const bytes of [32 * 1024, 33 * 1024, 255 * 1024, 256 * 1024]) expect(parseComputeBudget([heap(bytes)]).heapBytes).toBe(bytes);
-    for (const bytes of [0, 31 * 1024, 32 * 1024 + 1, 40_000, 257 * 1024]) expect(failure(() => parseComputeBudget([transfer(), heap(bytes)]))).toEqual(bad(1));
+    for (const bytes of [0, 31 * 1024, 32 * 1024 + 1, 40_000, 257 * 1024])
+      expect(failure(() => parseComputeBudget([transfer(), heap(bytes)]))).toEqual(bad(1));
     // The heap size is judged after all instructions are read, so a later duplicate is reported first.
     expect(failure(() => parseComputeBudget([heap(1), limit(1), limit(1)]))).toEqual({ DuplicateInstruction: 2 });
   });

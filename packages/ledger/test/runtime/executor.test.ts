@@ -1,4 +1,12 @@
-import { ComputeBudgetProgram, Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SYSVAR_INSTRUCTIONS_PUBKEY,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+} from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fundedKeypair, rpcCall, startTestNet, type TestNet } from "../support/localnet.js";
 import { Probe, probe, probeId, vaultAddress } from "./programs.js";
@@ -39,7 +47,11 @@ describe("compute budget", () => {
     const ok = await simulate(burn(150_000));
     expect(ok.err).toBeNull();
     expect(ok.unitsConsumed).toBe(150_100);
-    expect(ok.logs).toEqual([`Program ${probeId} invoke [1]`, `Program ${probeId} consumed 150100 of 200000 compute units`, `Program ${probeId} success`]);
+    expect(ok.logs).toEqual([
+      `Program ${probeId} invoke [1]`,
+      `Program ${probeId} consumed 150100 of 200000 compute units`,
+      `Program ${probeId} success`,
+    ]);
 
     const over = await simulate(burn(250_000));
     expect(over.err).toEqual({ InstructionError: [0, "ComputationalBudgetExceeded"] });
@@ -52,7 +64,11 @@ describe("compute budget", () => {
     expect(result.unitsConsumed).toBe(250_250);
 
     const before = await t.connection.getBalance(payer.publicKey);
-    const tx = new Transaction().add(ComputeBudgetProgram.setComputeUnitLimit({ units: 300_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 12_345 }), burn(1000));
+    const tx = new Transaction().add(
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 300_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 12_345 }),
+      burn(1000),
+    );
     const signature = await t.connection.sendTransaction(tx, [payer]);
     await t.connection.confirmTransaction({ signature, ...(await t.connection.getLatestBlockhash()) });
     // 5000 per signature + ceil(300,000 × 12,345 / 1,000,000) = 5000 + 3704
@@ -62,7 +78,11 @@ describe("compute budget", () => {
   });
 
   it("refuses a duplicate budget instruction", async () => {
-    const result = await simulate(ComputeBudgetProgram.setComputeUnitLimit({ units: 1000 }), ComputeBudgetProgram.setComputeUnitLimit({ units: 2000 }), burn(1));
+    const result = await simulate(
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 1000 }),
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 2000 }),
+      burn(1),
+    );
     expect(result.err).toEqual({ DuplicateInstruction: 1 });
   });
 });
@@ -71,8 +91,13 @@ describe("cross-program invocation", () => {
   it("lets a program sign for its PDA with seeds, and refuses without them", async () => {
     const vault = vaultAddress();
     const recipient = Keypair.generate().publicKey;
-    const fund = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(vault.address), lamports: 5_000_000 }));
-    await t.connection.confirmTransaction({ signature: await t.connection.sendTransaction(fund, [payer]), ...(await t.connection.getLatestBlockhash()) });
+    const fund = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(vault.address), lamports: 5_000_000 }),
+    );
+    await t.connection.confirmTransaction({
+      signature: await t.connection.sendTransaction(fund, [payer]),
+      ...(await t.connection.getLatestBlockhash()),
+    });
 
     const pay = (sign: boolean) => {
       const data = Buffer.alloc(10);
@@ -123,7 +148,9 @@ describe("program output and introspection", () => {
   });
 
   it("exposes the transaction through the Instructions sysvar", async () => {
-    const introspect = probeIx(Buffer.from([Probe.Introspect]), [{ pubkey: SYSVAR_INSTRUCTIONS_PUBKEY, isSigner: false, isWritable: false }]);
+    const introspect = probeIx(Buffer.from([Probe.Introspect]), [
+      { pubkey: SYSVAR_INSTRUCTIONS_PUBKEY, isSigner: false, isWritable: false },
+    ]);
     const result = await simulate(burn(1), introspect);
     expect(result.err).toBeNull();
     expect(result.logs).toContain(`Program log: instruction 1 of 2, program ${probeId}`);
@@ -131,8 +158,17 @@ describe("program output and introspection", () => {
 
   it("refuses an instruction that creates lamports", async () => {
     const owned = Keypair.generate();
-    const create = SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: owned.publicKey, lamports: 10_000_000, space: 8, programId: PROBE });
-    const tx = new Transaction().add(create, probeIx(Buffer.from([Probe.Counterfeit]), [{ pubkey: owned.publicKey, isSigner: false, isWritable: true }]));
+    const create = SystemProgram.createAccount({
+      fromPubkey: payer.publicKey,
+      newAccountPubkey: owned.publicKey,
+      lamports: 10_000_000,
+      space: 8,
+      programId: PROBE,
+    });
+    const tx = new Transaction().add(
+      create,
+      probeIx(Buffer.from([Probe.Counterfeit]), [{ pubkey: owned.publicKey, isSigner: false, isWritable: true }]),
+    );
     tx.feePayer = payer.publicKey;
     tx.recentBlockhash = (await t.connection.getLatestBlockhash()).blockhash;
     tx.sign(payer, owned);
@@ -145,7 +181,9 @@ describe("misc RPC against the real ledger", () => {
   it("answers fee, rent, epoch and blockhash queries", async () => {
     expect(await t.connection.getMinimumBalanceForRentExemption(165)).toBe(2_039_280);
     const { blockhash } = await t.connection.getLatestBlockhash();
-    const message = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: PROBE, lamports: 1 })).compileMessage();
+    const message = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash })
+      .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: PROBE, lamports: 1 }))
+      .compileMessage();
     expect((await t.connection.getFeeForMessage(message)).value).toBe(5000);
     expect(await t.connection.isBlockhashValid(blockhash).then((r) => r.value)).toBe(true);
     const epoch = await t.connection.getEpochInfo();

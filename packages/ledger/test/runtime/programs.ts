@@ -43,14 +43,25 @@ export const probe: Program = {
         data.writeBigUInt64LE(ctx.data.readBigUInt64LE(1), 4);
         const { bump } = vaultAddress();
         ctx.invoke(
-          { programId: SYSTEM, accounts: [{ pubkey: vault.key, isSigner: true, isWritable: true }, { pubkey: recipient.key, isSigner: false, isWritable: true }], data },
+          {
+            programId: SYSTEM,
+            accounts: [
+              { pubkey: vault.key, isSigner: true, isWritable: true },
+              { pubkey: recipient.key, isSigner: false, isWritable: true },
+            ],
+            data,
+          },
           ctx.data[9] === 1 ? [[Buffer.from("vault"), Buffer.from([bump])]] : [],
         );
         return;
       }
       case Probe.Recurse:
         ctx.log(`depth ${ctx.stackHeight}`);
-        ctx.invoke({ programId: probeId, accounts: [{ pubkey: probeId, isSigner: false, isWritable: false }], data: Buffer.from([Probe.Recurse]) });
+        ctx.invoke({
+          programId: probeId,
+          accounts: [{ pubkey: probeId, isSigner: false, isWritable: false }],
+          data: Buffer.from([Probe.Recurse]),
+        });
         return;
       case Probe.ReturnAndEvent:
         ctx.logData(Buffer.from("event"), Buffer.from([1, 2, 3]));

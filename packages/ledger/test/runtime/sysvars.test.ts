@@ -104,9 +104,7 @@ describe("SlotHashes", () => {
     ];
     const data = encodeSlotHashes(entries);
     expect(data.length).toBe(8 + 2 * 40);
-    expect(data.toString("hex")).toBe(
-      "0200000000000000" + "0a00000000000000" + "aa".repeat(32) + "0900000000000000" + "bb".repeat(32),
-    );
+    expect(data.toString("hex")).toBe("0200000000000000" + "0a00000000000000" + "aa".repeat(32) + "0900000000000000" + "bb".repeat(32));
     expect(decodeSlotHashes(data)).toEqual(entries);
     expect(encodeSlotHashes([]).toString("hex")).toBe("0000000000000000");
   });
@@ -180,7 +178,12 @@ describe("Instructions sysvar", () => {
   it("the checked loaders read from the sysvar account and refuse anything else", () => {
     const data = encodeInstructionsSysvar([ix0, ix1, ix0]);
     setInstructionsSysvarCurrentIndex(data, 1);
-    const sysvar: InstructionAccount = { key: INSTRUCTIONS_SYSVAR_ID, isSigner: false, isWritable: false, account: { ...emptyAccount(), data } };
+    const sysvar: InstructionAccount = {
+      key: INSTRUCTIONS_SYSVAR_ID,
+      isSigner: false,
+      isWritable: false,
+      account: { ...emptyAccount(), data },
+    };
     expect(loadCurrentIndexChecked(sysvar)).toBe(1);
     expect(loadInstructionAtChecked(2, sysvar)).toEqual(ix0);
     expect(getInstructionRelative(-1, sysvar)).toEqual(ix0);
@@ -212,12 +215,17 @@ describe("Instructions sysvar", () => {
     for (let round = 0; round < 300; round++) {
       const count = int(8);
       const instructions: SysvarInstruction[] = Array.from({ length: count }, () => {
-        const accounts: AccountMeta[] = Array.from({ length: int(12) }, () => ({ pubkey: randomKey(), isSigner: rand() < 0.5, isWritable: rand() < 0.5 }));
+        const accounts: AccountMeta[] = Array.from({ length: int(12) }, () => ({
+          pubkey: randomKey(),
+          isSigner: rand() < 0.5,
+          isWritable: rand() < 0.5,
+        }));
         const data = Buffer.from(Uint8Array.from({ length: int(rand() < 0.1 ? 1200 : 64) }, () => int(256)));
         return { programId: randomKey(), accounts, data };
       });
       const encoded = encodeInstructionsSysvar(instructions);
-      const expectedLength = 2 + 2 * count + instructions.reduce((n, ix) => n + 2 + 33 * ix.accounts.length + 32 + 2 + ix.data.length, 0) + 2;
+      const expectedLength =
+        2 + 2 * count + instructions.reduce((n, ix) => n + 2 + 33 * ix.accounts.length + 32 + 2 + ix.data.length, 0) + 2;
       expect(encoded.length).toBe(expectedLength);
       const current = count === 0 ? 0 : int(count);
       setInstructionsSysvarCurrentIndex(encoded, current);

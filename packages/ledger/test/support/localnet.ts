@@ -9,8 +9,15 @@ export interface TestNet {
 }
 
 /** A real ledger with its real RPC on free loopback ports, and a web3.js Connection to it. */
-export async function startTestNet(options: { slotMs?: number; dataDir?: string | null; programs?: Program[]; commitment?: Commitment } = {}): Promise<TestNet> {
-  const net = await startLocalnet({ rpcPort: 0, dataDir: options.dataDir ?? null, slotMs: options.slotMs ?? 50, programs: options.programs });
+export async function startTestNet(
+  options: { slotMs?: number; dataDir?: string | null; programs?: Program[]; commitment?: Commitment } = {},
+): Promise<TestNet> {
+  const net = await startLocalnet({
+    rpcPort: 0,
+    dataDir: options.dataDir ?? null,
+    slotMs: options.slotMs ?? 50,
+    programs: options.programs,
+  });
   const connection = new Connection(net.rpc.url, { commitment: options.commitment ?? "confirmed", wsEndpoint: net.rpc.wsUrl });
   return {
     net,
@@ -32,7 +39,11 @@ export async function fundedKeypair(connection: Connection, sol = 10): Promise<K
 
 /** JSON-RPC call without a client library, for exact reply bodies. */
 export async function rpcCall(url: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   let json: any = null;
   try {

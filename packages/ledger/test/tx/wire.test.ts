@@ -1,4 +1,11 @@
-import { Keypair, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction, AddressLookupTableAccount } from "@solana/web3.js";
+import {
+  Keypair,
+  PublicKey,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+  AddressLookupTableAccount,
+} from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { MalformedTransactionError } from "../../src/service.js";
 import { verifyTransactionSignatures } from "../../src/tx/verify.js";
@@ -23,14 +30,24 @@ function randomTransaction(random: () => number): VersionedTransaction {
     const data = Buffer.from(Array.from({ length: Math.floor(random() * 60) }, () => Math.floor(random() * 256)));
     return new TransactionInstruction({ programId: Keypair.generate().publicKey, keys, data });
   });
-  const message = new TransactionMessage({ payerKey: signers[0].publicKey, recentBlockhash: Keypair.generate().publicKey.toBase58(), instructions });
+  const message = new TransactionMessage({
+    payerKey: signers[0].publicKey,
+    recentBlockhash: Keypair.generate().publicKey.toBase58(),
+    instructions,
+  });
   let compiled;
   if (random() < 0.5) {
     compiled = message.compileToLegacyMessage();
   } else {
     const table = new AddressLookupTableAccount({
       key: Keypair.generate().publicKey,
-      state: { deactivationSlot: 2n ** 64n - 1n, lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, authority: undefined, addresses: pool },
+      state: {
+        deactivationSlot: 2n ** 64n - 1n,
+        lastExtendedSlot: 0,
+        lastExtendedSlotStartIndex: 0,
+        authority: undefined,
+        addresses: pool,
+      },
     });
     compiled = message.compileToV0Message([table]);
   }
@@ -53,10 +70,18 @@ describe("wire decoding", () => {
       expect(ours.staticAccountKeys).toEqual(theirs.message.staticAccountKeys.map((k: PublicKey) => k.toBase58()));
       expect(ours.recentBlockhash).toBe(theirs.message.recentBlockhash);
       expect(ours.instructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: [...ix.data] }))).toEqual(
-        theirs.message.compiledInstructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: ix.accountKeyIndexes, data: [...ix.data] })),
+        theirs.message.compiledInstructions.map((ix) => ({
+          programIdIndex: ix.programIdIndex,
+          accounts: ix.accountKeyIndexes,
+          data: [...ix.data],
+        })),
       );
       expect(ours.addressTableLookups.map((l) => ({ ...l }))).toEqual(
-        theirs.message.addressTableLookups.map((l) => ({ accountKey: l.accountKey.toBase58(), writableIndexes: l.writableIndexes, readonlyIndexes: l.readonlyIndexes })),
+        theirs.message.addressTableLookups.map((l) => ({
+          accountKey: l.accountKey.toBase58(),
+          writableIndexes: l.writableIndexes,
+          readonlyIndexes: l.readonlyIndexes,
+        })),
       );
       expect(ours.message.equals(Buffer.from(theirs.message.serialize()))).toBe(true);
       expect(verifyTransactionSignatures(ours)).toBe(true);
@@ -66,11 +91,15 @@ describe("wire decoding", () => {
   it("refuses truncated input, trailing bytes, unknown versions and oversized transactions", () => {
     const wire = Buffer.from(randomTransaction(rng(7)).serialize());
     expect(() => decodeTransaction(wire.subarray(0, wire.length - 1))).toThrow(
-      new MalformedTransactionError("failed to deserialize solana_sdk::transaction::versioned::VersionedTransaction: io error: failed to fill whole buffer"),
+      new MalformedTransactionError(
+        "failed to deserialize solana_sdk::transaction::versioned::VersionedTransaction: io error: failed to fill whole buffer",
+      ),
     );
     expect(() => decodeTransaction(Buffer.concat([wire, Buffer.from([0])]))).toThrow(MalformedTransactionError);
     const big = Buffer.alloc(1233);
-    expect(() => decodeTransaction(big)).toThrow("decoded solana_sdk::transaction::versioned::VersionedTransaction too large: 1233 bytes (max: 1232 bytes)");
+    expect(() => decodeTransaction(big)).toThrow(
+      "decoded solana_sdk::transaction::versioned::VersionedTransaction too large: 1233 bytes (max: 1232 bytes)",
+    );
   });
 
   it("detects a tampered signature", () => {

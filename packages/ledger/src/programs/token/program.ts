@@ -158,7 +158,12 @@ function decode(data: Buffer): Instruction {
   switch (data[0]) {
     case 0:
     case 20:
-      return { type: data[0] === 0 ? "InitializeMint" : "InitializeMint2", decimals: r.u8(), mintAuthority: r.key(), freezeAuthority: r.optionKey() };
+      return {
+        type: data[0] === 0 ? "InitializeMint" : "InitializeMint2",
+        decimals: r.u8(),
+        mintAuthority: r.key(),
+        freezeAuthority: r.optionKey(),
+      };
     case 1:
       return { type: "InitializeAccount" };
     case 2:
@@ -278,7 +283,12 @@ function ownedBySystemOrIncinerator(a: TokenAccount): boolean {
  * The authority must be `expected` and must sign; a multisig authority (a token-program account of multisig size)
  * instead needs `m` of its signers among the accounts that follow, each counted once.
  */
-function validateOwner(ctx: InstructionContext, expected: Address, authority: InstructionAccount, signers: readonly InstructionAccount[]): void {
+function validateOwner(
+  ctx: InstructionContext,
+  expected: Address,
+  authority: InstructionAccount,
+  signers: readonly InstructionAccount[],
+): void {
   if (authority.key !== expected) throw tokenError(TokenError.OwnerMismatch);
   if (authority.account.owner === ctx.programId && authority.account.data.length === MULTISIG_SIZE) {
     const multisig = decodeMultisig(authority.account.data);
@@ -305,14 +315,24 @@ function checkExpectedMint(source: TokenAccount, mintInfo: InstructionAccount, d
   if (unpackMint(mintInfo).decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
 }
 
-function initializeMint(ctx: InstructionContext, ix: { decimals: number; mintAuthority: Address; freezeAuthority: Address | null }, rentSysvar: boolean): void {
+function initializeMint(
+  ctx: InstructionContext,
+  ix: { decimals: number; mintAuthority: Address; freezeAuthority: Address | null },
+  rentSysvar: boolean,
+): void {
   const mintInfo = account(ctx, 0);
   if (rentSysvar) checkRentSysvar(account(ctx, 1));
   const mint = decodeMint(mintInfo.account.data);
   if (mint.isInitialized) throw tokenError(TokenError.AlreadyInUse);
   if (!isRentExempt(mintInfo.account)) throw tokenError(TokenError.NotRentExempt);
   encodeMint(
-    { mintAuthority: ix.mintAuthority, supply: mint.supply, decimals: ix.decimals, isInitialized: true, freezeAuthority: ix.freezeAuthority },
+    {
+      mintAuthority: ix.mintAuthority,
+      supply: mint.supply,
+      decimals: ix.decimals,
+      isInitialized: true,
+      freezeAuthority: ix.freezeAuthority,
+    },
     mintInfo.account.data,
   );
 }

@@ -37,7 +37,8 @@ interface SnapshotConfig {
 function snapshotConfigs(value: unknown, count: number): (SnapshotConfig | null)[] {
   if (isAbsent(value)) return new Array<null>(count).fill(null);
   const list = array(value);
-  if (list.length !== count) throw invalidParams("pre/post_execution_accounts_configs must be equal in length to the number of transactions");
+  if (list.length !== count)
+    throw invalidParams("pre/post_execution_accounts_configs must be equal in length to the number of transactions");
   return list.map((entry) => {
     if (isAbsent(entry)) return null;
     const cfg = config(entry, "RpcSimulateTransactionAccountsConfig");

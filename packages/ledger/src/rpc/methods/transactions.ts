@@ -65,7 +65,13 @@ function encodeAccounts(ctx: RpcContext, accounts: (Account | null)[] | null, op
   return accounts.map((account) => (account ? encodeAccount(account, options, ctx.parseAccount, lookup) : null));
 }
 
-function simulationValue(ctx: RpcContext, wire: Buffer, result: SimulationResult, accountOptions: AccountEncodingOptions | undefined, withInner: boolean) {
+function simulationValue(
+  ctx: RpcContext,
+  wire: Buffer,
+  result: SimulationResult,
+  accountOptions: AccountEncodingOptions | undefined,
+  withInner: boolean,
+) {
   let innerInstructions: unknown = null;
   if (withInner) {
     const decoded = decodeWire(wire);
