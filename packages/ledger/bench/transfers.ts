@@ -20,7 +20,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ledger } from "../src/ledger.js";
-import { signFast } from "./signing.js";
+import { signFast } from "../test/support/signing.js";
 import { exited, freePortPair, spawnLocalnet, waitForRpc } from "../test/support/process.js";
 
 const SENDERS = 64;

@@ -8,7 +8,7 @@ import { SLOTS_PER_EPOCH } from "./runtime/sysvars.js";
 import { TransactionError } from "./errors.js";
 import { builtinPrograms } from "./programs/index.js";
 import { resolveLookup, ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from "./programs/address-lookup-table.js";
-import { LAMPORTS_PER_SIGNATURE, parseComputeBudget, priorityFee } from "./runtime/compute-budget.js";
+import { parseComputeBudget, transactionFee } from "./runtime/compute-budget.js";
 import type { Program } from "./runtime/program.js";
 import { sysvarAccounts, SYSVAR_IDS } from "./runtime/sysvar-accounts.js";
 import { executeTransaction, type ExecutedTransaction, type ExecutionEnvironment } from "./runtime/transaction.js";
@@ -36,6 +36,7 @@ import { verifyTransactionSignatures } from "./tx/verify.js";
 import { SignatureVerifierPool } from "./tx/verify-pool.js";
 import { decodeTransaction, type WireTransaction } from "./tx/wire.js";
 import { TIP_ACCOUNTS, MIN_BUNDLE_TIP, MAX_BUNDLE_TRANSACTIONS } from "./chain/bundles.js";
+import { PrioritizationFeeCache } from "./chain/fees.js";
 
 export interface LedgerOptions {
   /** Directory for durable state; null keeps everything in memory (tests, benchmarks). */
@@ -51,7 +52,6 @@ export interface LedgerOptions {
 const DEFAULT_FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
 /** Statuses stay in memory long enough to refuse replays of any still-valid blockhash. */
 const STATUS_CACHE_SLOTS = 300n;
-const PRIORITIZATION_FEE_SLOTS = 150;
 const PERFORMANCE_SAMPLE_MS = 60_000;
 const PERFORMANCE_SAMPLES_KEPT = 720;
 
@@ -59,12 +59,6 @@ interface RecentStatus {
   slot: bigint;
   seq: number;
   err: TransactionRecord["meta"]["err"];
-}
-
-interface SlotFees {
-  slot: bigint;
-  blockMin: bigint | null;
-  accounts: Map<Address, bigint>;
 }
 
 /** Reads through pending bundle/simulation writes to the committed state. */
@@ -87,7 +81,7 @@ export class Ledger implements LedgerService {
   private readonly statuses = new Map<string, RecentStatus>();
   private readonly statusesBySlot: { slot: bigint; signatures: string[] }[] = [];
   private readonly pendingRecords = new Map<string, TransactionRecord>();
-  private readonly fees: SlotFees[] = [];
+  private readonly fees = new PrioritizationFeeCache();
   private readonly samples: PerformanceSample[] = [];
   private readonly bundles = new Map<string, BundleStatus>();
   private sampleStart: { slot: bigint; at: number; count: bigint };
@@ -430,15 +424,17 @@ export class Ledger implements LedgerService {
   }
 
   feeForMessage(message: Buffer): bigint | null {
-    const wire = Buffer.concat([
-      Buffer.from([message[0] & 0x80 ? message[1] : message[0]]),
-      Buffer.alloc(64 * (message[0] & 0x80 ? message[1] : message[0])),
-      message,
-    ]);
+    // Decode the message as a transaction with blank signatures (a v0 message starts with its version byte).
+    if (message.length < 2)
+      throw new MalformedTransactionError(
+        "failed to deserialize solana_sdk::message::VersionedMessage: io error: failed to fill whole buffer",
+      );
+    const signatureCount = message[0] & 0x80 ? message[1] : message[0];
+    const wire = Buffer.concat([Buffer.from([signatureCount]), Buffer.alloc(64 * signatureCount), message]);
     const tx = this.decode(wire);
     if (this.slots.blockhashHeight(tx.recentBlockhash) === null) return null;
     const budget = parseComputeBudget(tx.instructions.map((ix) => ({ programId: tx.staticAccountKeys[ix.programIdIndex], data: ix.data })));
-    return LAMPORTS_PER_SIGNATURE * BigInt(tx.header.numRequiredSignatures) + priorityFee(budget.unitLimit, budget.unitPrice);
+    return transactionFee(tx.header.numRequiredSignatures, budget);
   }
 
   private commit(tx: WireTransaction, result: ExecutedTransaction, signature: string): TransactionRecord {
@@ -478,7 +474,11 @@ export class Ledger implements LedgerService {
     else this.statusesBySlot.push({ slot, signatures: [signature] });
     this.pendingRecords.set(signature, record);
     this.pending.transactions.push({ record, addresses: result.keys });
-    this.recordFees(slot, result);
+    this.fees.record(
+      slot,
+      result.unitPrice,
+      result.keys.filter((_, i) => result.isWritable[i]),
+    );
     return record;
   }
 
@@ -511,39 +511,8 @@ export class Ledger implements LedgerService {
     return this.store.signaturesForAddress(address, before, until, options.limit);
   }
 
-  // ---- fees --------------------------------------------------------------------------------------------
-
-  private recordFees(slot: bigint, result: ExecutedTransaction): void {
-    let entry = this.fees[this.fees.length - 1];
-    if (!entry || entry.slot !== slot) {
-      entry = { slot, blockMin: null, accounts: new Map() };
-      this.fees.push(entry);
-      if (this.fees.length > PRIORITIZATION_FEE_SLOTS) this.fees.shift();
-    }
-    const price = result.unitPrice;
-    if (entry.blockMin === null || price < entry.blockMin) entry.blockMin = price;
-    for (let i = 0; i < result.keys.length; i++) {
-      if (!result.isWritable[i]) continue;
-      const current = entry.accounts.get(result.keys[i]);
-      if (current === undefined || price < current) entry.accounts.set(result.keys[i], price);
-    }
-  }
-
-  /** Per recent slot, the lowest price that landed while write-locking all the given accounts. */
   recentPrioritizationFees(addresses: Address[]): PrioritizationFee[] {
-    const first = this.slots.slot - BigInt(PRIORITIZATION_FEE_SLOTS) + 1n;
-    const bySlot = new Map(this.fees.map((f) => [f.slot, f]));
-    const out: PrioritizationFee[] = [];
-    for (let slot = first < 0n ? 0n : first; slot <= this.slots.slot; slot++) {
-      const entry = bySlot.get(slot);
-      let fee = entry?.blockMin ?? 0n;
-      for (const address of addresses) {
-        const accountFee = entry?.accounts.get(address);
-        if (accountFee !== undefined && accountFee > fee) fee = accountFee;
-      }
-      out.push({ slot, prioritizationFee: fee });
-    }
-    return out;
+    return this.fees.recent(this.slots.slot, addresses);
   }
 
   // ---- faucet ------------------------------------------------------------------------------------------

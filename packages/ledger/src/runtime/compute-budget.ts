@@ -109,3 +109,8 @@ export function priorityFee(unitLimit: number, unitPrice: bigint): bigint {
   const microLamports = BigInt(unitLimit) * unitPrice;
   return (microLamports + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
 }
+
+/** What a transaction pays: the base fee per signature plus its priority fee. */
+export function transactionFee(signatureCount: number, budget: ComputeBudget): bigint {
+  return LAMPORTS_PER_SIGNATURE * BigInt(signatureCount) + priorityFee(budget.unitLimit, budget.unitPrice);
+}

@@ -3,7 +3,7 @@ import { TransactionError, type TransactionErrorValue } from "../errors.js";
 import type { CompiledInnerInstruction, ReturnData } from "../service.js";
 import { MAX_TX_ACCOUNT_LOCKS } from "../tx/sanitize.js";
 import type { WireTransaction } from "../tx/wire.js";
-import { LAMPORTS_PER_SIGNATURE, parseComputeBudget, priorityFee } from "./compute-budget.js";
+import { parseComputeBudget, transactionFee } from "./compute-budget.js";
 import { InstructionProcessor, checkRentStates, loadAccounts, type LoadedTransaction } from "./executor.js";
 import type { Clock, Program } from "./program.js";
 import { checkRentState, snapshot } from "./rules.js";
@@ -87,7 +87,7 @@ function execute(tx: WireTransaction, env: ExecutionEnvironment): TransactionRes
     return reject(account ? "InvalidProgramForExecution" : "ProgramAccountNotFound");
   }
 
-  const fee = LAMPORTS_PER_SIGNATURE * BigInt(tx.signatures.length) + priorityFee(budget.unitLimit, budget.unitPrice);
+  const fee = transactionFee(tx.signatures.length, budget);
   const payerAccount = env.getAccount(keys[0]);
   if (!payerAccount || payerAccount.lamports === 0n) return reject("AccountNotFound");
   if (payerAccount.owner !== SYSTEM_PROGRAM_ID || payerAccount.data.length > 0) return reject("InvalidAccountForFee");
