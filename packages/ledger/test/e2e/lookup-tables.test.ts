@@ -65,4 +65,45 @@ describe("v0 transactions with address lookup tables", () => {
     expect(landed?.meta?.loadedAddresses?.writable.map((a) => a.toBase58())).toEqual(recipients.map((r) => r.toBase58()));
     expect(landed?.meta?.loadedAddresses?.readonly).toEqual([]);
   });
+
+  it("refuses a transaction that locks more than 64 accounts", async () => {
+    const payer = await fundedKeypair(t.connection, 5);
+    const extra = Array.from({ length: 70 }, () => Keypair.generate().publicKey);
+    const slot = await t.connection.getSlot();
+    const [createIx, table] = AddressLookupTableProgram.createLookupTable({
+      authority: payer.publicKey,
+      payer: payer.publicKey,
+      recentSlot: slot,
+    });
+    await sendAndConfirmTransaction(t.connection, new Transaction().add(createIx), [payer]);
+    for (let i = 0; i < extra.length; i += 25) {
+      const extendIx = AddressLookupTableProgram.extendLookupTable({
+        lookupTable: table,
+        authority: payer.publicKey,
+        payer: payer.publicKey,
+        addresses: extra.slice(i, i + 25),
+      });
+      await sendAndConfirmTransaction(t.connection, new Transaction().add(extendIx), [payer]);
+    }
+    const extendedAt = await t.connection.getSlot();
+    while ((await t.connection.getSlot()) <= extendedAt) await new Promise((r) => setTimeout(r, 20));
+    const lookup = (await t.connection.getAddressLookupTable(table)).value!;
+    expect(lookup.state.addresses).toHaveLength(70);
+
+    const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: extra[0], lamports: 1_000_000 });
+    transfer.keys.push(...extra.slice(1, 66).map((pubkey) => ({ pubkey, isSigner: false, isWritable: false })));
+    const { blockhash } = await t.connection.getLatestBlockhash();
+    const message = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [transfer],
+    }).compileToV0Message([lookup]);
+    const tx = new VersionedTransaction(message);
+    tx.sign([payer]);
+    const simulation = await t.connection.simulateTransaction(tx);
+    expect(simulation.value.err).toBe("TooManyAccountLocks");
+    const before = await t.connection.getBalance(payer.publicKey);
+    await expect(t.connection.sendTransaction(tx)).rejects.toThrow("Transaction simulation failed: Transaction locked too many accounts");
+    expect(await t.connection.getBalance(payer.publicKey)).toBe(before);
+  });
 });
