@@ -6,7 +6,6 @@ import {
   ACTIVE_DEACTIVATION_SLOT,
   ADDRESS_LOOKUP_TABLE_PROGRAM_ID,
   LOOKUP_TABLE_META_SIZE,
-  addressLookupTableProgram,
   decodeLookupTable,
   deriveLookupTableAddress,
   encodeLookupTable,
@@ -14,46 +13,49 @@ import {
   resolveLookup,
   type LookupTable,
 } from "../../src/programs/address-lookup-table.js";
-import { AltHarness, key } from "../runtime/alt-harness.js";
+import { ProgramHarness, publicKey, testAddress } from "../support/program-harness.js";
 
 const ALT = ADDRESS_LOOKUP_TABLE_PROGRAM_ID;
 const U64_MAX = 0xffff_ffff_ffff_ffffn;
-const AUTHORITY = key(1);
-const PAYER = key(2);
-const RECIPIENT = key(3);
-const OTHER = key(4);
+const AUTHORITY = testAddress(1);
+const PAYER = testAddress(2);
+const RECIPIENT = testAddress(3);
+const OTHER = testAddress(4);
 const SOL = 1_000_000_000n;
 
-const pk = (a: Address): PublicKey => new PublicKey(a);
-const addresses = (n: number, from = 100): PublicKey[] => Array.from({ length: n }, (_, i) => pk(key((from + i) % 256)));
+const addresses = (n: number, from = 100): PublicKey[] => Array.from({ length: n }, (_, i) => publicKey(testAddress((from + i) % 256)));
 
-function setup(): AltHarness {
-  const h = new AltHarness(addressLookupTableProgram);
+function setup(): ProgramHarness {
+  const h = new ProgramHarness();
   h.slot = 1000n;
   h.fund(PAYER, 10n * SOL);
   return h;
 }
 
-function create(h: AltHarness, recentSlot = h.slot - 1n): { ix: TransactionInstruction; table: Address } {
-  const [ix, table] = AddressLookupTableProgram.createLookupTable({ authority: pk(AUTHORITY), payer: pk(PAYER), recentSlot: recentSlot });
+function create(h: ProgramHarness, recentSlot = h.slot - 1n): { ix: TransactionInstruction; table: Address } {
+  const [ix, table] = AddressLookupTableProgram.createLookupTable({
+    authority: publicKey(AUTHORITY),
+    payer: publicKey(PAYER),
+    recentSlot: recentSlot,
+  });
   return { ix, table: table.toBase58() };
 }
 
 function extend(table: Address, addrs: PublicKey[], authority = AUTHORITY, payer: Address | null = PAYER): TransactionInstruction {
   return AddressLookupTableProgram.extendLookupTable({
-    lookupTable: pk(table),
-    authority: pk(authority),
-    payer: payer === null ? undefined : pk(payer),
+    lookupTable: publicKey(table),
+    authority: publicKey(authority),
+    payer: payer === null ? undefined : publicKey(payer),
     addresses: addrs,
   });
 }
 
-function state(h: AltHarness, table: Address) {
+function state(h: ProgramHarness, table: Address) {
   return AddressLookupTableAccount.deserialize(h.get(table).data);
 }
 
 /** A created table with `n` addresses, extended at slot `h.slot` and then moved one slot on. */
-function tableWith(h: AltHarness, n: number): Address {
+function tableWith(h: ProgramHarness, n: number): Address {
   const { ix, table } = create(h);
   expect(h.process(ix).err).toBeNull();
   if (n > 0) expect(h.process(extend(table, addresses(n))).err).toBeNull();
@@ -83,7 +85,7 @@ describe("CreateLookupTable", () => {
     expectedData.writeUInt32LE(1, 0);
     expectedData.writeBigUInt64LE(U64_MAX, 4);
     expectedData[21] = 1;
-    pk(AUTHORITY).toBuffer().copy(expectedData, 22);
+    publicKey(AUTHORITY).toBuffer().copy(expectedData, 22);
     expect(h.get(table).data.equals(expectedData)).toBe(true);
 
     const s = state(h, table);
@@ -92,22 +94,21 @@ describe("CreateLookupTable", () => {
     expect(s.lastExtendedSlotStartIndex).toBe(0);
     expect(s.authority?.toBase58()).toBe(AUTHORITY);
     expect(s.addresses).toEqual([]);
-    expect(new AddressLookupTableAccount({ key: pk(table), state: s }).isActive()).toBe(true);
+    expect(new AddressLookupTableAccount({ key: publicKey(table), state: s }).isActive()).toBe(true);
 
     // Transfer (payer signs), then Allocate and Assign signed by the table PDA.
-    expect(out.cpis.map((c) => [c.programId, c.data.readUInt32LE(0)])).toEqual([
-      [SYSTEM_PROGRAM_ID, 2],
-      [SYSTEM_PROGRAM_ID, 8],
-      [SYSTEM_PROGRAM_ID, 1],
+    const inner = out.innerInstructions;
+    expect(inner.map((c) => [c.index, c.stackHeight, c.programId, c.data.readUInt32LE(0)])).toEqual([
+      [0, 2, SYSTEM_PROGRAM_ID, 2],
+      [0, 2, SYSTEM_PROGRAM_ID, 8],
+      [0, 2, SYSTEM_PROGRAM_ID, 1],
     ]);
-    expect(out.cpis[0].data.readBigUInt64LE(4)).toBe(rent);
-    expect(out.cpis[0].accounts).toEqual([
-      { pubkey: PAYER, isSigner: true, isWritable: true },
-      { pubkey: table, isSigner: false, isWritable: true },
-    ]);
-    expect(out.cpis[1].data.readBigUInt64LE(4)).toBe(56n);
-    expect(out.cpis[1].accounts).toEqual([{ pubkey: table, isSigner: true, isWritable: true }]);
-    expect(new PublicKey(out.cpis[2].data.subarray(4, 36)).toBase58()).toBe(ALT);
+    expect(inner[0].data.readBigUInt64LE(4)).toBe(rent);
+    expect(inner[0].accounts).toEqual([PAYER, table]);
+    expect(inner[1].data.readBigUInt64LE(4)).toBe(56n);
+    expect(inner[1].accounts).toEqual([table]);
+    expect(new PublicKey(inner[2].data.subarray(4, 36)).toBase58()).toBe(ALT);
+    expect(inner[2].accounts).toEqual([table]);
     expect(out.logs).toEqual([
       `Program ${ALT} invoke [1]`,
       `Program ${SYSTEM_PROGRAM_ID} invoke [2]`,
@@ -131,11 +132,11 @@ describe("CreateLookupTable", () => {
     ] as const) {
       const h = setup();
       const { ix } = create(h, h.slot - age);
-      expect(h.process(ix).err).toBe(ok ? null : "InvalidInstructionData");
+      expect(h.process(ix).err).toEqual(ok ? null : { InstructionError: [0, "InvalidInstructionData"] });
     }
     const h = setup();
     const out = h.process(create(h, h.slot + 1n).ix);
-    expect(out.err).toBe("InvalidInstructionData");
+    expect(out.err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     expect(out.logs).toContain("Program log: 1001 is not a recent slot");
     const stale = h.process(create(h, 487n).ix);
     expect(stale.logs).toContain("Program log: 487 is not a recent slot");
@@ -154,7 +155,7 @@ describe("CreateLookupTable", () => {
     h2.fund(c2.table, 2_000_000n);
     const out = h2.process(c2.ix);
     expect(out.err).toBeNull();
-    expect(out.cpis.map((c) => c.data.readUInt32LE(0))).toEqual([8, 1]);
+    expect(out.innerInstructions.map((c) => c.data.readUInt32LE(0))).toEqual([8, 1]);
     expect(h2.get(c2.table).lamports).toBe(2_000_000n);
     expect(h2.get(PAYER).lamports).toBe(10n * SOL);
   });
@@ -168,7 +169,7 @@ describe("CreateLookupTable", () => {
     const before = Buffer.from(h.get(table).data);
     const again = h.process(ix);
     expect(again.err).toBeNull();
-    expect(again.cpis).toEqual([]);
+    expect(again.innerInstructions).toEqual([]);
     expect(h.get(table).data.equals(before)).toBe(true);
   });
 
@@ -181,18 +182,22 @@ describe("CreateLookupTable", () => {
       keys: ix.keys.map((k, i) => ({ ...k, isSigner: i === 2 ? false : k.isSigner })),
     });
     const a = h.process(unsigned);
-    expect(a.err).toBe("MissingRequiredSignature");
+    expect(a.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(a.logs).toContain("Program log: Payer account must be a signer");
 
     // The table derived for another authority.
-    const [foreign] = AddressLookupTableProgram.createLookupTable({ authority: pk(OTHER), payer: pk(PAYER), recentSlot: 999 });
+    const [foreign] = AddressLookupTableProgram.createLookupTable({
+      authority: publicKey(OTHER),
+      payer: publicKey(PAYER),
+      recentSlot: 999,
+    });
     const wrong = new TransactionInstruction({
       programId: ix.programId,
       data: ix.data,
       keys: [{ ...ix.keys[0], pubkey: foreign.keys[0].pubkey }, ...ix.keys.slice(1)],
     });
     const b = h.process(wrong);
-    expect(b.err).toBe("InvalidArgument");
+    expect(b.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(b.logs).toContain(`Program log: Table address must match derived address: ${table}`);
 
     // Some bump other than the canonical one: either off-curve (a different address) or on-curve (invalid seeds).
@@ -202,26 +207,30 @@ describe("CreateLookupTable", () => {
       const data = Buffer.from(ix.data);
       data[12] = bump;
       const out = h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys, data }));
-      outcomes.add(String(out.err));
+      outcomes.add(JSON.stringify(out.err));
     }
-    expect([...outcomes].sort()).toEqual(["InvalidArgument", "InvalidSeeds"]);
+    expect([...outcomes].sort()).toEqual([
+      JSON.stringify({ InstructionError: [0, "InvalidArgument"] }),
+      JSON.stringify({ InstructionError: [0, "InvalidSeeds"] }),
+    ]);
 
-    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys, data: ix.data.subarray(0, 12) })).err).toBe(
-      "InvalidInstructionData",
-    );
-    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys.slice(0, 2), data: ix.data })).err).toBe(
-      "NotEnoughAccountKeys",
-    );
+    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys, data: ix.data.subarray(0, 12) })).err).toEqual({
+      InstructionError: [0, "InvalidInstructionData"],
+    });
+    expect(h.process(new TransactionInstruction({ programId: ix.programId, keys: ix.keys.slice(0, 2), data: ix.data })).err).toEqual({
+      InstructionError: [0, "NotEnoughAccountKeys"],
+    });
     expect(h.get(table).lamports).toBe(0n);
     expect(h.get(PAYER).lamports).toBe(10n * SOL);
   });
 
   it("fails, rolling back, when the payer cannot fund the table", () => {
-    const h = new AltHarness(addressLookupTableProgram);
+    const h = new ProgramHarness();
+    h.slot = 1000n;
     h.fund(PAYER, 1000n);
     const { ix, table } = create(h);
     const out = h.process(ix);
-    expect(out.err).toEqual({ Custom: 1 });
+    expect(out.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     expect(h.get(table).lamports).toBe(0n);
     expect(h.get(PAYER).lamports).toBe(1000n);
   });
@@ -247,7 +256,8 @@ describe("ExtendLookupTable", () => {
     ]);
     expect(h.get(table).data.length).toBe(56 + 96);
     expect(h.get(table).lamports).toBe(1_948_800n);
-    expect(out.cpis[0].data.readBigUInt64LE(4)).toBe(1_948_800n - 1_280_640n);
+    expect(out.innerInstructions.map((c) => c.data.readUInt32LE(0))).toEqual([2]);
+    expect(out.innerInstructions[0].data.readBigUInt64LE(4)).toBe(1_948_800n - 1_280_640n);
     let s = state(h, table);
     expect(s.addresses.map((a) => a.toBase58())).toEqual(first.map((a) => a.toBase58()));
     expect(s.lastExtendedSlot).toBe(1000);
@@ -277,7 +287,7 @@ describe("ExtendLookupTable", () => {
     h.fund(table, SOL);
     const out = h.process(extend(table, addresses(4), AUTHORITY, null));
     expect(out.err).toBeNull();
-    expect(out.cpis).toEqual([]);
+    expect(out.innerInstructions).toEqual([]);
     expect(state(h, table).addresses.length).toBe(4);
   });
 
@@ -287,13 +297,13 @@ describe("ExtendLookupTable", () => {
     expect(h.process(ix).err).toBeNull();
     expect(h.process(extend(table, addresses(200, 0))).err).toBeNull();
     const over = h.process(extend(table, addresses(57, 0)));
-    expect(over.err).toBe("InvalidInstructionData");
+    expect(over.err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     expect(over.logs).toContain("Program log: Extended lookup table length 257 would exceed max capacity of 256");
     expect(h.process(extend(table, addresses(56, 0))).err).toBeNull();
     expect(state(h, table).addresses.length).toBe(256);
     expect(h.get(table).data.length).toBe(56 + 256 * 32);
     const full = h.process(extend(table, addresses(1)));
-    expect(full.err).toBe("InvalidArgument");
+    expect(full.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(full.logs).toContain("Program log: Lookup table is full and cannot contain more addresses");
   });
 
@@ -301,22 +311,22 @@ describe("ExtendLookupTable", () => {
     const h = setup();
     const table = tableWith(h, 0);
     const empty = h.process(extend(table, []));
-    expect(empty.err).toBe("InvalidInstructionData");
+    expect(empty.err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     expect(empty.logs).toContain("Program log: Must extend with at least one address");
 
-    expect(h.process(extend(table, addresses(1), OTHER)).err).toBe("IncorrectAuthority");
+    expect(h.process(extend(table, addresses(1), OTHER)).err).toEqual({ InstructionError: [0, "IncorrectAuthority"] });
 
     const unsigned = extend(table, addresses(1));
     unsigned.keys[1].isSigner = false;
     const u = h.process(unsigned);
-    expect(u.err).toBe("MissingRequiredSignature");
+    expect(u.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(u.logs).toContain("Program log: Authority account must be a signer");
 
     const noPayer = h.process(extend(table, addresses(1), AUTHORITY, null));
-    expect(noPayer.err).toBe("NotEnoughAccountKeys");
+    expect(noPayer.err).toEqual({ InstructionError: [0, "NotEnoughAccountKeys"] });
 
     h.get(OTHER).owner = SYSTEM_PROGRAM_ID;
-    expect(h.process(extend(OTHER, addresses(1))).err).toBe("InvalidAccountOwner");
+    expect(h.process(extend(OTHER, addresses(1))).err).toEqual({ InstructionError: [0, "InvalidAccountOwner"] });
 
     const truncated = extend(table, addresses(2));
     const bad = new TransactionInstruction({
@@ -324,25 +334,27 @@ describe("ExtendLookupTable", () => {
       keys: truncated.keys,
       data: truncated.data.subarray(0, truncated.data.length - 1),
     });
-    expect(h.process(bad).err).toBe("InvalidInstructionData");
+    expect(h.process(bad).err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     expect(state(h, table).addresses.length).toBe(0);
   });
 
   it("refuses frozen and deactivated tables", () => {
     const h = setup();
     const frozen = tableWith(h, 1);
-    expect(h.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(frozen), authority: pk(AUTHORITY) })).err).toBeNull();
+    expect(
+      h.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: publicKey(frozen), authority: publicKey(AUTHORITY) })).err,
+    ).toBeNull();
     const f = h.process(extend(frozen, addresses(1)));
-    expect(f.err).toBe("Immutable");
+    expect(f.err).toEqual({ InstructionError: [0, "Immutable"] });
     expect(f.logs).toContain("Program log: Lookup table is frozen");
 
     const h2 = setup();
     const table = tableWith(h2, 1);
     expect(
-      h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err,
+      h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) })).err,
     ).toBeNull();
     const d = h2.process(extend(table, addresses(1)));
-    expect(d.err).toBe("InvalidArgument");
+    expect(d.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(d.logs).toContain("Program log: Deactivated tables cannot be extended");
   });
 });
@@ -351,7 +363,7 @@ describe("FreezeLookupTable", () => {
   it("drops the authority for good; the header is rewritten with zeros", () => {
     const h = setup();
     const table = tableWith(h, 2);
-    const ix = AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) });
+    const ix = AddressLookupTableProgram.freezeLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) });
     expect(ix.data.toString("hex")).toBe("01000000");
     const out = h.process(ix);
     expect(out.err).toBeNull();
@@ -365,34 +377,41 @@ describe("FreezeLookupTable", () => {
     expect(h.get(table).data.subarray(22, 56).equals(Buffer.alloc(34))).toBe(true);
 
     const again = h.process(ix);
-    expect(again.err).toBe("Immutable");
+    expect(again.err).toEqual({ InstructionError: [0, "Immutable"] });
     expect(again.logs).toContain("Program log: Lookup table is already frozen");
-    const deactivate = h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) }));
-    expect(deactivate.err).toBe("Immutable");
+    const deactivate = h.process(
+      AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) }),
+    );
+    expect(deactivate.err).toEqual({ InstructionError: [0, "Immutable"] });
     expect(deactivate.logs).toContain("Program log: Lookup table is frozen");
     expect(
-      h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(RECIPIENT) }))
-        .err,
-    ).toBe("Immutable");
+      h.process(
+        AddressLookupTableProgram.closeLookupTable({
+          lookupTable: publicKey(table),
+          authority: publicKey(AUTHORITY),
+          recipient: publicKey(RECIPIENT),
+        }),
+      ).err,
+    ).toEqual({ InstructionError: [0, "Immutable"] });
   });
 
   it("refuses empty tables, deactivated tables and the wrong authority", () => {
     const h = setup();
     const empty = tableWith(h, 0);
-    const e = h.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(empty), authority: pk(AUTHORITY) }));
-    expect(e.err).toBe("InvalidInstructionData");
+    const e = h.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: publicKey(empty), authority: publicKey(AUTHORITY) }));
+    expect(e.err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     expect(e.logs).toContain("Program log: Empty lookup tables cannot be frozen");
 
     const h2 = setup();
     const table = tableWith(h2, 1);
-    expect(h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(table), authority: pk(OTHER) })).err).toBe(
-      "IncorrectAuthority",
-    );
     expect(
-      h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err,
+      h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: publicKey(table), authority: publicKey(OTHER) })).err,
+    ).toEqual({ InstructionError: [0, "IncorrectAuthority"] });
+    expect(
+      h2.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) })).err,
     ).toBeNull();
-    const d = h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) }));
-    expect(d.err).toBe("InvalidArgument");
+    const d = h2.process(AddressLookupTableProgram.freezeLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) }));
+    expect(d.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(d.logs).toContain("Program log: Deactivated tables cannot be frozen");
   });
 });
@@ -401,14 +420,14 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
   it("deactivates at the current slot, once", () => {
     const h = setup();
     const table = tableWith(h, 1);
-    const ix = AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) });
+    const ix = AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) });
     expect(ix.data.toString("hex")).toBe("03000000");
     expect(h.process(ix).err).toBeNull();
     const s = state(h, table);
     expect(s.deactivationSlot).toBe(1001n);
-    expect(new AddressLookupTableAccount({ key: pk(table), state: s }).isActive()).toBe(false);
+    expect(new AddressLookupTableAccount({ key: publicKey(table), state: s }).isActive()).toBe(false);
     const again = h.process(ix);
-    expect(again.err).toBe("InvalidArgument");
+    expect(again.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(again.logs).toContain("Program log: Lookup table is already deactivated");
   });
 
@@ -417,18 +436,20 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     const table = tableWith(h, 3);
     const lamports = h.get(table).lamports;
     const close = AddressLookupTableProgram.closeLookupTable({
-      lookupTable: pk(table),
-      authority: pk(AUTHORITY),
-      recipient: pk(RECIPIENT),
+      lookupTable: publicKey(table),
+      authority: publicKey(AUTHORITY),
+      recipient: publicKey(RECIPIENT),
     });
     expect(close.data.toString("hex")).toBe("04000000");
 
     const active = h.process(close);
-    expect(active.err).toBe("InvalidArgument");
+    expect(active.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(active.logs).toContain("Program log: Lookup table is not deactivated");
 
     const deactivatedAt = h.slot;
-    expect(h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) })).err).toBeNull();
+    expect(
+      h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) })).err,
+    ).toBeNull();
     for (const [age, remaining] of [
       [0n, 513],
       [1n, 512],
@@ -437,19 +458,33 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     ] as const) {
       h.slot = deactivatedAt + age;
       const out = h.process(close);
-      expect(out.err).toBe("InvalidArgument");
+      expect(out.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
       expect(out.logs).toContain(`Program log: Table cannot be closed until it's fully deactivated in ${remaining} blocks`);
     }
 
     h.slot = deactivatedAt + 513n;
     const toSelf = h.process(
-      AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY), recipient: pk(table) }),
+      AddressLookupTableProgram.closeLookupTable({
+        lookupTable: publicKey(table),
+        authority: publicKey(AUTHORITY),
+        recipient: publicKey(table),
+      }),
     );
-    expect(toSelf.err).toBe("InvalidArgument");
+    expect(toSelf.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     expect(toSelf.logs).toContain("Program log: Lookup table cannot be the recipient of reclaimed lamports");
     expect(
-      h.process(AddressLookupTableProgram.closeLookupTable({ lookupTable: pk(table), authority: pk(OTHER), recipient: pk(RECIPIENT) })).err,
-    ).toBe("IncorrectAuthority");
+      h.process(
+        AddressLookupTableProgram.closeLookupTable({
+          lookupTable: publicKey(table),
+          authority: publicKey(OTHER),
+          recipient: publicKey(RECIPIENT),
+        }),
+      ).err,
+    ).toEqual({ InstructionError: [0, "IncorrectAuthority"] });
+
+    // Within the transaction that closed it, a closed table's data no longer parses as a table; the failure undoes the close.
+    expect(h.process([close, close]).err).toEqual({ InstructionError: [1, "InvalidAccountData"] });
+    expect(h.get(table).lamports).toBe(lamports);
 
     const out = h.process(close);
     expect(out.err).toBeNull();
@@ -457,29 +492,30 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     expect(h.get(table).lamports).toBe(0n);
     expect(h.get(table).data.length).toBe(0);
 
-    // A closed table's data no longer parses as a table.
-    expect(h.process(close).err).toBe("InvalidAccountData");
+    // Once committed, the emptied account is gone, as on the ledger: the address is an empty System account.
+    expect(h.get(table).owner).toBe(SYSTEM_PROGRAM_ID);
+    expect(h.process(close).err).toEqual({ InstructionError: [0, "InvalidAccountOwner"] });
   });
 
   it("needs the authority's signature and a table owned by the program", () => {
     const h = setup();
     const table = tableWith(h, 1);
-    const ix = AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(table), authority: pk(AUTHORITY) });
+    const ix = AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) });
     ix.keys[1].isSigner = false;
     const out = h.process(ix);
-    expect(out.err).toBe("MissingRequiredSignature");
+    expect(out.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(out.logs).toContain("Program log: Authority account must be a signer");
-    expect(h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: pk(PAYER), authority: pk(AUTHORITY) })).err).toBe(
-      "InvalidAccountOwner",
-    );
+    expect(
+      h.process(AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(PAYER), authority: publicKey(AUTHORITY) })).err,
+    ).toEqual({ InstructionError: [0, "InvalidAccountOwner"] });
     const close = AddressLookupTableProgram.closeLookupTable({
-      lookupTable: pk(table),
-      authority: pk(AUTHORITY),
-      recipient: pk(RECIPIENT),
+      lookupTable: publicKey(table),
+      authority: publicKey(AUTHORITY),
+      recipient: publicKey(RECIPIENT),
     });
-    expect(h.process(new TransactionInstruction({ programId: close.programId, keys: close.keys.slice(0, 2), data: close.data })).err).toBe(
-      "NotEnoughAccountKeys",
-    );
+    expect(
+      h.process(new TransactionInstruction({ programId: close.programId, keys: close.keys.slice(0, 2), data: close.data })).err,
+    ).toEqual({ InstructionError: [0, "NotEnoughAccountKeys"] });
   });
 
   it("rejects unknown instructions", () => {
@@ -487,9 +523,13 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     const table = tableWith(h, 1);
     for (const data of [Buffer.from([5, 0, 0, 0]), Buffer.from([1, 0, 0]), Buffer.alloc(0)]) {
       const out = h.process(
-        new TransactionInstruction({ programId: pk(ALT), keys: [{ pubkey: pk(table), isSigner: false, isWritable: true }], data }),
+        new TransactionInstruction({
+          programId: publicKey(ALT),
+          keys: [{ pubkey: publicKey(table), isSigner: false, isWritable: true }],
+          data,
+        }),
       );
-      expect(out.err).toBe("InvalidInstructionData");
+      expect(out.err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     }
   });
 });

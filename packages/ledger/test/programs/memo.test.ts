@@ -1,21 +1,21 @@
 import { TransactionInstruction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import type { Address } from "../../src/account.js";
-import { MEMO_PROGRAM_ID, MEMO_V1_PROGRAM_ID, memoProgram, memoV1Program } from "../../src/programs/memo.js";
-import { Harness, addr, pk } from "./harness.js";
+import { MEMO_PROGRAM_ID, MEMO_V1_PROGRAM_ID } from "../../src/programs/memo.js";
+import { ProgramHarness, publicKey, testAddress } from "../support/program-harness.js";
 
-const ALICE = addr(4);
-const BOB = addr(5);
+const ALICE = testAddress(4);
+const BOB = testAddress(5);
 
 function memo(programId: Address, data: Buffer | string, signers: { key: Address; signed: boolean }[] = []): TransactionInstruction {
   return new TransactionInstruction({
-    programId: pk(programId),
-    keys: signers.map((s) => ({ pubkey: pk(s.key), isSigner: s.signed, isWritable: false })),
+    programId: publicKey(programId),
+    keys: signers.map((s) => ({ pubkey: publicKey(s.key), isSigner: s.signed, isWritable: false })),
     data: Buffer.from(data),
   });
 }
 
-const run = (ix: TransactionInstruction) => new Harness([memoProgram, memoV1Program]).process(ix);
+const run = (ix: TransactionInstruction) => new ProgramHarness().process(ix);
 
 describe("memo v2", () => {
   it("logs each signer and the memo with its byte length", () => {
@@ -42,7 +42,7 @@ describe("memo v2", () => {
         { key: BOB, signed: false },
       ]),
     );
-    expect(out.err).toBe("MissingRequiredSignature");
+    expect(out.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(out.logs.slice(1)).toEqual([
       `Program log: Signed by ${ALICE}`,
       `Program ${MEMO_PROGRAM_ID} consumed ${1400 + 352 + 13_500} of 200000 compute units`,
@@ -52,11 +52,11 @@ describe("memo v2", () => {
 
   it("refuses invalid UTF-8, saying where it stops being valid", () => {
     const out = run(memo(MEMO_PROGRAM_ID, Buffer.from([0x61, 0x62, 0x63, 0xf0, 0x9f, 0x90, 0xff])));
-    expect(out.err).toBe("InvalidInstructionData");
+    expect(out.err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
     expect(out.logs[1]).toBe("Program log: Invalid UTF-8, from byte 3");
     // Overlong encodings and surrogates are invalid too.
-    expect(run(memo(MEMO_PROGRAM_ID, Buffer.from([0xc0, 0xaf]))).err).toBe("InvalidInstructionData");
-    expect(run(memo(MEMO_PROGRAM_ID, Buffer.from([0xed, 0xa0, 0x80]))).err).toBe("InvalidInstructionData");
+    expect(run(memo(MEMO_PROGRAM_ID, Buffer.from([0xc0, 0xaf]))).err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
+    expect(run(memo(MEMO_PROGRAM_ID, Buffer.from([0xed, 0xa0, 0x80]))).err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
   });
 });
 
@@ -72,6 +72,6 @@ describe("memo v1", () => {
   });
 
   it("refuses invalid UTF-8", () => {
-    expect(run(memo(MEMO_V1_PROGRAM_ID, Buffer.from([0xff]))).err).toBe("InvalidInstructionData");
+    expect(run(memo(MEMO_V1_PROGRAM_ID, Buffer.from([0xff]))).err).toEqual({ InstructionError: [0, "InvalidInstructionData"] });
   });
 });

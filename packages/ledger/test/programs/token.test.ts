@@ -43,17 +43,16 @@ import {
   nativeMintData,
 } from "../../src/programs/token/layout.js";
 import { parseAccountJson, tokenBalanceOf, uiAmountString, uiTokenAmount } from "../../src/programs/token/parse.js";
-import { splTokenProgram } from "../../src/programs/token/program.js";
-import { Harness, addr, pk } from "./harness.js";
+import { ProgramHarness, publicKey, testAddress } from "../support/program-harness.js";
 
 const TOKEN = TOKEN_PROGRAM_ID;
-const MINT = addr(1);
-const MINT_AUTHORITY = addr(2);
-const FREEZE_AUTHORITY = addr(3);
-const ALICE = addr(4);
-const BOB = addr(5);
-const ALICE_TOKENS = addr(6);
-const BOB_TOKENS = addr(7);
+const MINT = testAddress(1);
+const MINT_AUTHORITY = testAddress(2);
+const FREEZE_AUTHORITY = testAddress(3);
+const ALICE = testAddress(4);
+const BOB = testAddress(5);
+const ALICE_TOKENS = testAddress(6);
+const BOB_TOKENS = testAddress(7);
 const ACCOUNT_RENT = minimumBalanceForRentExemption(ACCOUNT_SIZE);
 const MINT_RENT = minimumBalanceForRentExemption(MINT_SIZE);
 
@@ -62,33 +61,33 @@ const consumed = (units: number): string => `Program ${TOKEN} consumed ${units} 
 const success = `Program ${TOKEN} success`;
 const failed = (what: string): string => `Program ${TOKEN} failed: ${what}`;
 
-function ok(h: Harness, ix: TransactionInstruction): string[] {
+function ok(h: ProgramHarness, ix: TransactionInstruction): string[] {
   const out = h.process(ix);
   expect(out.err).toBeNull();
   return out.logs;
 }
 
-function tokenAccount(h: Harness, address: Address) {
-  return unpackAccount(pk(address), h.info(address));
+function tokenAccount(h: ProgramHarness, address: Address) {
+  return unpackAccount(publicKey(address), h.accountInfo(address));
 }
 
-function mintState(h: Harness, address: Address) {
-  return unpackMint(pk(address), h.info(address));
+function mintState(h: ProgramHarness, address: Address) {
+  return unpackMint(publicKey(address), h.accountInfo(address));
 }
 
 /** A mint with 6 decimals and a freeze authority; Alice holds 1000 of it, Bob an empty account. */
-function setup(): Harness {
-  const h = new Harness([splTokenProgram]);
+function setup(): ProgramHarness {
+  const h = new ProgramHarness();
   h.allocate(MINT, MINT_SIZE, TOKEN);
-  ok(h, createInitializeMint2Instruction(pk(MINT), 6, pk(MINT_AUTHORITY), pk(FREEZE_AUTHORITY)));
+  ok(h, createInitializeMint2Instruction(publicKey(MINT), 6, publicKey(MINT_AUTHORITY), publicKey(FREEZE_AUTHORITY)));
   for (const [account, owner] of [
     [ALICE_TOKENS, ALICE],
     [BOB_TOKENS, BOB],
   ]) {
     h.allocate(account, ACCOUNT_SIZE, TOKEN);
-    ok(h, createInitializeAccount3Instruction(pk(account), pk(MINT), pk(owner)));
+    ok(h, createInitializeAccount3Instruction(publicKey(account), publicKey(MINT), publicKey(owner)));
   }
-  ok(h, createMintToInstruction(pk(MINT), pk(ALICE_TOKENS), pk(MINT_AUTHORITY), 1000n));
+  ok(h, createMintToInstruction(publicKey(MINT), publicKey(ALICE_TOKENS), publicKey(MINT_AUTHORITY), 1000n));
   return h;
 }
 
@@ -100,9 +99,9 @@ function unsigned(ix: TransactionInstruction, index: number): TransactionInstruc
 
 describe("InitializeMint", () => {
   it("initialises a mint that spl-token decodes", () => {
-    const h = new Harness([splTokenProgram]);
+    const h = new ProgramHarness();
     h.allocate(MINT, MINT_SIZE, TOKEN);
-    const logs = ok(h, createInitializeMint2Instruction(pk(MINT), 6, pk(MINT_AUTHORITY), pk(FREEZE_AUTHORITY)));
+    const logs = ok(h, createInitializeMint2Instruction(publicKey(MINT), 6, publicKey(MINT_AUTHORITY), publicKey(FREEZE_AUTHORITY)));
     expect(logs).toEqual([invoked, "Program log: Instruction: InitializeMint2", consumed(2920), success]);
     const mint = mintState(h, MINT);
     expect(mint.isInitialized).toBe(true);
@@ -113,9 +112,9 @@ describe("InitializeMint", () => {
   });
 
   it("takes the Rent sysvar in the original variant and may have no freeze authority", () => {
-    const h = new Harness([splTokenProgram]);
+    const h = new ProgramHarness();
     h.allocate(MINT, MINT_SIZE, TOKEN);
-    const logs = ok(h, createInitializeMintInstruction(pk(MINT), 0, pk(MINT_AUTHORITY), null));
+    const logs = ok(h, createInitializeMintInstruction(publicKey(MINT), 0, publicKey(MINT_AUTHORITY), null));
     expect(logs).toEqual([invoked, "Program log: Instruction: InitializeMint", consumed(2967), success]);
     expect(mintState(h, MINT).freezeAuthority).toBeNull();
     expect(mintState(h, MINT).decimals).toBe(0);
@@ -123,8 +122,8 @@ describe("InitializeMint", () => {
 
   it("refuses a second initialisation and a mint below the rent-exempt minimum", () => {
     const h = setup();
-    const again = h.process(createInitializeMint2Instruction(pk(MINT), 2, pk(ALICE), null));
-    expect(again.err).toEqual({ Custom: 6 });
+    const again = h.process(createInitializeMint2Instruction(publicKey(MINT), 2, publicKey(ALICE), null));
+    expect(again.err).toEqual({ InstructionError: [0, { Custom: 6 }] });
     expect(again.logs).toEqual([
       invoked,
       "Program log: Instruction: InitializeMint2",
@@ -132,15 +131,17 @@ describe("InitializeMint", () => {
       consumed(2920),
       failed("custom program error: 0x6"),
     ]);
-    const poor = addr(40);
+    const poor = testAddress(40);
     h.allocate(poor, MINT_SIZE, TOKEN, MINT_RENT - 1n);
-    expect(h.process(createInitializeMint2Instruction(pk(poor), 2, pk(ALICE), null)).err).toEqual({ Custom: 0 });
+    expect(h.process(createInitializeMint2Instruction(publicKey(poor), 2, publicKey(ALICE), null)).err).toEqual({
+      InstructionError: [0, { Custom: 0 }],
+    });
   });
 
   it("refuses undecodable instruction data with InvalidInstruction", () => {
     const h = setup();
-    const out = h.process(new TransactionInstruction({ programId: pk(TOKEN), keys: [], data: Buffer.from([3, 1, 2]) }));
-    expect(out.err).toEqual({ Custom: 12 });
+    const out = h.process(new TransactionInstruction({ programId: publicKey(TOKEN), keys: [], data: Buffer.from([3, 1, 2]) }));
+    expect(out.err).toEqual({ InstructionError: [0, { Custom: 12 }] });
     expect(out.logs).toEqual([invoked, "Program log: Error: Invalid instruction", consumed(150), failed("custom program error: 0xc")]);
   });
 });
@@ -148,16 +149,18 @@ describe("InitializeMint", () => {
 describe("InitializeAccount", () => {
   it("initialises through all three variants", () => {
     const h = setup();
-    const [a1, a2, a3] = [addr(41), addr(42), addr(43)];
+    const [a1, a2, a3] = [testAddress(41), testAddress(42), testAddress(43)];
     for (const a of [a1, a2, a3]) h.allocate(a, ACCOUNT_SIZE, TOKEN);
-    expect(ok(h, createInitializeAccountInstruction(pk(a1), pk(MINT), pk(ALICE)))).toEqual([
+    expect(ok(h, createInitializeAccountInstruction(publicKey(a1), publicKey(MINT), publicKey(ALICE)))).toEqual([
       invoked,
       "Program log: Instruction: InitializeAccount",
       consumed(4527),
       success,
     ]);
-    expect(ok(h, createInitializeAccount2Instruction(pk(a2), pk(MINT), pk(BOB)))[1]).toBe("Program log: Instruction: InitializeAccount2");
-    expect(ok(h, createInitializeAccount3Instruction(pk(a3), pk(MINT), pk(ALICE)))).toEqual([
+    expect(ok(h, createInitializeAccount2Instruction(publicKey(a2), publicKey(MINT), publicKey(BOB)))[1]).toBe(
+      "Program log: Instruction: InitializeAccount2",
+    );
+    expect(ok(h, createInitializeAccount3Instruction(publicKey(a3), publicKey(MINT), publicKey(ALICE)))).toEqual([
       invoked,
       "Program log: Instruction: InitializeAccount3",
       consumed(4241),
@@ -182,39 +185,45 @@ describe("InitializeAccount", () => {
 
   it("refuses an uninitialised mint, a used account and a rent-paying one", () => {
     const h = setup();
-    const blankMint = addr(44);
+    const blankMint = testAddress(44);
     h.allocate(blankMint, MINT_SIZE, TOKEN);
-    const target = addr(45);
+    const target = testAddress(45);
     h.allocate(target, ACCOUNT_SIZE, TOKEN);
-    const bad = h.process(createInitializeAccount3Instruction(pk(target), pk(blankMint), pk(ALICE)));
-    expect(bad.err).toEqual({ Custom: 2 });
+    const bad = h.process(createInitializeAccount3Instruction(publicKey(target), publicKey(blankMint), publicKey(ALICE)));
+    expect(bad.err).toEqual({ InstructionError: [0, { Custom: 2 }] });
     expect(bad.logs[2]).toBe("Program log: Error: Invalid Mint");
-    expect(h.process(createInitializeAccount3Instruction(pk(ALICE_TOKENS), pk(MINT), pk(BOB))).err).toEqual({ Custom: 6 });
-    const poor = addr(46);
+    expect(h.process(createInitializeAccount3Instruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(BOB))).err).toEqual({
+      InstructionError: [0, { Custom: 6 }],
+    });
+    const poor = testAddress(46);
     h.allocate(poor, ACCOUNT_SIZE, TOKEN, ACCOUNT_RENT - 1n);
-    expect(h.process(createInitializeAccount3Instruction(pk(poor), pk(MINT), pk(ALICE))).err).toEqual({ Custom: 0 });
+    expect(h.process(createInitializeAccount3Instruction(publicKey(poor), publicKey(MINT), publicKey(ALICE))).err).toEqual({
+      InstructionError: [0, { Custom: 0 }],
+    });
   });
 });
 
 describe("MintTo and Burn", () => {
   it("mints to an account and raises the supply", () => {
     const h = setup();
-    const logs = ok(h, createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MINT_AUTHORITY), 250n));
+    const logs = ok(h, createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MINT_AUTHORITY), 250n));
     expect(logs).toEqual([invoked, "Program log: Instruction: MintTo", consumed(4538), success]);
     expect(tokenAccount(h, BOB_TOKENS).amount).toBe(250n);
     expect(mintState(h, MINT).supply).toBe(1250n);
-    ok(h, createMintToCheckedInstruction(pk(MINT), pk(BOB_TOKENS), pk(MINT_AUTHORITY), 5n, 6));
+    ok(h, createMintToCheckedInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MINT_AUTHORITY), 5n, 6));
     expect(tokenAccount(h, BOB_TOKENS).amount).toBe(255n);
   });
 
   it("refuses a wrong authority, wrong decimals and a missing signature", () => {
     const h = setup();
-    const wrong = h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(BOB), 1n));
-    expect(wrong.err).toEqual({ Custom: 4 });
+    const wrong = h.process(createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(BOB), 1n));
+    expect(wrong.err).toEqual({ InstructionError: [0, { Custom: 4 }] });
     expect(wrong.logs[2]).toBe("Program log: Error: owner does not match");
-    expect(h.process(createMintToCheckedInstruction(pk(MINT), pk(BOB_TOKENS), pk(MINT_AUTHORITY), 1n, 9)).err).toEqual({ Custom: 18 });
-    const missing = h.process(unsigned(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MINT_AUTHORITY), 1n), 2));
-    expect(missing.err).toBe("MissingRequiredSignature");
+    expect(h.process(createMintToCheckedInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MINT_AUTHORITY), 1n, 9)).err).toEqual(
+      { InstructionError: [0, { Custom: 18 }] },
+    );
+    const missing = h.process(unsigned(createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MINT_AUTHORITY), 1n), 2));
+    expect(missing.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(missing.logs[2]).toBe("Program log: Error: MissingRequiredSignature");
     expect(missing.logs[4]).toBe(failed("missing required signature for instruction"));
     expect(mintState(h, MINT).supply).toBe(1000n);
@@ -222,24 +231,28 @@ describe("MintTo and Burn", () => {
 
   it("burns from the owner's account and lowers the supply", () => {
     const h = setup();
-    expect(ok(h, createBurnInstruction(pk(ALICE_TOKENS), pk(MINT), pk(ALICE), 300n))).toEqual([
+    expect(ok(h, createBurnInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(ALICE), 300n))).toEqual([
       invoked,
       "Program log: Instruction: Burn",
       consumed(4753),
       success,
     ]);
-    ok(h, createBurnCheckedInstruction(pk(ALICE_TOKENS), pk(MINT), pk(ALICE), 100n, 6));
+    ok(h, createBurnCheckedInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(ALICE), 100n, 6));
     expect(tokenAccount(h, ALICE_TOKENS).amount).toBe(600n);
     expect(mintState(h, MINT).supply).toBe(600n);
-    expect(h.process(createBurnInstruction(pk(ALICE_TOKENS), pk(MINT), pk(ALICE), 601n)).err).toEqual({ Custom: 1 });
-    expect(h.process(createBurnCheckedInstruction(pk(ALICE_TOKENS), pk(MINT), pk(ALICE), 1n, 2)).err).toEqual({ Custom: 18 });
+    expect(h.process(createBurnInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(ALICE), 601n)).err).toEqual({
+      InstructionError: [0, { Custom: 1 }],
+    });
+    expect(h.process(createBurnCheckedInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(ALICE), 1n, 2)).err).toEqual({
+      InstructionError: [0, { Custom: 18 }],
+    });
   });
 });
 
 describe("Transfer", () => {
   it("moves tokens between accounts of one mint", () => {
     const h = setup();
-    const logs = ok(h, createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(ALICE), 250n));
+    const logs = ok(h, createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(ALICE), 250n));
     expect(logs).toEqual([invoked, "Program log: Instruction: Transfer", consumed(4645), success]);
     expect(tokenAccount(h, ALICE_TOKENS).amount).toBe(750n);
     expect(tokenAccount(h, BOB_TOKENS).amount).toBe(250n);
@@ -247,12 +260,17 @@ describe("Transfer", () => {
 
   it("checks decimals and mint in TransferChecked", () => {
     const h = setup();
-    const logs = ok(h, createTransferCheckedInstruction(pk(ALICE_TOKENS), pk(MINT), pk(BOB_TOKENS), pk(ALICE), 400n, 6));
+    const logs = ok(
+      h,
+      createTransferCheckedInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(BOB_TOKENS), publicKey(ALICE), 400n, 6),
+    );
     expect(logs).toEqual([invoked, "Program log: Instruction: TransferChecked", consumed(6200), success]);
     expect(tokenAccount(h, BOB_TOKENS).amount).toBe(400n);
 
-    const wrongDecimals = h.process(createTransferCheckedInstruction(pk(ALICE_TOKENS), pk(MINT), pk(BOB_TOKENS), pk(ALICE), 1n, 9));
-    expect(wrongDecimals.err).toEqual({ Custom: 18 });
+    const wrongDecimals = h.process(
+      createTransferCheckedInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(BOB_TOKENS), publicKey(ALICE), 1n, 9),
+    );
+    expect(wrongDecimals.err).toEqual({ InstructionError: [0, { Custom: 18 }] });
     expect(wrongDecimals.logs).toEqual([
       invoked,
       "Program log: Instruction: TransferChecked",
@@ -260,18 +278,20 @@ describe("Transfer", () => {
       consumed(6200),
       failed("custom program error: 0x12"),
     ]);
-    const otherMint = addr(47);
+    const otherMint = testAddress(47);
     h.allocate(otherMint, MINT_SIZE, TOKEN);
-    ok(h, createInitializeMint2Instruction(pk(otherMint), 6, pk(MINT_AUTHORITY), null));
-    const wrongMint = h.process(createTransferCheckedInstruction(pk(ALICE_TOKENS), pk(otherMint), pk(BOB_TOKENS), pk(ALICE), 1n, 6));
-    expect(wrongMint.err).toEqual({ Custom: 3 });
+    ok(h, createInitializeMint2Instruction(publicKey(otherMint), 6, publicKey(MINT_AUTHORITY), null));
+    const wrongMint = h.process(
+      createTransferCheckedInstruction(publicKey(ALICE_TOKENS), publicKey(otherMint), publicKey(BOB_TOKENS), publicKey(ALICE), 1n, 6),
+    );
+    expect(wrongMint.err).toEqual({ InstructionError: [0, { Custom: 3 }] });
     expect(tokenAccount(h, ALICE_TOKENS).amount).toBe(600n);
   });
 
   it("refuses insufficient funds, a foreign owner and a different mint", () => {
     const h = setup();
-    const poor = h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(ALICE), 1001n));
-    expect(poor.err).toEqual({ Custom: 1 });
+    const poor = h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(ALICE), 1001n));
+    expect(poor.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     expect(poor.logs).toEqual([
       invoked,
       "Program log: Instruction: Transfer",
@@ -279,32 +299,36 @@ describe("Transfer", () => {
       consumed(4645),
       failed("custom program error: 0x1"),
     ]);
-    const stranger = h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(BOB), 1n));
-    expect(stranger.err).toEqual({ Custom: 4 });
+    const stranger = h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(BOB), 1n));
+    expect(stranger.err).toEqual({ InstructionError: [0, { Custom: 4 }] });
     expect(stranger.logs[2]).toBe("Program log: Error: owner does not match");
 
-    const otherMint = addr(48);
-    const otherAccount = addr(49);
+    const otherMint = testAddress(48);
+    const otherAccount = testAddress(49);
     h.allocate(otherMint, MINT_SIZE, TOKEN);
-    ok(h, createInitializeMint2Instruction(pk(otherMint), 6, pk(MINT_AUTHORITY), null));
+    ok(h, createInitializeMint2Instruction(publicKey(otherMint), 6, publicKey(MINT_AUTHORITY), null));
     h.allocate(otherAccount, ACCOUNT_SIZE, TOKEN);
-    ok(h, createInitializeAccount3Instruction(pk(otherAccount), pk(otherMint), pk(BOB)));
-    expect(h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(otherAccount), pk(ALICE), 1n)).err).toEqual({ Custom: 3 });
+    ok(h, createInitializeAccount3Instruction(publicKey(otherAccount), publicKey(otherMint), publicKey(BOB)));
+    expect(h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(otherAccount), publicKey(ALICE), 1n)).err).toEqual({
+      InstructionError: [0, { Custom: 3 }],
+    });
     expect(tokenAccount(h, ALICE_TOKENS).amount).toBe(1000n);
   });
 
   it("treats a transfer to itself as a validated no-op", () => {
     const h = setup();
-    ok(h, createTransferInstruction(pk(ALICE_TOKENS), pk(ALICE_TOKENS), pk(ALICE), 10n));
+    ok(h, createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE_TOKENS), publicKey(ALICE), 10n));
     expect(tokenAccount(h, ALICE_TOKENS).amount).toBe(1000n);
-    expect(h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(ALICE_TOKENS), pk(ALICE), 1001n)).err).toEqual({ Custom: 1 });
+    expect(h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE_TOKENS), publicKey(ALICE), 1001n)).err).toEqual({
+      InstructionError: [0, { Custom: 1 }],
+    });
   });
 });
 
 describe("Approve and Revoke", () => {
   it("lets a delegate spend up to its allowance", () => {
     const h = setup();
-    expect(ok(h, createApproveInstruction(pk(ALICE_TOKENS), pk(BOB), pk(ALICE), 100n))).toEqual([
+    expect(ok(h, createApproveInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), publicKey(ALICE), 100n))).toEqual([
       invoked,
       "Program log: Instruction: Approve",
       consumed(2904),
@@ -314,14 +338,16 @@ describe("Approve and Revoke", () => {
     expect(state.delegate?.toBase58()).toBe(BOB);
     expect(state.delegatedAmount).toBe(100n);
 
-    ok(h, createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(BOB), 60n));
+    ok(h, createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(BOB), 60n));
     state = tokenAccount(h, ALICE_TOKENS);
     expect(state.amount).toBe(940n);
     expect(state.delegatedAmount).toBe(40n);
-    expect(h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(BOB), 41n)).err).toEqual({ Custom: 1 });
+    expect(h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(BOB), 41n)).err).toEqual({
+      InstructionError: [0, { Custom: 1 }],
+    });
 
     // Spending the whole allowance removes the delegate.
-    ok(h, createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(BOB), 40n));
+    ok(h, createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(BOB), 40n));
     state = tokenAccount(h, ALICE_TOKENS);
     expect(state.delegate).toBeNull();
     expect(state.delegatedAmount).toBe(0n);
@@ -330,8 +356,8 @@ describe("Approve and Revoke", () => {
 
   it("revokes a delegate, after which it is just a stranger", () => {
     const h = setup();
-    ok(h, createApproveCheckedInstruction(pk(ALICE_TOKENS), pk(MINT), pk(BOB), pk(ALICE), 100n, 6));
-    expect(ok(h, createRevokeInstruction(pk(ALICE_TOKENS), pk(ALICE)))).toEqual([
+    ok(h, createApproveCheckedInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(BOB), publicKey(ALICE), 100n, 6));
+    expect(ok(h, createRevokeInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE)))).toEqual([
       invoked,
       "Program log: Instruction: Revoke",
       consumed(2777),
@@ -340,14 +366,18 @@ describe("Approve and Revoke", () => {
     const state = tokenAccount(h, ALICE_TOKENS);
     expect(state.delegate).toBeNull();
     expect(state.delegatedAmount).toBe(0n);
-    expect(h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(BOB), 1n)).err).toEqual({ Custom: 4 });
-    expect(h.process(createRevokeInstruction(pk(ALICE_TOKENS), pk(BOB))).err).toEqual({ Custom: 4 });
+    expect(h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(BOB), 1n)).err).toEqual({
+      InstructionError: [0, { Custom: 4 }],
+    });
+    expect(h.process(createRevokeInstruction(publicKey(ALICE_TOKENS), publicKey(BOB))).err).toEqual({
+      InstructionError: [0, { Custom: 4 }],
+    });
   });
 
   it("lets a delegate burn", () => {
     const h = setup();
-    ok(h, createApproveInstruction(pk(ALICE_TOKENS), pk(BOB), pk(ALICE), 10n));
-    ok(h, createBurnInstruction(pk(ALICE_TOKENS), pk(MINT), pk(BOB), 10n));
+    ok(h, createApproveInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), publicKey(ALICE), 10n));
+    ok(h, createBurnInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(BOB), 10n));
     expect(tokenAccount(h, ALICE_TOKENS).amount).toBe(990n);
     expect(tokenAccount(h, ALICE_TOKENS).delegate).toBeNull();
   });
@@ -356,7 +386,7 @@ describe("Approve and Revoke", () => {
 describe("FreezeAccount and ThawAccount", () => {
   it("freezes and thaws with the freeze authority", () => {
     const h = setup();
-    expect(ok(h, createFreezeAccountInstruction(pk(ALICE_TOKENS), pk(MINT), pk(FREEZE_AUTHORITY)))).toEqual([
+    expect(ok(h, createFreezeAccountInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(FREEZE_AUTHORITY)))).toEqual([
       invoked,
       "Program log: Instruction: FreezeAccount",
       consumed(4314),
@@ -364,23 +394,29 @@ describe("FreezeAccount and ThawAccount", () => {
     ]);
     expect(tokenAccount(h, ALICE_TOKENS).isFrozen).toBe(true);
 
-    const frozen = h.process(createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(ALICE), 1n));
-    expect(frozen.err).toEqual({ Custom: 17 });
+    const frozen = h.process(createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(ALICE), 1n));
+    expect(frozen.err).toEqual({ InstructionError: [0, { Custom: 17 }] });
     expect(frozen.logs[2]).toBe("Program log: Error: Account is frozen");
-    expect(h.process(createTransferInstruction(pk(BOB_TOKENS), pk(ALICE_TOKENS), pk(BOB), 0n)).err).toEqual({ Custom: 17 });
-    expect(h.process(createFreezeAccountInstruction(pk(ALICE_TOKENS), pk(MINT), pk(FREEZE_AUTHORITY))).err).toEqual({ Custom: 13 });
+    expect(h.process(createTransferInstruction(publicKey(BOB_TOKENS), publicKey(ALICE_TOKENS), publicKey(BOB), 0n)).err).toEqual({
+      InstructionError: [0, { Custom: 17 }],
+    });
+    expect(h.process(createFreezeAccountInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(FREEZE_AUTHORITY))).err).toEqual({
+      InstructionError: [0, { Custom: 13 }],
+    });
 
-    ok(h, createThawAccountInstruction(pk(ALICE_TOKENS), pk(MINT), pk(FREEZE_AUTHORITY)));
+    ok(h, createThawAccountInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(FREEZE_AUTHORITY)));
     expect(tokenAccount(h, ALICE_TOKENS).isFrozen).toBe(false);
-    ok(h, createTransferInstruction(pk(ALICE_TOKENS), pk(BOB_TOKENS), pk(ALICE), 1n));
+    ok(h, createTransferInstruction(publicKey(ALICE_TOKENS), publicKey(BOB_TOKENS), publicKey(ALICE), 1n));
   });
 
   it("refuses the wrong authority and a mint without one", () => {
     const h = setup();
-    expect(h.process(createFreezeAccountInstruction(pk(ALICE_TOKENS), pk(MINT), pk(MINT_AUTHORITY))).err).toEqual({ Custom: 4 });
-    ok(h, createSetAuthorityInstruction(pk(MINT), pk(FREEZE_AUTHORITY), AuthorityType.FreezeAccount, null));
-    const none = h.process(createFreezeAccountInstruction(pk(ALICE_TOKENS), pk(MINT), pk(FREEZE_AUTHORITY)));
-    expect(none.err).toEqual({ Custom: 16 });
+    expect(h.process(createFreezeAccountInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(MINT_AUTHORITY))).err).toEqual({
+      InstructionError: [0, { Custom: 4 }],
+    });
+    ok(h, createSetAuthorityInstruction(publicKey(MINT), publicKey(FREEZE_AUTHORITY), AuthorityType.FreezeAccount, null));
+    const none = h.process(createFreezeAccountInstruction(publicKey(ALICE_TOKENS), publicKey(MINT), publicKey(FREEZE_AUTHORITY)));
+    expect(none.err).toEqual({ InstructionError: [0, { Custom: 16 }] });
     expect(none.logs[2]).toBe("Program log: Error: This token mint cannot freeze accounts");
   });
 });
@@ -388,49 +424,51 @@ describe("FreezeAccount and ThawAccount", () => {
 describe("SetAuthority", () => {
   it("hands over and then removes the mint authority", () => {
     const h = setup();
-    expect(ok(h, createSetAuthorityInstruction(pk(MINT), pk(MINT_AUTHORITY), AuthorityType.MintTokens, pk(BOB)))).toEqual([
-      invoked,
-      "Program log: Instruction: SetAuthority",
-      consumed(3165),
-      success,
-    ]);
+    expect(
+      ok(h, createSetAuthorityInstruction(publicKey(MINT), publicKey(MINT_AUTHORITY), AuthorityType.MintTokens, publicKey(BOB))),
+    ).toEqual([invoked, "Program log: Instruction: SetAuthority", consumed(3165), success]);
     expect(mintState(h, MINT).mintAuthority?.toBase58()).toBe(BOB);
-    expect(h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MINT_AUTHORITY), 1n)).err).toEqual({ Custom: 4 });
-    ok(h, createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(BOB), 1n));
+    expect(h.process(createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MINT_AUTHORITY), 1n)).err).toEqual({
+      InstructionError: [0, { Custom: 4 }],
+    });
+    ok(h, createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(BOB), 1n));
 
-    ok(h, createSetAuthorityInstruction(pk(MINT), pk(BOB), AuthorityType.MintTokens, null));
+    ok(h, createSetAuthorityInstruction(publicKey(MINT), publicKey(BOB), AuthorityType.MintTokens, null));
     expect(mintState(h, MINT).mintAuthority).toBeNull();
-    const fixed = h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(BOB), 1n));
-    expect(fixed.err).toEqual({ Custom: 5 });
+    const fixed = h.process(createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(BOB), 1n));
+    expect(fixed.err).toEqual({ InstructionError: [0, { Custom: 5 }] });
     expect(fixed.logs[2]).toBe("Program log: Error: the total supply of this token is fixed");
   });
 
   it("changes an account's owner and close authority", () => {
     const h = setup();
-    ok(h, createApproveInstruction(pk(ALICE_TOKENS), pk(BOB), pk(ALICE), 5n));
-    ok(h, createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(ALICE), AuthorityType.CloseAccount, pk(FREEZE_AUTHORITY)));
+    ok(h, createApproveInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), publicKey(ALICE), 5n));
+    ok(
+      h,
+      createSetAuthorityInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE), AuthorityType.CloseAccount, publicKey(FREEZE_AUTHORITY)),
+    );
     expect(tokenAccount(h, ALICE_TOKENS).closeAuthority?.toBase58()).toBe(FREEZE_AUTHORITY);
-    ok(h, createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(ALICE), AuthorityType.AccountOwner, pk(BOB)));
+    ok(h, createSetAuthorityInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE), AuthorityType.AccountOwner, publicKey(BOB)));
     const state = tokenAccount(h, ALICE_TOKENS);
     expect(state.owner.toBase58()).toBe(BOB);
     // A new owner starts without the old owner's delegate.
     expect(state.delegate).toBeNull();
     expect(state.delegatedAmount).toBe(0n);
     expect(state.closeAuthority?.toBase58()).toBe(FREEZE_AUTHORITY);
-    expect(h.process(createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(BOB), AuthorityType.MintTokens, pk(BOB))).err).toEqual({
-      Custom: 15,
-    });
-    expect(h.process(createSetAuthorityInstruction(pk(ALICE_TOKENS), pk(BOB), AuthorityType.AccountOwner, null)).err).toEqual({
-      Custom: 12,
-    });
+    expect(
+      h.process(createSetAuthorityInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), AuthorityType.MintTokens, publicKey(BOB))).err,
+    ).toEqual({ InstructionError: [0, { Custom: 15 }] });
+    expect(h.process(createSetAuthorityInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), AuthorityType.AccountOwner, null)).err).toEqual(
+      { InstructionError: [0, { Custom: 12 }] },
+    );
   });
 });
 
 describe("CloseAccount", () => {
   it("refuses an account still holding tokens", () => {
     const h = setup();
-    const out = h.process(createCloseAccountInstruction(pk(ALICE_TOKENS), pk(ALICE), pk(ALICE)));
-    expect(out.err).toEqual({ Custom: 11 });
+    const out = h.process(createCloseAccountInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE), publicKey(ALICE)));
+    expect(out.err).toEqual({ InstructionError: [0, { Custom: 11 }] });
     expect(out.logs).toEqual([
       invoked,
       "Program log: Instruction: CloseAccount",
@@ -442,7 +480,7 @@ describe("CloseAccount", () => {
 
   it("closes an empty account, paying its lamports out and deleting it", () => {
     const h = setup();
-    expect(ok(h, createCloseAccountInstruction(pk(BOB_TOKENS), pk(BOB), pk(BOB)))).toEqual([
+    expect(ok(h, createCloseAccountInstruction(publicKey(BOB_TOKENS), publicKey(BOB), publicKey(BOB)))).toEqual([
       invoked,
       "Program log: Instruction: CloseAccount",
       consumed(2915),
@@ -457,25 +495,27 @@ describe("CloseAccount", () => {
 
   it("honours a close authority instead of the owner", () => {
     const h = setup();
-    ok(h, createSetAuthorityInstruction(pk(BOB_TOKENS), pk(BOB), AuthorityType.CloseAccount, pk(ALICE)));
-    expect(h.process(createCloseAccountInstruction(pk(BOB_TOKENS), pk(BOB), pk(BOB))).err).toEqual({ Custom: 4 });
-    ok(h, createCloseAccountInstruction(pk(BOB_TOKENS), pk(ALICE), pk(ALICE)));
+    ok(h, createSetAuthorityInstruction(publicKey(BOB_TOKENS), publicKey(BOB), AuthorityType.CloseAccount, publicKey(ALICE)));
+    expect(h.process(createCloseAccountInstruction(publicKey(BOB_TOKENS), publicKey(BOB), publicKey(BOB))).err).toEqual({
+      InstructionError: [0, { Custom: 4 }],
+    });
+    ok(h, createCloseAccountInstruction(publicKey(BOB_TOKENS), publicKey(ALICE), publicKey(ALICE)));
     expect(h.get(ALICE).lamports).toBe(ACCOUNT_RENT);
   });
 });
 
 describe("wrapped SOL", () => {
-  const WRAPPED_ALICE = addr(50);
-  const WRAPPED_BOB = addr(51);
+  const WRAPPED_ALICE = testAddress(50);
+  const WRAPPED_BOB = testAddress(51);
   const SOL = 1_000_000_000n;
 
-  function wrapped(): Harness {
-    const h = new Harness([splTokenProgram]);
+  function wrapped(): ProgramHarness {
+    const h = new ProgramHarness();
     h.allocate(NATIVE_MINT, MINT_SIZE, TOKEN).data = nativeMintData();
     h.allocate(WRAPPED_ALICE, ACCOUNT_SIZE, TOKEN, ACCOUNT_RENT + 2n * SOL);
     h.allocate(WRAPPED_BOB, ACCOUNT_SIZE, TOKEN);
-    ok(h, createInitializeAccount3Instruction(pk(WRAPPED_ALICE), SPL_NATIVE_MINT, pk(ALICE)));
-    ok(h, createInitializeAccountInstruction(pk(WRAPPED_BOB), SPL_NATIVE_MINT, pk(BOB)));
+    ok(h, createInitializeAccount3Instruction(publicKey(WRAPPED_ALICE), SPL_NATIVE_MINT, publicKey(ALICE)));
+    ok(h, createInitializeAccountInstruction(publicKey(WRAPPED_BOB), SPL_NATIVE_MINT, publicKey(BOB)));
     return h;
   }
 
@@ -492,31 +532,43 @@ describe("wrapped SOL", () => {
   it("syncs lamports sent to the account into its token amount", () => {
     const h = wrapped();
     h.fund(WRAPPED_ALICE, 500n);
-    expect(ok(h, createSyncNativeInstruction(pk(WRAPPED_ALICE)))).toEqual([
+    expect(ok(h, createSyncNativeInstruction(publicKey(WRAPPED_ALICE)))).toEqual([
       invoked,
       "Program log: Instruction: SyncNative",
       consumed(3045),
       success,
     ]);
     expect(tokenAccount(h, WRAPPED_ALICE).amount).toBe(2n * SOL + 500n);
-    const notNative = setup().process(createSyncNativeInstruction(pk(ALICE_TOKENS)));
-    expect(notNative.err).toEqual({ Custom: 19 });
+    const notNative = setup().process(createSyncNativeInstruction(publicKey(ALICE_TOKENS)));
+    expect(notNative.err).toEqual({ InstructionError: [0, { Custom: 19 }] });
     expect(notNative.logs[2]).toBe("Program log: Error: Instruction does not support non-native tokens");
   });
 
   it("moves lamports along with wrapped tokens, and refuses minting them", () => {
     const h = wrapped();
-    ok(h, createTransferCheckedInstruction(pk(WRAPPED_ALICE), pk(NATIVE_MINT), pk(WRAPPED_BOB), pk(ALICE), SOL / 2n, 9));
+    ok(
+      h,
+      createTransferCheckedInstruction(
+        publicKey(WRAPPED_ALICE),
+        publicKey(NATIVE_MINT),
+        publicKey(WRAPPED_BOB),
+        publicKey(ALICE),
+        SOL / 2n,
+        9,
+      ),
+    );
     expect(h.get(WRAPPED_ALICE).lamports).toBe(ACCOUNT_RENT + (3n * SOL) / 2n);
     expect(h.get(WRAPPED_BOB).lamports).toBe(ACCOUNT_RENT + SOL / 2n);
     expect(tokenAccount(h, WRAPPED_ALICE).amount).toBe((3n * SOL) / 2n);
     expect(tokenAccount(h, WRAPPED_BOB).amount).toBe(SOL / 2n);
-    expect(h.process(createMintToInstruction(pk(NATIVE_MINT), pk(WRAPPED_BOB), pk(ALICE), 1n)).err).toEqual({ Custom: 10 });
+    expect(h.process(createMintToInstruction(publicKey(NATIVE_MINT), publicKey(WRAPPED_BOB), publicKey(ALICE), 1n)).err).toEqual({
+      InstructionError: [0, { Custom: 10 }],
+    });
   });
 
   it("closes with a balance, paying out every lamport", () => {
     const h = wrapped();
-    ok(h, createCloseAccountInstruction(pk(WRAPPED_ALICE), pk(ALICE), pk(ALICE)));
+    ok(h, createCloseAccountInstruction(publicKey(WRAPPED_ALICE), publicKey(ALICE), publicKey(ALICE)));
     expect(h.get(ALICE).lamports).toBe(ACCOUNT_RENT + 2n * SOL);
     expect(h.get(WRAPPED_ALICE).lamports).toBe(0n);
     expect(h.get(WRAPPED_ALICE).data.length).toBe(0);
@@ -524,22 +576,22 @@ describe("wrapped SOL", () => {
 });
 
 describe("multisig", () => {
-  const MULTISIG = addr(60);
-  const [S1, S2, S3] = [addr(61), addr(62), addr(63)];
+  const MULTISIG = testAddress(60);
+  const [S1, S2, S3] = [testAddress(61), testAddress(62), testAddress(63)];
 
-  function withMultisigAuthority(): Harness {
+  function withMultisigAuthority(): ProgramHarness {
     const h = setup();
     h.allocate(MULTISIG, MULTISIG_SIZE, TOKEN);
-    expect(ok(h, createInitializeMultisigInstruction(pk(MULTISIG), [pk(S1), pk(S2), pk(S3)], 2))[1]).toBe(
+    expect(ok(h, createInitializeMultisigInstruction(publicKey(MULTISIG), [publicKey(S1), publicKey(S2), publicKey(S3)], 2))[1]).toBe(
       "Program log: Instruction: InitializeMultisig",
     );
-    ok(h, createSetAuthorityInstruction(pk(MINT), pk(MINT_AUTHORITY), AuthorityType.MintTokens, pk(MULTISIG)));
+    ok(h, createSetAuthorityInstruction(publicKey(MINT), publicKey(MINT_AUTHORITY), AuthorityType.MintTokens, publicKey(MULTISIG)));
     return h;
   }
 
   it("stores m, n and the signers", () => {
     const h = withMultisigAuthority();
-    const ms = unpackMultisig(pk(MULTISIG), h.info(MULTISIG));
+    const ms = unpackMultisig(publicKey(MULTISIG), h.accountInfo(MULTISIG));
     expect(ms.m).toBe(2);
     expect(ms.n).toBe(3);
     expect(ms.isInitialized).toBe(true);
@@ -548,25 +600,35 @@ describe("multisig", () => {
 
   it("acts with two of three signatures and not with one", () => {
     const h = withMultisigAuthority();
-    ok(h, createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S1), pk(S3)]));
+    ok(h, createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MULTISIG), 7n, [publicKey(S1), publicKey(S3)]));
     expect(tokenAccount(h, BOB_TOKENS).amount).toBe(7n);
 
-    const one = h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S2)]));
-    expect(one.err).toBe("MissingRequiredSignature");
+    const one = h.process(createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MULTISIG), 7n, [publicKey(S2)]));
+    expect(one.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     // The same signer twice still counts once.
-    expect(h.process(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S2), pk(S2)])).err).toBe(
-      "MissingRequiredSignature",
-    );
+    expect(
+      h.process(createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MULTISIG), 7n, [publicKey(S2), publicKey(S2)]))
+        .err,
+    ).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     // A listed signer that did not sign spoils the set.
-    const spoiled = unsigned(createMintToInstruction(pk(MINT), pk(BOB_TOKENS), pk(MULTISIG), 7n, [pk(S1), pk(S2), pk(S3)]), 4);
-    expect(h.process(spoiled).err).toBe("MissingRequiredSignature");
+    const spoiled = unsigned(
+      createMintToInstruction(publicKey(MINT), publicKey(BOB_TOKENS), publicKey(MULTISIG), 7n, [
+        publicKey(S1),
+        publicKey(S2),
+        publicKey(S3),
+      ]),
+      4,
+    );
+    expect(h.process(spoiled).err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(tokenAccount(h, BOB_TOKENS).amount).toBe(7n);
   });
 
   it("refuses more required signers than allowed", () => {
     const h = setup();
     h.allocate(MULTISIG, MULTISIG_SIZE, TOKEN);
-    expect(h.process(createInitializeMultisigInstruction(pk(MULTISIG), [pk(S1)], 12)).err).toEqual({ Custom: 8 });
+    expect(h.process(createInitializeMultisigInstruction(publicKey(MULTISIG), [publicKey(S1)], 12)).err).toEqual({
+      InstructionError: [0, { Custom: 8 }],
+    });
   });
 });
 
@@ -575,8 +637,8 @@ describe("queries", () => {
     const h = setup();
     const size = h.process(
       new TransactionInstruction({
-        programId: pk(TOKEN),
-        keys: [{ pubkey: pk(MINT), isSigner: false, isWritable: false }],
+        programId: publicKey(TOKEN),
+        keys: [{ pubkey: publicKey(MINT), isSigner: false, isWritable: false }],
         data: Buffer.from([21]),
       }),
     );
@@ -589,33 +651,37 @@ describe("queries", () => {
     ]);
     expect(size.returnData?.data.readBigUInt64LE(0)).toBe(165n);
 
-    const ui = h.process(createAmountToUiAmountInstruction(pk(MINT), 1_234_500n));
+    const ui = h.process(createAmountToUiAmountInstruction(publicKey(MINT), 1_234_500n));
     expect(ui.returnData?.data.toString()).toBe("1.2345");
-    const amount = h.process(createUiAmountToAmountInstruction(pk(MINT), "1.2345"));
+    const amount = h.process(createUiAmountToAmountInstruction(publicKey(MINT), "1.2345"));
     expect(amount.returnData?.data.readBigUInt64LE(0)).toBe(1_234_500n);
-    expect(h.process(createUiAmountToAmountInstruction(pk(MINT), "0.0000001")).err).toBe("InvalidArgument");
+    expect(h.process(createUiAmountToAmountInstruction(publicKey(MINT), "0.0000001")).err).toEqual({
+      InstructionError: [0, "InvalidArgument"],
+    });
   });
 
   it("accepts InitializeImmutableOwner on a fresh account only", () => {
     const h = setup();
-    const fresh = addr(70);
+    const fresh = testAddress(70);
     h.allocate(fresh, ACCOUNT_SIZE, TOKEN);
-    expect(ok(h, createInitializeImmutableOwnerInstruction(pk(fresh), pk(TOKEN)))).toEqual([
+    expect(ok(h, createInitializeImmutableOwnerInstruction(publicKey(fresh), publicKey(TOKEN)))).toEqual([
       invoked,
       "Program log: Instruction: InitializeImmutableOwner",
       "Program log: Please upgrade to SPL Token 2022 for immutable owner support",
       consumed(1405),
       success,
     ]);
-    expect(h.process(createInitializeImmutableOwnerInstruction(pk(ALICE_TOKENS), pk(TOKEN))).err).toEqual({ Custom: 6 });
+    expect(h.process(createInitializeImmutableOwnerInstruction(publicKey(ALICE_TOKENS), publicKey(TOKEN))).err).toEqual({
+      InstructionError: [0, { Custom: 6 }],
+    });
   });
 });
 
 describe("layout", () => {
   it("round-trips an account byte for byte, keeping stale bytes behind a None", () => {
     const h = setup();
-    ok(h, createApproveInstruction(pk(ALICE_TOKENS), pk(BOB), pk(ALICE), 3n));
-    ok(h, createRevokeInstruction(pk(ALICE_TOKENS), pk(ALICE)));
+    ok(h, createApproveInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), publicKey(ALICE), 3n));
+    ok(h, createRevokeInstruction(publicKey(ALICE_TOKENS), publicKey(ALICE)));
     const data = h.get(ALICE_TOKENS).data;
     // The delegate's key is still there behind a None tag, as the real program leaves it.
     expect(new PublicKey(data.subarray(76, 108)).toBase58()).toBe(BOB);
@@ -638,7 +704,7 @@ describe("RPC views", () => {
 
   it("parses token accounts and mints as jsonParsed", () => {
     const h = setup();
-    ok(h, createApproveInstruction(pk(ALICE_TOKENS), pk(BOB), pk(ALICE), 100n));
+    ok(h, createApproveInstruction(publicKey(ALICE_TOKENS), publicKey(BOB), publicKey(ALICE), 100n));
     const lookup = (a: Address) => h.accounts.get(a);
     const parsed = parseAccountJson(h.get(ALICE_TOKENS), lookup);
     expect(JSON.stringify(parsed)).toBe(
@@ -667,16 +733,16 @@ describe("RPC views", () => {
       program: "spl-token",
       space: 82,
     });
-    const blank = addr(71);
+    const blank = testAddress(71);
     h.allocate(blank, ACCOUNT_SIZE, TOKEN);
     expect(parseAccountJson(h.get(blank), lookup)).toBeNull();
   });
 
   it("shows a wrapped SOL account's reserve and yields token balances", () => {
-    const h = new Harness([splTokenProgram]);
-    const wsol = addr(72);
+    const h = new ProgramHarness();
+    const wsol = testAddress(72);
     h.allocate(wsol, ACCOUNT_SIZE, TOKEN, ACCOUNT_RENT + 5n);
-    ok(h, createInitializeAccount3Instruction(pk(wsol), SPL_NATIVE_MINT, pk(ALICE)));
+    ok(h, createInitializeAccount3Instruction(publicKey(wsol), SPL_NATIVE_MINT, publicKey(ALICE)));
     // The native mint's decimals are known even where its account is missing.
     const parsed = parseAccountJson(h.get(wsol), () => undefined);
     expect(parsed?.parsed).toEqual({
