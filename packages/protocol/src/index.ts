@@ -1,0 +1,25 @@
+// Public surface of the lending program package: fixed-point math and account state layouts.
+export * as i80f48 from "./math/i80f48.js";
+export { FixedPointError, type I80F48 } from "./math/i80f48.js";
+
+export { type Codec, type ValueOf } from "./layout/codec.js";
+export { type ArrayCodec, type FieldTable, type StructCodec, type StructValue, LayoutError } from "./layout/struct.js";
+export { type Accessor, type FieldAccessor, type StructAccessors } from "./layout/accessor.js";
+export { AccountDecodeError, type AccountLayout, DISCRIMINATOR_SIZE } from "./layout/account.js";
+
+export * from "./state/discriminators.js";
+export * from "./state/enums.js";
+export * from "./state/flags.js";
+export * from "./state/group.js";
+export * from "./state/bank.js";
+export * from "./state/bank-config.js";
+export * from "./state/interest-rate-config.js";
+export * from "./state/bank-cache.js";
+export * from "./state/emode-settings.js";
+export * from "./state/marginfi-account.js";
+export * from "./state/balance.js";
+export * from "./state/health-cache.js";
+export * from "./state/fee-state.js";
+export * from "./state/liquidation-record.js";
+export * from "./state/staked-settings.js";
+export * from "./state/bank-metadata.js";

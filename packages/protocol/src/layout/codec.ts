@@ -1,0 +1,92 @@
+// Fixed-size little-endian field codecs for zero-copy (repr(C), bytemuck Pod) account layouts.
+import bs58 from "bs58";
+import * as I80 from "../math/i80f48.js";
+import type { I80F48 } from "../math/i80f48.js";
+
+export interface Codec<T> {
+  readonly size: number;
+  read(buf: Buffer, offset: number): T;
+  write(buf: Buffer, offset: number, value: T): void;
+}
+
+export type ValueOf<C> = C extends Codec<infer T> ? T : never;
+
+export const u8: Codec<number> = {
+  size: 1,
+  read: (buf, offset) => buf.readUInt8(offset),
+  write: (buf, offset, value) => void buf.writeUInt8(value, offset),
+};
+
+export const u16: Codec<number> = {
+  size: 2,
+  read: (buf, offset) => buf.readUInt16LE(offset),
+  write: (buf, offset, value) => void buf.writeUInt16LE(value, offset),
+};
+
+export const u32: Codec<number> = {
+  size: 4,
+  read: (buf, offset) => buf.readUInt32LE(offset),
+  write: (buf, offset, value) => void buf.writeUInt32LE(value, offset),
+};
+
+export const i32: Codec<number> = {
+  size: 4,
+  read: (buf, offset) => buf.readInt32LE(offset),
+  write: (buf, offset, value) => void buf.writeInt32LE(value, offset),
+};
+
+export const u64: Codec<bigint> = {
+  size: 8,
+  read: (buf, offset) => buf.readBigUInt64LE(offset),
+  write: (buf, offset, value) => void buf.writeBigUInt64LE(value, offset),
+};
+
+export const i64: Codec<bigint> = {
+  size: 8,
+  read: (buf, offset) => buf.readBigInt64LE(offset),
+  write: (buf, offset, value) => void buf.writeBigInt64LE(value, offset),
+};
+
+/** Stored on chain as `[u8; 8]` holding an f64 (health-cache prices, liquidation amounts). */
+export const f64: Codec<number> = {
+  size: 8,
+  read: (buf, offset) => buf.readDoubleLE(offset),
+  write: (buf, offset, value) => void buf.writeDoubleLE(value, offset),
+};
+
+export const i80f48: Codec<I80F48> = {
+  size: I80.BYTE_SIZE,
+  read: I80.read,
+  write: I80.write,
+};
+
+const PUBKEY_SIZE = 32;
+
+// subarray clamps silently; a field past the end of the data is a layout bug, so fail loudly.
+function span(buf: Buffer, offset: number, size: number): Buffer {
+  if (offset < 0 || offset + size > buf.length) throw new RangeError(`field [${offset}, ${offset + size}) outside ${buf.length} bytes`);
+  return buf.subarray(offset, offset + size);
+}
+
+/** A public key as its base58 string; the all-zero (default) key is "11111111111111111111111111111111". */
+export const pubkey: Codec<string> = {
+  size: PUBKEY_SIZE,
+  read: (buf, offset) => bs58.encode(span(buf, offset, PUBKEY_SIZE)),
+  write: (buf, offset, value) => {
+    const bytes = bs58.decode(value);
+    if (bytes.length !== PUBKEY_SIZE) throw new RangeError(`public key ${value} is ${bytes.length} bytes, not ${PUBKEY_SIZE}`);
+    span(buf, offset, PUBKEY_SIZE).set(bytes);
+  },
+};
+
+/** Raw bytes (padding, reserved space, text buffers): decoded as a copy so round trips keep every byte. */
+export function bytes(size: number): Codec<Uint8Array> {
+  return {
+    size,
+    read: (buf, offset) => new Uint8Array(span(buf, offset, size)),
+    write: (buf, offset, value) => {
+      if (value.length !== size) throw new RangeError(`expected ${size} bytes, got ${value.length}`);
+      span(buf, offset, size).set(value);
+    },
+  };
+}
