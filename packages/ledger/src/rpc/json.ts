@@ -39,7 +39,7 @@ class ExactParser {
 
   document(): unknown {
     const value = this.value();
-    this.skip();
+    this.skipWhitespace();
     if (this.pos !== this.text.length) this.fail();
     return value;
   }
@@ -48,14 +48,14 @@ class ExactParser {
     throw new JsonSyntaxError(`Unexpected input at position ${this.pos}`);
   }
 
-  private skip(): void {
+  private skipWhitespace(): void {
     WHITESPACE.lastIndex = this.pos;
     WHITESPACE.exec(this.text);
     this.pos = WHITESPACE.lastIndex;
   }
 
   private value(): unknown {
-    this.skip();
+    this.skipWhitespace();
     const c = this.text[this.pos];
     if (c === "{") return this.object();
     if (c === "[") return this.array();
@@ -77,23 +77,23 @@ class ExactParser {
   private object(): Record<string, unknown> {
     this.enter();
     const out: Record<string, unknown> = {};
-    this.skip();
+    this.skipWhitespace();
     if (this.text[this.pos] === "}") {
       this.pos++;
       this.depth--;
       return out;
     }
     for (;;) {
-      this.skip();
+      this.skipWhitespace();
       if (this.text[this.pos] !== '"') this.fail();
       const key = this.string();
-      this.skip();
+      this.skipWhitespace();
       if (this.text[this.pos] !== ":") this.fail();
       this.pos++;
       const value = this.value();
       if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
-      this.skip();
+      this.skipWhitespace();
       const c = this.text[this.pos++];
       if (c === "}") break;
       if (c !== ",") this.fail();
@@ -105,7 +105,7 @@ class ExactParser {
   private array(): unknown[] {
     this.enter();
     const out: unknown[] = [];
-    this.skip();
+    this.skipWhitespace();
     if (this.text[this.pos] === "]") {
       this.pos++;
       this.depth--;
@@ -113,7 +113,7 @@ class ExactParser {
     }
     for (;;) {
       out.push(this.value());
-      this.skip();
+      this.skipWhitespace();
       const c = this.text[this.pos++];
       if (c === "]") break;
       if (c !== ",") this.fail();
