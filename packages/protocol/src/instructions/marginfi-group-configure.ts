@@ -1,0 +1,41 @@
+import { MarginfiGroupLayout } from "../state/group.js";
+import { basisToU32 } from "../math/conversions.js";
+import { cmp, fromInt, type I80F48 } from "../math/i80f48.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { DEFAULT_EMODE_MAX_INIT_LEVERAGE, DEFAULT_EMODE_MAX_MAINT_LEVERAGE } from "./marginfi-group-initialize.js";
+
+const ONE = fromInt(1);
+const HUNDRED = fromInt(100);
+
+/** The group admin sets every admin role and the e-mode leverage caps; a missing cap means the default, not "unchanged". */
+export const marginfiGroupConfigure: InstructionHandler = {
+  name: "marginfi_group_configure",
+  units: 8_000,
+  run(ctx, accounts, args) {
+    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout, { writable: true });
+    const admin = accounts.signer(1, "admin");
+    const g = MarginfiGroupLayout.fields;
+    const data = group.account.data;
+    if (g.admin.get(data) !== admin.key) fail("Unauthorized", "marginfi_group");
+
+    const roles = {
+      admin: args.pubkey(),
+      emodeAdmin: args.pubkey(),
+      delegateCurveAdmin: args.pubkey(),
+      delegateLimitAdmin: args.pubkey(),
+      delegateEmissionsAdmin: args.pubkey(),
+      metadataAdmin: args.pubkey(),
+      riskAdmin: args.pubkey(),
+    };
+    const init: I80F48 = args.option(() => args.i80f48()) ?? fromInt(DEFAULT_EMODE_MAX_INIT_LEVERAGE);
+    const maint: I80F48 = args.option(() => args.i80f48()) ?? fromInt(DEFAULT_EMODE_MAX_MAINT_LEVERAGE);
+    const inRange = (x: I80F48) => cmp(x, ONE) >= 0 && cmp(x, HUNDRED) <= 0;
+    if (!inRange(init) || !inRange(maint) || cmp(init, maint) >= 0) fail("BadEmodeConfig");
+
+    for (const [field, value] of Object.entries(roles) as [keyof typeof roles, string][]) g[field].set(data, value);
+    g.emodeMaxInitLeverage.set(data, basisToU32(init));
+    g.emodeMaxMaintLeverage.set(data, basisToU32(maint));
+    g.feeStateCache.fields.lastUpdate.set(data, ctx.clock.unixTimestamp);
+  },
+};

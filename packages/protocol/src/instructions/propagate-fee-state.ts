@@ -1,0 +1,28 @@
+import { FeeStateLayout } from "../state/fee-state.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { SEEDS } from "../program/ids.js";
+
+/** Permissionless: copies the global fee settings and panic state into a group's caches (the only path a pause takes). */
+export const propagateFeeState: InstructionHandler = {
+  name: "propagate_fee_state",
+  units: 6_000,
+  run(ctx, accounts) {
+    const feeState = accounts.owned(0, "fee_state", FeeStateLayout);
+    accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
+    const group = accounts.owned(1, "marginfi_group", MarginfiGroupLayout, { writable: true });
+    const source = feeState.account.data;
+    const target = group.account.data;
+    const fee = FeeStateLayout.fields;
+    const cache = MarginfiGroupLayout.fields.feeStateCache.fields;
+    const panic = MarginfiGroupLayout.fields.panicStateCache.fields;
+    const now = ctx.clock.unixTimestamp;
+    cache.globalFeeWallet.set(target, fee.globalFeeWallet.get(source));
+    cache.programFeeFixed.set(target, fee.programFeeFixed.get(source));
+    cache.programFeeRate.set(target, fee.programFeeRate.get(source));
+    cache.lastUpdate.set(target, now);
+    panic.pauseFlags.set(target, fee.panicState.fields.pauseFlags.get(source));
+    panic.pauseStartTimestamp.set(target, fee.panicState.fields.pauseStartTimestamp.get(source));
+    panic.lastCacheUpdate.set(target, now);
+  },
+};

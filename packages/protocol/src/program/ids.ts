@@ -1,0 +1,7 @@
+/** The lending program's id on mainnet; the ledger deploys it there by default so existing tools find it. */
+export const MARGINFI_PROGRAM_ID = "MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA";
+
+/** PDA seeds (reference §5). */
+export const SEEDS = {
+  feeState: Buffer.from("feestate"),
+} as const;

@@ -1,0 +1,23 @@
+import type { Program } from "@ballast/ledger";
+import { configGroupFee } from "../instructions/config-group-fee.js";
+import { editGlobalFeeState } from "../instructions/edit-global-fee-state.js";
+import { initGlobalFeeState } from "../instructions/init-global-fee-state.js";
+import { marginfiGroupConfigure } from "../instructions/marginfi-group-configure.js";
+import { marginfiGroupInitialize } from "../instructions/marginfi-group-initialize.js";
+import { propagateFeeState } from "../instructions/propagate-fee-state.js";
+import { anchorProgram } from "./entrypoint.js";
+import { MARGINFI_PROGRAM_ID } from "./ids.js";
+
+export const INSTRUCTIONS = [
+  initGlobalFeeState,
+  editGlobalFeeState,
+  propagateFeeState,
+  configGroupFee,
+  marginfiGroupInitialize,
+  marginfiGroupConfigure,
+];
+
+/** The lending program, deployable on the ledger at the mainnet id or any other. */
+export function lendingProgram(programId: string = MARGINFI_PROGRAM_ID): Program {
+  return anchorProgram(programId, INSTRUCTIONS);
+}
