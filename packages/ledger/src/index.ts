@@ -11,3 +11,4 @@ export { ASSOCIATED_TOKEN_PROGRAM_ID } from "./programs/associated-token-account
 export { Ledger, type LedgerOptions } from "./ledger.js";
 export { startLocalnet, type Localnet, type LocalnetOptions } from "./localnet.js";
 export type * from "./service.js";
+export { serveFromEnvironment } from "./serve.js";

@@ -1,0 +1,8 @@
+/**
+ * `npm start` / `npm run localnet`: the ledger with the lending program deployed at its mainnet id (override with
+ * MARGINFI_PROGRAM_ID), configured from RPC_PORT, DATA_DIR and SLOT_MS.
+ */
+import { serveFromEnvironment } from "@ballast/ledger";
+import { MARGINFI_PROGRAM_ID, lendingProgram } from "@ballast/protocol";
+
+await serveFromEnvironment([lendingProgram(process.env.MARGINFI_PROGRAM_ID ?? MARGINFI_PROGRAM_ID)]);
