@@ -29,3 +29,4 @@ export { instructionDiscriminator } from "./program/entrypoint.js";
 export { ERRORS, type ErrorName } from "./program/error-codes.js";
 export { ANCHOR_ERRORS } from "./program/errors.js";
 export * from "./math/conversions.js";
+export * from "./math/interest.js";

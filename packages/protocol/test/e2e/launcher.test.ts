@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { exited, freePortPair, waitForRpc } from "../../../ledger/test/support/process.js";
+import { MARGINFI_PROGRAM_ID } from "../../src/index.js";
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "ballast-launcher-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("npm start", () => {
+  it("serves the ledger with the lending program deployed, and stops cleanly on SIGTERM", async () => {
+    const port = await freePortPair();
+    const child = spawn("npm", ["start"], {
+      cwd: ROOT,
+      env: { ...process.env, RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" },
+      stdio: "ignore",
+    });
+    try {
+      await waitForRpc(`http://127.0.0.1:${port}`);
+      const reply = await fetch(`http://127.0.0.1:${port}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getAccountInfo", params: [MARGINFI_PROGRAM_ID, { encoding: "base64" }] }),
+      });
+      const account = (await reply.json()).result.value;
+      expect(account.executable).toBe(true);
+      expect(account.owner).toBe("BPFLoaderUpgradeab1e11111111111111111111111");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited(child)).toBe(0);
+  }, 60_000);
+});
