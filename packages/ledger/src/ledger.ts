@@ -239,6 +239,12 @@ export class Ledger implements LedgerService {
     return { blockhash: this.slots.current.blockhash, lastValidBlockHeight: this.slots.slot + 150n };
   }
 
+  blockTime(slot: bigint): number | null {
+    const record =
+      slot === this.slots.slot ? this.slots.current : (this.pending.slots.find((s) => s.slot === slot) ?? this.store.slot(slot));
+    return record ? Math.floor(record.startedAt / 1000) + record.clockOffset : null;
+  }
+
   isBlockhashValid(blockhash: string): boolean {
     return this.slots.blockhashHeight(blockhash) !== null;
   }

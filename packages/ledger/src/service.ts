@@ -166,6 +166,8 @@ export interface LedgerService {
   epochInfo(): EpochInfo;
   transactionCount(): bigint;
   latestBlockhash(): BlockhashInfo;
+  /** Unix seconds at which `slot` was produced, or null for a slot the ledger never produced. */
+  blockTime(slot: bigint): number | null;
   isBlockhashValid(blockhash: string): boolean;
   getAccount(address: Address): Account | null;
   /** Every account owned by `owner`. */

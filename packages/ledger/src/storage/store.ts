@@ -96,6 +96,9 @@ export class LedgerStore {
       ),
       lastSeq: this.db.prepare<[], { seq: bigint | null }>("SELECT MAX(seq) AS seq FROM transactions"),
       countTransactions: this.db.prepare<[], { n: bigint }>("SELECT COUNT(*) AS n FROM transactions"),
+      slotByNumber: this.db.prepare<[bigint], { slot: bigint; blockhash: string; started_at: bigint; clock_offset: bigint }>(
+        "SELECT * FROM slots WHERE slot = ?",
+      ),
       recentSlots: this.db.prepare<[number], { slot: bigint; blockhash: string; started_at: bigint; clock_offset: bigint }>(
         "SELECT * FROM slots ORDER BY slot DESC LIMIT ?",
       ),
@@ -141,6 +144,13 @@ export class LedgerStore {
       startedAt: Number(r.started_at),
       clockOffset: Number(r.clock_offset),
     }));
+  }
+
+  slot(slot: bigint): SlotRecord | null {
+    const r = this.stmts.slotByNumber.get(slot);
+    return r
+      ? { slot: BigInt(r.slot), blockhash: r.blockhash, startedAt: Number(r.started_at), clockOffset: Number(r.clock_offset) }
+      : null;
   }
 
   lastSeq(): number {

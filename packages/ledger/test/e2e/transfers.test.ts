@@ -1,6 +1,6 @@
 import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fundedKeypair, startTestNet, type TestNet } from "../support/localnet.js";
+import { fundedKeypair, rpcCall, startTestNet, type TestNet } from "../support/localnet.js";
 
 let t: TestNet;
 beforeAll(async () => {
@@ -31,6 +31,10 @@ describe("system transfers over JSON-RPC", () => {
       "Program 11111111111111111111111111111111 invoke [1]",
       "Program 11111111111111111111111111111111 success",
     ]);
+
+    expect(await t.connection.getBlockTime(landed!.slot)).toBe(landed!.blockTime);
+    const future = await rpcCall(t.net.rpc.url, { jsonrpc: "2.0", id: 1, method: "getBlockTime", params: [landed!.slot + 1_000_000] });
+    expect(future.json.error).toEqual({ code: -32004, message: `Block not available for slot ${landed!.slot + 1_000_000}` });
 
     const statuses = await t.connection.getSignatureStatuses([signature]);
     expect(statuses.value[0]?.err).toBeNull();
