@@ -13,9 +13,11 @@ export const ANCHOR_ERRORS = {
   ConstraintAddress: { code: 2012, message: "An address constraint was violated" },
   AccountDiscriminatorNotFound: { code: 3001, message: "No 8 byte discriminator was found on the account" },
   AccountDiscriminatorMismatch: { code: 3002, message: "8 byte discriminator did not match what was expected" },
+  AccountDidNotDeserialize: { code: 3003, message: "Failed to deserialize the account" },
   AccountNotEnoughKeys: { code: 3005, message: "Not enough account keys given to the instruction" },
   AccountNotMutable: { code: 3006, message: "The given account is not mutable" },
   AccountOwnedByWrongProgram: { code: 3007, message: "The given account is owned by a different program than expected" },
+  InvalidProgramId: { code: 3008, message: "Program ID was not as expected" },
   AccountNotSigner: { code: 3010, message: "The given account did not sign" },
   AccountNotInitialized: { code: 3012, message: "The program expected this account to be already initialized" },
 } as const;

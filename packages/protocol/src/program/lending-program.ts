@@ -5,6 +5,12 @@ import { initGlobalFeeState } from "../instructions/init-global-fee-state.js";
 import { marginfiGroupConfigure } from "../instructions/marginfi-group-configure.js";
 import { marginfiGroupInitialize } from "../instructions/marginfi-group-initialize.js";
 import { propagateFeeState } from "../instructions/propagate-fee-state.js";
+import { lendingPoolAddBank } from "../instructions/lending-pool-add-bank.js";
+import { lendingPoolAddBankWithSeed } from "../instructions/lending-pool-add-bank-with-seed.js";
+import { lendingPoolConfigureBank } from "../instructions/lending-pool-configure-bank.js";
+import { lendingPoolConfigureBankInterestOnly } from "../instructions/lending-pool-configure-bank-interest-only.js";
+import { lendingPoolConfigureBankLimitsOnly } from "../instructions/lending-pool-configure-bank-limits-only.js";
+import { lendingPoolConfigureBankOracle } from "../instructions/lending-pool-configure-bank-oracle.js";
 import { anchorProgram } from "./entrypoint.js";
 import { MARGINFI_PROGRAM_ID } from "./ids.js";
 
@@ -15,6 +21,12 @@ export const INSTRUCTIONS = [
   configGroupFee,
   marginfiGroupInitialize,
   marginfiGroupConfigure,
+  lendingPoolAddBank,
+  lendingPoolAddBankWithSeed,
+  lendingPoolConfigureBank,
+  lendingPoolConfigureBankOracle,
+  lendingPoolConfigureBankInterestOnly,
+  lendingPoolConfigureBankLimitsOnly,
 ];
 
 /** The lending program, deployable on the ledger at the mainnet id or any other. */

@@ -1,0 +1,161 @@
+import type { InstructionContext } from "@ballast/ledger";
+import { ONE } from "../math/i80f48.js";
+import type { AccountChecks } from "../program/accounts.js";
+import type { ArgsReader } from "../program/args.js";
+import { readBankConfigCompact, type BankConfigCompact } from "../program/bank-config-args.js";
+import { validateBankConfig } from "../program/bank-config-validation.js";
+import {
+  bankSeeds,
+  bankVaultSeeds,
+  checkSystemProgram,
+  checkTokenProgram,
+  initTokenVault,
+  loadMint,
+  transferLamports,
+} from "../program/bank-vaults.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { SEEDS } from "../program/ids.js";
+import { BankLayout } from "../state/bank.js";
+import { AssetTag, InterestCurveType, OracleSetup } from "../state/enums.js";
+import { FeeStateLayout } from "../state/fee-state.js";
+import { BankFlags, GroupFlags } from "../state/flags.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+
+/** An arena group holds at most this many banks (6073 ArenaBankLimit). */
+export const ARENA_MAX_BANKS = 2;
+const U16_MAX = 0xffff;
+
+/** Writes BankConfig from its compact form: no oracle, curve forced to seven-point, legacy curve fields zero. */
+function writeConfig(data: Buffer, c: BankConfigCompact): void {
+  const f = BankLayout.fields.config.fields;
+  const r = f.interestRateConfig.fields;
+  f.assetWeightInit.set(data, c.assetWeightInit);
+  f.assetWeightMaint.set(data, c.assetWeightMaint);
+  f.liabilityWeightInit.set(data, c.liabilityWeightInit);
+  f.liabilityWeightMaint.set(data, c.liabilityWeightMaint);
+  f.depositLimit.set(data, c.depositLimit);
+  const ir = c.interestRateConfig;
+  r.insuranceFeeFixedApr.set(data, ir.insuranceFeeFixedApr);
+  r.insuranceIrFee.set(data, ir.insuranceIrFee);
+  r.protocolFixedFeeApr.set(data, ir.protocolFixedFeeApr);
+  r.protocolIrFee.set(data, ir.protocolIrFee);
+  r.protocolOriginationFee.set(data, ir.protocolOriginationFee);
+  r.zeroUtilRate.set(data, ir.zeroUtilRate);
+  r.hundredUtilRate.set(data, ir.hundredUtilRate);
+  r.points.set(data, ir.points);
+  r.curveType.set(data, InterestCurveType.SevenPoint);
+  f.operationalState.set(data, c.operationalState);
+  f.oracleSetup.set(data, OracleSetup.None);
+  f.borrowLimit.set(data, c.borrowLimit);
+  f.riskTier.set(data, c.riskTier);
+  f.assetTag.set(data, c.assetTag);
+  f.configFlags.set(data, c.configFlags);
+  f.totalAssetValueInitLimit.set(data, c.totalAssetValueInitLimit);
+  f.oracleMaxAge.set(data, c.oracleMaxAge);
+  f.oracleMaxConfidence.set(data, c.oracleMaxConfidence);
+}
+
+/**
+ * lending_pool_add_bank and lending_pool_add_bank_with_seed (reference §7.3): the bank at a fresh keypair or at
+ * the PDA [group, mint, seed]; everything else is identical.
+ */
+export function addBank(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader, withSeed: boolean): void {
+  const bankConfig = readBankConfigCompact(args);
+  const seed = withSeed ? args.u64() : null;
+
+  // Account deserialization, in IDL order.
+  const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
+  const admin = accounts.signer(1, "admin");
+  const feePayer = accounts.signer(2, "fee_payer");
+  const feeState = accounts.owned(3, "fee_state", FeeStateLayout);
+  const feeWallet = accounts.at(4);
+  const mintAccount = accounts.at(5);
+  const mint = loadMint(mintAccount, "bank_mint");
+  const bank = accounts.at(6);
+  const liquidityAuthority = accounts.at(7);
+  const liquidityVault = accounts.at(8);
+  const insuranceAuthority = accounts.at(9);
+  const insuranceVault = accounts.at(10);
+  const feeAuthority = accounts.at(11);
+  const feeVault = accounts.at(12);
+  const tokenProgram = checkTokenProgram(accounts.at(13), "token_program");
+  checkSystemProgram(accounts.at(14), "system_program");
+
+  // `init` accounts: the bank, then the three vaults.
+  let bankSigner: Buffer[] | null = null;
+  if (seed !== null) {
+    const seeds = bankSeeds(group.key, mintAccount.key, seed);
+    const bump = accounts.pda(bank, "bank", seeds);
+    bankSigner = [...seeds, Buffer.from([bump])];
+  }
+  accounts.init(feePayer, bank, BankLayout, bankSigner);
+  const vault = (index: "liquidityVault" | "insuranceVault" | "feeVault", account: typeof bank, name: string, authority: typeof bank) =>
+    initTokenVault(ctx, accounts, feePayer, account, name, bankVaultSeeds(index, bank.key), mintAccount, authority.key, tokenProgram);
+  const liquidityVaultBump = vault("liquidityVault", liquidityVault, "liquidity_vault", liquidityAuthority);
+  const insuranceVaultBump = vault("insuranceVault", insuranceVault, "insurance_vault", insuranceAuthority);
+  const feeVaultBump = vault("feeVault", feeVault, "fee_vault", feeAuthority);
+
+  // Remaining constraints, in IDL order.
+  accounts.writable(group, "marginfi_group");
+  if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "marginfi_group");
+  accounts.writable(feePayer, "fee_payer");
+  accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
+  if (FeeStateLayout.fields.globalFeeWallet.get(feeState.account.data) !== feeWallet.key) fail("InvalidFeeWallet", "fee_state");
+  accounts.writable(feeWallet, "global_fee_wallet");
+  const liquidityAuthorityBump = accounts.pda(
+    liquidityAuthority,
+    "liquidity_vault_authority",
+    bankVaultSeeds("liquidityVaultAuthority", bank.key),
+  );
+  const insuranceAuthorityBump = accounts.pda(
+    insuranceAuthority,
+    "insurance_vault_authority",
+    bankVaultSeeds("insuranceVaultAuthority", bank.key),
+  );
+  const feeAuthorityBump = accounts.pda(feeAuthority, "fee_vault_authority", bankVaultSeeds("feeVaultAuthority", bank.key));
+
+  // Handler.
+  const flatFee = FeeStateLayout.fields.bankInitFlatSolFee.get(feeState.account.data);
+  if (flatFee > 0) transferLamports(ctx, feePayer, feeWallet, BigInt(flatFee));
+  if (bankConfig.assetTag !== AssetTag.Default && bankConfig.assetTag !== AssetTag.Sol) fail("WrongAssetTagForStandardInstructions");
+
+  const now = ctx.clock.unixTimestamp;
+  const data = bank.account.data;
+  const b = BankLayout.fields;
+  b.mint.set(data, mintAccount.key);
+  b.mintDecimals.set(data, mint.decimals);
+  b.group.set(data, group.key);
+  b.assetShareValue.set(data, ONE);
+  b.liabilityShareValue.set(data, ONE);
+  b.liquidityVault.set(data, liquidityVault.key);
+  b.liquidityVaultBump.set(data, liquidityVaultBump);
+  b.liquidityVaultAuthorityBump.set(data, liquidityAuthorityBump);
+  b.insuranceVault.set(data, insuranceVault.key);
+  b.insuranceVaultBump.set(data, insuranceVaultBump);
+  b.insuranceVaultAuthorityBump.set(data, insuranceAuthorityBump);
+  b.feeVault.set(data, feeVault.key);
+  b.feeVaultBump.set(data, feeVaultBump);
+  b.feeVaultAuthorityBump.set(data, feeAuthorityBump);
+  b.lastUpdate.set(data, now);
+  writeConfig(data, bankConfig);
+  b.flags.set(data, BankFlags.CLOSE_ENABLED_FLAG);
+
+  const g = MarginfiGroupLayout.fields;
+  const groupData = group.account.data;
+  const banks = g.banks.get(groupData);
+  if ((g.groupFlags.get(groupData) & GroupFlags.ARENA_GROUP) !== 0n && banks >= ARENA_MAX_BANKS) fail("ArenaBankLimit");
+  g.banks.set(groupData, Math.min(banks + 1, U16_MAX));
+  g.feeStateCache.fields.lastUpdate.set(groupData, now);
+
+  validateBankConfig(data);
+}
+
+/** The group admin adds a bank at a fresh keypair address; the fee payer also pays the flat SOL bank-init fee. */
+export const lendingPoolAddBank: InstructionHandler = {
+  name: "lending_pool_add_bank",
+  units: 60_000,
+  run(ctx, accounts, args) {
+    addBank(ctx, accounts, args, false);
+  },
+};

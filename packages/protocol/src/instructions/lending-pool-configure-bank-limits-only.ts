@@ -1,0 +1,23 @@
+import { groupRoleAndBank, isFrozen } from "../program/bank-config-update.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { BankLayout } from "../state/bank.js";
+
+/**
+ * The group's delegate limit admin sets the deposit, borrow and total-asset-value-init limits, unvalidated; a
+ * frozen bank takes only the deposit and borrow limits.
+ */
+export const lendingPoolConfigureBankLimitsOnly: InstructionHandler = {
+  name: "lending_pool_configure_bank_limits_only",
+  units: 8_000,
+  run(_ctx, accounts, args) {
+    const depositLimit = args.option(() => args.u64());
+    const borrowLimit = args.option(() => args.u64());
+    const totalAssetValueInitLimit = args.option(() => args.u64());
+    const { bank } = groupRoleAndBank(accounts, "delegateLimitAdmin", "delegate_limit_admin");
+    const data = bank.account.data;
+    const c = BankLayout.fields.config.fields;
+    if (depositLimit !== null) c.depositLimit.set(data, depositLimit);
+    if (borrowLimit !== null) c.borrowLimit.set(data, borrowLimit);
+    if (totalAssetValueInitLimit !== null && !isFrozen(data)) c.totalAssetValueInitLimit.set(data, totalAssetValueInitLimit);
+  },
+};

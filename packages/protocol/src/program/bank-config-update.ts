@@ -1,0 +1,52 @@
+// Shared pieces of the bank configuration instructions: the group/role/bank account checks and the
+// InterestRateConfigOpt update rule (every Some field applied, curve_type then forced to seven-point).
+import type { InstructionAccount } from "@ballast/ledger";
+import { BankLayout } from "../state/bank.js";
+import { InterestCurveType } from "../state/enums.js";
+import { BankFlags } from "../state/flags.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+import type { AccountChecks } from "./accounts.js";
+import type { InterestRateConfigOpt } from "./bank-config-args.js";
+import { fail } from "./errors.js";
+
+type GroupRole = "admin" | "delegateCurveAdmin" | "delegateLimitAdmin";
+
+/**
+ * Accounts [group, <role signer>, bank (mut)]: group has_one <role> (6042 Unauthorized), bank has_one group
+ * (6093 InvalidGroup).
+ */
+export function groupRoleAndBank(
+  accounts: AccountChecks,
+  role: GroupRole,
+  signerName: string,
+): { group: InstructionAccount; signer: InstructionAccount; bank: InstructionAccount } {
+  const group = accounts.owned(0, "group", MarginfiGroupLayout);
+  const signer = accounts.signer(1, signerName);
+  const bank = accounts.owned(2, "bank", BankLayout, { writable: true });
+  if (MarginfiGroupLayout.fields[role].get(group.account.data) !== signer.key) fail("Unauthorized", "group");
+  if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("InvalidGroup", "bank");
+  return { group, signer, bank };
+}
+
+export function isFrozen(bank: Buffer): boolean {
+  return (BankLayout.fields.flags.get(bank) & BankFlags.FREEZE_SETTINGS) !== 0n;
+}
+
+/** Sets or clears one of the group-settable Bank.flags bits. */
+export function setBankFlag(bank: Buffer, flag: bigint, on: boolean): void {
+  const flags = BankLayout.fields.flags.get(bank);
+  BankLayout.fields.flags.set(bank, on ? flags | flag : flags & ~flag);
+}
+
+export function applyInterestRateConfigOpt(bank: Buffer, opt: InterestRateConfigOpt): void {
+  const r = BankLayout.fields.config.fields.interestRateConfig.fields;
+  if (opt.insuranceFeeFixedApr !== null) r.insuranceFeeFixedApr.set(bank, opt.insuranceFeeFixedApr);
+  if (opt.insuranceIrFee !== null) r.insuranceIrFee.set(bank, opt.insuranceIrFee);
+  if (opt.protocolFixedFeeApr !== null) r.protocolFixedFeeApr.set(bank, opt.protocolFixedFeeApr);
+  if (opt.protocolIrFee !== null) r.protocolIrFee.set(bank, opt.protocolIrFee);
+  if (opt.protocolOriginationFee !== null) r.protocolOriginationFee.set(bank, opt.protocolOriginationFee);
+  if (opt.zeroUtilRate !== null) r.zeroUtilRate.set(bank, opt.zeroUtilRate);
+  if (opt.hundredUtilRate !== null) r.hundredUtilRate.set(bank, opt.hundredUtilRate);
+  if (opt.points !== null) r.points.set(bank, opt.points);
+  r.curveType.set(bank, InterestCurveType.SevenPoint);
+}
