@@ -1,3 +1,4 @@
+import { mulberry32 } from "../../ledger/test/support/random.js";
 // I80F48 behaviour (reference §8.1): worked examples, then seeded property tests of the invariants.
 import { describe, expect, it } from "vitest";
 import { FixedPointError, i80f48 as fx, type I80F48 } from "../src/index.js";
@@ -117,18 +118,6 @@ describe("I80F48 worked examples", () => {
     expect(() => dec(".5")).toThrow(SyntaxError);
   });
 });
-
-// mulberry32: a tiny seeded PRNG, so failures reproduce.
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
 
 const EDGES = [ZERO, ONE, fx.neg(ONE), DELTA, fx.neg(DELTA), MAX, MIN];
 

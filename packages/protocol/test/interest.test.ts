@@ -1,3 +1,4 @@
+import { mulberry32 } from "../../ledger/test/support/random.js";
 // Interest math (reference §8.2-§8.8): the reference's worked examples (§8.4, §16.3, §21.5) to
 // exact bits where the arithmetic is exact and otherwise to the nearest I80F48 of the stated
 // decimal within a few ulps, the mainnet bank snapshots, and seeded property tests.
@@ -548,17 +549,6 @@ describe("mainnet bank snapshots", () => {
  */
 function conservationTolerance(totalAssetShares: I80F48, totalLiabilityShares: I80F48): I80F48 {
   return (fx.ONE + ((4n * (totalAssetShares + totalLiabilityShares)) >> 48n) + 1n) as I80F48;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
 }
 
 /** A uniform bigint in [0, bound). */

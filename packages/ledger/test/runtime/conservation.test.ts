@@ -1,25 +1,16 @@
+import { seededRandom } from "../support/random.js";
 import { Keypair, SystemProgram, Transaction } from "@solana/web3.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { Ledger } from "../../src/ledger.js";
 import { PreflightFailure } from "../../src/service.js";
 import { signFast } from "../support/signing.js";
 
-/** Deterministic pseudo-random numbers (mulberry32) so a failing case can be replayed from its seed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ledger = Ledger.open({ dataDir: null, slotMs: 0 });
 afterAll(() => ledger.close());
 
 describe("lamport conservation (property)", () => {
   it("keeps the sum of balances plus fees constant over random transfers, landed or failed", async () => {
-    const random = rng(424242);
+    const random = seededRandom(424242);
     const wallets = Array.from({ length: 8 }, () => Keypair.generate());
     for (const w of wallets) await ledger.requestAirdrop(w.publicKey.toBase58(), BigInt(1 + Math.floor(random() * 5)) * 1_000_000_000n);
     const balance = (w: Keypair) => ledger.getAccount(w.publicKey.toBase58())?.lamports ?? 0n;

@@ -1,3 +1,4 @@
+import { seededRandom } from "../support/random.js";
 import {
   PublicKey,
   SYSVAR_CLOCK_PUBKEY,
@@ -200,15 +201,7 @@ describe("Instructions sysvar", () => {
   });
 
   it("round-trips random transactions (seeded property test)", () => {
-    // mulberry32: small, deterministic.
-    let seed = 0x5eed1234;
-    const rand = (): number => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = seed;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const rand = seededRandom(0x5eed1234);
     const int = (n: number): number => Math.floor(rand() * n);
     const randomKey = (): Address => new PublicKey(Uint8Array.from({ length: 32 }, () => int(256))).toBase58();
 

@@ -6,20 +6,11 @@ import {
   VersionedTransaction,
   AddressLookupTableAccount,
 } from "@solana/web3.js";
+import { seededRandom } from "../support/random.js";
 import { describe, expect, it } from "vitest";
 import { MalformedTransactionError } from "../../src/service.js";
 import { verifyTransactionSignatures } from "../../src/tx/verify.js";
 import { decodeTransaction } from "../../src/tx/wire.js";
-
-/** Deterministic pseudo-random numbers (mulberry32) so a failing case can be replayed. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomTransaction(random: () => number): VersionedTransaction {
   const signers = Array.from({ length: 1 + Math.floor(random() * 3) }, () => Keypair.generate());
@@ -58,7 +49,7 @@ function randomTransaction(random: () => number): VersionedTransaction {
 
 describe("wire decoding", () => {
   it("agrees with web3.js on random legacy and v0 transactions, and their signatures verify", () => {
-    const random = rng(20261122);
+    const random = seededRandom(20261122);
     for (let round = 0; round < 200; round++) {
       const tx = randomTransaction(random);
       const wire = Buffer.from(tx.serialize());
@@ -89,7 +80,7 @@ describe("wire decoding", () => {
   });
 
   it("refuses truncated input, trailing bytes, unknown versions and oversized transactions", () => {
-    const wire = Buffer.from(randomTransaction(rng(7)).serialize());
+    const wire = Buffer.from(randomTransaction(seededRandom(7)).serialize());
     expect(() => decodeTransaction(wire.subarray(0, wire.length - 1))).toThrow(
       new MalformedTransactionError(
         "failed to deserialize solana_sdk::transaction::versioned::VersionedTransaction: io error: failed to fill whole buffer",
@@ -103,7 +94,7 @@ describe("wire decoding", () => {
   });
 
   it("detects a tampered signature", () => {
-    const wire = Buffer.from(randomTransaction(rng(11)).serialize());
+    const wire = Buffer.from(randomTransaction(seededRandom(11)).serialize());
     wire[5] ^= 1;
     expect(verifyTransactionSignatures(decodeTransaction(wire))).toBe(false);
   });
