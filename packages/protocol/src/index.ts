@@ -27,6 +27,6 @@ export { lendingProgram, INSTRUCTIONS } from "./program/lending-program.js";
 export { MARGINFI_PROGRAM_ID, SEEDS } from "./program/ids.js";
 export { instructionDiscriminator } from "./program/entrypoint.js";
 export { ERRORS, type ErrorName } from "./program/error-codes.js";
-export { ANCHOR_ERRORS } from "./program/errors.js";
+export { ANCHOR_ERRORS } from "@ballast/anchor";
 export * from "./math/conversions.js";
 export * from "./math/interest.js";

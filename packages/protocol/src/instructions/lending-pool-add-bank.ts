@@ -1,7 +1,7 @@
 import type { InstructionContext } from "@ballast/ledger";
 import { ONE } from "../math/i80f48.js";
-import type { AccountChecks } from "../program/accounts.js";
-import type { ArgsReader } from "../program/args.js";
+import type { LendingAccounts } from "../program/accounts.js";
+import type { LendingArgs } from "../program/args.js";
 import { readBankConfigCompact, type BankConfigCompact } from "../program/bank-config-args.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
 import {
@@ -60,7 +60,7 @@ function writeConfig(data: Buffer, c: BankConfigCompact): void {
  * lending_pool_add_bank and lending_pool_add_bank_with_seed (reference §7.3): the bank at a fresh keypair or at
  * the PDA [group, mint, seed]; everything else is identical.
  */
-export function addBank(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader, withSeed: boolean): void {
+export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args: LendingArgs, withSeed: boolean): void {
   const bankConfig = readBankConfigCompact(args);
   const seed = withSeed ? args.u64() : null;
 

@@ -2,7 +2,7 @@
 // order, no alignment padding, explicit pad fields read as bytes, Option = tag byte + value, enums = one byte.
 import type { I80F48 } from "../math/i80f48.js";
 import { INTEREST_RATE_POINTS, type RatePoint } from "../state/interest-rate-config.js";
-import { ArgsReader } from "./args.js";
+import type { LendingArgs } from "./args.js";
 import { fail } from "./errors.js";
 
 export interface InterestRateConfigCompact {
@@ -68,29 +68,29 @@ export interface BankConfigOpt {
 const OPERATIONAL_STATE_VARIANTS = 4;
 const RISK_TIER_VARIANTS = 2;
 
-function enumByte(args: ArgsReader, variants: number): number {
+function enumByte(args: LendingArgs, variants: number): number {
   const v = args.u8();
   if (v >= variants) fail("InstructionDidNotDeserialize");
   return v;
 }
 
-function u16(args: ArgsReader): number {
+function u16(args: LendingArgs): number {
   return args.u8() | (args.u8() << 8);
 }
 
-export function readOperationalState(args: ArgsReader): number {
+export function readOperationalState(args: LendingArgs): number {
   return enumByte(args, OPERATIONAL_STATE_VARIANTS);
 }
 
-export function readRiskTier(args: ArgsReader): number {
+export function readRiskTier(args: LendingArgs): number {
   return enumByte(args, RISK_TIER_VARIANTS);
 }
 
-export function readRatePoints(args: ArgsReader): RatePoint[] {
+export function readRatePoints(args: LendingArgs): RatePoint[] {
   return Array.from({ length: INTEREST_RATE_POINTS }, () => ({ util: args.u32(), rate: args.u32() }));
 }
 
-export function readInterestRateConfigCompact(args: ArgsReader): InterestRateConfigCompact {
+export function readInterestRateConfigCompact(args: LendingArgs): InterestRateConfigCompact {
   return {
     insuranceFeeFixedApr: args.i80f48(),
     insuranceIrFee: args.i80f48(),
@@ -103,7 +103,7 @@ export function readInterestRateConfigCompact(args: ArgsReader): InterestRateCon
   };
 }
 
-export function readBankConfigCompact(args: ArgsReader): BankConfigCompact {
+export function readBankConfigCompact(args: LendingArgs): BankConfigCompact {
   return {
     assetWeightInit: args.i80f48(),
     assetWeightMaint: args.i80f48(),
@@ -123,7 +123,7 @@ export function readBankConfigCompact(args: ArgsReader): BankConfigCompact {
   };
 }
 
-export function readInterestRateConfigOpt(args: ArgsReader): InterestRateConfigOpt {
+export function readInterestRateConfigOpt(args: LendingArgs): InterestRateConfigOpt {
   return {
     insuranceFeeFixedApr: args.option(() => args.i80f48()),
     insuranceIrFee: args.option(() => args.i80f48()),
@@ -136,7 +136,7 @@ export function readInterestRateConfigOpt(args: ArgsReader): InterestRateConfigO
   };
 }
 
-export function readBankConfigOpt(args: ArgsReader): BankConfigOpt {
+export function readBankConfigOpt(args: LendingArgs): BankConfigOpt {
   return {
     assetWeightInit: args.option(() => args.i80f48()),
     assetWeightMaint: args.option(() => args.i80f48()),

@@ -5,7 +5,7 @@ import { BankLayout } from "../state/bank.js";
 import { InterestCurveType } from "../state/enums.js";
 import { BankFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
-import type { AccountChecks } from "./accounts.js";
+import type { LendingAccounts } from "./accounts.js";
 import type { InterestRateConfigOpt } from "./bank-config-args.js";
 import { fail } from "./errors.js";
 
@@ -16,7 +16,7 @@ type GroupRole = "admin" | "delegateCurveAdmin" | "delegateLimitAdmin";
  * (6093 InvalidGroup).
  */
 export function groupRoleAndBank(
-  accounts: AccountChecks,
+  accounts: LendingAccounts,
   role: GroupRole,
   signerName: string,
 ): { group: InstructionAccount; signer: InstructionAccount; bank: InstructionAccount } {

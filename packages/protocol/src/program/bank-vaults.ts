@@ -12,7 +12,7 @@ import {
   type InstructionContext,
   type Mint,
 } from "@ballast/ledger";
-import type { AccountChecks } from "./accounts.js";
+import type { LendingAccounts } from "./accounts.js";
 import { fail } from "./errors.js";
 
 export const TOKEN_2022_PROGRAM_ID = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
@@ -73,7 +73,7 @@ export function loadMint(account: InstructionAccount, name: string): Mint {
  */
 export function initTokenVault(
   ctx: InstructionContext,
-  accounts: AccountChecks,
+  accounts: LendingAccounts,
   payer: InstructionAccount,
   vault: InstructionAccount,
   name: string,

@@ -11,7 +11,7 @@ import { lendingPoolConfigureBank } from "../instructions/lending-pool-configure
 import { lendingPoolConfigureBankInterestOnly } from "../instructions/lending-pool-configure-bank-interest-only.js";
 import { lendingPoolConfigureBankLimitsOnly } from "../instructions/lending-pool-configure-bank-limits-only.js";
 import { lendingPoolConfigureBankOracle } from "../instructions/lending-pool-configure-bank-oracle.js";
-import { anchorProgram } from "./entrypoint.js";
+import { lendingDispatch } from "./entrypoint.js";
 import { MARGINFI_PROGRAM_ID } from "./ids.js";
 
 export const INSTRUCTIONS = [
@@ -31,5 +31,5 @@ export const INSTRUCTIONS = [
 
 /** The lending program, deployable on the ledger at the mainnet id or any other. */
 export function lendingProgram(programId: string = MARGINFI_PROGRAM_ID): Program {
-  return anchorProgram(programId, INSTRUCTIONS);
+  return lendingDispatch(programId, INSTRUCTIONS);
 }

@@ -1,0 +1,399 @@
+// A price pusher for the local oracle programs: keeps configured Pyth and Switchboard feeds fresh by sending signed
+// updates every few hundred milliseconds, either along a seeded geometric random walk or through scripted prices.
+//
+// Prices live as integers in the feed's own units (price × 10^-exponent; Switchboard always uses 18 decimals), and
+// the walk runs in integer fixed point from a 64-bit xorshift generator, so the same seed and configuration always
+// give the same sequence of prices.
+import { createHash } from "node:crypto";
+import { type Commitment, Connection, type Keypair, PublicKey, Transaction, type TransactionInstruction } from "@solana/web3.js";
+import { updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
+import { PULL_FEED_PRECISION } from "./switchboard/pull-feed.js";
+
+export type PusherFeedKind = "pyth" | "switchboard";
+
+export interface PusherFeed {
+  kind: PusherFeedKind;
+  /** The feed account (created beforehand with this pusher's authority as its write authority). */
+  address: PublicKey | string;
+  /** Starting price of the walk, as a decimal string ("182.5"). */
+  price: string;
+  /** Annualised volatility of the walk as a fraction (0.6 = 60%); 0 (the default) keeps the price flat. */
+  volatility?: number;
+  /** Pyth only: the price exponent (price = integer × 10^exponent); -8 by default. Switchboard always uses -18. */
+  exponent?: number;
+  /** Pyth conf / Switchboard std_dev as a fraction of the price; 0 by default. */
+  confidence?: number;
+  /** Scripted prices (decimal strings) pushed one per tick in order instead of the walk; the last one then repeats. */
+  script?: readonly string[];
+}
+
+/** One update that landed. */
+export interface PushedUpdate {
+  kind: PusherFeedKind;
+  address: string;
+  /** Index of this feed's update, counting from 0. */
+  sequence: number;
+  /** The price in the feed's units (× 10^exponent). */
+  price: bigint;
+  exponent: number;
+  /** Pyth conf or Switchboard std_dev, in the same units. */
+  confidence: bigint;
+  /** Pyth only: the publish time sent (unix seconds); null for Switchboard. */
+  publishTime: bigint | null;
+  signature: string;
+}
+
+export interface PricePusherOptions {
+  /** An RPC URL or a ready Connection. */
+  rpc: string | Connection;
+  /** Pays the fees and signs as every feed's authority. */
+  authority: Keypair;
+  feeds: readonly PusherFeed[];
+  /** Milliseconds between the starts of consecutive rounds; 400 by default. Also the walk's time step. */
+  intervalMs?: number;
+  /** Seed of the random walk; 0 by default. */
+  seed?: number | bigint | string;
+  commitment?: Commitment;
+  /** How long to wait for one update to confirm; 10 s by default. */
+  confirmTimeoutMs?: number;
+  /** Called after each landed update, awaited before the round goes on; errors it throws are logged. */
+  onPush?: (update: PushedUpdate) => void | Promise<void>;
+  /** Where failures are reported; console.error by default. */
+  log?: (message: string) => void;
+  /** Unix seconds for Pyth publish times; by default the chain's block time of its latest slot. */
+  now?: () => Promise<bigint>;
+}
+
+// ---- integer helpers ---------------------------------------------------------------------------------------
+
+const E9 = 1_000_000_000n;
+const E18 = E9 * E9;
+const U64_MASK = (1n << 64n) - 1n;
+const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+
+function pow10(n: number): bigint {
+  return 10n ** BigInt(n);
+}
+
+/** Divides rounding half away from zero. */
+function divRound(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  if (2n * (r < 0n ? -r : r) >= b) return q + (a < 0n ? -1n : 1n);
+  return q;
+}
+
+/** The integer in units of 10^exponent nearest to a decimal string ("-12.5", "0.000123"). */
+export function decimalToUnits(decimal: string, exponent: number): bigint {
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) throw new RangeError(`not a decimal number: ${JSON.stringify(decimal)}`);
+  const fraction = match[3] ?? "";
+  const digits = BigInt(match[2] + fraction) * (match[1] ? -1n : 1n);
+  const shift = -fraction.length - exponent;
+  return shift >= 0 ? digits * pow10(shift) : divRound(digits, pow10(-shift));
+}
+
+/** A fraction (0.001) as an integer with 9 decimals. */
+function fractionE9(what: string, value: number): bigint {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${what} must be a finite fraction ≥ 0, got ${value}`);
+  return BigInt(Math.round(value * 1e9));
+}
+
+/** e^x for x and the result in 18-decimal fixed point: halve x below 1/2, sum the Taylor series, square back. */
+function expE18(x: bigint): bigint {
+  const limit = 100n * E18; // e^±100 is far past any sane step; clamp rather than build enormous numbers
+  if (x > limit) x = limit;
+  if (x < -limit) x = -limit;
+  let halvings = 0;
+  while (x > E18 / 2n || x < -E18 / 2n) {
+    x /= 2n;
+    halvings++;
+  }
+  let sum = E18;
+  let term = E18;
+  for (let n = 1n; n <= 60n; n++) {
+    term = (term * x) / E18 / n;
+    if (term === 0n) break;
+    sum += term;
+  }
+  for (let i = 0; i < halvings; i++) sum = (sum * sum) / E18;
+  return sum;
+}
+
+/** xorshift64*: a small deterministic generator over BigInt. */
+class Xorshift64Star {
+  private state: bigint;
+  constructor(seed: bigint) {
+    this.state = seed & U64_MASK || 0x9e3779b97f4a7c15n;
+  }
+  /** 32 uniformly distributed bits. */
+  next32(): bigint {
+    let x = this.state;
+    x ^= x >> 12n;
+    x = (x ^ (x << 25n)) & U64_MASK;
+    x ^= x >> 27n;
+    this.state = x;
+    return ((x * 0x2545f4914f6cdd1dn) & U64_MASK) >> 32n;
+  }
+}
+
+export interface RandomWalkOptions {
+  seed: number | bigint | string;
+  /** Starting price, an integer in any units; must be positive. */
+  start: bigint;
+  /** Annualised volatility as a fraction. */
+  volatility: number;
+  /** Time step of one move, in milliseconds. */
+  stepMs: number;
+}
+
+/**
+ * A geometric random walk on integers: each step multiplies by e^(σ√Δt·Z − σ²Δt/2), Z an Irwin–Hall (12 uniforms)
+ * approximation of a standard normal, all in integer fixed point, so a seed fixes the whole sequence.
+ */
+export class GeometricRandomWalk {
+  private readonly rng: Xorshift64Star;
+  /** σ√Δt with 9 decimals. */
+  private readonly sigmaE9: bigint;
+  private current: bigint;
+
+  constructor(options: RandomWalkOptions) {
+    if (options.start <= 0n) throw new RangeError(`a geometric walk needs a positive start, got ${options.start}`);
+    if (!(options.stepMs > 0)) throw new RangeError(`stepMs must be positive, got ${options.stepMs}`);
+    const digest = createHash("sha256")
+      .update(`ballast-price-walk:${String(options.seed)}`)
+      .digest();
+    this.rng = new Xorshift64Star(digest.readBigUInt64LE(0));
+    this.sigmaE9 = fractionE9("volatility", options.volatility * Math.sqrt(options.stepMs / YEAR_MS));
+    this.current = options.start;
+  }
+
+  get value(): bigint {
+    return this.current;
+  }
+
+  /** Moves one step and returns the new price (never below 1). */
+  next(): bigint {
+    let sumE9 = 0n;
+    for (let i = 0; i < 12; i++) sumE9 += (this.rng.next32() * E9) >> 32n;
+    const zE9 = sumE9 - 6n * E9;
+    const exponentE18 = this.sigmaE9 * zE9 - (this.sigmaE9 * this.sigmaE9) / 2n;
+    const moved = (this.current * expE18(exponentE18)) / E18;
+    this.current = moved < 1n ? 1n : moved;
+    return this.current;
+  }
+}
+
+// ---- the pusher --------------------------------------------------------------------------------------------
+
+interface FeedState {
+  readonly config: PusherFeed;
+  readonly address: PublicKey;
+  readonly exponent: number;
+  readonly confidenceE9: bigint;
+  readonly script: readonly bigint[] | null;
+  readonly walk: GeometricRandomWalk | null;
+  /** Updates landed so far. */
+  landed: number;
+  /** The price chosen for the next update; kept until it lands, so a failed send is retried with the same price. */
+  pending: bigint | null;
+  lastPublishTime: bigint;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class PricePusher {
+  readonly connection: Connection;
+  private readonly authority: Keypair;
+  private readonly intervalMs: number;
+  private readonly commitment: Commitment;
+  private readonly confirmTimeoutMs: number;
+  private readonly onPush: PricePusherOptions["onPush"];
+  private readonly log: (message: string) => void;
+  private readonly now: () => Promise<bigint>;
+  private readonly feeds: FeedState[];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight: Promise<void> | null = null;
+  private started = false;
+  private stopping = false;
+
+  constructor(options: PricePusherOptions) {
+    this.commitment = options.commitment ?? "confirmed";
+    this.connection = typeof options.rpc === "string" ? new Connection(options.rpc, this.commitment) : options.rpc;
+    this.authority = options.authority;
+    this.intervalMs = options.intervalMs ?? 400;
+    if (!(this.intervalMs > 0)) throw new RangeError(`intervalMs must be positive, got ${this.intervalMs}`);
+    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 10_000;
+    this.onPush = options.onPush;
+    this.log = options.log ?? ((message) => console.error(message));
+    this.now = options.now ?? (() => this.chainTime());
+    const seed = options.seed ?? 0;
+    this.feeds = options.feeds.map((config, index) => {
+      const exponent = config.kind === "switchboard" ? -PULL_FEED_PRECISION : (config.exponent ?? -8);
+      if (!Number.isInteger(exponent)) throw new RangeError(`exponent must be an integer, got ${exponent}`);
+      const start = decimalToUnits(config.price, exponent);
+      const script = config.script ? config.script.map((p) => decimalToUnits(p, exponent)) : null;
+      if (script && script.length === 0) throw new RangeError(`feed ${index} has an empty script`);
+      return {
+        config,
+        address: typeof config.address === "string" ? new PublicKey(config.address) : config.address,
+        exponent,
+        confidenceE9: fractionE9("confidence", config.confidence ?? 0),
+        script,
+        walk: script
+          ? null
+          : new GeometricRandomWalk({
+              seed: `${String(seed)}/${index}`,
+              start,
+              volatility: config.volatility ?? 0,
+              stepMs: this.intervalMs,
+            }),
+        landed: 0,
+        pending: null,
+        lastPublishTime: 0n,
+      };
+    });
+  }
+
+  get running(): boolean {
+    return this.started && !this.stopping;
+  }
+
+  /** Starts pushing: a round now, then one every intervalMs (rounds never overlap). */
+  start(): void {
+    if (this.started) throw new Error("the price pusher was already started");
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Stops scheduling rounds and resolves once the round in flight (if any) has finished. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const began = Date.now();
+      this.inFlight = this.round().finally(() => {
+        this.inFlight = null;
+        this.schedule(Math.max(0, this.intervalMs - (Date.now() - began)));
+      });
+    }, delayMs);
+  }
+
+  /** One round by hand: sends every feed's next update (for tools and tests; don't mix with start()). */
+  async pushOnce(): Promise<void> {
+    await this.round();
+  }
+
+  private async round(): Promise<void> {
+    let publishTime: bigint | null = null;
+    if (this.feeds.some((f) => f.config.kind === "pyth")) {
+      try {
+        publishTime = await this.now();
+      } catch (e) {
+        this.log(`price pusher: reading the chain time failed, using the wall clock: ${message(e)}`);
+        publishTime = BigInt(Math.floor(Date.now() / 1000));
+      }
+    }
+    await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, publishTime)));
+  }
+
+  private nextPrice(feed: FeedState): bigint {
+    if (feed.script) return feed.script[Math.min(feed.landed, feed.script.length - 1)];
+    return feed.landed === 0 ? feed.walk!.value : feed.walk!.next();
+  }
+
+  private async pushFeed(feed: FeedState, now: bigint | null): Promise<void> {
+    if (feed.pending === null) feed.pending = this.nextPrice(feed);
+    const price = feed.pending;
+    const confidence = ((price < 0n ? -price : price) * feed.confidenceE9) / E9;
+    let publishTime: bigint | null = null;
+    let ix: TransactionInstruction;
+    if (feed.config.kind === "pyth") {
+      publishTime = now! > feed.lastPublishTime ? now! : feed.lastPublishTime;
+      ix = updatePythPriceInstruction({
+        authority: this.authority.publicKey,
+        feed: feed.address,
+        price,
+        conf: confidence,
+        exponent: feed.exponent,
+        publishTime,
+        emaPrice: price,
+        emaConf: confidence,
+      });
+    } else {
+      ix = updateSwitchboardResultInstruction({
+        authority: this.authority.publicKey,
+        feed: feed.address,
+        value: price,
+        stdDev: confidence,
+      });
+    }
+    let signature: string;
+    try {
+      signature = await this.send(ix);
+    } catch (e) {
+      this.log(`price pusher: updating ${feed.config.kind} feed ${feed.address.toBase58()} failed, retrying next round: ${message(e)}`);
+      return;
+    }
+    const update: PushedUpdate = {
+      kind: feed.config.kind,
+      address: feed.address.toBase58(),
+      sequence: feed.landed,
+      price,
+      exponent: feed.exponent,
+      confidence,
+      publishTime,
+      signature,
+    };
+    feed.landed += 1;
+    feed.pending = null;
+    if (publishTime !== null) feed.lastPublishTime = publishTime;
+    if (this.onPush) {
+      try {
+        await this.onPush(update);
+      } catch (e) {
+        this.log(`price pusher: onPush failed: ${message(e)}`);
+      }
+    }
+  }
+
+  private async send(ix: TransactionInstruction): Promise<string> {
+    const { blockhash } = await this.connection.getLatestBlockhash(this.commitment);
+    const tx = new Transaction({ feePayer: this.authority.publicKey, recentBlockhash: blockhash }).add(ix);
+    tx.sign(this.authority);
+    const signature = await this.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: this.commitment });
+    const deadline = Date.now() + this.confirmTimeoutMs;
+    for (;;) {
+      const status = (await this.connection.getSignatureStatuses([signature])).value[0];
+      if (status?.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(status.err)}`);
+      if (status && (status.confirmationStatus === "confirmed" || status.confirmationStatus === "finalized")) return signature;
+      if (status && this.commitment === "processed") return signature;
+      if (Date.now() > deadline) throw new Error(`transaction ${signature} was not confirmed within ${this.confirmTimeoutMs} ms`);
+      await sleep(20);
+    }
+  }
+
+  /** The chain's block time of its latest slot (the clock programs see), or the wall clock when it has none. */
+  private async chainTime(): Promise<bigint> {
+    const slot = await this.connection.getSlot(this.commitment);
+    const time = await this.connection.getBlockTime(slot);
+    return BigInt(time ?? Math.floor(Date.now() / 1000));
+  }
+}
+
+function message(e: unknown): string {
+  if (e instanceof Error) {
+    const logs = (e as { logs?: unknown }).logs;
+    return Array.isArray(logs) && logs.length > 0 ? `${e.message} [${logs.join(" | ")}]` : e.message;
+  }
+  return String(e);
+}

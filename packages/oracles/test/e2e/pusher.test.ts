@@ -1,0 +1,181 @@
+import { Connection, Keypair, PublicKey, Transaction, sendAndConfirmTransaction } from "@solana/web3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalnet, type Localnet } from "@ballast/ledger";
+import {
+  PricePusher,
+  createPythFeedInstruction,
+  createSwitchboardFeedInstruction,
+  decodePriceUpdateV2,
+  decodePullFeed,
+  pythFeedAddress,
+  pythReceiverProgram,
+  switchboardFeedAddress,
+  switchboardOnDemandProgram,
+  type PushedUpdate,
+  type PusherFeed,
+} from "../../src/index.js";
+
+let net: Localnet;
+let connection: Connection;
+const authority = Keypair.generate();
+
+function id(n: number): Uint8Array {
+  return new Uint8Array(32).fill(n);
+}
+const pythFeed = pythFeedAddress(authority.publicKey, id(1))[0];
+const sbFeed = switchboardFeedAddress(authority.publicKey, id(2))[0];
+
+/** What the chain holds for a feed right now: the price (feed units), confidence and, for Pyth, publish time. */
+async function onChain(kind: "pyth" | "switchboard", address: PublicKey) {
+  const raw = (await connection.getAccountInfo(address, "confirmed"))!.data;
+  if (kind === "pyth") {
+    const m = decodePriceUpdateV2(raw).priceMessage;
+    return { price: m.price, confidence: m.conf, publishTime: m.publishTime as bigint | null, exponent: m.exponent };
+  }
+  const r = decodePullFeed(raw).result;
+  return { price: r.value, confidence: r.stdDev, publishTime: null as bigint | null, exponent: -18 };
+}
+
+/** Runs a pusher until every feed has landed `count` updates; returns what landed and what the chain held after each. */
+async function runUntil(pusher: PricePusher, pushes: PushedUpdate[], feeds: number, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  pusher.start();
+  while (Date.now() < deadline) {
+    const perFeed = new Map<string, number>();
+    for (const p of pushes) perFeed.set(p.address, (perFeed.get(p.address) ?? 0) + 1);
+    if (perFeed.size === feeds && [...perFeed.values()].every((n) => n >= count)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await pusher.stop();
+}
+
+beforeAll(async () => {
+  net = await startLocalnet({
+    rpcPort: 0,
+    dataDir: null,
+    slotMs: 50,
+    programs: [pythReceiverProgram(), switchboardOnDemandProgram()],
+  });
+  connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
+  await net.ledger.requestAirdrop(authority.publicKey.toBase58(), 100_000_000_000n);
+  await sendAndConfirmTransaction(
+    connection,
+    new Transaction()
+      .add(createPythFeedInstruction({ authority: authority.publicKey, feedId: id(1) }))
+      .add(createSwitchboardFeedInstruction({ authority: authority.publicKey, feedHash: id(2), name: "TEST/USD", maxStaleness: 100 })),
+    [authority],
+  );
+});
+afterAll(() => net.close());
+
+describe("price pusher on the ledger", () => {
+  it("moves the feeds through scripted prices exactly, then holds the last, and survives a feed that cannot be updated", async () => {
+    const missing = Keypair.generate().publicKey; // never created: every update to it fails
+    const feeds: PusherFeed[] = [
+      { kind: "pyth", address: pythFeed, price: "100", exponent: -8, confidence: 0.001, script: ["100", "101.5", "99.25", "0.00000001"] },
+      { kind: "switchboard", address: sbFeed, price: "1", confidence: 0.5, script: ["1", "0.5", "2.000000000000000001"] },
+      { kind: "switchboard", address: missing, price: "1" },
+    ];
+    const pushes: PushedUpdate[] = [];
+    const seen: Record<string, Awaited<ReturnType<typeof onChain>>[]> = { pyth: [], switchboard: [] };
+    const logs: string[] = [];
+    const pusher = new PricePusher({
+      rpc: net.rpc.url,
+      authority,
+      feeds,
+      intervalMs: 100,
+      log: (m) => logs.push(m),
+      onPush: async (update) => {
+        pushes.push(update);
+        seen[update.kind].push(await onChain(update.kind, new PublicKey(update.address)));
+      },
+    });
+    await runUntil(pusher, pushes, 2, 5);
+    expect(pusher.running).toBe(false);
+
+    const pythPrices = [10_000_000_000n, 10_150_000_000n, 9_925_000_000n, 1n, 1n];
+    expect(seen.pyth.slice(0, 5).map((s) => s.price)).toEqual(pythPrices);
+    expect(seen.pyth.slice(0, 5).map((s) => s.confidence)).toEqual([10_000_000n, 10_150_000n, 9_925_000n, 0n, 0n]);
+    expect(seen.pyth.every((s) => s.exponent === -8)).toBe(true);
+    const publishTimes = seen.pyth.map((s) => s.publishTime!);
+    for (let i = 1; i < publishTimes.length; i++) expect(publishTimes[i]).toBeGreaterThanOrEqual(publishTimes[i - 1]);
+    const pythPushes = pushes.filter((p) => p.kind === "pyth");
+    expect(pythPushes.slice(0, 5).map((p) => [p.sequence, p.price, p.publishTime])).toEqual(
+      pythPrices.map((price, i) => [i, price, publishTimes[i]]),
+    );
+
+    const e18 = 10n ** 18n;
+    const sbPrices = [e18, e18 / 2n, 2n * e18 + 1n, 2n * e18 + 1n, 2n * e18 + 1n];
+    expect(seen.switchboard.slice(0, 5).map((s) => s.price)).toEqual(sbPrices);
+    expect(seen.switchboard.slice(0, 5).map((s) => s.confidence)).toEqual(sbPrices.map((p) => p / 2n));
+
+    // The missing feed never landed; each round's failure was logged and the pusher carried on.
+    expect(pushes.some((p) => p.address === missing.toBase58())).toBe(false);
+    const failures = logs.filter((m) => m.includes(`updating switchboard feed ${missing.toBase58()} failed, retrying next round`));
+    expect(failures.length).toBeGreaterThanOrEqual(5);
+    expect(logs.length).toBe(failures.length);
+  });
+
+  it("stop() halts updates: nothing changes on chain afterwards", async () => {
+    const pushes: PushedUpdate[] = [];
+    const pusher = new PricePusher({
+      rpc: net.rpc.url,
+      authority,
+      feeds: [
+        { kind: "pyth", address: pythFeed, price: "50", volatility: 2, confidence: 0.01 },
+        { kind: "switchboard", address: sbFeed, price: "50", volatility: 2 },
+      ],
+      intervalMs: 50,
+      seed: "halt",
+      onPush: (u) => void pushes.push(u),
+    });
+    await runUntil(pusher, pushes, 2, 3);
+    const count = pushes.length;
+    const pythBytes = (await connection.getAccountInfo(pythFeed, "confirmed"))!.data;
+    const sbBytes = (await connection.getAccountInfo(sbFeed, "confirmed"))!.data;
+    expect(decodePriceUpdateV2(pythBytes).priceMessage.price).toBe(pushes.filter((p) => p.kind === "pyth").at(-1)!.price);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(pushes.length).toBe(count);
+    expect((await connection.getAccountInfo(pythFeed, "confirmed"))!.data.equals(pythBytes)).toBe(true);
+    expect((await connection.getAccountInfo(sbFeed, "confirmed"))!.data.equals(sbBytes)).toBe(true);
+  });
+
+  it("walks the same integer prices for the same seed, and different ones for another seed", async () => {
+    const feeds: PusherFeed[] = [
+      { kind: "pyth", address: pythFeed, price: "182.5", exponent: -6, volatility: 0.9, confidence: 0.0005 },
+      { kind: "switchboard", address: sbFeed, price: "0.9998", volatility: 0.05, confidence: 0.0001 },
+    ];
+    async function walk(seed: number): Promise<Record<string, bigint[]>> {
+      const pushes: PushedUpdate[] = [];
+      const chain: Record<string, bigint[]> = { pyth: [], switchboard: [] };
+      const pusher = new PricePusher({
+        rpc: new Connection(net.rpc.url, "confirmed"),
+        authority,
+        feeds,
+        intervalMs: 60,
+        seed,
+        onPush: async (u) => {
+          pushes.push(u);
+          chain[u.kind].push((await onChain(u.kind, new PublicKey(u.address))).price);
+        },
+      });
+      await runUntil(pusher, pushes, 2, 6);
+      for (const kind of ["pyth", "switchboard"] as const) {
+        expect(chain[kind]).toEqual(pushes.filter((p) => p.kind === kind).map((p) => p.price));
+        chain[kind] = chain[kind].slice(0, 6);
+      }
+      return chain;
+    }
+    const a = await walk(7);
+    const b = await walk(7);
+    const c = await walk(8);
+    expect(b).toEqual(a);
+    expect(a.pyth[0]).toBe(182_500_000n);
+    expect(a.switchboard[0]).toBe(999_800_000_000_000_000n);
+    expect(new Set(a.pyth).size).toBeGreaterThan(1);
+    expect(new Set(a.switchboard).size).toBeGreaterThan(1);
+    expect(c.pyth[0]).toBe(a.pyth[0]);
+    expect(c.pyth.slice(1)).not.toEqual(a.pyth.slice(1));
+    expect(c.switchboard.slice(1)).not.toEqual(a.switchboard.slice(1));
+  });
+});
