@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { exited, freePortPair, waitForRpc } from "../../../ledger/test/support/process.js";
+import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "@ballast/oracles";
 import { MARGINFI_PROGRAM_ID } from "../../src/index.js";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -12,7 +13,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "ballast-launcher-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm start", () => {
-  it("serves the ledger with the lending program deployed, and stops cleanly on SIGTERM", async () => {
+  it("serves the ledger with the lending and oracle programs deployed, and stops cleanly on SIGTERM", async () => {
     const port = await freePortPair();
     const child = spawn("npm", ["start"], {
       cwd: ROOT,
@@ -29,6 +30,14 @@ describe("npm start", () => {
       const account = (await reply.json()).result.value;
       expect(account.executable).toBe(true);
       expect(account.owner).toBe("BPFLoaderUpgradeab1e11111111111111111111111");
+      for (const oracle of [PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID]) {
+        const info = await fetch(`http://127.0.0.1:${port}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "getAccountInfo", params: [oracle, { encoding: "base64" }] }),
+        });
+        expect((await info.json()).result.value.executable).toBe(true);
+      }
     } finally {
       child.kill("SIGTERM");
     }
