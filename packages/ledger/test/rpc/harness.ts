@@ -79,29 +79,9 @@ export async function clockUnixTimestamp(h: Harness): Promise<number> {
   return Number(clock!.data.readBigInt64LE(32));
 }
 
-export interface RawReply {
-  status: number;
-  text: string;
-  json: any;
-  headers: Headers;
-}
+import { rpcCall as post, type RawReply } from "../support/localnet.js";
 
-/** POSTs a body (objects are JSON-encoded, strings sent as they are) and reads the reply as text. */
-export async function post(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = { "content-type": "application/json" },
-): Promise<RawReply> {
-  const response = await fetch(url, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
-  const text = await response.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, text, json, headers: response.headers };
-}
+export { post, type RawReply };
 
 /** One JSON-RPC call; the reply's body. */
 export async function rpc(url: string, method: string, params?: unknown, id: unknown = 1): Promise<any> {

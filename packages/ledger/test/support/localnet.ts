@@ -37,13 +37,20 @@ export async function fundedKeypair(connection: Connection, sol = 10): Promise<K
   return keypair;
 }
 
-/** JSON-RPC call without a client library, for exact reply bodies. */
-export async function rpcCall(url: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+export interface RawReply {
+  status: number;
+  text: string;
+  json: any;
+  headers: Headers;
+}
+
+/** JSON-RPC call without a client library, for exact reply bodies (`body` may be raw text, e.g. malformed JSON). */
+export async function rpcCall(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = { "content-type": "application/json" },
+): Promise<RawReply> {
+  const response = await fetch(url, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
   const text = await response.text();
   let json: any = null;
   try {
@@ -51,5 +58,5 @@ export async function rpcCall(url: string, body: unknown): Promise<{ status: num
   } catch {
     json = null;
   }
-  return { status: response.status, json, text };
+  return { status: response.status, text, json, headers: response.headers };
 }
