@@ -1,4 +1,12 @@
-import { Connection, Keypair, LAMPORTS_PER_SOL, type Commitment } from "@solana/web3.js";
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  Transaction,
+  sendAndConfirmTransaction,
+  type Commitment,
+  type TransactionInstruction,
+} from "@solana/web3.js";
 import { startLocalnet, type Localnet } from "../../src/localnet.js";
 import type { Program } from "../../src/runtime/program.js";
 
@@ -59,4 +67,29 @@ export async function rpcCall(
     json = null;
   }
   return { status: response.status, text, json, headers: response.headers };
+}
+
+/** Sends instructions as one transaction (the first signer pays), waits for confirmation, and says where it landed. */
+export async function land(
+  connection: Connection,
+  instructions: TransactionInstruction | TransactionInstruction[],
+  signers: Keypair[],
+): Promise<{ signature: string; slot: number; blockTime: number }> {
+  const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
+  const signature = await sendAndConfirmTransaction(connection, tx, signers, { commitment: "confirmed" });
+  const landed = (await connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }))!;
+  return { signature, slot: landed.slot, blockTime: landed.blockTime! };
+}
+
+/** Simulates instructions signed by `signers` (the first pays) against the current state. */
+export async function simulateSigned(
+  connection: Connection,
+  instructions: TransactionInstruction | TransactionInstruction[],
+  signers: Keypair[],
+) {
+  const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
+  tx.feePayer = signers[0].publicKey;
+  tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+  tx.sign(...signers);
+  return (await connection.simulateTransaction(tx)).value;
 }

@@ -1,6 +1,7 @@
 import { instructionDiscriminator } from "@ballast/anchor";
 import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction, sendAndConfirmTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { land, simulateSigned } from "../../../ledger/test/support/localnet.js";
 import { minimumBalanceForRentExemption, startLocalnet, type Localnet } from "@ballast/ledger";
 import {
   PRICE_UPDATE_V2_LEN,
@@ -19,16 +20,11 @@ const stranger = Keypair.generate();
 const feedId = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
 
 async function send(ix: TransactionInstruction, signers: Keypair[]): Promise<{ signature: string; slot: number }> {
-  const signature = await sendAndConfirmTransaction(connection, new Transaction().add(ix), signers, { commitment: "confirmed" });
-  const landed = await connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
-  return { signature, slot: landed!.slot };
+  const { signature, slot } = await land(connection, ix, signers);
+  return { signature, slot };
 }
-async function simulate(ix: TransactionInstruction, signers: Keypair[]) {
-  const tx = new Transaction().add(ix);
-  tx.feePayer = signers[0].publicKey;
-  tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
-  tx.sign(...signers);
-  return (await connection.simulateTransaction(tx)).value;
+function simulate(ix: TransactionInstruction, signers: Keypair[]) {
+  return simulateSigned(connection, ix, signers);
 }
 async function data(address: PublicKey): Promise<Buffer> {
   return (await connection.getAccountInfo(address, "confirmed"))!.data;

@@ -1,5 +1,6 @@
 import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction, sendAndConfirmTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { land, simulateSigned } from "../../../ledger/test/support/localnet.js";
 import { minimumBalanceForRentExemption, startLocalnet, type Localnet } from "@ballast/ledger";
 import {
   PULL_FEED_ACCOUNT_SIZE,
@@ -26,16 +27,11 @@ interface Landed {
   blockTime: bigint;
 }
 async function send(ix: TransactionInstruction, signers: Keypair[]): Promise<Landed> {
-  const signature = await sendAndConfirmTransaction(connection, new Transaction().add(ix), signers, { commitment: "confirmed" });
-  const landed = (await connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }))!;
-  return { slot: BigInt(landed.slot), blockTime: BigInt(landed.blockTime!) };
+  const landed = await land(connection, ix, signers);
+  return { slot: BigInt(landed.slot), blockTime: BigInt(landed.blockTime) };
 }
-async function simulate(ix: TransactionInstruction, signers: Keypair[]) {
-  const tx = new Transaction().add(ix);
-  tx.feePayer = signers[0].publicKey;
-  tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
-  tx.sign(...signers);
-  return (await connection.simulateTransaction(tx)).value;
+function simulate(ix: TransactionInstruction, signers: Keypair[]) {
+  return simulateSigned(connection, ix, signers);
 }
 async function data(address: PublicKey): Promise<Buffer> {
   return (await connection.getAccountInfo(address, "confirmed"))!.data;
