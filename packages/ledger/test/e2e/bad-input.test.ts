@@ -97,6 +97,17 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
     );
   });
 
+  it("the same account listed twice", async () => {
+    const tx = await signed(alice, SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1_000_000 }));
+    const wire = tx.serialize();
+    // Legacy layout: 1 signature (65 bytes), 3 header bytes, key count, then keys: [alice, bob, system]. Make bob alice.
+    const keysAt = 65 + 3 + 1;
+    alice.publicKey.toBuffer().copy(wire, keysAt + 32);
+    const reply = await send(wire);
+    expect(reply.error).toEqual({ code: -32602, message: "invalid transaction: Account loaded twice" });
+    expect(await t.connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL);
+  });
+
   it("expired blockhash", async () => {
     const old = (await t.connection.getLatestBlockhash()).blockhash;
     t.net.ledger.warp(151);
