@@ -257,10 +257,21 @@ export class Ledger implements LedgerService {
     this.startSlot(slots, seconds);
   }
 
-  private startSlot(count: number, extraSeconds: number): void {
+  /** Moves the chain forward `slots` slots to exactly `unixTimestamp` (not before the current time): for tests. */
+  warpToTime(unixTimestamp: bigint, slots = 1): void {
+    if (!Number.isInteger(slots) || slots < 1) throw new RangeError("warp needs a whole number of slots, at least 1");
+    this.startSlot(slots, 0, unixTimestamp);
+  }
+
+  /** The unix time of the current slot, as the Clock sysvar reports it. */
+  unixTimestamp(): bigint {
+    return this.slots.unixTimestamp();
+  }
+
+  private startSlot(count: number, extraSeconds: number, atTime?: bigint): void {
     if (this.closed) return;
     const parent = this.slots.slot;
-    const record = this.slots.advance(Date.now(), count, extraSeconds);
+    const record = this.slots.advance(Date.now(), count, extraSeconds, atTime);
     this.pending.slots.push(record);
     // Sysvars are derived from the slot clock, so they are rebuilt rather than stored.
     for (const [address, account] of sysvarAccounts(this.slots)) this.setAccount(address, account);

@@ -27,20 +27,24 @@ export class SlotClock {
     return this.current.slot;
   }
 
-  /** Starts the next slot (or jumps `count` slots ahead, as a warp does) and returns the new record. */
-  advance(now: number, count = 1, extraSeconds = 0): SlotRecord {
+  /**
+   * Starts the next slot (or jumps `count` slots ahead, as a warp does) and returns the new record. `atTime`
+   * pins the new slot's unix time exactly (it must not go back); otherwise the clock runs `extraSeconds` ahead.
+   */
+  advance(now: number, count = 1, extraSeconds = 0, atTime?: bigint): SlotRecord {
     const previous = this.current;
     let hash = previous.blockhash;
     const slot = previous.slot + BigInt(count);
     const seed = Buffer.alloc(8);
     seed.writeBigUInt64LE(slot);
     hash = encodeBase58(createHash("sha256").update(base58ToBytes(hash)).update(seed).digest());
-    const record: SlotRecord = {
-      slot,
-      blockhash: hash,
-      startedAt: Math.max(now, previous.startedAt),
-      clockOffset: previous.clockOffset + extraSeconds,
-    };
+    const startedAt = Math.max(now, previous.startedAt);
+    let clockOffset = previous.clockOffset + extraSeconds;
+    if (atTime !== undefined) {
+      if (atTime < this.unixTimestamp()) throw new RangeError(`cannot move the clock back to ${atTime}`);
+      clockOffset = Number(atTime) - Math.floor(startedAt / 1000);
+    }
+    const record: SlotRecord = { slot, blockhash: hash, startedAt, clockOffset };
     this.remember(record);
     return record;
   }
