@@ -81,4 +81,12 @@ export class AccountChecks {
     discriminator.copy(target.account.data, 0);
     return target.account.data;
   }
+
+  /** Anchor's `close = destination`: every lamport moves to `destination`, the data goes, the System program owns it. */
+  close(target: InstructionAccount, destination: InstructionAccount): void {
+    destination.account.lamports += target.account.lamports;
+    target.account.lamports = 0n;
+    target.account.data = Buffer.alloc(0);
+    target.account.owner = SYSTEM_PROGRAM_ID;
+  }
 }

@@ -11,6 +11,16 @@ import { lendingPoolConfigureBank } from "../instructions/lending-pool-configure
 import { lendingPoolConfigureBankInterestOnly } from "../instructions/lending-pool-configure-bank-interest-only.js";
 import { lendingPoolConfigureBankLimitsOnly } from "../instructions/lending-pool-configure-bank-limits-only.js";
 import { lendingPoolConfigureBankOracle } from "../instructions/lending-pool-configure-bank-oracle.js";
+import { marginfiAccountInitialize } from "../instructions/marginfi-account-initialize.js";
+import { marginfiAccountInitializePda } from "../instructions/marginfi-account-initialize-pda.js";
+import { marginfiAccountClose } from "../instructions/marginfi-account-close.js";
+import { lendingAccountDeposit } from "../instructions/lending-account-deposit.js";
+import { lendingAccountWithdraw } from "../instructions/lending-account-withdraw.js";
+import { lendingAccountBorrow } from "../instructions/lending-account-borrow.js";
+import { lendingAccountRepay } from "../instructions/lending-account-repay.js";
+import { lendingAccountCloseBalance } from "../instructions/lending-account-close-balance.js";
+import { lendingAccountPulseHealth } from "../instructions/lending-account-pulse-health.js";
+import { lendingAccountSortBalances } from "../instructions/lending-account-sort-balances.js";
 import { lendingDispatch } from "./entrypoint.js";
 import { MARGINFI_PROGRAM_ID } from "./ids.js";
 
@@ -27,6 +37,16 @@ export const INSTRUCTIONS = [
   lendingPoolConfigureBankOracle,
   lendingPoolConfigureBankInterestOnly,
   lendingPoolConfigureBankLimitsOnly,
+  marginfiAccountInitialize,
+  marginfiAccountInitializePda,
+  marginfiAccountClose,
+  lendingAccountDeposit,
+  lendingAccountWithdraw,
+  lendingAccountBorrow,
+  lendingAccountRepay,
+  lendingAccountCloseBalance,
+  lendingAccountPulseHealth,
+  lendingAccountSortBalances,
 ];
 
 /** The lending program, deployable on the ledger at the mainnet id or any other. */

@@ -1,0 +1,30 @@
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { emitEvent } from "../program/events.js";
+import { hasAccountFlag } from "../program/user-accounts.js";
+import { freshHealthCache, pulseHealthCache, writeHealthCache } from "../risk/health-cache.js";
+import { RiskEngine } from "../risk/risk-engine.js";
+import { AccountFlags, HealthCacheFlags } from "../state/flags.js";
+import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+
+/**
+ * Permissionless: recomputes the account's health cache from the risk accounts (Initial, maintenance and
+ * equity values, prices, flags and the errors the checks would raise). Only account-loading problems fail it.
+ */
+export const lendingAccountPulseHealth: InstructionHandler = {
+  name: "lending_account_pulse_health",
+  units: 40_000,
+  run(ctx, accounts) {
+    const marginfiAccount = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
+    const account = marginfiAccount.account.data;
+    const now = ctx.clock.unixTimestamp;
+    let cache;
+    if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) {
+      cache = freshHealthCache(now);
+      cache.flags = HealthCacheFlags.ENGINE_OK | HealthCacheFlags.ORACLE_OK;
+    } else {
+      cache = pulseHealthCache(RiskEngine.load(ctx.programId, account, ctx.accounts.slice(1), now), now);
+    }
+    writeHealthCache(account, cache);
+    emitEvent(ctx, "HealthPulseEvent", { account: marginfiAccount.key, healthCache: cache });
+  },
+};

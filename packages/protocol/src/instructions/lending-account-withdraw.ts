@@ -1,0 +1,85 @@
+import { decodeTokenAccount } from "@ballast/ledger";
+import * as fx from "../math/i80f48.js";
+import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { BankBalance, checkUtilizationRatio, findBalance, sortBalances } from "../program/balances.js";
+import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { emitEvent } from "../program/events.js";
+import { transferFromVault } from "../program/token-transfers.js";
+import {
+  accountEventHeader,
+  checkNotPaused,
+  checkStandardBank,
+  checkUserAuthorization,
+  hasBankFlag,
+  requireNotDisabled,
+  requireNotPausedOrKilled,
+  touchAccount,
+  userBankAccounts,
+} from "../program/user-accounts.js";
+import { checkHealthAfterAction } from "../risk/health-cache.js";
+import { BankLayout } from "../state/bank.js";
+import { BankFlags } from "../state/flags.js";
+
+/**
+ * The authority takes tokens out of its deposit (or all of it with withdraw_all, closing the balance); the
+ * account must still pass its Initial requirement afterwards. Risk accounts follow the fixed accounts.
+ */
+export const lendingAccountWithdraw: InstructionHandler = {
+  name: "lending_account_withdraw",
+  units: 45_000,
+  run(ctx, accounts, args) {
+    const amount = args.u64();
+    const withdrawAll = args.option(() => args.bool()) ?? false;
+    const user = userBankAccounts(accounts, { groupWritable: true });
+    const { group, marginfiAccount, signer, bank: bankAccount } = user;
+    const destination = accounts.at(4);
+    const vaultAuthority = accounts.at(5);
+    const liquidityVault = accounts.at(6);
+    const tokenProgram = checkTokenProgram(accounts.at(7), "token_program");
+    const now = ctx.clock.unixTimestamp;
+    checkNotPaused(group, now);
+    checkUserAuthorization(marginfiAccount, group, signer, true);
+    checkStandardBank(bankAccount, group, liquidityVault);
+    accounts.writable(destination, "destination_token_account");
+    accounts.pda(vaultAuthority, "bank_liquidity_vault_authority", bankVaultSeeds("liquidityVaultAuthority", bankAccount.key));
+    accounts.writable(liquidityVault, "liquidity_vault");
+
+    const account = marginfiAccount.account.data;
+    const bankData = bankAccount.account.data;
+    requireNotDisabled(account);
+    requireNotPausedOrKilled(bankData);
+    accrueBankInterest(bankData, group.account.data, now);
+    const index = findBalance(account, bankAccount.key);
+    if (index === null) return fail("BankAccountNotFound");
+    const balance = new BankBalance(account, index, bankData);
+    let transfer: bigint;
+    if (withdrawAll) {
+      transfer = balance.withdrawAll(now);
+    } else {
+      balance.claimEmissions(now);
+      balance.decrease(fx.fromInt(amount), "withdrawOnly");
+      transfer = amount;
+    }
+    checkUtilizationRatio(bankData);
+    // After a sunset the vault pays out what it still holds, first come, first served.
+    if (hasBankFlag(bankData, BankFlags.TOKENLESS_REPAYMENTS_COMPLETE)) {
+      const held = decodeTokenAccount(liquidityVault.account.data).amount;
+      if (held < transfer) transfer = held;
+    }
+    touchAccount(account, now);
+    transferFromVault(ctx, tokenProgram, liquidityVault, destination, bankAccount, "liquidityVaultAuthority", transfer);
+    updateBankRateCache(bankData, group.account.data, now);
+    emitEvent(ctx, "LendingAccountWithdrawEvent", {
+      header: accountEventHeader(user),
+      bank: bankAccount.key,
+      mint: BankLayout.fields.mint.get(bankData),
+      amount: transfer,
+      closeBalance: withdrawAll,
+    });
+    sortBalances(account);
+
+    checkHealthAfterAction(ctx.programId, account, ctx.accounts.slice(8), now, bankAccount);
+  },
+};

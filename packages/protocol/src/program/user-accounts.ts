@@ -1,0 +1,152 @@
+// The recurring account constraints of the user instructions (reference §7 "recurring constraint bundles"):
+// PAUSE, USER-AUTH and STD-BANK, plus the account and bank state gates the handlers run first.
+import type { InstructionAccount } from "@ballast/ledger";
+import { BankLayout } from "../state/bank.js";
+import { AssetTag, BankOperationalState } from "../state/enums.js";
+import { AccountFlags, PauseFlags } from "../state/flags.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+import type { LendingAccounts } from "./accounts.js";
+import { fail } from "./errors.js";
+
+/** A panic pause lapses on its own after this many seconds. */
+export const PAUSE_DURATION_SECONDS = 1800n;
+
+const g = MarginfiGroupLayout.fields;
+const a = MarginfiAccountLayout.fields;
+const bank = BankLayout.fields;
+
+export function accountFlags(account: Buffer): bigint {
+  return a.accountFlags.get(account);
+}
+
+export function hasAccountFlag(account: Buffer, flag: bigint): boolean {
+  return (a.accountFlags.get(account) & flag) !== 0n;
+}
+
+export function setAccountFlag(account: Buffer, flag: bigint, on: boolean): void {
+  const flags = a.accountFlags.get(account);
+  a.accountFlags.set(account, on ? flags | flag : flags & ~flag);
+}
+
+/** The group's cached panic pause is set and has not yet lapsed (a start in the future counts as active). */
+export function isProtocolPaused(group: Buffer, now: bigint): boolean {
+  const cache = g.panicStateCache.fields;
+  if ((cache.pauseFlags.get(group) & PauseFlags.FLAG_PAUSED) === 0) return false;
+  const start = cache.pauseStartTimestamp.get(group);
+  return now < start || now - start < PAUSE_DURATION_SECONDS;
+}
+
+/** PAUSE: user actions are refused while the group is paused (6080). */
+export function checkNotPaused(group: InstructionAccount, now: bigint): void {
+  if (isProtocolPaused(group.account.data, now)) fail("ProtocolPaused", "group");
+}
+
+/**
+ * USER-AUTH: the account belongs to the group (6093); a frozen account refuses its own authority (6103) and
+ * answers only to the group admin; inside receivership (when allowed) anyone may act; otherwise only the
+ * account's authority (6042).
+ */
+export function checkUserAuthorization(
+  account: InstructionAccount,
+  group: InstructionAccount,
+  signer: InstructionAccount,
+  allowReceivership: boolean,
+): void {
+  const data = account.account.data;
+  if (a.group.get(data) !== group.key) fail("InvalidGroup", "marginfi_account");
+  const frozen = hasAccountFlag(data, AccountFlags.ACCOUNT_FROZEN);
+  const authority = a.authority.get(data);
+  if (frozen && signer.key === authority) fail("AccountFrozen", "marginfi_account");
+  if (allowReceivership && hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) return;
+  const allowed = frozen ? g.admin.get(group.account.data) : authority;
+  if (signer.key !== allowed) fail("Unauthorized", "marginfi_account");
+}
+
+/** STD-BANK: the bank is the group's (6093), the vault is the bank's (6094), and the bank is not an integration bank (6200). */
+export function checkStandardBank(bankAccount: InstructionAccount, group: InstructionAccount, liquidityVault: InstructionAccount | null): void {
+  const data = bankAccount.account.data;
+  if (bank.group.get(data) !== group.key) fail("InvalidGroup", "bank");
+  if (liquidityVault && bank.liquidityVault.get(data) !== liquidityVault.key) fail("InvalidLiquidityVault", "bank");
+  const tag = bank.config.fields.assetTag.get(data);
+  if (tag !== AssetTag.Default && tag !== AssetTag.Sol && tag !== AssetTag.Staked) fail("WrongAssetTagForStandardInstructions", "bank");
+}
+
+export function hasBankFlag(bankData: Buffer, flag: bigint): boolean {
+  return (bank.flags.get(bankData) & flag) !== 0n;
+}
+
+/** Deposits and borrows need an Operational bank. */
+export function requireOperational(bankData: Buffer): void {
+  switch (bank.config.fields.operationalState.get(bankData)) {
+    case BankOperationalState.Operational:
+      return;
+    case BankOperationalState.Paused:
+      return fail("BankPaused");
+    case BankOperationalState.ReduceOnly:
+      return fail("BankReduceOnly");
+    default:
+      return fail("BankKilledByBankruptcy");
+  }
+}
+
+/** Repays and withdraws also work on a ReduceOnly bank. */
+export function requireNotPausedOrKilled(bankData: Buffer): void {
+  const state = bank.config.fields.operationalState.get(bankData);
+  if (state === BankOperationalState.Paused) fail("BankPaused");
+  if (state === BankOperationalState.KilledByBankruptcy) fail("BankKilledByBankruptcy");
+}
+
+export function requireNotDisabled(account: Buffer): void {
+  if (hasAccountFlag(account, AccountFlags.ACCOUNT_DISABLED)) fail("AccountDisabled");
+}
+
+/**
+ * Asset-tag mixing (reference §12): an account holds default-like plus SOL positions or staked plus SOL positions,
+ * never default-like and staked together (6047).
+ */
+export function validateAssetTags(bankData: Buffer, account: Buffer): void {
+  const target = bank.config.fields.assetTag.get(bankData);
+  const stakedTarget = target === AssetTag.Staked;
+  const defaultLikeTarget = target !== AssetTag.Sol && !stakedTarget;
+  for (const balance of a.lendingAccount.fields.balances.get(account)) {
+    if (balance.active === 0) continue;
+    const held = balance.bankAssetTag;
+    if (defaultLikeTarget && held === AssetTag.Staked) fail("AssetTagMismatch");
+    if (stakedTarget && held !== AssetTag.Sol && held !== AssetTag.Staked) fail("AssetTagMismatch");
+  }
+}
+
+/** The four accounts every user bank action starts with, deserialized in IDL order. */
+export interface UserBankAccounts {
+  readonly group: InstructionAccount;
+  readonly marginfiAccount: InstructionAccount;
+  readonly signer: InstructionAccount;
+  readonly bank: InstructionAccount;
+}
+
+/** Anchor's deserialization of [group, marginfi_account (mut), authority (signer), bank (mut)]. */
+export function userBankAccounts(accounts: LendingAccounts, options: { groupWritable?: boolean } = {}): UserBankAccounts {
+  return {
+    group: accounts.owned(0, "group", MarginfiGroupLayout, { writable: options.groupWritable }),
+    marginfiAccount: accounts.owned(1, "marginfi_account", MarginfiAccountLayout, { writable: true }),
+    signer: accounts.signer(2, "authority"),
+    bank: accounts.owned(3, "bank", BankLayout, { writable: true }),
+  };
+}
+
+/** Marks the account touched by a user-visible change. */
+export function touchAccount(account: Buffer, now: bigint): void {
+  a.lastUpdate.set(account, BigInt.asUintN(64, now));
+}
+
+
+/** The header of the account events: who signed, which account, its authority and its group. */
+export function accountEventHeader(u: UserBankAccounts) {
+  return {
+    signer: u.signer.key,
+    marginfiAccount: u.marginfiAccount.key,
+    marginfiAccountAuthority: a.authority.get(u.marginfiAccount.account.data),
+    marginfiGroup: u.group.key,
+  };
+}

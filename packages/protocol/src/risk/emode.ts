@@ -1,0 +1,56 @@
+// E-mode weight selection (reference §11.2): the entries of every borrowed bank are intersected by collateral
+// tag, keeping the lowest weights, and a collateral bank whose tag survives gets the better of its own weight
+// and the entry's. Emode never lowers a bank's own weight.
+import * as fx from "../math/i80f48.js";
+import type { I80F48 } from "../math/i80f48.js";
+import { BankLayout } from "../state/bank.js";
+import { EMODE_TAG_EMPTY } from "../state/emode-settings.js";
+
+export interface EmodeWeights {
+  readonly flags: number;
+  readonly assetWeightInit: I80F48;
+  readonly assetWeightMaint: I80F48;
+}
+
+/** Collateral tag → merged weights; empty when nothing is borrowed. */
+export type ReconciledEmode = ReadonlyMap<number, EmodeWeights>;
+
+const entries = BankLayout.fields.emode.fields.emodeConfig.fields.entries;
+
+function bankEntries(bank: Buffer): Map<number, EmodeWeights> {
+  const out = new Map<number, EmodeWeights>();
+  for (const e of entries.get(bank)) {
+    if (e.collateralBankEmodeTag === EMODE_TAG_EMPTY) continue;
+    out.set(e.collateralBankEmodeTag, { flags: e.flags, assetWeightInit: e.assetWeightInit, assetWeightMaint: e.assetWeightMaint });
+  }
+  return out;
+}
+
+const min = (a: I80F48, b: I80F48) => (fx.cmp(a, b) <= 0 ? a : b);
+
+/** The intersection of the borrowed banks' emode configs. */
+export function reconcileEmode(borrowedBanks: readonly Buffer[]): ReconciledEmode {
+  if (borrowedBanks.length === 0) return new Map();
+  let merged = bankEntries(borrowedBanks[0]);
+  for (const bank of borrowedBanks.slice(1)) {
+    const next = bankEntries(bank);
+    const kept = new Map<number, EmodeWeights>();
+    for (const [tag, a] of merged) {
+      const b = next.get(tag);
+      if (!b) continue;
+      kept.set(tag, {
+        flags: Math.min(a.flags, b.flags),
+        assetWeightInit: min(a.assetWeightInit, b.assetWeightInit),
+        assetWeightMaint: min(a.assetWeightMaint, b.assetWeightMaint),
+      });
+    }
+    merged = kept;
+  }
+  return merged;
+}
+
+/** The collateral bank's emode entry under the reconciled config, if its tag matches one. */
+export function emodeEntryFor(emode: ReconciledEmode, collateralBank: Buffer): EmodeWeights | undefined {
+  const tag = BankLayout.fields.emode.fields.emodeTag.get(collateralBank);
+  return tag === EMODE_TAG_EMPTY ? undefined : emode.get(tag);
+}

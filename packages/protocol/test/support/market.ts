@@ -1,0 +1,556 @@
+// A lending market on a real ledger for end-to-end tests: the lending program and both oracle programs deployed,
+// a fee state and a group, banks with their oracle feeds, and users with margin and token accounts. The clock is
+// manual (slotMs 0): every transaction lands in a fresh slot at the same unix time, and tests move time explicitly.
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  SYSVAR_INSTRUCTIONS_PUBKEY,
+  Transaction,
+  TransactionInstruction,
+  sendAndConfirmTransaction,
+} from "@solana/web3.js";
+import { TOKEN_PROGRAM_ID, createMint, getAccount, getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
+import { expect } from "vitest";
+import { startLocalnet, type Localnet } from "@ballast/ledger";
+import {
+  createPythFeedInstruction,
+  createSwitchboardFeedInstruction,
+  pythFeedAddress,
+  pythReceiverProgram,
+  switchboardFeedAddress,
+  switchboardOnDemandProgram,
+  updatePythPriceInstruction,
+  updateSwitchboardResultInstruction,
+} from "@ballast/oracles";
+import {
+  MARGINFI_PROGRAM_ID,
+  decodeBank,
+  decodeMarginfiAccount,
+  instructionDiscriminator,
+  lendingProgram,
+  type Bank,
+  type MarginfiAccount,
+} from "../../src/index.js";
+import {
+  encodeBankConfigCompact,
+  encodeBankConfigOpt,
+  fixed,
+  none,
+  option,
+  u32,
+  u64,
+  u8,
+  bool,
+  type BankConfigCompact,
+  type BankConfigOpt,
+} from "./borsh.js";
+
+export const PROGRAM = new PublicKey(MARGINFI_PROGRAM_ID);
+export const FEE_STATE = PublicKey.findProgramAddressSync([Buffer.from("feestate")], PROGRAM)[0];
+const U64_MAX = (1n << 64n) - 1n;
+/** u32 fraction of 1000% APR. */
+export const apr = (fraction: number) => Math.floor((fraction / 10) * 4_294_967_295);
+/** u32 fraction of 100% utilization. */
+export const util = (fraction: number) => Math.floor(fraction * 4_294_967_295);
+
+/** All weights 1, no fees, a 0.5 → 60% / 100% → 300% curve, no limits: the reference's test bank. */
+export const DEFAULT_BANK_CONFIG: BankConfigCompact = {
+  assetWeightInit: "1",
+  assetWeightMaint: "1",
+  liabilityWeightInit: "1",
+  liabilityWeightMaint: "1",
+  depositLimit: U64_MAX,
+  interest: {
+    insuranceFeeFixedApr: "0",
+    insuranceIrFee: "0",
+    protocolFixedFeeApr: "0",
+    protocolIrFee: "0",
+    protocolOriginationFee: "0",
+    zeroUtilRate: 0,
+    hundredUtilRate: apr(3),
+    points: [{ util: util(0.5), rate: apr(0.6) }],
+  },
+  operationalState: 1,
+  borrowLimit: U64_MAX,
+  riskTier: 0,
+  assetTag: 0,
+  configFlags: 1,
+  totalAssetValueInitLimit: 0n,
+  oracleMaxAge: 100,
+  oracleMaxConfidence: 0,
+};
+
+export type Key = PublicKey;
+type Meta = [PublicKey, boolean, boolean];
+
+export function ix(name: string, keys: Meta[], args: Buffer[] = []): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: PROGRAM,
+    keys: keys.map(([pubkey, isSigner, isWritable]) => ({ pubkey, isSigner, isWritable })),
+    data: Buffer.concat([instructionDiscriminator(name), ...args]),
+  });
+}
+
+export function bankVaults(bank: PublicKey) {
+  const at = (seed: string) => PublicKey.findProgramAddressSync([Buffer.from(seed), bank.toBuffer()], PROGRAM)[0];
+  return {
+    liquidityAuthority: at("liquidity_vault_auth"),
+    liquidity: at("liquidity_vault"),
+    insuranceAuthority: at("insurance_vault_auth"),
+    insurance: at("insurance_vault"),
+    feeAuthority: at("fee_vault_auth"),
+    fee: at("fee_vault"),
+  };
+}
+
+export type OracleSpec =
+  | { kind: "pyth"; price: number; conf?: number; emaPrice?: number; emaConf?: number; exponent?: number }
+  | { kind: "switchboard"; price: number; stdDev?: number }
+  | { kind: "fixed"; price: string };
+
+export interface TestBank {
+  key: PublicKey;
+  mint: PublicKey;
+  decimals: number;
+  /** Null for fixed-price banks. */
+  oracle: PublicKey | null;
+  oracleKind: OracleSpec["kind"];
+  vaults: ReturnType<typeof bankVaults>;
+}
+
+export interface TestUser {
+  wallet: Keypair;
+  account: PublicKey;
+}
+
+export interface SimulationResult {
+  err: unknown;
+  logs: string[] | null;
+  unitsConsumed?: number;
+}
+
+/** Raw integer price for a decimal price at an exponent (e.g. 10.5 at −8 → 1,050,000,000). */
+function rawPrice(price: number, exponent: number): bigint {
+  return BigInt(Math.round(price * 10 ** -exponent));
+}
+
+export class TestMarket {
+  readonly admin = Keypair.generate();
+  readonly feeAdmin = Keypair.generate();
+  readonly feeWallet = Keypair.generate();
+  /** Signs oracle price updates. */
+  readonly oracleAuthority = Keypair.generate();
+  group!: PublicKey;
+  private nextFeed = 1;
+
+  private constructor(
+    readonly net: Localnet,
+    readonly connection: Connection,
+  ) {}
+
+  static async start(options: { bankInitFee?: number; programFeeRate?: string; programFeeFixed?: string } = {}): Promise<TestMarket> {
+    const net = await startLocalnet({
+      rpcPort: 0,
+      dataDir: null,
+      slotMs: 0,
+      programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram()],
+    });
+    const connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
+    const market = new TestMarket(net, connection);
+    for (const k of [market.admin, market.feeAdmin, market.oracleAuthority]) await market.airdrop(k.publicKey, 1_000_000_000_000n);
+    await market.airdrop(market.feeWallet.publicKey, 1_000_000_000n);
+    await market.send(
+      ix(
+        "init_global_fee_state",
+        [
+          [market.admin.publicKey, true, true],
+          [FEE_STATE, false, true],
+          [SystemProgram.programId, false, false],
+        ],
+        [
+          market.feeAdmin.publicKey.toBuffer(),
+          market.feeWallet.publicKey.toBuffer(),
+          u32(options.bankInitFee ?? 0),
+          u32(0),
+          fixed(options.programFeeFixed ?? "0"),
+          fixed(options.programFeeRate ?? "0"),
+          fixed("0"),
+        ],
+      ),
+      [market.admin],
+    );
+    market.group = await market.createGroup();
+    return market;
+  }
+
+  close(): Promise<void> {
+    return this.net.close();
+  }
+
+  get ledger() {
+    return this.net.ledger;
+  }
+
+  /** The chain's current unix time. */
+  now(): bigint {
+    return this.ledger.unixTimestamp();
+  }
+
+  /** Moves the chain's clock forward by exactly `seconds` in a new slot. */
+  advanceTime(seconds: number | bigint): void {
+    this.ledger.warpToTime(this.now() + BigInt(seconds));
+  }
+
+  async airdrop(to: PublicKey, lamports: bigint): Promise<void> {
+    await this.ledger.requestAirdrop(to.toBase58(), lamports);
+  }
+
+  /** Sends one transaction in a fresh slot at the current time; the first signer pays. */
+  async send(instructions: TransactionInstruction | TransactionInstruction[], signers: Keypair[]): Promise<string> {
+    this.ledger.warpToTime(this.now());
+    const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
+    return sendAndConfirmTransaction(this.connection, tx, signers, { commitment: "confirmed" });
+  }
+
+  async simulate(instructions: TransactionInstruction | TransactionInstruction[], signers: Keypair[]): Promise<SimulationResult> {
+    this.ledger.warpToTime(this.now());
+    const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
+    tx.feePayer = signers[0].publicKey;
+    tx.recentBlockhash = (await this.connection.getLatestBlockhash()).blockhash;
+    tx.sign(...signers);
+    return (await this.connection.simulateTransaction(tx)).value;
+  }
+
+  /** The transaction fails in its last instruction with the lending program's error `code`, logged as Anchor does. */
+  async expectError(
+    instructions: TransactionInstruction | TransactionInstruction[],
+    signers: Keypair[],
+    code: number,
+    name: string,
+    message: string,
+  ): Promise<SimulationResult> {
+    const list = Array.isArray(instructions) ? instructions : [instructions];
+    const result = await this.simulate(list, signers);
+    expect(result.err).toEqual({ InstructionError: [list.length - 1, { Custom: code }] });
+    expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);
+    return result;
+  }
+
+  // ---- groups and banks ------------------------------------------------------------------------------------
+
+  async createGroup(): Promise<PublicKey> {
+    const group = Keypair.generate();
+    await this.send(
+      ix("marginfi_group_initialize", [
+        [group.publicKey, true, true],
+        [this.admin.publicKey, true, true],
+        [FEE_STATE, false, false],
+        [SystemProgram.programId, false, false],
+      ]),
+      [this.admin, group],
+    );
+    return group.publicKey;
+  }
+
+  async createMint(decimals: number): Promise<PublicKey> {
+    this.ledger.warpToTime(this.now());
+    return createMint(this.connection, this.admin, this.admin.publicKey, null, decimals);
+  }
+
+  private feedId(): Uint8Array {
+    const id = new Uint8Array(32);
+    new DataView(id.buffer).setUint32(0, this.nextFeed++, true);
+    return id;
+  }
+
+  async createOracle(spec: OracleSpec): Promise<PublicKey | null> {
+    const authority = this.oracleAuthority.publicKey;
+    if (spec.kind === "fixed") return null;
+    const id = this.feedId();
+    if (spec.kind === "pyth") {
+      await this.send(createPythFeedInstruction({ authority, feedId: id }), [this.oracleAuthority]);
+      const feed = pythFeedAddress(authority, id)[0];
+      await this.setOracle(feed, spec);
+      return feed;
+    }
+    await this.send(createSwitchboardFeedInstruction({ authority, feedHash: id }), [this.oracleAuthority]);
+    const feed = switchboardFeedAddress(authority, id)[0];
+    await this.setOracle(feed, spec);
+    return feed;
+  }
+
+  /** Publishes a price now (Pyth publish time = the chain's time; Switchboard stamps the clock itself). */
+  async setOracle(feed: PublicKey, spec: OracleSpec, publishTime: bigint = this.now()): Promise<void> {
+    if (spec.kind === "pyth") {
+      const exponent = spec.exponent ?? -8;
+      await this.send(
+        updatePythPriceInstruction({
+          authority: this.oracleAuthority.publicKey,
+          feed,
+          price: rawPrice(spec.price, exponent),
+          conf: rawPrice(spec.conf ?? 0, exponent),
+          exponent,
+          publishTime,
+          emaPrice: rawPrice(spec.emaPrice ?? spec.price, exponent),
+          emaConf: rawPrice(spec.emaConf ?? spec.conf ?? 0, exponent),
+        }),
+        [this.oracleAuthority],
+      );
+    } else if (spec.kind === "switchboard") {
+      const scale = (v: number) => BigInt(Math.round(v * 1e9)) * 1_000_000_000n;
+      await this.send(
+        updateSwitchboardResultInstruction({
+          authority: this.oracleAuthority.publicKey,
+          feed,
+          value: scale(spec.price),
+          stdDev: scale(spec.stdDev ?? 0),
+        }),
+        [this.oracleAuthority],
+      );
+    }
+  }
+
+  async addBank(
+    decimals: number,
+    oracle: OracleSpec,
+    config: Partial<BankConfigCompact> = {},
+    options: { mint?: PublicKey; group?: PublicKey } = {},
+  ): Promise<TestBank> {
+    const mint = options.mint ?? (await this.createMint(decimals));
+    const group = options.group ?? this.group;
+    const bank = Keypair.generate();
+    const v = bankVaults(bank.publicKey);
+    await this.send(
+      ix(
+        "lending_pool_add_bank",
+        [
+          [group, false, true],
+          [this.admin.publicKey, true, false],
+          [this.admin.publicKey, true, true],
+          [FEE_STATE, false, false],
+          [this.feeWallet.publicKey, false, true],
+          [mint, false, false],
+          [bank.publicKey, true, true],
+          [v.liquidityAuthority, false, false],
+          [v.liquidity, false, true],
+          [v.insuranceAuthority, false, false],
+          [v.insurance, false, true],
+          [v.feeAuthority, false, false],
+          [v.fee, false, true],
+          [TOKEN_PROGRAM_ID, false, false],
+          [SystemProgram.programId, false, false],
+        ],
+        [encodeBankConfigCompact({ ...DEFAULT_BANK_CONFIG, ...config })],
+      ),
+      [this.admin, bank],
+    );
+    const feed = await this.createOracle(oracle);
+    if (oracle.kind === "fixed") {
+      await this.send(
+        ix(
+          "lending_pool_set_fixed_oracle_price",
+          [
+            [group, false, false],
+            [this.admin.publicKey, true, false],
+            [bank.publicKey, false, true],
+          ],
+          [fixed(oracle.price)],
+        ),
+        [this.admin],
+      );
+    } else {
+      await this.send(
+        ix(
+          "lending_pool_configure_bank_oracle",
+          [
+            [group, false, false],
+            [this.admin.publicKey, true, false],
+            [bank.publicKey, false, true],
+            [feed!, false, false],
+          ],
+          [u8(oracle.kind === "pyth" ? 3 : 4), feed!.toBuffer()],
+        ),
+        [this.admin],
+      );
+    }
+    return { key: bank.publicKey, mint, decimals, oracle: feed, oracleKind: oracle.kind, vaults: v };
+  }
+
+  configureBankIx(bank: TestBank, config: BankConfigOpt, signer: PublicKey = this.admin.publicKey): TransactionInstruction {
+    return ix(
+      "lending_pool_configure_bank",
+      [
+        [this.group, false, false],
+        [signer, true, false],
+        [bank.key, false, true],
+      ],
+      [encodeBankConfigOpt(config)],
+    );
+  }
+
+  async configureBank(bank: TestBank, config: BankConfigOpt): Promise<void> {
+    await this.send(this.configureBankIx(bank, config), [this.admin]);
+  }
+
+  async bank(bank: TestBank): Promise<Bank> {
+    return decodeBank((await this.connection.getAccountInfo(bank.key))!.data);
+  }
+
+  async tokenBalance(tokenAccount: PublicKey): Promise<bigint> {
+    return (await getAccount(this.connection, tokenAccount)).amount;
+  }
+
+  // ---- users -----------------------------------------------------------------------------------------------
+
+  async newUser(): Promise<TestUser> {
+    const wallet = Keypair.generate();
+    await this.airdrop(wallet.publicKey, 100_000_000_000n);
+    const account = Keypair.generate();
+    await this.send(
+      ix("marginfi_account_initialize", [
+        [this.group, false, false],
+        [account.publicKey, true, true],
+        [wallet.publicKey, true, false],
+        [wallet.publicKey, true, true],
+        [SystemProgram.programId, false, false],
+      ]),
+      [wallet, account],
+    );
+    return { wallet, account: account.publicKey };
+  }
+
+  /** The wallet's associated token account for the bank's mint, created if needed and topped up by `amount`. */
+  async fund(user: TestUser | Keypair, bank: TestBank, amount: bigint): Promise<PublicKey> {
+    const owner = "wallet" in user ? user.wallet.publicKey : user.publicKey;
+    this.ledger.warpToTime(this.now());
+    const ata = await getOrCreateAssociatedTokenAccount(this.connection, this.admin, bank.mint, owner);
+    if (amount > 0n) {
+      this.ledger.warpToTime(this.now());
+      await mintTo(this.connection, this.admin, bank.mint, ata.address, this.admin, amount);
+    }
+    return ata.address;
+  }
+
+  async tokenAccount(user: TestUser, bank: TestBank): Promise<PublicKey> {
+    return this.fund(user, bank, 0n);
+  }
+
+  async marginfiAccount(user: TestUser | PublicKey): Promise<MarginfiAccount> {
+    const key = user instanceof PublicKey ? user : user.account;
+    return decodeMarginfiAccount((await this.connection.getAccountInfo(key))!.data);
+  }
+
+  /**
+   * The risk accounts of the account's balances after an action: each active bank (plus `add`, minus `remove`)
+   * followed by its oracle, in the order the program sorts balances (bank key descending).
+   */
+  async riskAccounts(user: TestUser, banks: TestBank[], change: { add?: TestBank; remove?: TestBank } = {}): Promise<Meta[]> {
+    const account = await this.marginfiAccount(user);
+    const keys = new Set(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk));
+    if (change.add) keys.add(change.add.key.toBase58());
+    if (change.remove) keys.delete(change.remove.key.toBase58());
+    const sorted = [...keys].map((k) => new PublicKey(k)).sort((a, b) => Buffer.compare(b.toBuffer(), a.toBuffer()));
+    return sorted.flatMap((key) => {
+      const bank = banks.find((b) => b.key.equals(key));
+      if (!bank) throw new Error(`unknown bank ${key.toBase58()}`);
+      const metas: Meta[] = [[bank.key, false, false]];
+      if (bank.oracle) metas.push([bank.oracle, false, false]);
+      return metas;
+    });
+  }
+
+  // ---- user instructions -----------------------------------------------------------------------------------
+
+  private userBankMetas(user: TestUser, bank: TestBank, signer?: PublicKey): Meta[] {
+    return [
+      [this.group, false, true],
+      [user.account, false, true],
+      [signer ?? user.wallet.publicKey, true, false],
+      [bank.key, false, true],
+    ];
+  }
+
+  depositIx(user: TestUser, bank: TestBank, source: PublicKey, amount: bigint, upToLimit?: boolean): TransactionInstruction {
+    return ix(
+      "lending_account_deposit",
+      [...this.userBankMetas(user, bank), [source, false, true], [bank.vaults.liquidity, false, true], [TOKEN_PROGRAM_ID, false, false]],
+      [u64(amount), option(upToLimit, bool)],
+    );
+  }
+
+  repayIx(user: TestUser, bank: TestBank, source: PublicKey, amount: bigint, repayAll?: boolean): TransactionInstruction {
+    return ix(
+      "lending_account_repay",
+      [...this.userBankMetas(user, bank), [source, false, true], [bank.vaults.liquidity, false, true], [TOKEN_PROGRAM_ID, false, false]],
+      [u64(amount), option(repayAll, bool)],
+    );
+  }
+
+  withdrawIx(user: TestUser, bank: TestBank, destination: PublicKey, amount: bigint, risk: Meta[], withdrawAll?: boolean): TransactionInstruction {
+    return ix(
+      "lending_account_withdraw",
+      [
+        ...this.userBankMetas(user, bank),
+        [destination, false, true],
+        [bank.vaults.liquidityAuthority, false, false],
+        [bank.vaults.liquidity, false, true],
+        [TOKEN_PROGRAM_ID, false, false],
+        ...risk,
+      ],
+      [u64(amount), option(withdrawAll, bool)],
+    );
+  }
+
+  borrowIx(user: TestUser, bank: TestBank, destination: PublicKey, amount: bigint, risk: Meta[]): TransactionInstruction {
+    return ix(
+      "lending_account_borrow",
+      [
+        ...this.userBankMetas(user, bank),
+        [destination, false, true],
+        [bank.vaults.liquidityAuthority, false, false],
+        [bank.vaults.liquidity, false, true],
+        [TOKEN_PROGRAM_ID, false, false],
+        ...risk,
+      ],
+      [u64(amount)],
+    );
+  }
+
+  pulseHealthIx(account: PublicKey, risk: Meta[]): TransactionInstruction {
+    return ix("lending_account_pulse_health", [[account, false, true], ...risk]);
+  }
+
+  accrueIx(bank: TestBank): TransactionInstruction {
+    return ix("lending_pool_accrue_bank_interest", [
+      [this.group, false, false],
+      [bank.key, false, true],
+    ]);
+  }
+
+  /** Deposits `amount` after minting it to the user. */
+  async deposit(user: TestUser, bank: TestBank, amount: bigint): Promise<string> {
+    const source = await this.fund(user, bank, amount);
+    return this.send(this.depositIx(user, bank, source, amount), [user.wallet]);
+  }
+
+  async borrow(user: TestUser, bank: TestBank, amount: bigint, banks: TestBank[]): Promise<string> {
+    const destination = await this.tokenAccount(user, bank);
+    const risk = await this.riskAccounts(user, banks, { add: bank });
+    return this.send(this.borrowIx(user, bank, destination, amount, risk), [user.wallet]);
+  }
+
+  async withdraw(user: TestUser, bank: TestBank, amount: bigint, banks: TestBank[], withdrawAll?: boolean): Promise<string> {
+    const destination = await this.tokenAccount(user, bank);
+    const risk = await this.riskAccounts(user, banks, withdrawAll ? { remove: bank } : {});
+    return this.send(this.withdrawIx(user, bank, destination, amount, risk, withdrawAll), [user.wallet]);
+  }
+
+  async repay(user: TestUser, bank: TestBank, amount: bigint, repayAll?: boolean): Promise<string> {
+    const source = await this.tokenAccount(user, bank);
+    return this.send(this.repayIx(user, bank, source, amount, repayAll), [user.wallet]);
+  }
+}
+
+export { none };
