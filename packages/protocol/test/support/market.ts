@@ -158,6 +158,8 @@ export class TestMarket {
       programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram()],
     });
     const connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
+    // Every send lands in a new slot, so a blockhash web3.js cached for 30 s may have aged past 150 slots.
+    connection._disableBlockhashCaching = true;
     const market = new TestMarket(net, connection);
     for (const k of [market.admin, market.feeAdmin, market.oracleAuthority]) await market.airdrop(k.publicKey, 1_000_000_000_000n);
     await market.airdrop(market.feeWallet.publicKey, 1_000_000_000n);
@@ -233,6 +235,7 @@ export class TestMarket {
   ): Promise<SimulationResult> {
     const list = Array.isArray(instructions) ? instructions : [instructions];
     const result = await this.simulate(list, signers);
+    if (process.env.DEBUG_LOGS) console.log(result.logs);
     expect(result.err).toEqual({ InstructionError: [list.length - 1, { Custom: code }] });
     expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);
     return result;
