@@ -235,7 +235,6 @@ export class TestMarket {
   ): Promise<SimulationResult> {
     const list = Array.isArray(instructions) ? instructions : [instructions];
     const result = await this.simulate(list, signers);
-    if (process.env.DEBUG_LOGS) console.log(result.logs);
     expect(result.err).toEqual({ InstructionError: [list.length - 1, { Custom: code }] });
     expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);
     return result;
