@@ -34,7 +34,7 @@ const bank = BankLayout.fields;
  */
 export const lendingAccountBorrow: InstructionHandler = {
   name: "lending_account_borrow",
-  units: 50_000,
+  units: 20_000,
   run(ctx, accounts, args) {
     const amount = args.u64();
     const user = userBankAccounts(accounts);
@@ -83,6 +83,6 @@ export const lendingAccountBorrow: InstructionHandler = {
     });
     sortBalances(account);
 
-    checkHealthAfterAction(ctx.programId, account, ctx.accounts.slice(8), now, bankAccount);
+    checkHealthAfterAction(ctx, account, ctx.accounts.slice(8), bankAccount);
   },
 };

@@ -12,7 +12,7 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
  */
 export const lendingAccountPulseHealth: InstructionHandler = {
   name: "lending_account_pulse_health",
-  units: 40_000,
+  units: 8_000,
   run(ctx, accounts) {
     const marginfiAccount = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
     const account = marginfiAccount.account.data;
@@ -22,7 +22,7 @@ export const lendingAccountPulseHealth: InstructionHandler = {
       cache = freshHealthCache(now);
       cache.flags = HealthCacheFlags.ENGINE_OK | HealthCacheFlags.ORACLE_OK;
     } else {
-      cache = pulseHealthCache(RiskEngine.load(ctx.programId, account, ctx.accounts.slice(1), now), now);
+      cache = pulseHealthCache(RiskEngine.load(ctx, account, ctx.accounts.slice(1)), now);
     }
     writeHealthCache(account, cache);
     emitEvent(ctx, "HealthPulseEvent", { account: marginfiAccount.key, healthCache: cache });

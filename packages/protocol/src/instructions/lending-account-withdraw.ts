@@ -28,7 +28,7 @@ import { BankFlags } from "../state/flags.js";
  */
 export const lendingAccountWithdraw: InstructionHandler = {
   name: "lending_account_withdraw",
-  units: 45_000,
+  units: 18_000,
   run(ctx, accounts, args) {
     const amount = args.u64();
     const withdrawAll = args.option(() => args.bool()) ?? false;
@@ -80,6 +80,6 @@ export const lendingAccountWithdraw: InstructionHandler = {
     });
     sortBalances(account);
 
-    checkHealthAfterAction(ctx.programId, account, ctx.accounts.slice(8), now, bankAccount);
+    checkHealthAfterAction(ctx, account, ctx.accounts.slice(8), bankAccount);
   },
 };

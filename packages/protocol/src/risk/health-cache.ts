@@ -7,7 +7,7 @@ import { HEALTH_CACHE_PRICES, type HealthCache } from "../state/health-cache.js"
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { hasAccountFlag } from "../program/user-accounts.js";
 import { AccountFlags, HealthCacheFlags } from "../state/flags.js";
-import { RiskEngine } from "./risk-engine.js";
+import { RiskEngine, type EngineContext } from "./risk-engine.js";
 import { PriceType } from "./price-feed.js";
 import { updateBankPriceCache } from "../program/bank-interest.js";
 import type { InstructionAccount } from "@ballast/ledger";
@@ -109,20 +109,15 @@ export function pulseHealthCache(engine: RiskEngine, now: bigint): HealthCache {
  * the acted-on bank's price cache takes its oracle's real-time price when the bank is among the risk accounts.
  * Inside a flash loan the check is deferred to the end of the loan and the cache records only that.
  */
-export function checkHealthAfterAction(
-  programId: string,
-  account: Buffer,
-  remaining: readonly InstructionAccount[],
-  now: bigint,
-  bank: InstructionAccount,
-): void {
+export function checkHealthAfterAction(ctx: EngineContext, account: Buffer, remaining: readonly InstructionAccount[], bank: InstructionAccount): void {
+  const now = ctx.clock.unixTimestamp;
   const cache = freshHealthCache(now);
   if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) {
     cache.flags = HealthCacheFlags.ENGINE_OK;
     writeHealthCache(account, cache);
     return;
   }
-  const engine = RiskEngine.load(programId, account, remaining, now);
+  const engine = RiskEngine.load(ctx, account, remaining);
   engine.checkInitialHealth(cache);
   cache.flags |= HealthCacheFlags.ENGINE_OK;
   writeHealthCache(account, cache);

@@ -1,7 +1,7 @@
 // The risk engine (reference §10): loads the banks and price feeds of an account's active balances from the
 // instruction's remaining accounts, values each balance for a requirement type, and runs the health checks.
 import { ProgramFailure } from "@ballast/anchor";
-import type { InstructionAccount } from "@ballast/ledger";
+import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { assetAmount, liabilityAmount } from "../math/accrual.js";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
@@ -23,6 +23,12 @@ export type RequirementType = (typeof RequirementType)[keyof typeof RequirementT
 /** Equity assets below this many USD (with debt above 0.0001) make an account bankrupt. */
 export const BANKRUPT_THRESHOLD = fx.fromDecimal("0.1");
 const ZERO_AMOUNT_THRESHOLD = fx.fromDecimal("0.0001");
+
+/** Compute charged per balance the engine loads and values (bank, oracle decode, three passes at most). */
+export const UNITS_PER_BALANCE = 9_000;
+
+/** What the engine needs of the executing instruction: the program's id, the clock and the compute meter. */
+export type EngineContext = Pick<InstructionContext, "programId" | "clock" | "consume">;
 
 const bank = BankLayout.fields;
 const config = bank.config.fields;
@@ -71,7 +77,9 @@ export class RiskEngine {
    * Reads, for each active balance in slot order, its bank and then the bank's oracle accounts from `remaining`
    * (reference §10.1). A missing or foreign bank fails 6008; too few oracle accounts 6051.
    */
-  static load(programId: string, account: Buffer, remaining: readonly InstructionAccount[], now: bigint): RiskEngine {
+  static load(ctx: EngineContext, account: Buffer, remaining: readonly InstructionAccount[]): RiskEngine {
+    const programId = ctx.programId;
+    const now = ctx.clock.unixTimestamp;
     const balances: RiskBalance[] = [];
     let cursor = 0;
     for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
@@ -86,6 +94,7 @@ export class RiskEngine {
       const oracles = remaining.slice(cursor + 1, cursor + 1 + count);
       if (oracles.length < count) fail("WrongNumberOfOracleAccounts");
       cursor += 1 + count;
+      ctx.consume(UNITS_PER_BALANCE);
       let feed: PriceFeed | ProgramFailure;
       try {
         feed = loadPriceFeed(data, oracles, now);

@@ -159,7 +159,7 @@ export class TestMarket {
     });
     const connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
     // Every send lands in a new slot, so a blockhash web3.js cached for 30 s may have aged past 150 slots.
-    connection._disableBlockhashCaching = true;
+    (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
     const market = new TestMarket(net, connection);
     for (const k of [market.admin, market.feeAdmin, market.oracleAuthority]) await market.airdrop(k.publicKey, 1_000_000_000_000n);
     await market.airdrop(market.feeWallet.publicKey, 1_000_000_000n);
