@@ -34,7 +34,13 @@ export function checkThirdPartyId(thirdPartyId: number, stackHeight: number, ins
 
 /** The PDA seeds of a margin account: ["marginfi_account", group, authority, index LE, third-party id LE]. */
 export function marginfiAccountSeeds(group: string, authority: string, accountIndex: number, thirdPartyId: number): Buffer[] {
-  return [MARGINFI_ACCOUNT_SEED, new PublicKey(group).toBuffer(), new PublicKey(authority).toBuffer(), u16le(accountIndex), u16le(thirdPartyId)];
+  return [
+    MARGINFI_ACCOUNT_SEED,
+    new PublicKey(group).toBuffer(),
+    new PublicKey(authority).toBuffer(),
+    u16le(accountIndex),
+    u16le(thirdPartyId),
+  ];
 }
 
 export const marginfiAccountInitializePda: InstructionHandler = {

@@ -213,7 +213,10 @@ export class BankBalance {
     if (kind === "withdrawOnly" && !isZeroWithTolerance(liabilityIncrease, ZERO_AMOUNT_THRESHOLD)) fail("OperationWithdrawOnly");
     if (kind === "borrowOnly" && !isZeroWithTolerance(assetDecrease, ZERO_AMOUNT_THRESHOLD)) fail("OperationBorrowOnly");
     this.changeAssetShares(fx.neg(assetShares(assetDecrease, bank.assetShareValue.get(this.bankData))), false);
-    this.changeLiabilityShares(liabilityShares(liabilityIncrease, bank.liabilityShareValue.get(this.bankData)), kind === "bypassBorrowLimit");
+    this.changeLiabilityShares(
+      liabilityShares(liabilityIncrease, bank.liabilityShareValue.get(this.bankData)),
+      kind === "bypassBorrowLimit",
+    );
   }
 
   private requireNoOutstandingEmissions(): void {

@@ -64,7 +64,11 @@ export function checkUserAuthorization(
 }
 
 /** STD-BANK: the bank is the group's (6093), the vault is the bank's (6094), and the bank is not an integration bank (6200). */
-export function checkStandardBank(bankAccount: InstructionAccount, group: InstructionAccount, liquidityVault: InstructionAccount | null): void {
+export function checkStandardBank(
+  bankAccount: InstructionAccount,
+  group: InstructionAccount,
+  liquidityVault: InstructionAccount | null,
+): void {
   const data = bankAccount.account.data;
   if (bank.group.get(data) !== group.key) fail("InvalidGroup", "bank");
   if (liquidityVault && bank.liquidityVault.get(data) !== liquidityVault.key) fail("InvalidLiquidityVault", "bank");
@@ -139,7 +143,6 @@ export function userBankAccounts(accounts: LendingAccounts, options: { groupWrit
 export function touchAccount(account: Buffer, now: bigint): void {
   a.lastUpdate.set(account, BigInt.asUintN(64, now));
 }
-
 
 /** The header of the account events: who signed, which account, its authority and its group. */
 export function accountEventHeader(u: UserBankAccounts) {

@@ -109,7 +109,12 @@ export function pulseHealthCache(engine: RiskEngine, now: bigint): HealthCache {
  * the acted-on bank's price cache takes its oracle's real-time price when the bank is among the risk accounts.
  * Inside a flash loan the check is deferred to the end of the loan and the cache records only that.
  */
-export function checkHealthAfterAction(ctx: EngineContext, account: Buffer, remaining: readonly InstructionAccount[], bank: InstructionAccount): void {
+export function checkHealthAfterAction(
+  ctx: EngineContext,
+  account: Buffer,
+  remaining: readonly InstructionAccount[],
+  bank: InstructionAccount,
+): void {
   const now = ctx.clock.unixTimestamp;
   const cache = freshHealthCache(now);
   if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) {

@@ -81,7 +81,13 @@ describe("health (reference §21 item 1)", () => {
     await market.borrow(user, usdc, 5n * USDC, banks);
     const cache = (await market.marginfiAccount(user)).healthCache;
     expect(cache.assetValue).toBe(cache.liabilityValue);
-    await market.expectError(await borrowIx(user, usdc, 1n), [user.wallet], 6009, "RiskEngineInitRejected", "RiskEngine rejected due to either bad health or stale oracles");
+    await market.expectError(
+      await borrowIx(user, usdc, 1n),
+      [user.wallet],
+      6009,
+      "RiskEngineInitRejected",
+      "RiskEngine rejected due to either bad health or stale oracles",
+    );
     await market.configureBank(sol, { assetWeightInit: "1", assetWeightMaint: "1" });
   });
 
@@ -103,7 +109,13 @@ describe("capacity, slots, bank states and authority", () => {
     const capped = await market.addBank(6, { kind: "switchboard", price: 1 }, { depositLimit: 100n * USDC });
     const user = await market.newUser();
     const source = await market.fund(user, capped, 150n * USDC);
-    await market.expectError(market.depositIx(user, capped, source, 100n * USDC), [user.wallet], 6003, "BankAssetCapacityExceeded", "Bank deposit capacity exceeded");
+    await market.expectError(
+      market.depositIx(user, capped, source, 100n * USDC),
+      [user.wallet],
+      6003,
+      "BankAssetCapacityExceeded",
+      "Bank deposit capacity exceeded",
+    );
     await market.send(market.depositIx(user, capped, source, 150n * USDC, true), [user.wallet]);
     // Capacity is floor(limit − deposits − 1) native units.
     expect(await market.tokenBalance(source)).toBe(50n * USDC + 1n);
@@ -119,7 +131,13 @@ describe("capacity, slots, bank states and authority", () => {
     await market.deposit(lender, capped, 1_000n * USDC);
     const user = await borrowerWith(10n * SOL);
     const all = [...banks, capped];
-    await market.expectError(await borrowIx(user, capped, 10n * USDC, all), [user.wallet], 6027, "BankLiabilityCapacityExceeded", "Bank borrow cap exceeded");
+    await market.expectError(
+      await borrowIx(user, capped, 10n * USDC, all),
+      [user.wallet],
+      6027,
+      "BankLiabilityCapacityExceeded",
+      "Bank borrow cap exceeded",
+    );
     await market.borrow(user, capped, 10n * USDC - 1n, all);
   });
 
@@ -129,7 +147,13 @@ describe("capacity, slots, bank states and authority", () => {
     for (let i = 0; i < 17; i++) many.push(await market.addBank(6, { kind: "switchboard", price: 1 }));
     for (const bank of many.slice(0, 16)) await market.deposit(user, bank, 1n);
     const source = await market.fund(user, many[16], 1n);
-    await market.expectError(market.depositIx(user, many[16], source, 1n), [user.wallet], 6010, "LendingAccountBalanceSlotsFull", "Lending account balance slots are full");
+    await market.expectError(
+      market.depositIx(user, many[16], source, 1n),
+      [user.wallet],
+      6010,
+      "LendingAccountBalanceSlotsFull",
+      "Lending account balance slots are full",
+    );
   });
 
   it("a paused bank refuses deposits (6016); a reduce-only bank refuses deposits and borrows (6017) but lets withdrawals out", async () => {
@@ -142,7 +166,13 @@ describe("capacity, slots, bank states and authority", () => {
     await market.configureBank(bank, { operationalState: 2 });
     await market.expectError(market.depositIx(user, bank, source, 1n), [user.wallet], 6017, "BankReduceOnly", "Bank is ReduceOnly mode");
     const other = await borrowerWith(10n * SOL);
-    await market.expectError(await borrowIx(other, bank, 1n, [...banks, bank]), [other.wallet], 6017, "BankReduceOnly", "Bank is ReduceOnly mode");
+    await market.expectError(
+      await borrowIx(other, bank, 1n, [...banks, bank]),
+      [other.wallet],
+      6017,
+      "BankReduceOnly",
+      "Bank is ReduceOnly mode",
+    );
     await market.withdraw(user, bank, 10n * USDC, [...banks, bank], true);
     expect(await market.tokenBalance(source)).toBe(15n * USDC);
   });
@@ -150,12 +180,22 @@ describe("capacity, slots, bank states and authority", () => {
   it("reduce-only collateral counts nothing for new borrows (6009)", async () => {
     const user = await borrowerWith(10n * SOL);
     await market.configureBank(sol, { operationalState: 2 });
-    await market.expectError(await borrowIx(user, usdc, 1n), [user.wallet], 6009, "RiskEngineInitRejected", "RiskEngine rejected due to either bad health or stale oracles");
+    await market.expectError(
+      await borrowIx(user, usdc, 1n),
+      [user.wallet],
+      6009,
+      "RiskEngineInitRejected",
+      "RiskEngine rejected due to either bad health or stale oracles",
+    );
     await market.configureBank(sol, { operationalState: 1 });
   });
 
   it("an isolated-tier liability must be the only liability (6029)", async () => {
-    const isolated = await market.addBank(6, { kind: "switchboard", price: 1 }, { assetWeightInit: "0", assetWeightMaint: "0", riskTier: 1 });
+    const isolated = await market.addBank(
+      6,
+      { kind: "switchboard", price: 1 },
+      { assetWeightInit: "0", assetWeightMaint: "0", riskTier: 1 },
+    );
     const lender = await market.newUser();
     await market.deposit(lender, isolated, 1_000n * USDC);
     const user = await borrowerWith(10n * SOL);
@@ -184,7 +224,13 @@ describe("capacity, slots, bank states and authority", () => {
     const foreign = await market.addBank(6, { kind: "switchboard", price: 1 }, {}, { group: otherGroup });
     const user = await market.newUser();
     const source = await market.fund(user, foreign, 1n);
-    await market.expectError(market.depositIx(user, foreign, source, 1n), [user.wallet], 6093, "InvalidGroup", "Invalid group: account constraint violated");
+    await market.expectError(
+      market.depositIx(user, foreign, source, 1n),
+      [user.wallet],
+      6093,
+      "InvalidGroup",
+      "Invalid group: account constraint violated",
+    );
   });
 });
 
@@ -204,7 +250,13 @@ describe("oracles: staleness and confidence", () => {
     market.advanceTime(101);
     await market.setOracle(usdc.oracle!, { kind: "switchboard", price: 1 });
     // The SOL feed (Pyth) is stale: the Initial check values the collateral at 0.
-    await market.expectError(await borrowIx(user, usdc, 1n * USDC), [user.wallet], 6009, "RiskEngineInitRejected", "RiskEngine rejected due to either bad health or stale oracles");
+    await market.expectError(
+      await borrowIx(user, usdc, 1n * USDC),
+      [user.wallet],
+      6009,
+      "RiskEngineInitRejected",
+      "RiskEngine rejected due to either bad health or stale oracles",
+    );
     await market.setOracle(sol.oracle!, { kind: "pyth", price: 10 });
     await market.borrow(user, usdc, 1n * USDC, banks);
   });
@@ -238,6 +290,12 @@ describe("oracles: staleness and confidence", () => {
 
     // Raw confidence 5 → interval 10.6 exceeds 10% of the price.
     await market.setOracle(asset.oracle!, { kind: "pyth", price: 100, conf: 5 });
-    await market.expectError(await borrowIx(user, usdc, 1n, all), [user.wallet], 6055, "OracleMaxConfidenceExceeded", "Oracle max confidence exceeded: try again later");
+    await market.expectError(
+      await borrowIx(user, usdc, 1n, all),
+      [user.wallet],
+      6055,
+      "OracleMaxConfidenceExceeded",
+      "Oracle max confidence exceeded: try again later",
+    );
   });
 });

@@ -33,12 +33,16 @@ beforeAll(async () => {
     spec: { kind: "pyth", price: 10, conf: 0.01 },
     unit: 1_000_000_000n,
   };
-  const usdcBank = await market.addBank(6, { kind: "switchboard", price: 1, stdDev: 0.001 }, {
-    assetWeightInit: "0.9",
-    assetWeightMaint: "0.95",
-    liabilityWeightInit: "1.1",
-    liabilityWeightMaint: "1.05",
-  });
+  const usdcBank = await market.addBank(
+    6,
+    { kind: "switchboard", price: 1, stdDev: 0.001 },
+    {
+      assetWeightInit: "0.9",
+      assetWeightMaint: "0.95",
+      liabilityWeightInit: "1.1",
+      liabilityWeightMaint: "1.05",
+    },
+  );
   await market.configureBank(usdcBank, { interest: fees });
   const usdc: Asset = { bank: usdcBank, spec: { kind: "switchboard", price: 1, stdDev: 0.001 }, unit: 1_000_000n };
   const btc: Asset = {

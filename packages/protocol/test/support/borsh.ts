@@ -25,7 +25,8 @@ export function fixed(decimal: string): Buffer {
 }
 export const none = Buffer.from([0]);
 export const some = (b: Buffer) => Buffer.concat([Buffer.from([1]), b]);
-export const option = <T>(value: T | undefined | null, encode: (v: T) => Buffer) => (value === undefined || value === null ? none : some(encode(value)));
+export const option = <T>(value: T | undefined | null, encode: (v: T) => Buffer) =>
+  value === undefined || value === null ? none : some(encode(value));
 export const bool = (v: boolean) => Buffer.from([v ? 1 : 0]);
 
 export interface RatePoint {

@@ -490,7 +490,14 @@ export class TestMarket {
     );
   }
 
-  withdrawIx(user: TestUser, bank: TestBank, destination: PublicKey, amount: bigint, risk: Meta[], withdrawAll?: boolean): TransactionInstruction {
+  withdrawIx(
+    user: TestUser,
+    bank: TestBank,
+    destination: PublicKey,
+    amount: bigint,
+    risk: Meta[],
+    withdrawAll?: boolean,
+  ): TransactionInstruction {
     return ix(
       "lending_account_withdraw",
       [
