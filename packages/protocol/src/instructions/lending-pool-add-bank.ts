@@ -21,6 +21,7 @@ import { AssetTag, InterestCurveType, OracleSetup } from "../state/enums.js";
 import { FeeStateLayout } from "../state/fee-state.js";
 import { BankFlags, GroupFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
+import { emitEvent } from "../program/events.js";
 
 /** An arena group holds at most this many banks (6073 ArenaBankLimit). */
 export const ARENA_MAX_BANKS = 2;
@@ -149,6 +150,11 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
   g.feeStateCache.fields.lastUpdate.set(groupData, now);
 
   validateBankConfig(data);
+  emitEvent(ctx, "LendingPoolBankCreateEvent", {
+    header: { signer: admin.key, marginfiGroup: group.key },
+    bank: bank.key,
+    mint: mintAccount.key,
+  });
 }
 
 /** The group admin adds a bank at a fresh keypair address; the fee payer also pays the flat SOL bank-init fee. */

@@ -3,6 +3,7 @@ import type { InstructionHandler } from "../program/entrypoint.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
 import { BankLayout } from "../state/bank.js";
 import { OracleSetup, variantName } from "../state/enums.js";
+import { emitEvent } from "../program/events.js";
 
 /**
  * The group admin sets the oracle setup and the first oracle key (the other keys are kept), then the setup is
@@ -15,7 +16,7 @@ export const lendingPoolConfigureBankOracle: InstructionHandler = {
   run(ctx, accounts, args) {
     const setup = args.u8();
     const oracle = args.pubkey();
-    const { bank } = groupRoleAndBank(accounts, "admin", "admin");
+    const { group, signer, bank } = groupRoleAndBank(accounts, "admin", "admin");
     const data = bank.account.data;
     if (isFrozen(data)) throw new Error("bank settings are frozen");
     if (variantName(OracleSetup, setup) === undefined) throw new Error(`unsupported oracle setup ${setup}`);
@@ -24,5 +25,11 @@ export const lendingPoolConfigureBankOracle: InstructionHandler = {
     c.oracleSetup.set(data, setup);
     c.oracleKeys.at(0).set(data, oracle);
     validateOracleSetup(data, ctx.accounts.slice(3));
+    emitEvent(ctx, "LendingPoolBankConfigureOracleEvent", {
+      header: { signer: signer.key, marginfiGroup: group.key },
+      bank: bank.key,
+      oracleSetup: setup,
+      oracle,
+    });
   },
 };

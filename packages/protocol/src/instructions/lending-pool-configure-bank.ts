@@ -6,6 +6,7 @@ import { fail } from "../program/errors.js";
 import { BankLayout } from "../state/bank.js";
 import { BankOperationalState } from "../state/enums.js";
 import { BankFlags } from "../state/flags.js";
+import { emitEvent } from "../program/events.js";
 
 /**
  * The group admin applies every Some field of BankConfigOpt, then the bank config and its emode entries are
@@ -14,15 +15,24 @@ import { BankFlags } from "../state/flags.js";
 export const lendingPoolConfigureBank: InstructionHandler = {
   name: "lending_pool_configure_bank",
   units: 20_000,
-  run(_ctx, accounts, args) {
+  run(ctx, accounts, args) {
     const opt = readBankConfigOpt(args);
-    const { group, bank } = groupRoleAndBank(accounts, "admin", "admin");
+    const { group, signer, bank } = groupRoleAndBank(accounts, "admin", "admin");
+    const header = { signer: signer.key, marginfiGroup: group.key };
+    const mint = BankLayout.fields.mint.get(bank.account.data);
     const data = bank.account.data;
     const c = BankLayout.fields.config.fields;
 
     if (isFrozen(data)) {
       if (opt.depositLimit !== null) c.depositLimit.set(data, opt.depositLimit);
       if (opt.borrowLimit !== null) c.borrowLimit.set(data, opt.borrowLimit);
+      emitEvent(ctx, "LendingPoolBankConfigureFrozenEvent", {
+        header,
+        bank: bank.key,
+        mint,
+        depositLimit: c.depositLimit.get(data),
+        borrowLimit: c.borrowLimit.get(data),
+      });
       return;
     }
 
@@ -53,5 +63,6 @@ export const lendingPoolConfigureBank: InstructionHandler = {
 
     validateBankConfig(data);
     validateBankEmode(data, group.account.data);
+    emitEvent(ctx, "LendingPoolBankConfigureEvent", { header, bank: bank.key, mint, config: opt });
   },
 };

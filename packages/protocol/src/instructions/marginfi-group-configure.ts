@@ -4,6 +4,7 @@ import { cmp, fromInt, type I80F48 } from "../math/i80f48.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { DEFAULT_EMODE_MAX_INIT_LEVERAGE, DEFAULT_EMODE_MAX_MAINT_LEVERAGE } from "./marginfi-group-initialize.js";
+import { emitEvent } from "../program/events.js";
 
 const ONE = fromInt(1);
 const HUNDRED = fromInt(100);
@@ -37,5 +38,10 @@ export const marginfiGroupConfigure: InstructionHandler = {
     g.emodeMaxInitLeverage.set(data, basisToU32(init));
     g.emodeMaxMaintLeverage.set(data, basisToU32(maint));
     g.feeStateCache.fields.lastUpdate.set(data, ctx.clock.unixTimestamp);
+    emitEvent(ctx, "MarginfiGroupConfigureEvent", {
+      header: { signer: admin.key, marginfiGroup: group.key },
+      admin: roles.admin,
+      flags: g.groupFlags.get(data),
+    });
   },
 };

@@ -5,6 +5,7 @@ import { basisToU32 } from "../math/conversions.js";
 import { fromInt } from "../math/i80f48.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { SEEDS } from "../program/ids.js";
+import { emitEvent } from "../program/events.js";
 
 /** Default e-mode leverage caps of a new group (reference §7.2). */
 export const DEFAULT_EMODE_MAX_INIT_LEVERAGE = 15;
@@ -31,5 +32,6 @@ export const marginfiGroupInitialize: InstructionHandler = {
     g.feeStateCache.fields.programFeeFixed.set(data, fee.programFeeFixed.get(feeState.account.data));
     g.feeStateCache.fields.programFeeRate.set(data, fee.programFeeRate.get(feeState.account.data));
     g.feeStateCache.fields.lastUpdate.set(data, ctx.clock.unixTimestamp);
+    emitEvent(ctx, "MarginfiGroupCreateEvent", { header: { signer: admin.key, marginfiGroup: groupAccount.key } });
   },
 };

@@ -38,13 +38,26 @@ describe("deposit, borrow, repay and withdraw on the ledger", () => {
     expect(bank.lendingPositionCount).toBe(1);
     const tx = await market.connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
     expect(tx!.meta!.logMessages).toContain("Program log: Instruction: LendingAccountDeposit");
-    expect(tx!.meta!.logMessages!.some((l) => l.startsWith("Program data: "))).toBe(true);
+    const [event] = await market.events(signature);
+    expect(event.name).toBe("LendingAccountDepositEvent");
+    const data = event.data as {
+      header: Record<string, { toBase58(): string } | null>;
+      bank: { toBase58(): string };
+      amount: { toString(): string };
+    };
+    expect(data.header.signer!.toBase58()).toBe(lender.wallet.publicKey.toBase58());
+    expect(data.header.marginfi_account!.toBase58()).toBe(lender.account.toBase58());
+    expect(data.bank.toBase58()).toBe(usdc.key.toBase58());
+    expect(data.amount.toString()).toBe((1_000n * USDC).toString());
     expect(tx!.meta!.logMessages!.at(-1)).toBe(`Program ${MARGINFI_PROGRAM_ID} success`);
   });
 
   it("a borrow against collateral pays out the exact amount and books the liability", async () => {
     await market.deposit(borrower, sol, 2n * SOL);
-    await market.borrow(borrower, usdc, 15n * USDC, banks);
+    const signature = await market.borrow(borrower, usdc, 15n * USDC, banks);
+    const [event] = await market.events(signature);
+    expect(event.name).toBe("LendingAccountBorrowEvent");
+    expect(String(event.data.amount)).toBe((15n * USDC).toString());
     expect(await market.tokenBalance(await market.tokenAccount(borrower, usdc))).toBe(15n * USDC);
     expect(await market.tokenBalance(usdc.vaults.liquidity)).toBe(985n * USDC);
     const account = await market.marginfiAccount(borrower);

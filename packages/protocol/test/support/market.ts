@@ -12,6 +12,8 @@ import {
   sendAndConfirmTransaction,
 } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, createMint, getAccount, getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
+import { readFileSync } from "node:fs";
+import { BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
 import { expect } from "vitest";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
 import {
@@ -136,6 +138,14 @@ function rawPrice(price: number, exponent: number): bigint {
   return BigInt(Math.round(price * 10 ** -exponent));
 }
 
+const IDL = JSON.parse(readFileSync(new URL("../../idl/marginfi.json", import.meta.url), "utf8")) as Idl;
+const EVENTS = new EventParser(PROGRAM, new BorshCoder(IDL));
+
+export interface DecodedEvent {
+  name: string;
+  data: Record<string, unknown>;
+}
+
 export class TestMarket {
   readonly admin = Keypair.generate();
   readonly feeAdmin = Keypair.generate();
@@ -238,6 +248,12 @@ export class TestMarket {
     expect(result.err).toEqual({ InstructionError: [list.length - 1, { Custom: code }] });
     expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);
     return result;
+  }
+
+  /** The program's Anchor events in a landed transaction, decoded with the IDL by Anchor's own parser. */
+  async events(signature: string): Promise<DecodedEvent[]> {
+    const tx = await this.connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    return [...EVENTS.parseLogs(tx!.meta!.logMessages!)];
   }
 
   // ---- groups and banks ------------------------------------------------------------------------------------
