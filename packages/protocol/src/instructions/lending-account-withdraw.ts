@@ -1,6 +1,9 @@
 import { decodeTokenAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
-import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueBankInterest, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
+import { receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
+import { PriceType } from "../risk/price-feed.js";
+import { calcValue } from "../math/value.js";
 import { BankBalance, checkUtilizationRatio, findBalance, sortBalances } from "../program/balances.js";
 import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -12,6 +15,7 @@ import {
   checkNotPaused,
   checkStandardBank,
   checkUserAuthorization,
+  hasAccountFlag,
   hasBankFlag,
   requireNotDisabled,
   requireNotPausedOrKilled,
@@ -20,7 +24,7 @@ import {
 } from "../program/user-accounts.js";
 import { checkHealthAfterAction } from "../risk/health-cache.js";
 import { BankLayout } from "../state/bank.js";
-import { BankFlags } from "../state/flags.js";
+import { AccountFlags, BankFlags } from "../state/flags.js";
 
 /**
  * The authority takes tokens out of its deposit (or all of it with withdraw_all, closing the balance); the
@@ -44,12 +48,18 @@ export const lendingAccountWithdraw: InstructionHandler = {
     checkStandardBank(bankAccount, group, liquidityVault);
     accounts.writable(destination, "destination_token_account");
     accounts.pda(vaultAuthority, "bank_liquidity_vault_authority", bankVaultSeeds("liquidityVaultAuthority", bankAccount.key));
-    accounts.writable(liquidityVault, "liquidity_vault");
-
     const account = marginfiAccount.account.data;
     const bankData = bankAccount.account.data;
+    const inReceivership = hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP);
+    // A receiver may not take collateral the Initial requirement values at nothing.
+    if (inReceivership && BankLayout.fields.config.fields.assetWeightInit.get(bankData) === fx.ZERO)
+      fail("LiquidationPremiumTooHigh", "bank");
+    accounts.writable(liquidityVault, "liquidity_vault");
+
     requireNotDisabled(account);
     requireNotPausedOrKilled(bankData);
+    const remaining = ctx.accounts.slice(8);
+    const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bankAccount, now) : null;
     accrueBankInterest(bankData, group.account.data, now);
     const index = findBalance(account, bankAccount.key);
     if (index === null) return fail("BankAccountNotFound");
@@ -68,6 +78,10 @@ export const lendingAccountWithdraw: InstructionHandler = {
       const held = decodeTokenAccount(liquidityVault.account.data).amount;
       if (held < transfer) transfer = held;
     }
+    if (receivership && hasAccountFlag(account, AccountFlags.ACCOUNT_IN_DELEVERAGE)) {
+      const value = calcValue(fx.fromInt(transfer), receivership.price, BankLayout.fields.mintDecimals.get(bankData));
+      recordDeleverageWithdrawal(group.account.data, value, now);
+    }
     touchAccount(account, now);
     transferFromVault(ctx, tokenProgram, liquidityVault, destination, bankAccount, "liquidityVaultAuthority", transfer);
     updateBankRateCache(bankData, group.account.data, now);
@@ -80,6 +94,12 @@ export const lendingAccountWithdraw: InstructionHandler = {
     });
     sortBalances(account);
 
-    checkHealthAfterAction(ctx, account, ctx.accounts.slice(8), bankAccount);
+    // In receivership the end instruction judges the whole liquidation; only the price cache is refreshed.
+    if (receivership) {
+      const { price, confidence } = receivership.feed.priceAndConfidence(PriceType.RealTime);
+      updateBankPriceCache(bankData, price, confidence, now);
+    } else {
+      checkHealthAfterAction(ctx, account, remaining, bankAccount);
+    }
   },
 };

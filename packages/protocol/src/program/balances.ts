@@ -257,6 +257,15 @@ export class BankBalance {
     return charge;
   }
 
+  /** purge_deleverage_balance: a sunset bank's leftover deposit is written off, no tokens and no emissions check. */
+  purge(): void {
+    if (isPositiveWithTolerance(fx.abs(this.liabilityShares), ZERO_AMOUNT_THRESHOLD)) fail("OperationWithdrawOnly");
+    const shares = this.assetShares;
+    clearBalance(this.account, this.index);
+    addCount(this.bankData, "lendingPositionCount", -1);
+    bank.totalAssetShares.set(this.bankData, fx.sub(bank.totalAssetShares.get(this.bankData), shares));
+  }
+
   /** close_balance: only a balance with nothing on either side and under one unit of emissions may go. */
   close(now: bigint, log: (message: string) => void): void {
     this.claimEmissions(now);

@@ -223,13 +223,19 @@ export class RiskEngine {
     return health;
   }
 
+  /** Equity (book) values: weight 1, EMA prices with confidence bias; written to `cache` when given. */
+  equity(cache?: HealthCache): HealthComponents {
+    const components = this.components(RequirementType.Equity, null);
+    if (cache) {
+      cache.assetValueEquity = components.assets;
+      cache.liabilityValueEquity = components.liabilities;
+    }
+    return components;
+  }
+
   /** Fails 6013 unless equity assets are below both the liabilities and $0.1 while some debt remains. */
   checkBankrupt(cache?: HealthCache): void {
-    const { assets, liabilities } = this.components(RequirementType.Equity, null);
-    if (cache) {
-      cache.assetValueEquity = assets;
-      cache.liabilityValueEquity = liabilities;
-    }
+    const { assets, liabilities } = this.equity(cache);
     const bankrupt =
       fx.cmp(assets, liabilities) < 0 && fx.cmp(assets, BANKRUPT_THRESHOLD) < 0 && fx.cmp(liabilities, ZERO_AMOUNT_THRESHOLD) > 0;
     if (!bankrupt) fail("AccountNotBankrupt");

@@ -11,7 +11,14 @@ import {
   TransactionInstruction,
   sendAndConfirmTransaction,
 } from "@solana/web3.js";
-import { TOKEN_PROGRAM_ID, createMint, getAccount, getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
+import {
+  TOKEN_PROGRAM_ID,
+  createMint,
+  getAccount,
+  getAssociatedTokenAddressSync,
+  getOrCreateAssociatedTokenAccount,
+  mintTo,
+} from "@solana/spl-token";
 import { readFileSync } from "node:fs";
 import { BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
 import { expect } from "vitest";
@@ -160,7 +167,9 @@ export class TestMarket {
     readonly connection: Connection,
   ) {}
 
-  static async start(options: { bankInitFee?: number; programFeeRate?: string; programFeeFixed?: string } = {}): Promise<TestMarket> {
+  static async start(
+    options: { bankInitFee?: number; liquidationFlatFee?: number; programFeeRate?: string; programFeeFixed?: string } = {},
+  ): Promise<TestMarket> {
     const net = await startLocalnet({
       rpcPort: 0,
       dataDir: null,
@@ -185,7 +194,7 @@ export class TestMarket {
           market.feeAdmin.publicKey.toBuffer(),
           market.feeWallet.publicKey.toBuffer(),
           u32(options.bankInitFee ?? 0),
-          u32(0),
+          u32(options.liquidationFlatFee ?? 0),
           fixed(options.programFeeFixed ?? "0"),
           fixed(options.programFeeRate ?? "0"),
           fixed("0"),
@@ -235,17 +244,18 @@ export class TestMarket {
     return (await this.connection.simulateTransaction(tx)).value;
   }
 
-  /** The transaction fails in its last instruction with the lending program's error `code`, logged as Anchor does. */
+  /** The transaction fails in its last instruction (or `failingIndex`) with the lending program's error `code`, logged as Anchor does. */
   async expectError(
     instructions: TransactionInstruction | TransactionInstruction[],
     signers: Keypair[],
     code: number,
     name: string,
     message: string,
+    failingIndex?: number,
   ): Promise<SimulationResult> {
     const list = Array.isArray(instructions) ? instructions : [instructions];
     const result = await this.simulate(list, signers);
-    expect(result.err).toEqual({ InstructionError: [list.length - 1, { Custom: code }] });
+    expect(result.err).toEqual({ InstructionError: [failingIndex ?? list.length - 1, { Custom: code }] });
     expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);
     return result;
   }
@@ -575,6 +585,113 @@ export class TestMarket {
   async repay(user: TestUser, bank: TestBank, amount: bigint, repayAll?: boolean): Promise<string> {
     const source = await this.tokenAccount(user, bank);
     return this.send(this.repayIx(user, bank, source, amount, repayAll), [user.wallet]);
+  }
+
+  // ---- bank maintenance ------------------------------------------------------------------------------------
+
+  /** The global fee wallet's associated token account for the bank's mint (where program fees are paid). */
+  feeWalletAta(bank: TestBank): PublicKey {
+    return getAssociatedTokenAddressSync(bank.mint, this.feeWallet.publicKey);
+  }
+
+  pulsePriceCacheIx(bank: TestBank): TransactionInstruction {
+    const oracle: Meta[] = bank.oracle ? [[bank.oracle, false, false]] : [];
+    return ix("lending_pool_pulse_bank_price_cache", [[this.group, false, false], [bank.key, false, true], ...oracle]);
+  }
+
+  collectFeesIx(bank: TestBank, feeAta: PublicKey = this.feeWalletAta(bank)): TransactionInstruction {
+    return ix("lending_pool_collect_bank_fees", [
+      [this.group, false, false],
+      [bank.key, false, true],
+      [bank.vaults.liquidityAuthority, false, false],
+      [bank.vaults.liquidity, false, true],
+      [bank.vaults.insurance, false, true],
+      [bank.vaults.fee, false, true],
+      [FEE_STATE, false, false],
+      [feeAta, false, true],
+      [TOKEN_PROGRAM_ID, false, false],
+    ]);
+  }
+
+  withdrawFeesIx(bank: TestBank, destination: PublicKey, amount: bigint, signer: PublicKey = this.admin.publicKey): TransactionInstruction {
+    return ix(
+      "lending_pool_withdraw_fees",
+      [
+        [this.group, false, false],
+        [bank.key, false, false],
+        [signer, true, false],
+        [bank.vaults.fee, false, true],
+        [bank.vaults.feeAuthority, false, false],
+        [destination, false, true],
+        [TOKEN_PROGRAM_ID, false, false],
+      ],
+      [u64(amount)],
+    );
+  }
+
+  withdrawInsuranceIx(
+    bank: TestBank,
+    destination: PublicKey,
+    amount: bigint,
+    signer: PublicKey = this.admin.publicKey,
+  ): TransactionInstruction {
+    return ix(
+      "lending_pool_withdraw_insurance",
+      [
+        [this.group, false, false],
+        [bank.key, false, false],
+        [signer, true, false],
+        [bank.vaults.insurance, false, true],
+        [bank.vaults.insuranceAuthority, false, false],
+        [destination, false, true],
+        [TOKEN_PROGRAM_ID, false, false],
+      ],
+      [u64(amount)],
+    );
+  }
+
+  updateFeesDestinationIx(bank: TestBank, destination: PublicKey, signer: PublicKey = this.admin.publicKey): TransactionInstruction {
+    return ix("lending_pool_update_fees_destination_account", [
+      [this.group, false, false],
+      [bank.key, false, true],
+      [signer, true, false],
+      [destination, false, false],
+    ]);
+  }
+
+  withdrawFeesPermissionlessIx(bank: TestBank, destination: PublicKey, amount: bigint): TransactionInstruction {
+    return ix(
+      "lending_pool_withdraw_fees_permissionless",
+      [
+        [this.group, false, false],
+        [bank.key, false, false],
+        [bank.vaults.fee, false, true],
+        [bank.vaults.feeAuthority, false, false],
+        [destination, false, true],
+        [TOKEN_PROGRAM_ID, false, false],
+      ],
+      [u64(amount)],
+    );
+  }
+
+  closeBankIx(bank: TestBank, signer: PublicKey = this.admin.publicKey): TransactionInstruction {
+    return ix("lending_pool_close_bank", [
+      [this.group, false, true],
+      [bank.key, false, true],
+      [signer, true, true],
+    ]);
+  }
+
+  setFixedPriceIx(bank: TestBank, price: string, signer: PublicKey = this.admin.publicKey): TransactionInstruction {
+    return ix(
+      "lending_pool_set_fixed_oracle_price",
+      [
+        [this.group, false, false],
+        [signer, true, false],
+        [bank.key, false, true],
+      ],
+      [fixed(price)],
+    );
   }
 }
 
