@@ -1,0 +1,43 @@
+import { PublicKey } from "@solana/web3.js";
+import { isFrozen } from "../program/bank-config-update.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { emitEvent } from "../program/events.js";
+import { BankLayout } from "../state/bank.js";
+import { AssetTag, OracleSetup } from "../state/enums.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+
+const c = BankLayout.fields.config.fields;
+
+/**
+ * The group admin prices the bank at a constant: oracle setup Fixed, no oracle account (first key cleared, the
+ * others kept), a non-negative price. Staked banks take their price from the stake pool and are refused; frozen
+ * banks make the program panic. Both has_one checks use Anchor's plain ConstraintHasOne (2001).
+ */
+export const lendingPoolSetFixedOraclePrice: InstructionHandler = {
+  name: "lending_pool_set_fixed_oracle_price",
+  units: 8_000,
+  run(ctx, accounts, args) {
+    const price = args.i80f48();
+    const group = accounts.owned(0, "group", MarginfiGroupLayout);
+    const admin = accounts.signer(1, "admin");
+    const bank = accounts.owned(2, "bank", BankLayout);
+
+    if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("ConstraintHasOne", "group");
+    accounts.writable(bank, "bank");
+    if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("ConstraintHasOne", "bank");
+
+    const data = bank.account.data;
+    if (isFrozen(data)) throw new Error("cannot change oracle settings on frozen banks");
+    if (c.assetTag.get(data) === AssetTag.Staked) fail("Unauthorized");
+    c.oracleSetup.set(data, OracleSetup.Fixed);
+    c.oracleKeys.at(0).set(data, PublicKey.default.toBase58());
+    if (price < 0n) fail("FixedOraclePriceNegative");
+    c.fixedPrice.set(data, price);
+    emitEvent(ctx, "LendingPoolBankSetFixedOraclePriceEvent", {
+      header: { signer: admin.key, marginfiGroup: group.key },
+      bank: bank.key,
+      price,
+    });
+  },
+};
