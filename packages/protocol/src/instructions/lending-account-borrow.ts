@@ -1,6 +1,6 @@
 import * as fx from "../math/i80f48.js";
 import { originationFee } from "../math/settlement.js";
-import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, checkUtilizationRatio, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -57,7 +57,7 @@ export const lendingAccountBorrow: InstructionHandler = {
     const groupData = group.account.data;
     requireNotDisabled(account);
     if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("AccountDisabled");
-    accrueBankInterest(bankData, groupData, now);
+    accrueAndReport(ctx, bankAccount, group);
     validateAssetTags(bankData, account);
     requireOperational(bankData);
     const index = findOrCreateBalance(account, bankAccount.key, bankData, now);

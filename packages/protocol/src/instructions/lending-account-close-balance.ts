@@ -1,4 +1,4 @@
-import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, findBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -16,7 +16,7 @@ export const lendingAccountCloseBalance: InstructionHandler = {
     const account = marginfiAccount.account.data;
     const bankData = bankAccount.account.data;
     requireNotDisabled(account);
-    accrueBankInterest(bankData, group.account.data, now);
+    accrueAndReport(ctx, bankAccount, group);
     updateBankRateCache(bankData, group.account.data, now);
     const index = findBalance(account, bankAccount.key);
     if (index === null) return fail("BankAccountNotFound");

@@ -1,4 +1,4 @@
-import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import { checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -65,7 +65,7 @@ export const lendingAccountDeposit: InstructionHandler = {
     const effective = upToLimit ? min(amount, remainingDepositCapacity(bankData)) : amount;
     if (effective === 0n) return;
 
-    accrueBankInterest(bankData, group.account.data, now);
+    accrueAndReport(ctx, bankAccount, group);
     const index = findOrCreateBalance(account, bankAccount.key, bankData, now);
     const balance = new BankBalance(account, index, bankData);
     balance.claimEmissions(now);

@@ -1,5 +1,5 @@
 import * as fx from "../math/i80f48.js";
-import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, findBalance, sortBalances } from "../program/balances.js";
 import { checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -48,7 +48,7 @@ export const lendingAccountRepay: InstructionHandler = {
     const bankData = bankAccount.account.data;
     requireNotDisabled(account);
     requireNotPausedOrKilled(bankData);
-    accrueBankInterest(bankData, group.account.data, now);
+    accrueAndReport(ctx, bankAccount, group);
     const index = findBalance(account, bankAccount.key);
     if (index === null) return fail("BankAccountNotFound");
     const balance = new BankBalance(account, index, bankData);

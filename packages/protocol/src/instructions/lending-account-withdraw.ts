@@ -1,6 +1,6 @@
 import { decodeTokenAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
-import { accrueBankInterest, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
 import { receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
 import { PriceType } from "../risk/price-feed.js";
 import { calcValue } from "../math/value.js";
@@ -60,7 +60,7 @@ export const lendingAccountWithdraw: InstructionHandler = {
     requireNotPausedOrKilled(bankData);
     const remaining = ctx.accounts.slice(8);
     const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bankAccount, now) : null;
-    accrueBankInterest(bankData, group.account.data, now);
+    accrueAndReport(ctx, bankAccount, group);
     const index = findBalance(account, bankAccount.key);
     if (index === null) return fail("BankAccountNotFound");
     const balance = new BankBalance(account, index, bankData);

@@ -1,7 +1,5 @@
-import { toF64 } from "../math/value.js";
-import { accrueBankInterest, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { emitEvent } from "../program/events.js";
 import { checkBankOfGroup } from "../program/pool-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { MarginfiGroupLayout } from "../state/group.js";
@@ -21,18 +19,7 @@ export const lendingPoolAccrueBankInterest: InstructionHandler = {
 
     const data = bank.account.data;
     const now = ctx.clock.unixTimestamp;
-    const { timeDelta, changes } = accrueBankInterest(data, group.account.data, now);
-    // Bank::accrue_interest reports every accrual period, with zero fees when a side of the bank is empty.
-    if (timeDelta > 0n) {
-      emitEvent(ctx, "LendingPoolBankAccrueInterestEvent", {
-        header: { signer: null, marginfiGroup: group.key },
-        bank: bank.key,
-        mint: BankLayout.fields.mint.get(data),
-        delta: timeDelta,
-        feesCollected: changes ? toF64(changes.groupFeesCollected) : 0,
-        insuranceCollected: changes ? toF64(changes.insuranceFeesCollected) : 0,
-      });
-    }
+    accrueAndReport(ctx, bank, group);
     updateBankRateCache(data, group.account.data, now);
   },
 };

@@ -7,6 +7,9 @@ import type { I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { fail } from "./errors.js";
+import { emitEvent } from "./events.js";
+import { toF64 } from "../math/value.js";
+import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 
 const b = BankLayout.fields;
 const cache = b.cache.fields;
@@ -75,6 +78,29 @@ export function accrueBankInterest(bank: Buffer, group: Buffer, now: bigint): Ac
     cache.interestAccumulatedFor.set(bank, next.cache.interestAccumulatedFor);
   }
   return { timeDelta, changes };
+}
+
+/**
+ * Accrues the bank's interest and reports it as the program's `accrue_interest` does: every instruction that
+ * accrues emits LendingPoolBankAccrueInterestEvent for a non-empty period (with zero fees when a side is empty).
+ */
+export function accrueAndReport(
+  ctx: Pick<InstructionContext, "clock" | "logData">,
+  bank: InstructionAccount,
+  group: InstructionAccount,
+): Accrual {
+  const accrual = accrueBankInterest(bank.account.data, group.account.data, ctx.clock.unixTimestamp);
+  if (accrual.timeDelta > 0n) {
+    emitEvent(ctx, "LendingPoolBankAccrueInterestEvent", {
+      header: { signer: null, marginfiGroup: group.key },
+      bank: bank.key,
+      mint: b.mint.get(bank.account.data),
+      delta: accrual.timeDelta,
+      feesCollected: accrual.changes ? toF64(accrual.changes.groupFeesCollected) : 0,
+      insuranceCollected: accrual.changes ? toF64(accrual.changes.insuranceFeesCollected) : 0,
+    });
+  }
+  return accrual;
 }
 
 /** `update_bank_cache`: current rates (and last_update) when both totals are non-zero, else a reset keeping the price. */

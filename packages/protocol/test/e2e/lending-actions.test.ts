@@ -38,8 +38,7 @@ describe("deposit, borrow, repay and withdraw on the ledger", () => {
     expect(bank.lendingPositionCount).toBe(1);
     const tx = await market.connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
     expect(tx!.meta!.logMessages).toContain("Program log: Instruction: LendingAccountDeposit");
-    const [event] = await market.events(signature);
-    expect(event.name).toBe("LendingAccountDepositEvent");
+    const event = (await market.events(signature)).find((e) => e.name === "LendingAccountDepositEvent")!;
     const data = event.data as {
       header: Record<string, { toBase58(): string } | null>;
       bank: { toBase58(): string };
@@ -55,8 +54,7 @@ describe("deposit, borrow, repay and withdraw on the ledger", () => {
   it("a borrow against collateral pays out the exact amount and books the liability", async () => {
     await market.deposit(borrower, sol, 2n * SOL);
     const signature = await market.borrow(borrower, usdc, 15n * USDC, banks);
-    const [event] = await market.events(signature);
-    expect(event.name).toBe("LendingAccountBorrowEvent");
+    const event = (await market.events(signature)).find((e) => e.name === "LendingAccountBorrowEvent")!;
     expect(String(event.data.amount)).toBe((15n * USDC).toString());
     expect(await market.tokenBalance(await market.tokenAccount(borrower, usdc))).toBe(15n * USDC);
     expect(await market.tokenBalance(usdc.vaults.liquidity)).toBe(985n * USDC);
