@@ -206,8 +206,10 @@ export class TestMarket {
     return market;
   }
 
-  close(): Promise<void> {
-    return this.net.close();
+  /** Lets web3.js finish the status polls it still has in flight after a confirmation, then stops the chain. */
+  async close(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await this.net.close();
   }
 
   get ledger() {
