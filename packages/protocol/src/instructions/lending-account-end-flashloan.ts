@@ -1,0 +1,25 @@
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { setAccountFlag } from "../program/user-accounts.js";
+import { freshHealthCache } from "../risk/health-cache.js";
+import { RiskEngine } from "../risk/risk-engine.js";
+import { AccountFlags } from "../state/flags.js";
+import { checkFlashloanAccountState, flashloanAccount } from "./lending-account-start-flashloan.js";
+
+/**
+ * Closes a flash loan: the account must meet its Initial requirement and the isolated-tier rule on the final
+ * state (6009 / 6029), which fails the whole transaction otherwise. The health cache is left as the inner
+ * actions wrote it. Remaining accounts: the account's risk accounts.
+ */
+export const lendingAccountEndFlashloan: InstructionHandler = {
+  name: "lending_account_end_flashloan",
+  units: 8_000,
+  run(ctx, accounts) {
+    const marginfiAccount = flashloanAccount(accounts);
+    if (ctx.stackHeight !== 1) fail("NotAllowedInCPI");
+    const account = marginfiAccount.account.data;
+    checkFlashloanAccountState(account, false);
+    setAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN, false);
+    RiskEngine.load(ctx, account, ctx.accounts.slice(2)).checkInitialHealth(freshHealthCache(ctx.clock.unixTimestamp));
+  },
+};

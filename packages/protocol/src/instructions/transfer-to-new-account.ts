@@ -1,0 +1,103 @@
+import { INSTRUCTIONS_SYSVAR_ID, type InstructionContext } from "@ballast/ledger";
+import type { LendingAccounts } from "../program/accounts.js";
+import { checkSystemProgram, transferLamports } from "../program/bank-vaults.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { emitEvent } from "../program/events.js";
+import { checkNotPaused, checkUserAuthorization, hasAccountFlag, setAccountFlag, touchAccount } from "../program/user-accounts.js";
+import { AccountFlags } from "../state/flags.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+import { checkThirdPartyId, marginfiAccountSeeds } from "./marginfi-account-initialize-pda.js";
+
+/** Lamports the fee payer pays the global fee wallet for each transfer. */
+export const ACCOUNT_TRANSFER_FEE = 5_000_000n;
+
+const DEFAULT_KEY = "11111111111111111111111111111111";
+const a = MarginfiAccountLayout.fields;
+
+/** Where the new account lives: at a fresh keypair address, or at the PDA of (new authority, index, third-party id). */
+export type TransferTarget =
+  { readonly kind: "keypair" } | { readonly kind: "pda"; readonly accountIndex: number; readonly thirdPartyId: number };
+
+/**
+ * Moves a margin account's positions to a new account owned by `new_authority` (reference §7.4, §19.5): the new
+ * account takes the balances, emissions destination and flags (a freeze carries over) and records where it came
+ * from; the old one is emptied, disabled and points at its successor, so a migration happens once (6079).
+ * Accounts: group, old_marginfi_account, new_marginfi_account, authority, fee_payer, new_authority,
+ * global_fee_wallet, [instructions_sysvar (PDA only)], system_program.
+ */
+export function migrateMarginfiAccount(ctx: InstructionContext, accounts: LendingAccounts, target: TransferTarget): void {
+  const group = accounts.owned(0, "group", MarginfiGroupLayout);
+  const oldAccount = accounts.owned(1, "old_marginfi_account", MarginfiAccountLayout, { writable: true });
+  const newAccount = accounts.at(2);
+  const authority = accounts.signer(3, "authority");
+  const feePayer = accounts.writable(accounts.signer(4, "fee_payer"), "fee_payer");
+  const newAuthority = accounts.at(5);
+  const feeWallet = accounts.writable(accounts.at(6), "global_fee_wallet");
+  const pda = target.kind === "pda" ? target : null;
+  checkSystemProgram(accounts.at(pda ? 8 : 7), "system_program");
+
+  let seeds: Buffer[] | null = null;
+  let bump = 0;
+  if (pda) {
+    const sysvar = accounts.address(accounts.at(7), "instructions_sysvar", INSTRUCTIONS_SYSVAR_ID);
+    checkThirdPartyId(pda.thirdPartyId, ctx.stackHeight, sysvar);
+    const base = marginfiAccountSeeds(group.key, newAuthority.key, pda.accountIndex, pda.thirdPartyId);
+    bump = accounts.pda(newAccount, "new_marginfi_account", base);
+    seeds = [...base, Buffer.from([bump])];
+  }
+  const next = accounts.init(feePayer, newAccount, MarginfiAccountLayout, seeds);
+
+  const now = ctx.clock.unixTimestamp;
+  checkNotPaused(group, now);
+  checkUserAuthorization(oldAccount, group, authority, false);
+  const groupData = group.account.data;
+  if (feeWallet.key !== MarginfiGroupLayout.fields.feeStateCache.fields.globalFeeWallet.get(groupData)) fail("InvalidFeeAta");
+  transferLamports(ctx, feePayer, feeWallet, ACCOUNT_TRANSFER_FEE);
+
+  const old = oldAccount.account.data;
+  if (hasAccountFlag(old, AccountFlags.ACCOUNT_IN_FLASHLOAN)) fail("AccountInFlashloan");
+  if (hasAccountFlag(old, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("ForbiddenIx");
+  if (a.migratedTo.get(old) !== DEFAULT_KEY) fail("AccountAlreadyMigrated");
+
+  a.group.set(next, group.key);
+  a.authority.set(next, newAuthority.key);
+  touchAccount(next, now);
+  if (pda) {
+    a.accountIndex.set(next, pda.accountIndex);
+    a.thirdPartyIndex.set(next, pda.thirdPartyId);
+    a.bump.set(next, bump);
+  }
+  const lending = a.lendingAccount;
+  old.copy(next, lending.offset, lending.offset, lending.offset + lending.size);
+  a.emissionsDestinationAccount.set(next, a.emissionsDestinationAccount.get(old));
+  a.accountFlags.set(next, a.accountFlags.get(old));
+  a.migratedFrom.set(next, oldAccount.key);
+
+  a.migratedTo.set(old, newAccount.key);
+  if (!pda) touchAccount(old, now);
+  old.fill(0, lending.offset, lending.offset + lending.size);
+  setAccountFlag(old, AccountFlags.ACCOUNT_DISABLED, true);
+
+  emitEvent(ctx, "MarginfiAccountTransferToNewAccount", {
+    header: {
+      signer: authority.key,
+      marginfiAccount: newAccount.key,
+      marginfiAccountAuthority: newAuthority.key,
+      marginfiGroup: group.key,
+    },
+    oldAccount: oldAccount.key,
+    oldAccountAuthority: a.authority.get(old),
+    newAccountAuthority: newAuthority.key,
+  });
+}
+
+/** transfer_to_new_account: the new account is a fresh keypair, which signs. */
+export const transferToNewAccount: InstructionHandler = {
+  name: "transfer_to_new_account",
+  units: 20_000,
+  run(ctx, accounts) {
+    migrateMarginfiAccount(ctx, accounts, { kind: "keypair" });
+  },
+};
