@@ -9,7 +9,7 @@ import type { LendingAccounts } from "./accounts.js";
 import type { InterestRateConfigOpt } from "./bank-config-args.js";
 import { fail } from "./errors.js";
 
-type GroupRole = "admin" | "delegateCurveAdmin" | "delegateLimitAdmin";
+type GroupRole = "admin" | "delegateCurveAdmin" | "delegateLimitAdmin" | "delegateEmissionsAdmin" | "emodeAdmin";
 
 /**
  * Accounts [group, <role signer>, bank (mut)]: group has_one <role> (6042 Unauthorized), bank has_one group

@@ -1,0 +1,69 @@
+import { PublicKey } from "@solana/web3.js";
+import { ONE, ZERO, cmp, fromInt } from "../math/i80f48.js";
+import { readRiskTier } from "../program/bank-config-args.js";
+import { checkSystemProgram } from "../program/bank-vaults.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { fail } from "../program/errors.js";
+import { checkGroupAdmin } from "../program/pool-accounts.js";
+import { RiskTier } from "../state/enums.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+import { StakedSettingsLayout } from "../state/staked-settings.js";
+
+const TWO = fromInt(2);
+const s = StakedSettingsLayout.fields;
+
+export function stakedSettingsSeeds(group: string): Buffer[] {
+  return [Buffer.from("staked_settings"), new PublicKey(group).toBuffer()];
+}
+
+/**
+ * StakedSettings::validate on the stored settings (6015 InvalidConfig): 0 ≤ init ≤ 1, init ≤ maint ≤ 2, and an
+ * isolated tier carries no collateral weight at all.
+ */
+export function validateStakedSettings(data: Buffer): void {
+  const init = s.assetWeightInit.get(data);
+  const maint = s.assetWeightMaint.get(data);
+  if (cmp(init, ZERO) < 0 || cmp(init, ONE) > 0) fail("InvalidConfig");
+  if (cmp(maint, init) < 0) fail("InvalidConfig");
+  if (cmp(maint, TWO) > 0) fail("InvalidConfig");
+  if (s.riskTier.get(data) === RiskTier.Isolated && (init !== ZERO || maint !== ZERO)) fail("InvalidConfig");
+}
+
+/**
+ * The group admin opts the group into staked collateral: the group's StakedSettings PDA, from which
+ * permissionless staked banks take their oracle, weights, limits and tier.
+ */
+export const initStakedSettings: InstructionHandler = {
+  name: "init_staked_settings",
+  units: 12_000,
+  run(_ctx, accounts, args) {
+    const oracle = args.pubkey();
+    const assetWeightInit = args.i80f48();
+    const assetWeightMaint = args.i80f48();
+    const depositLimit = args.u64();
+    const totalAssetValueInitLimit = args.u64();
+    const oracleMaxAge = args.u16();
+    const riskTier = readRiskTier(args);
+
+    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
+    const admin = accounts.signer(1, "admin");
+    const feePayer = accounts.writable(accounts.signer(2, "fee_payer"), "fee_payer");
+    const settings = accounts.writable(accounts.at(3), "staked_settings");
+    checkSystemProgram(accounts.at(4), "system_program");
+    const seeds = stakedSettingsSeeds(group.key);
+    const bump = accounts.pda(settings, "staked_settings", seeds);
+    const data = accounts.init(feePayer, settings, StakedSettingsLayout, [...seeds, Buffer.from([bump])]);
+    checkGroupAdmin(group, admin);
+
+    s.key.set(data, settings.key);
+    s.marginfiGroup.set(data, group.key);
+    s.oracle.set(data, oracle);
+    s.assetWeightInit.set(data, assetWeightInit);
+    s.assetWeightMaint.set(data, assetWeightMaint);
+    s.depositLimit.set(data, depositLimit);
+    s.totalAssetValueInitLimit.set(data, totalAssetValueInitLimit);
+    s.oracleMaxAge.set(data, oracleMaxAge);
+    s.riskTier.set(data, riskTier);
+    validateStakedSettings(data);
+  },
+};

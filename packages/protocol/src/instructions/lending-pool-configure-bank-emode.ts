@@ -1,0 +1,41 @@
+import { groupRoleAndBank } from "../program/bank-config-update.js";
+import { validateBankEmode } from "../program/bank-config-validation.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import { BankLayout } from "../state/bank.js";
+import { EMODE_TAG_EMPTY, MAX_EMODE_ENTRIES, type EmodeEntry } from "../state/emode-settings.js";
+import { EmodeSettingsFlags } from "../state/flags.js";
+
+const emode = BankLayout.fields.emode.fields;
+
+/**
+ * The group's emode admin sets the bank's own emode tag and the ten entries that apply when the bank is borrowed:
+ * sorted by collateral tag (empty slots first), pads zeroed, stamped with the time, validated against the bank's
+ * liability weights and the group's leverage caps (6075), and EMODE_ON set exactly when an entry is in use.
+ */
+export const lendingPoolConfigureBankEmode: InstructionHandler = {
+  name: "lending_pool_configure_bank_emode",
+  units: 15_000,
+  run(ctx, accounts, args) {
+    const emodeTag = args.u16();
+    const entries: EmodeEntry[] = Array.from({ length: MAX_EMODE_ENTRIES }, () => ({
+      collateralBankEmodeTag: args.u16(),
+      flags: args.u8(),
+      pad0: args.bytes(5),
+      assetWeightInit: args.i80f48(),
+      assetWeightMaint: args.i80f48(),
+    }));
+    const { group, bank } = groupRoleAndBank(accounts, "emodeAdmin", "emode_admin");
+
+    const data = bank.account.data;
+    const sorted = entries
+      .map((entry) => ({ ...entry, pad0: new Uint8Array(5) }))
+      .sort((a, b) => a.collateralBankEmodeTag - b.collateralBankEmodeTag);
+    emode.emodeTag.set(data, emodeTag);
+    emode.timestamp.set(data, ctx.clock.unixTimestamp);
+    emode.emodeConfig.fields.entries.set(data, sorted);
+    validateBankEmode(data, group.account.data);
+    const inUse = sorted.some((entry) => entry.collateralBankEmodeTag !== EMODE_TAG_EMPTY);
+    const flags = emode.flags.get(data);
+    emode.flags.set(data, inUse ? flags | EmodeSettingsFlags.EMODE_ON : flags & ~EmodeSettingsFlags.EMODE_ON);
+  },
+};
