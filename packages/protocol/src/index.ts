@@ -36,3 +36,4 @@ export { reconcileEmode, emodeEntryFor, type EmodeWeights, type ReconciledEmode 
 export { RequirementType, BANKRUPT_THRESHOLD } from "./risk/risk-engine.js";
 export { PROGRAM_VERSION } from "./risk/health-cache.js";
 export { ZERO_AMOUNT_THRESHOLD, EMPTY_BALANCE_THRESHOLD } from "./program/balances.js";
+export { MARGINFI_IDL } from "./idl.js";

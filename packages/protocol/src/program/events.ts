@@ -21,7 +21,7 @@ export interface AccountEventHeader {
   marginfiGroup: string;
 }
 
-/** USD values (f64) of the two positions of each party, before or after a classic liquidation. */
+/** Token amounts (f64) of the two positions of each party, before or after a classic liquidation. */
 export interface LiquidationBalances {
   liquidateeAssetBalance: number;
   liquidateeLiabilityBalance: number;

@@ -1,0 +1,109 @@
+// Instructions of classic liquidation and bankruptcy for the end-to-end tests, with the remaining-account layouts
+// the program expects (reference §13.1, §14), and a way to fill a bank's insurance vault.
+import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, type TransactionInstruction } from "@solana/web3.js";
+import { TOKEN_PROGRAM_ID, mintTo } from "@solana/spl-token";
+import { ix, type TestBank, type TestMarket, type TestUser } from "./market.js";
+import { u64, u8 } from "./borsh.js";
+
+type Meta = [PublicKey, boolean, boolean];
+
+function oracleMetas(bank: TestBank): Meta[] {
+  return bank.oracle ? [[bank.oracle, false, false]] : [];
+}
+
+/** Risk accounts of the account's active balances plus `extra` banks, sorted as the program sorts balances. */
+export async function riskMetas(market: TestMarket, user: TestUser, banks: TestBank[], extra: TestBank[] = []): Promise<Meta[]> {
+  const account = await market.marginfiAccount(user);
+  const keys = new Set(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk));
+  for (const bank of extra) keys.add(bank.key.toBase58());
+  const sorted = [...keys].map((k) => new PublicKey(k)).sort((a, b) => Buffer.compare(b.toBuffer(), a.toBuffer()));
+  return sorted.flatMap((key) => {
+    const bank = banks.find((b) => b.key.equals(key));
+    if (!bank) throw new Error(`unknown bank ${key.toBase58()}`);
+    return [[bank.key, false, false] as Meta, ...oracleMetas(bank)];
+  });
+}
+
+export interface Liquidation {
+  liquidator: TestUser;
+  liquidatee: TestUser;
+  assetBank: TestBank;
+  liabBank: TestBank;
+  assetAmount: bigint;
+  banks: TestBank[];
+}
+
+/**
+ * lending_account_liquidate signed by the liquidator's wallet. Remaining: asset-bank oracles, liability-bank
+ * oracles, the liquidator's risk accounts after the liquidation (both banks included), the liquidatee's.
+ */
+export async function liquidateIx(market: TestMarket, l: Liquidation): Promise<TransactionInstruction> {
+  const liquidatorRisk = await riskMetas(market, l.liquidator, l.banks, [l.assetBank, l.liabBank]);
+  const liquidateeRisk = await riskMetas(market, l.liquidatee, l.banks);
+  const vaults = l.liabBank.vaults;
+  return ix(
+    "lending_account_liquidate",
+    [
+      [market.group, false, false],
+      [l.assetBank.key, false, true],
+      [l.liabBank.key, false, true],
+      [l.liquidator.account, false, true],
+      [l.liquidator.wallet.publicKey, true, false],
+      [l.liquidatee.account, false, true],
+      [vaults.liquidityAuthority, false, false],
+      [vaults.liquidity, false, true],
+      [vaults.insurance, false, true],
+      [TOKEN_PROGRAM_ID, false, false],
+      ...oracleMetas(l.assetBank),
+      ...oracleMetas(l.liabBank),
+      ...liquidatorRisk,
+      ...liquidateeRisk,
+    ],
+    [u64(l.assetAmount), u8(liquidateeRisk.length), u8(liquidatorRisk.length)],
+  );
+}
+
+/** lending_pool_handle_bankruptcy for the account's debt in `bank`; remaining: the account's risk accounts. */
+export async function handleBankruptcyIx(
+  market: TestMarket,
+  user: TestUser,
+  bank: TestBank,
+  banks: TestBank[],
+  signer: PublicKey = market.admin.publicKey,
+): Promise<TransactionInstruction> {
+  return ix("lending_pool_handle_bankruptcy", [
+    [market.group, false, false],
+    [signer, true, false],
+    [bank.key, false, true],
+    [user.account, false, true],
+    [bank.vaults.liquidity, false, true],
+    [bank.vaults.insurance, false, true],
+    [bank.vaults.insuranceAuthority, false, false],
+    [TOKEN_PROGRAM_ID, false, false],
+    ...(await riskMetas(market, user, banks)),
+  ]);
+}
+
+/** lending_account_start_flashloan, closed by the end_flashloan at transaction index `endIndex`. */
+export function startFlashloanIx(user: TestUser, endIndex: bigint): TransactionInstruction {
+  return ix(
+    "lending_account_start_flashloan",
+    [
+      [user.account, false, true],
+      [user.wallet.publicKey, true, false],
+      [SYSVAR_INSTRUCTIONS_PUBKEY, false, false],
+    ],
+    [u64(endIndex)],
+  );
+}
+
+/** lending_account_end_flashloan with the account's risk accounts at the end of the loan. */
+export function endFlashloanIx(user: TestUser, risk: Meta[]): TransactionInstruction {
+  return ix("lending_account_end_flashloan", [[user.account, false, true], [user.wallet.publicKey, true, false], ...risk]);
+}
+
+/** Mints straight into the bank's insurance vault (an SPL token account like any other). */
+export async function fundInsurance(market: TestMarket, bank: TestBank, amount: bigint): Promise<void> {
+  market.ledger.warpToTime(market.now());
+  await mintTo(market.connection, market.admin, bank.mint, bank.vaults.insurance, market.admin, amount);
+}
