@@ -294,4 +294,82 @@ describe("deleverage by the risk admin", () => {
     end.keys[3] = { pubkey: liquidator.wallet.publicKey, isSigner: true, isWritable: false };
     await market.expectError([start, end], [liquidator.wallet], 2001, "ConstraintHasOne", "A has one constraint was violated", 0);
   });
+
+  it("sunsets a bank: tokenless repayment by the risk admin, capped withdrawals, then purge", async () => {
+    const sunset = await market.addBank(6, { kind: "switchboard", price: 1 });
+    const all = [...banks, sunset];
+    const lenderA = await market.newUser();
+    const lenderB = await market.newUser();
+    await market.deposit(lenderA, sunset, 100n * USDC);
+    await market.deposit(lenderB, sunset, 50n * USDC);
+    const borrower = await market.newUser();
+    await market.deposit(borrower, sol, 10n * SOL);
+    await market.borrow(borrower, sunset, 30n * USDC, all);
+    await market.configureBank(sunset, { tokenlessRepaymentsAllowed: true });
+    await market.send(initRecordIx(borrower), [liquidator.wallet]);
+
+    // Inside a deleverage the risk admin repays the whole debt without tokens.
+    const risk = await market.riskAccounts(borrower, all);
+    const record = recordAddress(borrower.account);
+    const start = ix("start_deleverage", [
+      [borrower.account, false, true],
+      [record, false, true],
+      [market.group, false, false],
+      [riskAdmin.publicKey, true, false],
+      [SYSVAR_INSTRUCTIONS_PUBKEY, false, false],
+      ...risk,
+    ]);
+    const emptyTokens = await market.fund(riskAdmin, sunset, 0n);
+    const repayAll = market.repayIx({ ...borrower, wallet: riskAdmin }, sunset, emptyTokens, 0n, true);
+    const end = ix("end_deleverage", [
+      [borrower.account, false, true],
+      [record, false, true],
+      [market.group, false, false],
+      [riskAdmin.publicKey, true, false],
+      ...(await market.riskAccounts(borrower, all, { remove: sunset })),
+    ]);
+    await market.send([start, repayAll, end], [riskAdmin]);
+    expect(await market.tokenBalance(sunset.vaults.liquidity)).toBe(120n * USDC);
+    expect((await market.bank(sunset)).flags & 64n).toBe(64n);
+
+    // Lenders are paid from what the vault still holds, first come, first served.
+    await market.withdraw(lenderA, sunset, 0n, all, true);
+    expect(await market.tokenBalance(await market.tokenAccount(lenderA, sunset))).toBe(100n * USDC);
+    await market.withdraw(lenderB, sunset, 0n, all, true);
+    expect(await market.tokenBalance(await market.tokenAccount(lenderB, sunset))).toBe(20n * USDC);
+  });
+
+  it("purges a leftover deposit of a completed sunset and forces completion only where tokenless repayment is allowed", async () => {
+    const sunset = await market.addBank(6, { kind: "switchboard", price: 1 });
+    const lender = await market.newUser();
+    await market.deposit(lender, sunset, 5n * USDC);
+    const purge = ix("purge_deleverage_balance", [
+      [market.group, false, false],
+      [lender.account, false, true],
+      [riskAdmin.publicKey, true, false],
+      [sunset.key, false, true],
+    ]);
+    await market.expectError(purge, [riskAdmin], 6089, "ForbiddenIx", "Tried to call an instruction that is forbidden during liquidation");
+    const force = ix("lending_pool_force_tokenless_repay_complete", [
+      [market.group, false, false],
+      [riskAdmin.publicKey, true, false],
+      [sunset.key, false, true],
+    ]);
+    await market.send(force, [riskAdmin]);
+    expect((await market.bank(sunset)).flags & 64n).toBe(0n);
+    await market.configureBank(sunset, { tokenlessRepaymentsAllowed: true });
+    await market.send(force, [riskAdmin]);
+    expect((await market.bank(sunset)).flags & 96n).toBe(96n);
+    await market.send(purge, [riskAdmin]);
+    expect((await market.marginfiAccount(lender)).lendingAccount.balances.every((b) => b.active === 0)).toBe(true);
+    const bank = await market.bank(sunset);
+    expect(bank.totalAssetShares).toBe(i80f48.ZERO);
+    expect(bank.lendingPositionCount).toBe(0);
+    const byStranger = ix("lending_pool_force_tokenless_repay_complete", [
+      [market.group, false, false],
+      [liquidator.wallet.publicKey, true, false],
+      [sunset.key, false, true],
+    ]);
+    await market.expectError(byStranger, [liquidator.wallet], 6042, "Unauthorized", "Unauthorized");
+  });
 });
