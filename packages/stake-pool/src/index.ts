@@ -1,0 +1,2 @@
+// A simplified single-validator stake pool for staked-SOL collateral banks.
+export {};
