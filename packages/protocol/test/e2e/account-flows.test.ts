@@ -6,19 +6,15 @@ import { AccountFlags, HealthCacheFlags, i80f48 } from "../../src/index.js";
 import {
   closeAccountIx,
   depositAsIx,
-  endFlashloanIx,
   expectErrorAt,
   feeState,
   group,
   lamports,
-  landUnchecked,
   panicPauseIx,
   panicUnpauseIx,
   panicUnpausePermissionlessIx,
   propagateFeeStateIx,
   setFreezeIx,
-  snapshot,
-  startFlashloanIx,
   transferIx,
   transferPda,
   transferPdaIx,
@@ -79,10 +75,10 @@ describe("flash loans (§15)", () => {
     const amount = 500n * USDC;
     await market.send(
       [
-        startFlashloanIx(user, 3n),
+        market.startFlashloanIx(user, 3n),
         await borrowIx(user, amount),
         market.repayIx(user, usdc, ata, amount, true),
-        endFlashloanIx(user, await market.riskAccounts(user, banks)),
+        market.endFlashloanIx(user, await market.riskAccounts(user, banks)),
       ],
       [user.wallet],
     );
@@ -102,9 +98,9 @@ describe("flash loans (§15)", () => {
     const user = await borrowerWith(10n * SOL);
     await market.send(
       [
-        startFlashloanIx(user, 2n),
+        market.startFlashloanIx(user, 2n),
         await borrowIx(user, 60n * USDC),
-        endFlashloanIx(user, await market.riskAccounts(user, banks, { add: usdc })),
+        market.endFlashloanIx(user, await market.riskAccounts(user, banks, { add: usdc })),
       ],
       [user.wallet],
     );
@@ -116,9 +112,9 @@ describe("flash loans (§15)", () => {
     const user = await borrowerWith(10n * SOL);
     const ata = await market.tokenAccount(user, usdc);
     const instructions = [
-      startFlashloanIx(user, 2n),
+      market.startFlashloanIx(user, 2n),
       await borrowIx(user, 500n * USDC),
-      endFlashloanIx(user, await market.riskAccounts(user, banks, { add: usdc })),
+      market.endFlashloanIx(user, await market.riskAccounts(user, banks, { add: usdc })),
     ];
     await market.expectError(
       instructions,
@@ -128,9 +124,9 @@ describe("flash loans (§15)", () => {
       "RiskEngine rejected due to either bad health or stale oracles",
     );
     const watched = [user.account, ata, usdc.key, usdc.vaults.liquidity];
-    const before = await snapshot(market, watched);
-    expect(await landUnchecked(market, instructions, [user.wallet])).toEqual({ InstructionError: [2, { Custom: 6009 }] });
-    expect(await snapshot(market, watched)).toEqual(before);
+    const before = await market.snapshot(watched);
+    expect(await market.landUnchecked(instructions, [user.wallet])).toEqual({ InstructionError: [2, { Custom: 6009 }] });
+    expect(await market.snapshot(watched)).toEqual(before);
   });
 
   it("refuses a start whose end is missing, misplaced or for another account (6038)", async () => {
@@ -139,34 +135,46 @@ describe("flash loans (§15)", () => {
     const ata = await market.tokenAccount(user, usdc);
     const borrow = await borrowIx(user, 10n * USDC);
     const repay = market.repayIx(user, usdc, ata, 10n * USDC, true);
-    const end = endFlashloanIx(user, await market.riskAccounts(user, banks));
+    const end = market.endFlashloanIx(user, await market.riskAccounts(user, banks));
     // No end: the instruction at end_index is the repay.
-    await expectErrorAt(market, [startFlashloanIx(user, 2n), borrow, repay], [user.wallet], 0, ...ILLEGAL_FLASHLOAN);
+    await expectErrorAt(market, [market.startFlashloanIx(user, 2n), borrow, repay], [user.wallet], 0, ...ILLEGAL_FLASHLOAN);
     // An index past the last instruction is the sysvar loader's own error.
-    const past = await market.simulate([startFlashloanIx(user, 9n), borrow, repay, end], [user.wallet]);
+    const past = await market.simulate([market.startFlashloanIx(user, 9n), borrow, repay, end], [user.wallet]);
     expect(past.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
     // end_index at or before the start, or pointing at an inner instruction.
-    await expectErrorAt(market, [startFlashloanIx(user, 0n), borrow, repay, end], [user.wallet], 0, ...ILLEGAL_FLASHLOAN);
-    await expectErrorAt(market, [startFlashloanIx(user, 1n), borrow, repay, end], [user.wallet], 0, ...ILLEGAL_FLASHLOAN);
+    await expectErrorAt(market, [market.startFlashloanIx(user, 0n), borrow, repay, end], [user.wallet], 0, ...ILLEGAL_FLASHLOAN);
+    await expectErrorAt(market, [market.startFlashloanIx(user, 1n), borrow, repay, end], [user.wallet], 0, ...ILLEGAL_FLASHLOAN);
     // The end closes another account's loan.
-    const foreignEnd = endFlashloanIx(other, await market.riskAccounts(other, banks));
+    const foreignEnd = market.endFlashloanIx(other, await market.riskAccounts(other, banks));
     await expectErrorAt(
       market,
-      [startFlashloanIx(user, 3n), borrow, repay, foreignEnd],
+      [market.startFlashloanIx(user, 3n), borrow, repay, foreignEnd],
       [user.wallet, other.wallet],
       0,
       ...ILLEGAL_FLASHLOAN,
     );
     // A second start while the first is open.
-    await expectErrorAt(market, [startFlashloanIx(user, 2n), startFlashloanIx(user, 2n), end], [user.wallet], 1, ...ILLEGAL_FLASHLOAN);
+    await expectErrorAt(
+      market,
+      [market.startFlashloanIx(user, 2n), market.startFlashloanIx(user, 2n), end],
+      [user.wallet],
+      1,
+      ...ILLEGAL_FLASHLOAN,
+    );
     // Only the account's authority may open one.
     const stranger: TestUser = { wallet: other.wallet, account: user.account };
-    await expectErrorAt(market, [startFlashloanIx(stranger, 1n), endFlashloanIx(stranger, [])], [other.wallet], 0, ...UNAUTHORIZED);
+    await expectErrorAt(
+      market,
+      [market.startFlashloanIx(stranger, 1n), market.endFlashloanIx(stranger, [])],
+      [other.wallet],
+      0,
+      ...UNAUTHORIZED,
+    );
   });
 
   it("an end without a start only runs the health check", async () => {
     const user = await borrowerWith(1n * SOL);
-    await market.send(endFlashloanIx(user, await market.riskAccounts(user, banks)), [user.wallet]);
+    await market.send(market.endFlashloanIx(user, await market.riskAccounts(user, banks)), [user.wallet]);
     expect((await market.marginfiAccount(user)).accountFlags).toBe(0n);
   });
 
@@ -175,7 +183,11 @@ describe("flash loans (§15)", () => {
     const next = Keypair.generate();
     await expectErrorAt(
       market,
-      [startFlashloanIx(user, 2n), transferIx(market, user, next.publicKey, Keypair.generate().publicKey), endFlashloanIx(user, [])],
+      [
+        market.startFlashloanIx(user, 2n),
+        transferIx(market, user, next.publicKey, Keypair.generate().publicKey),
+        market.endFlashloanIx(user, []),
+      ],
       [user.wallet, next],
       1,
       6037,
@@ -185,7 +197,7 @@ describe("flash loans (§15)", () => {
     const empty = await market.newUser();
     await expectErrorAt(
       market,
-      [startFlashloanIx(empty, 2n), closeAccountIx(empty), endFlashloanIx(empty, [])],
+      [market.startFlashloanIx(empty, 2n), closeAccountIx(empty), market.endFlashloanIx(empty, [])],
       [empty.wallet],
       1,
       6043,
@@ -270,7 +282,7 @@ describe("transfer to a new account (§19.5)", () => {
     );
     await expectErrorAt(
       market,
-      [startFlashloanIx(user, 1n), endFlashloanIx(user, [])],
+      [market.startFlashloanIx(user, 1n), market.endFlashloanIx(user, [])],
       [user.wallet],
       0,
       6035,
@@ -365,7 +377,7 @@ describe("emissions destination and freeze (§7.4, §19.6)", () => {
     const userSource = await market.fund(user, sol, 1n * SOL);
     await market.expectError(market.depositIx(user, sol, userSource, 1n * SOL), [user.wallet], ...FROZEN);
     const risk = await market.riskAccounts(user, banks);
-    await expectErrorAt(market, [startFlashloanIx(user, 1n), endFlashloanIx(user, risk)], [user.wallet], 0, ...FROZEN);
+    await expectErrorAt(market, [market.startFlashloanIx(user, 1n), market.endFlashloanIx(user, risk)], [user.wallet], 0, ...FROZEN);
     await market.expectError(updateEmissionsDestinationIx(user, Keypair.generate().publicKey), [user.wallet], ...FROZEN);
     const next = Keypair.generate();
     await market.expectError(transferIx(market, user, next.publicKey, next.publicKey), [user.wallet, next], ...FROZEN);

@@ -5,15 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MarginfiAccountLayout, i80f48, type I80F48 } from "../../src/index.js";
 import { calcAmount, calcValue, toF64 } from "../../src/math/value.js";
 import { TestMarket, type TestBank, type TestUser } from "../support/market.js";
-import {
-  endFlashloanIx,
-  fundInsurance,
-  handleBankruptcyIx,
-  liquidateIx,
-  riskMetas,
-  startFlashloanIx,
-  type Liquidation,
-} from "../support/liquidation.js";
+import { fundInsurance, handleBankruptcyIx, liquidateIx, type Liquidation } from "../support/liquidation.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;
@@ -155,13 +147,13 @@ describe("classic liquidation in flash loans", () => {
     const user = await unhealthyAccount();
     const liquidator = await newLiquidator(0n);
     const source = await market.fund(liquidator, sol, SOL);
-    const risk = await riskMetas(market, liquidator, banks, [sol, usdc]);
+    const risk = await market.riskAccounts(liquidator, banks, { add: [sol, usdc] });
     await market.send(
       [
-        startFlashloanIx(liquidator, 3n),
+        market.startFlashloanIx(liquidator, 3n),
         await liquidateIx(market, solForUsdc(liquidator, user, SOL / 10n)),
         market.depositIx(liquidator, sol, source, SOL),
-        endFlashloanIx(liquidator, risk),
+        market.endFlashloanIx(liquidator, risk),
       ],
       [liquidator.wallet],
     );
@@ -175,9 +167,9 @@ describe("classic liquidation in flash loans", () => {
     const liquidator = await newLiquidator();
     await market.expectError(
       [
-        startFlashloanIx(user, 2n),
+        market.startFlashloanIx(user, 2n),
         await liquidateIx(market, solForUsdc(liquidator, user, SOL / 10n)),
-        endFlashloanIx(user, await riskMetas(market, user, banks)),
+        market.endFlashloanIx(user, await market.riskAccounts(user, banks)),
       ],
       [liquidator.wallet, user.wallet],
       6037,

@@ -10,7 +10,8 @@ import {
 } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeLiquidationRecord, i80f48 } from "../../src/index.js";
-import { FEE_STATE, PROGRAM, TestMarket, ix, type TestBank, type TestUser } from "../support/market.js";
+import { TestMarket, ix, type TestBank, type TestUser } from "../support/market.js";
+import { endLiquidationIx, initLiquidationRecordIx, liquidationRecordAddress, startLiquidationIx } from "../support/receivership.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;
@@ -21,8 +22,6 @@ let sol: TestBank;
 let usdc: TestBank;
 let banks: TestBank[];
 let liquidator: TestUser;
-
-const recordAddress = (account: PublicKey) => PublicKey.findProgramAddressSync([Buffer.from("liq_record"), account.toBuffer()], PROGRAM)[0];
 
 /** An account with 2 SOL against 10 USDC of debt whose SOL weights then drop to 0.25 / 0.4: maintenance health −$2. */
 async function unhealthyAccount(): Promise<TestUser> {
@@ -35,33 +34,13 @@ async function unhealthyAccount(): Promise<TestUser> {
 }
 
 function initRecordIx(user: TestUser): TransactionInstruction {
-  return ix("marginfi_account_init_liq_record", [
-    [user.account, false, true],
-    [liquidator.wallet.publicKey, true, true],
-    [recordAddress(user.account), false, true],
-    [SystemProgram.programId, false, false],
-  ]);
+  return initLiquidationRecordIx(user.account, liquidator.wallet.publicKey);
 }
 
 async function receivership(user: TestUser, actions: TransactionInstruction[], options: { withRecord?: boolean } = {}) {
   const risk = await market.riskAccounts(user, banks);
-  const record = recordAddress(user.account);
-  const start = ix("start_liquidation", [
-    [user.account, false, true],
-    [record, false, true],
-    [liquidator.wallet.publicKey, false, false],
-    [SYSVAR_INSTRUCTIONS_PUBKEY, false, false],
-    ...risk,
-  ]);
-  const end = ix("end_liquidation", [
-    [user.account, false, true],
-    [record, false, true],
-    [liquidator.wallet.publicKey, true, true],
-    [FEE_STATE, false, false],
-    [market.feeWallet.publicKey, false, true],
-    [SystemProgram.programId, false, false],
-    ...risk,
-  ]);
+  const start = startLiquidationIx(user.account, liquidator.wallet.publicKey, risk);
+  const end = endLiquidationIx(market, user.account, liquidator.wallet.publicKey, risk);
   return [...(options.withRecord ? [initRecordIx(user)] : []), start, ...actions, end];
 }
 
@@ -103,7 +82,7 @@ describe("receivership liquidation", () => {
     expect(await market.tokenBalance(await market.tokenAccount(liquidator, sol))).toBe(210_000_000n);
     expect(await market.connection.getBalance(market.feeWallet.publicKey)).toBe(walletBefore + FLAT_FEE);
 
-    const record = decodeLiquidationRecord((await market.connection.getAccountInfo(recordAddress(user.account)))!.data);
+    const record = decodeLiquidationRecord((await market.connection.getAccountInfo(liquidationRecordAddress(user.account)))!.data);
     expect(record.marginfiAccount).toBe(user.account.toBase58());
     expect(record.liquidationReceiver).toBe(PublicKey.default.toBase58());
     expect(record.entries[3].assetAmountSeized).toBeCloseTo(2.1, 12);
@@ -206,7 +185,7 @@ describe("deleverage by the risk admin", () => {
 
   async function deleverage(user: TestUser, actions: TransactionInstruction[]) {
     const risk = await market.riskAccounts(user, banks);
-    const record = recordAddress(user.account);
+    const record = liquidationRecordAddress(user.account);
     const start = ix("start_deleverage", [
       [user.account, false, true],
       [record, false, true],
@@ -310,7 +289,7 @@ describe("deleverage by the risk admin", () => {
 
     // Inside a deleverage the risk admin repays the whole debt without tokens.
     const risk = await market.riskAccounts(borrower, all);
-    const record = recordAddress(borrower.account);
+    const record = liquidationRecordAddress(borrower.account);
     const start = ix("start_deleverage", [
       [borrower.account, false, true],
       [record, false, true],

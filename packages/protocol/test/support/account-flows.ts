@@ -9,22 +9,6 @@ import { FEE_STATE, PROGRAM, ix, type SimulationResult, type TestBank, type Test
 
 type Meta = [PublicKey, boolean, boolean];
 
-export function startFlashloanIx(user: TestUser, endIndex: bigint, account: PublicKey = user.account): TransactionInstruction {
-  return ix(
-    "lending_account_start_flashloan",
-    [
-      [account, false, true],
-      [user.wallet.publicKey, true, false],
-      [SYSVAR_INSTRUCTIONS_PUBKEY, false, false],
-    ],
-    [u64(endIndex)],
-  );
-}
-
-export function endFlashloanIx(user: TestUser, risk: Meta[]): TransactionInstruction {
-  return ix("lending_account_end_flashloan", [[user.account, false, true], [user.wallet.publicKey, true, false], ...risk]);
-}
-
 /** transfer_to_new_account with the authority paying; `feeWallet` defaults to the market's global fee wallet. */
 export function transferIx(
   market: TestMarket,
@@ -160,8 +144,8 @@ export async function lamports(market: TestMarket, key: PublicKey): Promise<bigi
   return BigInt(await market.connection.getBalance(key, "confirmed"));
 }
 
-/** Like TestMarket.expectError, for a failure in instruction `index` rather than the last one. */
-export async function expectErrorAt(
+/** TestMarket.expectError for a failure in instruction `index` rather than the last one. */
+export function expectErrorAt(
   market: TestMarket,
   instructions: TransactionInstruction[],
   signers: Keypair[],
@@ -170,27 +154,5 @@ export async function expectErrorAt(
   name: string,
   message: string,
 ): Promise<SimulationResult> {
-  const result = await market.simulate(instructions, signers);
-  expect(result.err).toEqual({ InstructionError: [index, { Custom: code }] });
-  expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);
-  return result;
-}
-
-/** Lands a transaction with preflight off, so a failure is recorded on chain, and returns its error. */
-export async function landUnchecked(market: TestMarket, instructions: TransactionInstruction[], signers: Keypair[]): Promise<unknown> {
-  market.ledger.warpToTime(market.now());
-  const tx = new Transaction().add(...instructions);
-  tx.feePayer = signers[0].publicKey;
-  tx.recentBlockhash = (await market.connection.getLatestBlockhash()).blockhash;
-  tx.sign(...signers);
-  const signature = await market.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-  await market.connection.confirmTransaction(signature, "confirmed");
-  const landed = await market.connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
-  return landed!.meta!.err;
-}
-
-/** Raw bytes of accounts, to show a failed transaction changed none of them. */
-export async function snapshot(market: TestMarket, keys: PublicKey[]): Promise<string[]> {
-  const infos = await market.connection.getMultipleAccountsInfo(keys, "confirmed");
-  return infos.map((info) => info!.data.toString("hex"));
+  return market.expectError(instructions, signers, code, name, message, index);
 }

@@ -11,19 +11,6 @@ function oracleMetas(bank: TestBank): Meta[] {
   return bank.oracle ? [[bank.oracle, false, false]] : [];
 }
 
-/** Risk accounts of the account's active balances plus `extra` banks, sorted as the program sorts balances. */
-export async function riskMetas(market: TestMarket, user: TestUser, banks: TestBank[], extra: TestBank[] = []): Promise<Meta[]> {
-  const account = await market.marginfiAccount(user);
-  const keys = new Set(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk));
-  for (const bank of extra) keys.add(bank.key.toBase58());
-  const sorted = [...keys].map((k) => new PublicKey(k)).sort((a, b) => Buffer.compare(b.toBuffer(), a.toBuffer()));
-  return sorted.flatMap((key) => {
-    const bank = banks.find((b) => b.key.equals(key));
-    if (!bank) throw new Error(`unknown bank ${key.toBase58()}`);
-    return [[bank.key, false, false] as Meta, ...oracleMetas(bank)];
-  });
-}
-
 export interface Liquidation {
   liquidator: TestUser;
   liquidatee: TestUser;
@@ -38,8 +25,8 @@ export interface Liquidation {
  * oracles, the liquidator's risk accounts after the liquidation (both banks included), the liquidatee's.
  */
 export async function liquidateIx(market: TestMarket, l: Liquidation): Promise<TransactionInstruction> {
-  const liquidatorRisk = await riskMetas(market, l.liquidator, l.banks, [l.assetBank, l.liabBank]);
-  const liquidateeRisk = await riskMetas(market, l.liquidatee, l.banks);
+  const liquidatorRisk = await market.riskAccounts(l.liquidator, l.banks, { add: [l.assetBank, l.liabBank] });
+  const liquidateeRisk = await market.riskAccounts(l.liquidatee, l.banks);
   const vaults = l.liabBank.vaults;
   return ix(
     "lending_account_liquidate",
@@ -80,26 +67,8 @@ export async function handleBankruptcyIx(
     [bank.vaults.insurance, false, true],
     [bank.vaults.insuranceAuthority, false, false],
     [TOKEN_PROGRAM_ID, false, false],
-    ...(await riskMetas(market, user, banks)),
+    ...(await market.riskAccounts(user, banks)),
   ]);
-}
-
-/** lending_account_start_flashloan, closed by the end_flashloan at transaction index `endIndex`. */
-export function startFlashloanIx(user: TestUser, endIndex: bigint): TransactionInstruction {
-  return ix(
-    "lending_account_start_flashloan",
-    [
-      [user.account, false, true],
-      [user.wallet.publicKey, true, false],
-      [SYSVAR_INSTRUCTIONS_PUBKEY, false, false],
-    ],
-    [u64(endIndex)],
-  );
-}
-
-/** lending_account_end_flashloan with the account's risk accounts at the end of the loan. */
-export function endFlashloanIx(user: TestUser, risk: Meta[]): TransactionInstruction {
-  return ix("lending_account_end_flashloan", [[user.account, false, true], [user.wallet.publicKey, true, false], ...risk]);
 }
 
 /** Mints straight into the bank's insurance vault (an SPL token account like any other). */

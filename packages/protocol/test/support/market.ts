@@ -268,6 +268,25 @@ export class TestMarket {
     return [...EVENTS.parseLogs(tx!.meta!.logMessages!)];
   }
 
+  /** Lands a transaction with preflight off, so a failure is recorded on chain, and returns its error. */
+  async landUnchecked(instructions: TransactionInstruction[], signers: Keypair[]): Promise<unknown> {
+    this.ledger.warpToTime(this.now());
+    const tx = new Transaction().add(...instructions);
+    tx.feePayer = signers[0].publicKey;
+    tx.recentBlockhash = (await this.connection.getLatestBlockhash()).blockhash;
+    tx.sign(...signers);
+    const signature = await this.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+    await this.connection.confirmTransaction(signature, "confirmed");
+    const landed = await this.connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    return landed!.meta!.err;
+  }
+
+  /** Raw bytes of accounts, to show a failed transaction changed none of them. */
+  async snapshot(keys: PublicKey[]): Promise<string[]> {
+    const infos = await this.connection.getMultipleAccountsInfo(keys, "confirmed");
+    return infos.map((info) => info?.data.toString("hex") ?? "");
+  }
+
   // ---- groups and banks ------------------------------------------------------------------------------------
 
   async createGroup(): Promise<PublicKey> {
@@ -476,10 +495,10 @@ export class TestMarket {
    * The risk accounts of the account's balances after an action: each active bank (plus `add`, minus `remove`)
    * followed by its oracle, in the order the program sorts balances (bank key descending).
    */
-  async riskAccounts(user: TestUser, banks: TestBank[], change: { add?: TestBank; remove?: TestBank } = {}): Promise<Meta[]> {
+  async riskAccounts(user: TestUser, banks: TestBank[], change: { add?: TestBank | TestBank[]; remove?: TestBank } = {}): Promise<Meta[]> {
     const account = await this.marginfiAccount(user);
     const keys = new Set(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk));
-    if (change.add) keys.add(change.add.key.toBase58());
+    for (const bank of [change.add ?? []].flat()) keys.add(bank.key.toBase58());
     if (change.remove) keys.delete(change.remove.key.toBase58());
     const sorted = [...keys].map((k) => new PublicKey(k)).sort((a, b) => Buffer.compare(b.toBuffer(), a.toBuffer()));
     return sorted.flatMap((key) => {
@@ -557,6 +576,24 @@ export class TestMarket {
 
   pulseHealthIx(account: PublicKey, risk: Meta[]): TransactionInstruction {
     return ix("lending_account_pulse_health", [[account, false, true], ...risk]);
+  }
+
+  /** lending_account_start_flashloan, closed by the end_flashloan at transaction index `endIndex`. */
+  startFlashloanIx(user: TestUser, endIndex: bigint, account: PublicKey = user.account): TransactionInstruction {
+    return ix(
+      "lending_account_start_flashloan",
+      [
+        [account, false, true],
+        [user.wallet.publicKey, true, false],
+        [SYSVAR_INSTRUCTIONS_PUBKEY, false, false],
+      ],
+      [u64(endIndex)],
+    );
+  }
+
+  /** lending_account_end_flashloan with the account's risk accounts at the end of the loan. */
+  endFlashloanIx(user: TestUser, risk: Meta[]): TransactionInstruction {
+    return ix("lending_account_end_flashloan", [[user.account, false, true], [user.wallet.publicKey, true, false], ...risk]);
   }
 
   accrueIx(bank: TestBank): TransactionInstruction {
