@@ -1,0 +1,929 @@
+// Every lending-program instruction has a typed builder whose data Anchor's coder decodes back to the intended
+// arguments and whose accounts follow the IDL: its order, its writable/signer flags, its fixed addresses and PDA
+// seeds (evaluated here from the IDL itself), then the remaining accounts.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { BN, BorshCoder, type Idl } from "@coral-xyz/anchor";
+import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { PublicKey, type AccountMeta, type TransactionInstruction } from "@solana/web3.js";
+import { describe, expect, it } from "vitest";
+import { BankOperationalState, OracleSetup, RiskTier, i80f48, type I80F48 } from "@ballast/protocol";
+import {
+  accrueBankInterestInstruction,
+  addBankInstruction,
+  addBankWithSeedInstruction,
+  addStakedBankInstruction,
+  borrowInstruction,
+  buildInstruction,
+  cloneEmodeInstruction,
+  closeAccountInstruction,
+  closeBalanceInstruction,
+  closeBankInstruction,
+  collectBankFeesInstruction,
+  configureBankEmodeInstruction,
+  configureBankInstruction,
+  configureBankInterestInstruction,
+  configureBankLimitsInstruction,
+  configureBankOracleInstruction,
+  configureDeleverageWithdrawalLimitInstruction,
+  configureGroupFeeInstruction,
+  configureGroupInstruction,
+  depositInstruction,
+  editGlobalFeeStateInstruction,
+  editStakedSettingsInstruction,
+  endDeleverageInstruction,
+  endFlashloanInstruction,
+  endLiquidationInstruction,
+  forceTokenlessRepayCompleteInstruction,
+  handleBankruptcyInstruction,
+  initBankMetadataInstruction,
+  initGlobalFeeStateInstruction,
+  initializeAccountInstruction,
+  initializeAccountPdaInstruction,
+  initializeGroupInstruction,
+  initLiquidationRecordInstruction,
+  initStakedSettingsInstruction,
+  liquidateInstruction,
+  migrateCurveInstruction,
+  panicPauseInstruction,
+  panicUnpauseInstruction,
+  panicUnpausePermissionlessInstruction,
+  propagateFeeStateInstruction,
+  propagateStakedSettingsInstruction,
+  pulseAccountHealthInstruction,
+  pulseBankPriceCacheInstruction,
+  purgeDeleverageBalanceInstruction,
+  repayInstruction,
+  setAccountFreezeInstruction,
+  setFixedOraclePriceInstruction,
+  settleEmissionsInstruction,
+  setupEmissionsInstruction,
+  sortBalancesInstruction,
+  startDeleverageInstruction,
+  startFlashloanInstruction,
+  startLiquidationInstruction,
+  transferToNewAccountInstruction,
+  transferToNewAccountPdaInstruction,
+  updateEmissionsDestinationInstruction,
+  updateEmissionsParametersInstruction,
+  updateFeesDestinationInstruction,
+  withdrawEmissionsInstruction,
+  withdrawEmissionsPermissionlessInstruction,
+  withdrawFeesInstruction,
+  withdrawFeesPermissionlessInstruction,
+  withdrawInstruction,
+  withdrawInsuranceInstruction,
+  writeBankMetadataInstruction,
+  type BankConfigParams,
+} from "../../src/index.js";
+
+// The IDL straight from the protocol package, so the checks do not lean on the SDK's own loading of it.
+const IDL = JSON.parse(readFileSync(new URL("../../../protocol/idl/marginfi.json", import.meta.url), "utf8")) as Idl;
+const coder = new BorshCoder(IDL);
+const MAINNET = new PublicKey("MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA");
+const SINGLE_POOL = new PublicKey("SVSPxpvHdN29nkVg9rPapPNDddN5DipNLRUFhyjFThE");
+
+/** A distinct key per name: builders are given K.<IDL account name>, so a mis-wired account shows up by name. */
+const key = (name: string) => new PublicKey(createHash("sha256").update(name).digest());
+const K = new Proxy({} as Record<string, PublicKey>, { get: (_, name) => key(String(name)) });
+const fx = (decimal: string) => i80f48.fromDecimal(decimal);
+const reader = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
+const risk = [reader(K.risk_bank), reader(K.risk_oracle)];
+const U64_MAX = (1n << 64n) - 1n;
+
+/** Anchor's decoded values in comparable form: bigint, base58, I80F48 bits, enum variant names, text for bytes. */
+function plain(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (value instanceof PublicKey) return value.toBase58();
+  if (BN.isBN(value)) return BigInt(value.toString());
+  if (Buffer.isBuffer(value)) return value.toString("utf8");
+  if (Array.isArray(value)) return value.map(plain);
+  const entries = Object.entries(value);
+  const [first] = entries;
+  if (entries.length === 1 && first[0] === "value" && Array.isArray(first[1]) && first[1].length === 16)
+    return i80f48.read(Uint8Array.from(first[1] as number[]), 0);
+  if (entries.length === 1 && typeof first[1] === "object" && first[1] !== null && Object.keys(first[1]).length === 0) return first[0];
+  return Object.fromEntries(entries.map(([k, v]) => [k, plain(v)]));
+}
+
+type IdlAccount = { name: string; writable?: boolean; signer?: boolean; address?: string; pda?: { seeds: IdlSeed[] } };
+type IdlSeed = { kind: "const"; value: number[] } | { kind: "account"; path: string } | { kind: "arg"; path: string };
+
+/** Evaluates an IDL seed list against the instruction's own accounts and decoded arguments. */
+function seedBytes(seed: IdlSeed, accounts: Map<string, PublicKey>, args: Record<string, unknown>): Buffer {
+  if (seed.kind === "const") return Buffer.from(seed.value);
+  if (seed.kind === "account") return accounts.get(seed.path)!.toBuffer();
+  const value = args[seed.path];
+  if (!BN.isBN(value)) throw new Error(`seed argument ${seed.path} is not a u64`);
+  return (value as BN).toArrayLike(Buffer, "le", 8);
+}
+
+function u16(value: number): Buffer {
+  const out = Buffer.alloc(2);
+  out.writeUInt16LE(value);
+  return out;
+}
+
+const sha8 = (name: string) => createHash("sha256").update(`global:${name}`).digest().subarray(0, 8);
+const u64le = (value: bigint) => {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64LE(value);
+  return out;
+};
+
+const POINTS = [
+  { util: 2_147_483_647, rate: 257_698_037 },
+  { util: 3_865_470_565, rate: 429_496_729 },
+];
+const CONFIG: BankConfigParams = {
+  assetWeightInit: fx("0.8"),
+  assetWeightMaint: fx("0.9"),
+  liabilityWeightInit: fx("1.2"),
+  liabilityWeightMaint: fx("1.1"),
+  depositLimit: 1_000_000_000n,
+  interestRateConfig: {
+    insuranceFeeFixedApr: fx("0.01"),
+    insuranceIrFee: fx("0.05"),
+    protocolFixedFeeApr: fx("0.02"),
+    protocolIrFee: fx("0.1"),
+    protocolOriginationFee: fx("0.001"),
+    zeroUtilRate: 0,
+    hundredUtilRate: 1_288_490_188,
+    points: POINTS,
+  },
+  operationalState: BankOperationalState.Operational,
+  borrowLimit: U64_MAX,
+  riskTier: RiskTier.Collateral,
+  assetTag: 1,
+  configFlags: 1,
+  totalAssetValueInitLimit: 0n,
+  oracleMaxAge: 60,
+  oracleMaxConfidence: 0,
+};
+const PADDED_POINTS = [...POINTS, ...Array.from({ length: 3 }, () => ({ util: 0, rate: 0 }))];
+const CONFIG_ARGS = {
+  asset_weight_init: fx("0.8"),
+  asset_weight_maint: fx("0.9"),
+  liability_weight_init: fx("1.2"),
+  liability_weight_maint: fx("1.1"),
+  deposit_limit: 1_000_000_000n,
+  interest_rate_config: {
+    insurance_fee_fixed_apr: fx("0.01"),
+    insurance_ir_fee: fx("0.05"),
+    protocol_fixed_fee_apr: fx("0.02"),
+    protocol_ir_fee: fx("0.1"),
+    protocol_origination_fee: fx("0.001"),
+    zero_util_rate: 0,
+    hundred_util_rate: 1_288_490_188,
+    points: PADDED_POINTS,
+  },
+  operational_state: "Operational",
+  borrow_limit: U64_MAX,
+  risk_tier: "Collateral",
+  asset_tag: 1,
+  config_flags: 1,
+  _pad0: [0, 0, 0, 0, 0],
+  total_asset_value_init_limit: 0n,
+  oracle_max_age: 60,
+  oracle_max_confidence: 0,
+};
+const FEE_SETTINGS = {
+  admin: K.fee_admin_arg,
+  feeWallet: K.fee_wallet_arg,
+  bankInitFlatSolFee: 150_000_000,
+  liquidationFlatSolFee: 5_000,
+  programFeeFixed: fx("0.01"),
+  programFeeRate: fx("0.075"),
+  liquidationMaxFee: fx("0.05"),
+};
+const FEE_ARGS = {
+  admin: K.fee_admin_arg.toBase58(),
+  fee_wallet: K.fee_wallet_arg.toBase58(),
+  bank_init_flat_sol_fee: 150_000_000,
+  liquidation_flat_sol_fee: 5_000,
+  program_fee_fixed: fx("0.01"),
+  program_fee_rate: fx("0.075"),
+  liquidation_max_fee: fx("0.05"),
+};
+const NO_RATE_CHANGES = {
+  insurance_fee_fixed_apr: null,
+  insurance_ir_fee: null,
+  protocol_fixed_fee_apr: null,
+  protocol_ir_fee: null,
+  protocol_origination_fee: null,
+  zero_util_rate: null,
+  hundred_util_rate: null,
+  points: null,
+};
+const emptyEntry = { collateral_bank_emode_tag: 0, flags: 0, pad0: [0, 0, 0, 0, 0], asset_weight_init: 0n, asset_weight_maint: 0n };
+const singlePool = (seed: string) => PublicKey.findProgramAddressSync([Buffer.from(seed), K.stake_pool.toBuffer()], SINGLE_POOL)[0];
+const stakedSettings = PublicKey.findProgramAddressSync([Buffer.from("staked_settings"), K.marginfi_group.toBuffer()], MAINNET)[0];
+const pdaAccount = (authority: PublicKey, index: number, thirdParty: number) =>
+  PublicKey.findProgramAddressSync(
+    [Buffer.from("marginfi_account"), K.group.toBuffer(), authority.toBuffer(), u16(index), u16(thirdParty)],
+    MAINNET,
+  )[0];
+
+interface Case {
+  ix: TransactionInstruction;
+  /** The decoded arguments, in plain() form. */
+  args?: Record<string, unknown>;
+  /** Accounts the builder derives that the IDL gives no seeds for. */
+  derived?: Record<string, PublicKey>;
+  remaining?: AccountMeta[];
+}
+
+const bankAccounts = { group: K.group, marginfiAccount: K.marginfi_account, authority: K.authority, bank: K.bank };
+
+const CASES: Record<string, Case> = {
+  // ---- fee state and panic
+  init_global_fee_state: { ix: initGlobalFeeStateInstruction({ payer: K.payer, ...FEE_SETTINGS }), args: FEE_ARGS },
+  edit_global_fee_state: { ix: editGlobalFeeStateInstruction({ globalFeeAdmin: K.global_fee_admin, ...FEE_SETTINGS }), args: FEE_ARGS },
+  config_group_fee: {
+    ix: configureGroupFeeInstruction({ group: K.marginfi_group, globalFeeAdmin: K.global_fee_admin, enableProgramFee: true }),
+    args: { enable_program_fee: true },
+  },
+  panic_pause: { ix: panicPauseInstruction({ globalFeeAdmin: K.global_fee_admin }) },
+  panic_unpause: { ix: panicUnpauseInstruction({ globalFeeAdmin: K.global_fee_admin }) },
+  panic_unpause_permissionless: { ix: panicUnpausePermissionlessInstruction() },
+  propagate_fee_state: { ix: propagateFeeStateInstruction({ group: K.marginfi_group }) },
+  // ---- groups
+  marginfi_group_initialize: { ix: initializeGroupInstruction({ group: K.marginfi_group, admin: K.admin }) },
+  marginfi_group_configure: {
+    ix: configureGroupInstruction({
+      group: K.marginfi_group,
+      admin: K.admin,
+      newAdmin: K.a1,
+      newEmodeAdmin: K.a2,
+      newCurveAdmin: K.a3,
+      newLimitAdmin: K.a4,
+      newEmissionsAdmin: K.a5,
+      newMetadataAdmin: K.a6,
+      newRiskAdmin: K.a7,
+      emodeMaxInitLeverage: fx("10"),
+    }),
+    args: {
+      new_admin: K.a1.toBase58(),
+      new_emode_admin: K.a2.toBase58(),
+      new_curve_admin: K.a3.toBase58(),
+      new_limit_admin: K.a4.toBase58(),
+      new_emissions_admin: K.a5.toBase58(),
+      new_metadata_admin: K.a6.toBase58(),
+      new_risk_admin: K.a7.toBase58(),
+      emode_max_init_leverage: fx("10"),
+      emode_max_maint_leverage: null,
+    },
+  },
+  configure_deleverage_withdrawal_limit: {
+    ix: configureDeleverageWithdrawalLimitInstruction({ group: K.marginfi_group, admin: K.admin, limit: 50_000 }),
+    args: { limit: 50_000 },
+  },
+  marginfi_account_set_freeze: {
+    ix: setAccountFreezeInstruction({ group: K.group, marginfiAccount: K.marginfi_account, admin: K.admin, frozen: true }),
+    args: { frozen: true },
+  },
+  // ---- staked collateral
+  init_staked_settings: {
+    ix: initStakedSettingsInstruction({
+      group: K.marginfi_group,
+      admin: K.admin,
+      feePayer: K.fee_payer,
+      settings: {
+        oracle: K.oracle_arg,
+        assetWeightInit: fx("0.8"),
+        assetWeightMaint: fx("0.9"),
+        depositLimit: 1_000n,
+        totalAssetValueInitLimit: 5n,
+        oracleMaxAge: 60,
+        riskTier: RiskTier.Isolated,
+      },
+    }),
+    args: {
+      settings: {
+        oracle: K.oracle_arg.toBase58(),
+        asset_weight_init: fx("0.8"),
+        asset_weight_maint: fx("0.9"),
+        deposit_limit: 1_000n,
+        total_asset_value_init_limit: 5n,
+        oracle_max_age: 60,
+        risk_tier: "Isolated",
+      },
+    },
+  },
+  edit_staked_settings: {
+    ix: editStakedSettingsInstruction({
+      group: K.marginfi_group,
+      admin: K.admin,
+      changes: { depositLimit: 7n, riskTier: RiskTier.Collateral },
+    }),
+    derived: { staked_settings: stakedSettings },
+    args: {
+      settings: {
+        oracle: null,
+        asset_weight_init: null,
+        asset_weight_maint: null,
+        deposit_limit: 7n,
+        total_asset_value_init_limit: null,
+        oracle_max_age: null,
+        risk_tier: "Collateral",
+      },
+    },
+  },
+  propagate_staked_settings: {
+    ix: propagateStakedSettingsInstruction({ group: K.marginfi_group, bank: K.bank, oracle: K.oracle }),
+    derived: { staked_settings: stakedSettings },
+    remaining: [reader(K.oracle)],
+  },
+  lending_pool_add_bank_permissionless: {
+    ix: addStakedBankInstruction({
+      group: K.marginfi_group,
+      feePayer: K.fee_payer,
+      stakePool: K.stake_pool,
+      oracle: K.oracle,
+      bankSeed: 42n,
+    }),
+    args: { bank_seed: 42n },
+    derived: {
+      staked_settings: stakedSettings,
+      bank_mint: singlePool("mint"),
+      sol_pool: singlePool("stake"),
+      token_program: TOKEN_PROGRAM_ID,
+    },
+    remaining: [reader(K.oracle), reader(singlePool("mint")), reader(singlePool("stake"))],
+  },
+  // ---- banks
+  lending_pool_add_bank: {
+    ix: addBankInstruction({
+      group: K.marginfi_group,
+      admin: K.admin,
+      feePayer: K.fee_payer,
+      globalFeeWallet: K.global_fee_wallet,
+      bankMint: K.bank_mint,
+      bank: K.bank,
+      config: CONFIG,
+      tokenProgram: K.token_program,
+    }),
+    args: { bank_config: CONFIG_ARGS },
+  },
+  lending_pool_add_bank_with_seed: {
+    ix: addBankWithSeedInstruction({
+      group: K.marginfi_group,
+      admin: K.admin,
+      feePayer: K.fee_payer,
+      globalFeeWallet: K.global_fee_wallet,
+      bankMint: K.bank_mint,
+      config: CONFIG,
+      tokenProgram: K.token_program,
+      bankSeed: 789n,
+    }),
+    args: { bank_config: CONFIG_ARGS, bank_seed: 789n },
+  },
+  lending_pool_configure_bank: {
+    ix: configureBankInstruction({
+      group: K.group,
+      admin: K.admin,
+      bank: K.bank,
+      changes: { assetWeightInit: fx("0.7"), borrowLimit: 0n, operationalState: BankOperationalState.ReduceOnly, freezeSettings: false },
+    }),
+    args: {
+      bank_config_opt: {
+        asset_weight_init: fx("0.7"),
+        asset_weight_maint: null,
+        liability_weight_init: null,
+        liability_weight_maint: null,
+        deposit_limit: null,
+        borrow_limit: 0n,
+        operational_state: "ReduceOnly",
+        interest_rate_config: null,
+        risk_tier: null,
+        asset_tag: null,
+        total_asset_value_init_limit: null,
+        oracle_max_confidence: null,
+        oracle_max_age: null,
+        permissionless_bad_debt_settlement: null,
+        freeze_settings: false,
+        tokenless_repayments_allowed: null,
+      },
+    },
+  },
+  lending_pool_configure_bank_interest_only: {
+    ix: configureBankInterestInstruction({
+      group: K.group,
+      curveAdmin: K.delegate_curve_admin,
+      bank: K.bank,
+      changes: { protocolIrFee: fx("0.15"), hundredUtilRate: 3_000_000_000, points: POINTS },
+    }),
+    args: {
+      interest_rate_config: { ...NO_RATE_CHANGES, protocol_ir_fee: fx("0.15"), hundred_util_rate: 3_000_000_000, points: PADDED_POINTS },
+    },
+  },
+  lending_pool_configure_bank_limits_only: {
+    ix: configureBankLimitsInstruction({
+      group: K.group,
+      limitAdmin: K.delegate_limit_admin,
+      bank: K.bank,
+      depositLimit: 1n,
+      totalAssetValueInitLimit: U64_MAX,
+    }),
+    args: { deposit_limit: 1n, borrow_limit: null, total_asset_value_init_limit: U64_MAX },
+  },
+  lending_pool_force_tokenless_repay_complete: {
+    ix: forceTokenlessRepayCompleteInstruction({ group: K.group, riskAdmin: K.risk_admin, bank: K.bank }),
+  },
+  lending_pool_close_bank: { ix: closeBankInstruction({ group: K.group, bank: K.bank, admin: K.admin }) },
+  migrate_curve: { ix: migrateCurveInstruction({ bank: K.bank }) },
+  // ---- oracles and e-mode
+  lending_pool_configure_bank_oracle: {
+    ix: configureBankOracleInstruction({
+      group: K.group,
+      admin: K.admin,
+      bank: K.bank,
+      setup: OracleSetup.PythPushOracle,
+      oracle: K.oracle,
+    }),
+    args: { setup: 3, oracle: K.oracle.toBase58() },
+    remaining: [reader(K.oracle)],
+  },
+  lending_pool_set_fixed_oracle_price: {
+    ix: setFixedOraclePriceInstruction({ group: K.group, admin: K.admin, bank: K.bank, price: fx("1.5") }),
+    args: { price: fx("1.5") },
+  },
+  lending_pool_configure_bank_emode: {
+    ix: configureBankEmodeInstruction({
+      group: K.group,
+      emodeAdmin: K.emode_admin,
+      bank: K.bank,
+      emodeTag: 7,
+      entries: [{ collateralBankEmodeTag: 3, flags: 1, assetWeightInit: fx("0.9"), assetWeightMaint: fx("0.95") }],
+    }),
+    args: {
+      emode_tag: 7,
+      entries: [
+        { collateral_bank_emode_tag: 3, flags: 1, pad0: [0, 0, 0, 0, 0], asset_weight_init: fx("0.9"), asset_weight_maint: fx("0.95") },
+        ...Array.from({ length: 9 }, () => emptyEntry),
+      ],
+    },
+  },
+  lending_pool_clone_emode: {
+    ix: cloneEmodeInstruction({ group: K.group, signer: K.signer, copyFromBank: K.copy_from_bank, copyToBank: K.copy_to_bank }),
+  },
+  // ---- emissions
+  lending_pool_setup_emissions: {
+    ix: setupEmissionsInstruction({
+      group: K.group,
+      emissionsAdmin: K.delegate_emissions_admin,
+      bank: K.bank,
+      emissionsMint: K.emissions_mint,
+      emissionsFundingAccount: K.emissions_funding_account,
+      tokenProgram: K.token_program,
+      flags: 2n,
+      rate: 1_000n,
+      totalEmissions: 5_000_000n,
+    }),
+    args: { flags: 2n, rate: 1_000n, total_emissions: 5_000_000n },
+  },
+  lending_pool_update_emissions_parameters: {
+    ix: updateEmissionsParametersInstruction({
+      group: K.group,
+      emissionsAdmin: K.delegate_emissions_admin,
+      bank: K.bank,
+      emissionsMint: K.emissions_mint,
+      emissionsFundingAccount: K.emissions_funding_account,
+      tokenProgram: K.token_program,
+      emissionsRate: 9n,
+    }),
+    args: { emissions_flags: null, emissions_rate: 9n, additional_emissions: null },
+  },
+  lending_account_withdraw_emissions: {
+    ix: withdrawEmissionsInstruction({
+      ...bankAccounts,
+      emissionsMint: K.emissions_mint,
+      destinationAccount: K.destination_account,
+      tokenProgram: K.token_program,
+    }),
+  },
+  lending_account_settle_emissions: { ix: settleEmissionsInstruction({ marginfiAccount: K.marginfi_account, bank: K.bank }) },
+  marginfi_account_update_emissions_destination_account: {
+    ix: updateEmissionsDestinationInstruction({
+      marginfiAccount: K.marginfi_account,
+      authority: K.authority,
+      destinationAccount: K.destination_account,
+    }),
+  },
+  lending_account_withdraw_emissions_permissionless: {
+    ix: withdrawEmissionsPermissionlessInstruction({
+      group: K.group,
+      marginfiAccount: K.marginfi_account,
+      bank: K.bank,
+      emissionsMint: K.emissions_mint,
+      destinationAccount: K.destination_account,
+      tokenProgram: K.token_program,
+    }),
+  },
+  // ---- metadata
+  init_bank_metadata: { ix: initBankMetadataInstruction({ bank: K.bank, feePayer: K.fee_payer }) },
+  write_bank_metadata: {
+    ix: writeBankMetadataInstruction({ group: K.group, bank: K.bank, metadataAdmin: K.metadata_admin, ticker: "USDC" }),
+    args: { ticker: "USDC", description: null },
+  },
+  // ---- cranks and vaults
+  lending_pool_accrue_bank_interest: { ix: accrueBankInterestInstruction({ group: K.group, bank: K.bank }) },
+  lending_pool_pulse_bank_price_cache: {
+    ix: pulseBankPriceCacheInstruction({ group: K.group, bank: K.bank, oracles: [K.oracle] }),
+    remaining: [reader(K.oracle)],
+  },
+  lending_pool_collect_bank_fees: {
+    ix: collectBankFeesInstruction({ group: K.group, bank: K.bank, feeAta: K.fee_ata, tokenProgram: K.token_program }),
+  },
+  lending_pool_withdraw_fees: {
+    ix: withdrawFeesInstruction({
+      group: K.group,
+      bank: K.bank,
+      admin: K.admin,
+      destinationTokenAccount: K.dst_token_account,
+      amount: 10n,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: 10n },
+  },
+  lending_pool_withdraw_fees_permissionless: {
+    ix: withdrawFeesPermissionlessInstruction({
+      group: K.group,
+      bank: K.bank,
+      feesDestinationAccount: K.fees_destination_account,
+      amount: U64_MAX,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: U64_MAX },
+  },
+  lending_pool_update_fees_destination_account: {
+    ix: updateFeesDestinationInstruction({ group: K.group, bank: K.bank, admin: K.admin, destinationAccount: K.destination_account }),
+  },
+  lending_pool_withdraw_insurance: {
+    ix: withdrawInsuranceInstruction({
+      group: K.group,
+      bank: K.bank,
+      admin: K.admin,
+      destinationTokenAccount: K.dst_token_account,
+      amount: 11n,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: 11n },
+  },
+  lending_account_pulse_health: {
+    ix: pulseAccountHealthInstruction({ marginfiAccount: K.marginfi_account, riskAccounts: risk }),
+    remaining: risk,
+  },
+  lending_account_sort_balances: { ix: sortBalancesInstruction({ marginfiAccount: K.marginfi_account }) },
+  // ---- margin accounts
+  marginfi_account_initialize: {
+    ix: initializeAccountInstruction({
+      group: K.marginfi_group,
+      marginfiAccount: K.marginfi_account,
+      authority: K.authority,
+      feePayer: K.fee_payer,
+    }),
+  },
+  marginfi_account_initialize_pda: {
+    ix: initializeAccountPdaInstruction({
+      group: K.group,
+      authority: K.authority,
+      feePayer: K.fee_payer,
+      accountIndex: 3,
+      thirdPartyId: 7,
+    }),
+    args: { account_index: 3, third_party_id: 7 },
+    derived: { marginfi_group: K.group, marginfi_account: pdaAccount(K.authority, 3, 7) },
+  },
+  marginfi_account_close: {
+    ix: closeAccountInstruction({ marginfiAccount: K.marginfi_account, authority: K.authority, feePayer: K.fee_payer }),
+  },
+  transfer_to_new_account: {
+    ix: transferToNewAccountInstruction({
+      group: K.group,
+      oldMarginfiAccount: K.old_marginfi_account,
+      newMarginfiAccount: K.new_marginfi_account,
+      authority: K.authority,
+      feePayer: K.fee_payer,
+      newAuthority: K.new_authority,
+      globalFeeWallet: K.global_fee_wallet,
+    }),
+  },
+  transfer_to_new_account_pda: {
+    ix: transferToNewAccountPdaInstruction({
+      group: K.group,
+      oldMarginfiAccount: K.old_marginfi_account,
+      authority: K.authority,
+      feePayer: K.fee_payer,
+      newAuthority: K.new_authority,
+      globalFeeWallet: K.global_fee_wallet,
+      accountIndex: 0,
+    }),
+    args: { account_index: 0, third_party_id: null },
+    derived: { new_marginfi_account: pdaAccount(K.new_authority, 0, 0) },
+  },
+  // ---- lending
+  lending_account_deposit: {
+    ix: depositInstruction({
+      ...bankAccounts,
+      signerTokenAccount: K.signer_token_account,
+      amount: 1_000_000n,
+      depositUpToLimit: true,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: 1_000_000n, deposit_up_to_limit: true },
+  },
+  lending_account_repay: {
+    ix: repayInstruction({
+      ...bankAccounts,
+      signerTokenAccount: K.signer_token_account,
+      amount: 5n,
+      repayAll: true,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: 5n, repay_all: true },
+  },
+  lending_account_withdraw: {
+    ix: withdrawInstruction({
+      ...bankAccounts,
+      destinationTokenAccount: K.destination_token_account,
+      amount: 0n,
+      withdrawAll: true,
+      riskAccounts: risk,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: 0n, withdraw_all: true },
+    remaining: risk,
+  },
+  lending_account_borrow: {
+    ix: borrowInstruction({
+      ...bankAccounts,
+      destinationTokenAccount: K.destination_token_account,
+      amount: 42n,
+      riskAccounts: risk,
+      tokenProgram: K.token_program,
+    }),
+    args: { amount: 42n },
+    remaining: risk,
+  },
+  lending_account_close_balance: { ix: closeBalanceInstruction(bankAccounts) },
+  // ---- flash loans
+  lending_account_start_flashloan: {
+    ix: startFlashloanInstruction({ marginfiAccount: K.marginfi_account, authority: K.authority, endIndex: 4 }),
+    args: { end_index: 4n },
+  },
+  lending_account_end_flashloan: {
+    ix: endFlashloanInstruction({ marginfiAccount: K.marginfi_account, authority: K.authority, riskAccounts: risk }),
+    remaining: risk,
+  },
+  // ---- liquidation
+  lending_account_liquidate: {
+    ix: liquidateInstruction({
+      group: K.group,
+      assetBank: K.asset_bank,
+      liabBank: K.liab_bank,
+      liquidatorMarginfiAccount: K.liquidator_marginfi_account,
+      authority: K.authority,
+      liquidateeMarginfiAccount: K.liquidatee_marginfi_account,
+      assetAmount: 1_000n,
+      assetBankOracles: [K.asset_oracle],
+      liabBankOracles: [K.liab_oracle],
+      liquidatorRiskAccounts: [reader(K.l1), reader(K.l2), reader(K.l3), reader(K.l4)],
+      liquidateeRiskAccounts: risk,
+      tokenProgram: K.token_program,
+    }),
+    args: { asset_amount: 1_000n, liquidatee_accounts: 2, liquidator_accounts: 4 },
+    remaining: [reader(K.asset_oracle), reader(K.liab_oracle), reader(K.l1), reader(K.l2), reader(K.l3), reader(K.l4), ...risk],
+  },
+  marginfi_account_init_liq_record: {
+    ix: initLiquidationRecordInstruction({ marginfiAccount: K.marginfi_account, feePayer: K.fee_payer }),
+  },
+  start_liquidation: {
+    ix: startLiquidationInstruction({
+      marginfiAccount: K.marginfi_account,
+      liquidationReceiver: K.liquidation_receiver,
+      riskAccounts: risk,
+    }),
+    remaining: risk,
+  },
+  end_liquidation: {
+    ix: endLiquidationInstruction({
+      marginfiAccount: K.marginfi_account,
+      liquidationReceiver: K.liquidation_receiver,
+      globalFeeWallet: K.global_fee_wallet,
+      riskAccounts: risk,
+    }),
+    remaining: risk,
+  },
+  start_deleverage: {
+    ix: startDeleverageInstruction({ marginfiAccount: K.marginfi_account, group: K.group, riskAdmin: K.risk_admin, riskAccounts: risk }),
+    remaining: risk,
+  },
+  end_deleverage: {
+    ix: endDeleverageInstruction({ marginfiAccount: K.marginfi_account, group: K.group, riskAdmin: K.risk_admin, riskAccounts: risk }),
+    remaining: risk,
+  },
+  purge_deleverage_balance: {
+    ix: purgeDeleverageBalanceInstruction({ group: K.group, marginfiAccount: K.marginfi_account, riskAdmin: K.risk_admin, bank: K.bank }),
+  },
+  lending_pool_handle_bankruptcy: {
+    ix: handleBankruptcyInstruction({
+      group: K.group,
+      signer: K.signer,
+      bank: K.bank,
+      marginfiAccount: K.marginfi_account,
+      riskAccounts: risk,
+      tokenProgram: K.token_program,
+    }),
+    remaining: risk,
+  },
+};
+
+describe("instruction builders", () => {
+  it("cover every instruction in the IDL", () => {
+    expect(Object.keys(CASES).sort()).toEqual(IDL.instructions.map((ix) => ix.name).sort());
+  });
+
+  describe.each(Object.entries(CASES))("%s", (name, { ix, args = {}, derived = {}, remaining = [] }) => {
+    const idl = IDL.instructions.find((i) => i.name === name)!;
+    const idlAccounts = idl.accounts as IdlAccount[];
+
+    it("addresses the mainnet program", () => {
+      expect(ix.programId.equals(MAINNET)).toBe(true);
+    });
+
+    it("encodes data Anchor decodes back to the arguments, byte for byte", () => {
+      const decoded = coder.instruction.decode(ix.data);
+      expect(decoded?.name).toBe(name);
+      expect(plain(decoded!.data)).toEqual(args);
+      expect(coder.instruction.encode(name, decoded!.data).equals(ix.data)).toBe(true);
+    });
+
+    it("lists the IDL's accounts in order with its flags, fixed addresses and PDAs, then the remaining accounts", () => {
+      expect(ix.keys).toHaveLength(idlAccounts.length + remaining.length);
+      const byName = new Map(idlAccounts.map((a, i) => [a.name, ix.keys[i].pubkey]));
+      const decodedArgs = coder.instruction.decode(ix.data)!.data as Record<string, unknown>;
+      idlAccounts.forEach((account, i) => {
+        const meta = ix.keys[i];
+        expect([meta.isSigner, meta.isWritable], account.name).toEqual([account.signer ?? false, account.writable ?? false]);
+        let expected: PublicKey;
+        if (account.address !== undefined) expected = new PublicKey(account.address);
+        else if (account.pda !== undefined)
+          expected = PublicKey.findProgramAddressSync(
+            account.pda.seeds.map((s) => seedBytes(s, byName, decodedArgs)),
+            MAINNET,
+          )[0];
+        else expected = derived[account.name] ?? key(account.name);
+        expect(meta.pubkey.toBase58(), account.name).toBe(expected.toBase58());
+      });
+      expect(ix.keys.slice(idlAccounts.length)).toEqual(remaining);
+    });
+  });
+});
+
+describe("exact instruction data", () => {
+  it("deposit: amount as u64 LE, then Some(true)", () => {
+    expect(CASES.lending_account_deposit.ix.data).toEqual(
+      Buffer.concat([sha8("lending_account_deposit"), u64le(1_000_000n), Buffer.from([1, 1])]),
+    );
+  });
+
+  it("withdraw without withdraw_all: None", () => {
+    const ix = withdrawInstruction({ ...bankAccounts, destinationTokenAccount: K.destination, amount: 258n, riskAccounts: [] });
+    expect(ix.data).toEqual(Buffer.concat([sha8("lending_account_withdraw"), Buffer.from([2, 1, 0, 0, 0, 0, 0, 0]), Buffer.from([0])]));
+  });
+
+  it("PDA account: u16 index, then Option<u16> third-party id", () => {
+    expect(CASES.marginfi_account_initialize_pda.ix.data).toEqual(
+      Buffer.concat([sha8("marginfi_account_initialize_pda"), Buffer.from([3, 0, 1, 7, 0])]),
+    );
+    expect(CASES.transfer_to_new_account_pda.ix.data).toEqual(Buffer.concat([sha8("transfer_to_new_account_pda"), Buffer.from([0, 0, 0])]));
+  });
+
+  it("liquidate: asset amount, then the liquidatee's and the liquidator's block lengths as u8", () => {
+    expect(CASES.lending_account_liquidate.ix.data).toEqual(
+      Buffer.concat([sha8("lending_account_liquidate"), u64le(1_000n), Buffer.from([2, 4])]),
+    );
+  });
+
+  it("configure oracle: setup byte and key; fixed price: the I80F48 bits", () => {
+    expect(CASES.lending_pool_configure_bank_oracle.ix.data).toEqual(
+      Buffer.concat([sha8("lending_pool_configure_bank_oracle"), Buffer.from([3]), K.oracle.toBuffer()]),
+    );
+    // 1.5 × 2^48 = 0x0001_8000_0000_0000, little-endian in 16 bytes.
+    const price = Buffer.alloc(16);
+    price.writeBigUInt64LE(0x1_8000_0000_0000n);
+    expect(CASES.lending_pool_set_fixed_oracle_price.ix.data).toEqual(Buffer.concat([sha8("lending_pool_set_fixed_oracle_price"), price]));
+  });
+
+  it("limits: Some(1), None, Some(u64::MAX)", () => {
+    expect(CASES.lending_pool_configure_bank_limits_only.ix.data).toEqual(
+      Buffer.concat([sha8("lending_pool_configure_bank_limits_only"), Buffer.from([1]), u64le(1n), Buffer.from([0, 1]), u64le(U64_MAX)]),
+    );
+  });
+
+  it("add bank: BankConfigCompact is 231 bytes", () => {
+    expect(CASES.lending_pool_add_bank.ix.data).toHaveLength(8 + 231);
+  });
+});
+
+describe("builder options", () => {
+  it("fee payers default to the authority or admin", () => {
+    const ix = initializeAccountInstruction({ group: K.group, marginfiAccount: K.marginfi_account, authority: K.authority });
+    expect(ix.keys[3]).toEqual({ pubkey: K.authority, isSigner: true, isWritable: true });
+    const close = closeAccountInstruction({ marginfiAccount: K.marginfi_account, authority: K.authority });
+    expect(close.keys[2].pubkey.equals(K.authority)).toBe(true);
+  });
+
+  it("token programs default to SPL Token; Token-2022 puts the mint first in the remaining accounts", () => {
+    const spl = depositInstruction({ ...bankAccounts, signerTokenAccount: K.source, amount: 1n });
+    expect(spl.keys[6].pubkey.equals(TOKEN_PROGRAM_ID)).toBe(true);
+    expect(spl.keys).toHaveLength(7);
+    const token2022 = new PublicKey("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb");
+    const t22 = borrowInstruction({
+      ...bankAccounts,
+      destinationTokenAccount: K.destination,
+      amount: 1n,
+      riskAccounts: risk,
+      tokenProgram: token2022,
+      mint: K.mint,
+    });
+    expect(t22.keys.slice(8)).toEqual([reader(K.mint), ...risk]);
+    expect(() => depositInstruction({ ...bankAccounts, signerTokenAccount: K.source, amount: 1n, tokenProgram: token2022 })).toThrow(
+      /mint/,
+    );
+  });
+
+  it("another program id moves the instruction and its PDAs there", () => {
+    const programId = key("devnet program");
+    const ix = depositInstruction({ ...bankAccounts, signerTokenAccount: K.source, amount: 1n, programId });
+    expect(ix.programId.equals(programId)).toBe(true);
+    const vault = PublicKey.findProgramAddressSync([Buffer.from("liquidity_vault"), K.bank.toBuffer()], programId)[0];
+    expect(ix.keys[5].pubkey.equals(vault)).toBe(true);
+  });
+
+  it("refuses amounts outside u64 and risk blocks longer than a u8 counts", () => {
+    expect(() => depositInstruction({ ...bankAccounts, signerTokenAccount: K.source, amount: -1n })).toThrow(RangeError);
+    expect(() => depositInstruction({ ...bankAccounts, signerTokenAccount: K.source, amount: 1n << 64n })).toThrow(RangeError);
+    const many = Array.from({ length: 256 }, (_, i) => reader(key(`r${i}`)));
+    expect(() =>
+      liquidateInstruction({
+        group: K.group,
+        assetBank: K.asset_bank,
+        liabBank: K.liab_bank,
+        liquidatorMarginfiAccount: K.a,
+        authority: K.authority,
+        liquidateeMarginfiAccount: K.b,
+        assetAmount: 1n,
+        assetBankOracles: [],
+        liabBankOracles: [],
+        liquidatorRiskAccounts: many,
+        liquidateeRiskAccounts: [],
+      }),
+    ).toThrow(RangeError);
+  });
+
+  it("refuses more than five rate points and ten e-mode entries", () => {
+    expect(() =>
+      configureBankInterestInstruction({
+        group: K.group,
+        curveAdmin: K.admin,
+        bank: K.bank,
+        changes: { points: Array(6).fill(POINTS[0]) },
+      }),
+    ).toThrow(RangeError);
+    const entry = { collateralBankEmodeTag: 1, flags: 0, assetWeightInit: fx("0.5") as I80F48, assetWeightMaint: fx("0.6") };
+    expect(() =>
+      configureBankEmodeInstruction({ group: K.group, emodeAdmin: K.admin, bank: K.bank, emodeTag: 1, entries: Array(11).fill(entry) }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe("buildInstruction", () => {
+  const accounts = { marginfi_account: K.marginfi_account, authority: K.authority };
+
+  it("fills fixed addresses and appends remaining accounts", () => {
+    const ix = buildInstruction("lending_account_start_flashloan", accounts, { end_index: new BN(2) }, [reader(K.extra)]);
+    expect(ix.keys.map((k) => k.pubkey.toBase58())).toEqual([
+      K.marginfi_account.toBase58(),
+      K.authority.toBase58(),
+      "Sysvar1nstructions1111111111111111111111111",
+      K.extra.toBase58(),
+    ]);
+  });
+
+  it("refuses unknown instructions, unknown, missing or fixed accounts, and missing or unknown arguments", () => {
+    expect(() => buildInstruction("lending_account_deposit_all", {})).toThrow(/no instruction/);
+    expect(() => buildInstruction("lending_account_end_flashloan", { ...accounts, signer: K.x })).toThrow(/no account signer/);
+    expect(() => buildInstruction("lending_account_end_flashloan", { marginfi_account: K.marginfi_account })).toThrow(
+      /missing account authority/,
+    );
+    expect(() => buildInstruction("lending_account_start_flashloan", { ...accounts, ixs_sysvar: K.x }, { end_index: new BN(2) })).toThrow(
+      /fixed address/,
+    );
+    expect(() => buildInstruction("lending_account_start_flashloan", accounts, {})).toThrow(/missing argument end_index/);
+    expect(() => buildInstruction("lending_account_start_flashloan", accounts, { end_index: new BN(2), endIndex: 2 })).toThrow(
+      /no argument endIndex/,
+    );
+  });
+});
