@@ -1,2 +1,23 @@
 // The Ballast client SDK: state, client-side math, instruction builders and the transaction layer.
-export {};
+export * from "./transactions/index.js";
+export * from "./instructions/coder.js";
+export type {
+  BankConfigChanges,
+  BankConfigParams,
+  EmodeEntryParams,
+  GlobalFeeSettings,
+  InterestRateChanges,
+  InterestRateParams,
+  StakedSettingsChanges,
+  StakedSettingsParams,
+} from "./instructions/config-args.js";
+export * from "./instructions/pda.js";
+export type { TokenProgramOptions } from "./instructions/token-program.js";
+export * from "./instructions/risk-accounts.js";
+export * from "./instructions/account.js";
+export * from "./instructions/lending.js";
+export * from "./instructions/flashloan.js";
+export * from "./instructions/liquidation.js";
+export * from "./instructions/admin.js";
+export * from "./instructions/permissionless.js";
+export * from "./instructions/tokens.js";

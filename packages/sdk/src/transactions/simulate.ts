@@ -1,0 +1,132 @@
+// Simulation: one transaction through the RPC's simulateTransaction, several as a bundle through simulateBundle
+// (a Jito-validator method that our ledger serves too), to learn compute usage, logs and post-execution state.
+import { VersionedTransaction, type Connection, type PublicKey } from "@solana/web3.js";
+import { randomBytes } from "node:crypto";
+import { encodeTransaction } from "./encoding.js";
+import { MESSAGES, ProcessTransactionError, ProcessTransactionErrorType, buildingError, errorLogs, errorMessage } from "./errors.js";
+import { jsonRpcRequest } from "./json-rpc.js";
+
+export interface SimulatedAccount {
+  lamports: number;
+  owner: string;
+  data: Buffer;
+  executable: boolean;
+}
+
+export interface BundleTransactionResult {
+  err: unknown;
+  logs: string[];
+  unitsConsumed?: number;
+  /** The requested accounts after this transaction, null for those that do not exist. */
+  postExecutionAccounts: (SimulatedAccount | null)[] | null;
+}
+
+export interface BundleSimulation {
+  /** "succeeded", or the failure the simulator reports. */
+  summary: "succeeded" | { failed: { error: unknown; txSignature: string | null } };
+  transactionResults: BundleTransactionResult[];
+}
+
+export interface SimulateBundleOptions {
+  /** Default true: the transactions may be unsigned. */
+  skipSigVerify?: boolean;
+  /** Default true. */
+  replaceRecentBlockhash?: boolean;
+  /** Per transaction, the accounts to return after it runs (null for none). */
+  postExecutionAccounts?: (PublicKey[] | null)[];
+}
+
+const ZERO_SIGNATURE = new Uint8Array(64);
+
+/**
+ * A copy whose missing signatures are random: unsigned transactions would all carry the same zero signature, which
+ * a bundle simulator refuses as already processed.
+ */
+function withPlaceholderSignatures(transaction: VersionedTransaction): VersionedTransaction {
+  const signatures = transaction.signatures.map((s) => (Buffer.from(s).equals(ZERO_SIGNATURE) ? new Uint8Array(randomBytes(64)) : s));
+  return new VersionedTransaction(transaction.message, signatures);
+}
+
+interface RawAccount {
+  lamports: number;
+  owner: string;
+  data: [string, string];
+  executable: boolean;
+}
+
+interface RawBundleSimulation {
+  summary: BundleSimulation["summary"];
+  transactionResults: (Omit<BundleTransactionResult, "postExecutionAccounts"> & { postExecutionAccounts: (RawAccount | null)[] | null })[];
+}
+
+function decodeAccount(raw: RawAccount | null): SimulatedAccount | null {
+  if (!raw) return null;
+  return { lamports: raw.lamports, owner: raw.owner, data: Buffer.from(raw.data[0], "base64"), executable: raw.executable };
+}
+
+/** simulateBundle on `rpcUrl`; an HTTP or JSON-RPC failure throws a SimulationError, a failed transaction does not. */
+export async function simulateBundle(
+  rpcUrl: string,
+  transactions: VersionedTransaction[],
+  options: SimulateBundleOptions = {},
+): Promise<BundleSimulation> {
+  if (transactions.length === 0) throw buildingError(MESSAGES.emptyBundle);
+  const skipSigVerify = options.skipSigVerify ?? true;
+  const encoded = transactions.map((tx) => encodeTransaction(skipSigVerify ? withPlaceholderSignatures(tx) : tx));
+  const post = options.postExecutionAccounts ?? [];
+  const config = {
+    skipSigVerify,
+    replaceRecentBlockhash: options.replaceRecentBlockhash ?? true,
+    transactionEncoding: "base64",
+    preExecutionAccountsConfigs: transactions.map(() => null),
+    postExecutionAccountsConfigs: transactions.map((_, i) =>
+      post[i] ? { addresses: post[i]!.map((key) => key.toBase58()), encoding: "base64" } : null,
+    ),
+  };
+  let reply: { value: RawBundleSimulation };
+  try {
+    reply = await jsonRpcRequest(rpcUrl, "simulateBundle", [{ encodedTransactions: encoded }, config]);
+  } catch (error) {
+    throw new ProcessTransactionError(errorMessage(error) ?? MESSAGES.fallthrough, ProcessTransactionErrorType.SimulationError, {
+      logs: errorLogs(error),
+      cause: error,
+    });
+  }
+  return {
+    summary: reply.value.summary,
+    transactionResults: reply.value.transactionResults.map((result) => ({
+      err: result.err,
+      logs: result.logs ?? [],
+      unitsConsumed: result.unitsConsumed,
+      postExecutionAccounts: result.postExecutionAccounts?.map(decodeAccount) ?? null,
+    })),
+  };
+}
+
+/**
+ * Compute units each transaction uses, from a simulation with signatures skipped and the blockhash replaced;
+ * undefined where the simulation failed, or for all of a group too large for one bundle (callers then estimate).
+ */
+export async function simulateComputeUnits(
+  connection: Connection,
+  transactions: VersionedTransaction[],
+  bundleSimulationUrl: string = connection.rpcEndpoint,
+): Promise<(number | undefined)[]> {
+  if (transactions.length === 1) {
+    try {
+      const { value } = await connection.simulateTransaction(transactions[0], { sigVerify: false, replaceRecentBlockhash: true });
+      return [value.err ? undefined : value.unitsConsumed];
+    } catch {
+      return [undefined];
+    }
+  }
+  try {
+    const simulation = await simulateBundle(bundleSimulationUrl, transactions);
+    return transactions.map((_, i) => {
+      const result = simulation.transactionResults[i];
+      return result && result.err === null ? result.unitsConsumed : undefined;
+    });
+  } catch {
+    return transactions.map(() => undefined);
+  }
+}
