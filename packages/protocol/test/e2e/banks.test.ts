@@ -22,6 +22,24 @@ import {
   type Bank,
   lendingProgram,
 } from "../../src/index.js";
+import {
+  encodeBankConfigCompact,
+  encodeBankConfigOpt,
+  encodeInterestRateConfigOpt,
+  option,
+  fixed,
+  none,
+  padPoints,
+  some,
+  u16,
+  u32,
+  u64,
+  u8,
+  type BankConfigCompact,
+  type BankConfigOpt,
+  type InterestCompact,
+  type RatePoint,
+} from "../support/borsh.js";
 
 const PROGRAM = new PublicKey(MARGINFI_PROGRAM_ID);
 const FEE_STATE = PublicKey.findProgramAddressSync([Buffer.from("feestate")], PROGRAM)[0];
@@ -58,70 +76,12 @@ let mint9: PublicKey;
 
 // ---- Borsh encoding of the arguments ------------------------------------------------------------------
 
-const u8 = (v: number) => Buffer.from([v]);
-function u16(v: number): Buffer {
-  const b = Buffer.alloc(2);
-  b.writeUInt16LE(v);
-  return b;
-}
-function u32(v: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(v);
-  return b;
-}
-function u64(v: bigint): Buffer {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64LE(v);
-  return b;
-}
-function fixed(decimal: string): Buffer {
-  const b = Buffer.alloc(16);
-  i80f48.write(b, 0, i80f48.fromDecimal(decimal));
-  return b;
-}
-const none = Buffer.from([0]);
-const some = (b: Buffer) => Buffer.concat([Buffer.from([1]), b]);
-
-interface Points {
-  util: number;
-  rate: number;
-}
-interface InterestCompact {
-  insuranceFeeFixedApr: string;
-  insuranceIrFee: string;
-  protocolFixedFeeApr: string;
-  protocolIrFee: string;
-  protocolOriginationFee: string;
-  zeroUtilRate: number;
-  hundredUtilRate: number;
-  points: Points[];
-}
-interface ConfigCompact {
-  assetWeightInit: string;
-  assetWeightMaint: string;
-  liabilityWeightInit: string;
-  liabilityWeightMaint: string;
-  depositLimit: bigint;
-  interest: InterestCompact;
-  operationalState: number;
-  borrowLimit: bigint;
-  riskTier: number;
-  assetTag: number;
-  configFlags: number;
-  totalAssetValueInitLimit: bigint;
-  oracleMaxAge: number;
-  oracleMaxConfidence: number;
-}
-
-const pad = (points: Points[]) => [...points, ...Array.from({ length: 5 - points.length }, () => ({ util: 0, rate: 0 }))];
-const encodePoints = (points: Points[]) => Buffer.concat(points.map((p) => Buffer.concat([u32(p.util), u32(p.rate)])));
-
 const HALF = 2_147_483_647;
 const TEN_PCT_APR = 42_949_672; // 0.1 of 1000%
 const FIVE_PCT_APR = 21_474_836;
 const THREE_HUNDRED_PCT_APR = 1_288_490_188;
 
-const BASE_CONFIG: ConfigCompact = {
+const BASE_CONFIG: BankConfigCompact = {
   assetWeightInit: "0.5",
   assetWeightMaint: "0.6",
   liabilityWeightInit: "1.3",
@@ -135,7 +95,7 @@ const BASE_CONFIG: ConfigCompact = {
     protocolOriginationFee: "0.005",
     zeroUtilRate: FIVE_PCT_APR,
     hundredUtilRate: THREE_HUNDRED_PCT_APR,
-    points: pad([{ util: HALF, rate: TEN_PCT_APR }]),
+    points: padPoints([{ util: HALF, rate: TEN_PCT_APR }]),
   },
   operationalState: 1,
   borrowLimit: 500_000_000_000n,
@@ -146,40 +106,6 @@ const BASE_CONFIG: ConfigCompact = {
   oracleMaxAge: 60,
   oracleMaxConfidence: 0,
 };
-
-function encodeInterestCompact(c: InterestCompact): Buffer {
-  return Buffer.concat([
-    fixed(c.insuranceFeeFixedApr),
-    fixed(c.insuranceIrFee),
-    fixed(c.protocolFixedFeeApr),
-    fixed(c.protocolIrFee),
-    fixed(c.protocolOriginationFee),
-    u32(c.zeroUtilRate),
-    u32(c.hundredUtilRate),
-    encodePoints(c.points),
-  ]);
-}
-function encodeConfigCompact(c: ConfigCompact): Buffer {
-  const out = Buffer.concat([
-    fixed(c.assetWeightInit),
-    fixed(c.assetWeightMaint),
-    fixed(c.liabilityWeightInit),
-    fixed(c.liabilityWeightMaint),
-    u64(c.depositLimit),
-    encodeInterestCompact(c.interest),
-    u8(c.operationalState),
-    u64(c.borrowLimit),
-    u8(c.riskTier),
-    u8(c.assetTag),
-    u8(c.configFlags),
-    Buffer.alloc(5),
-    u64(c.totalAssetValueInitLimit),
-    u16(c.oracleMaxAge),
-    u32(c.oracleMaxConfidence),
-  ]);
-  expect(out.length).toBe(231);
-  return out;
-}
 
 // ---- transactions ---------------------------------------------------------------------------------------
 
@@ -242,7 +168,7 @@ interface AddBankOptions {
   seed?: bigint;
   bankKey?: PublicKey;
 }
-function addBankIx(bank: PublicKey, mint: PublicKey, config: ConfigCompact, o: AddBankOptions = {}): TransactionInstruction {
+function addBankIx(bank: PublicKey, mint: PublicKey, config: BankConfigCompact, o: AddBankOptions = {}): TransactionInstruction {
   const v = vaults(bank);
   const keys: [PublicKey, boolean, boolean][] = [
     [o.groupKey ?? group, false, true],
@@ -262,10 +188,10 @@ function addBankIx(bank: PublicKey, mint: PublicKey, config: ConfigCompact, o: A
     [SystemProgram.programId, false, false],
   ];
   return o.seed === undefined
-    ? ix("lending_pool_add_bank", keys, [encodeConfigCompact(config)])
-    : ix("lending_pool_add_bank_with_seed", keys, [encodeConfigCompact(config), u64(o.seed)]);
+    ? ix("lending_pool_add_bank", keys, [encodeBankConfigCompact(config)])
+    : ix("lending_pool_add_bank_with_seed", keys, [encodeBankConfigCompact(config), u64(o.seed)]);
 }
-async function addBank(mint: PublicKey, config: ConfigCompact = BASE_CONFIG, groupKey: PublicKey = group): Promise<PublicKey> {
+async function addBank(mint: PublicKey, config: BankConfigCompact = BASE_CONFIG, groupKey: PublicKey = group): Promise<PublicKey> {
   const bank = Keypair.generate();
   await send([addBankIx(bank.publicKey, mint, config, { groupKey })], [bankPayer, admin, bank]);
   return bank.publicKey;
@@ -288,7 +214,7 @@ async function newGroup(): Promise<PublicKey> {
 }
 
 /** The Bank a fresh add_bank must produce for BASE_CONFIG-shaped configs: every byte not listed stays zero. */
-function expectedBank(bank: PublicKey, mint: PublicKey, decimals: number, groupKey: PublicKey, now: bigint, c: ConfigCompact): Bank {
+function expectedBank(bank: PublicKey, mint: PublicKey, decimals: number, groupKey: PublicKey, now: bigint, c: BankConfigCompact): Bank {
   const zero = Buffer.alloc(BankLayout.space);
   BankLayout.discriminator.copy(zero, 0);
   const b = decodeBank(zero);
@@ -460,7 +386,7 @@ describe("lending_pool_add_bank", () => {
   });
 
   it("stores a SOL-tagged, isolated bank with zero weights and the mint's decimals", async () => {
-    const config: ConfigCompact = {
+    const config: BankConfigCompact = {
       ...BASE_CONFIG,
       assetWeightInit: "0",
       assetWeightMaint: "0",
@@ -475,7 +401,7 @@ describe("lending_pool_add_bank", () => {
   });
 
   it("refuses a config that fails BankConfig validation, with the program's code and Anchor log line", async () => {
-    const invalid = (c: ConfigCompact) => {
+    const invalid = (c: BankConfigCompact) => {
       const bank = Keypair.generate();
       return expectAnchorError(
         [addBankIx(bank.publicKey, mint6, c)],
@@ -485,7 +411,7 @@ describe("lending_pool_add_bank", () => {
         "Invalid group config",
       );
     };
-    const interest = (patch: Partial<InterestCompact>): ConfigCompact => ({
+    const interest = (patch: Partial<InterestCompact>): BankConfigCompact => ({
       ...BASE_CONFIG,
       interest: { ...BASE_CONFIG.interest, ...patch },
     });
@@ -501,16 +427,16 @@ describe("lending_pool_add_bank", () => {
     // Seven-point curve: holes, order, and rates outside [zero, hundred].
     await invalid(
       interest({
-        points: pad([
+        points: padPoints([
           { util: 0, rate: 0 },
           { util: HALF, rate: TEN_PCT_APR },
         ]),
       }),
     );
-    await invalid(interest({ points: pad([{ util: 0, rate: TEN_PCT_APR }]) }));
+    await invalid(interest({ points: padPoints([{ util: 0, rate: TEN_PCT_APR }]) }));
     await invalid(
       interest({
-        points: pad([
+        points: padPoints([
           { util: HALF, rate: TEN_PCT_APR },
           { util: HALF, rate: TEN_PCT_APR },
         ]),
@@ -518,15 +444,15 @@ describe("lending_pool_add_bank", () => {
     );
     await invalid(
       interest({
-        points: pad([
+        points: padPoints([
           { util: HALF, rate: TEN_PCT_APR },
           { util: HALF + 1, rate: TEN_PCT_APR - 1 },
         ]),
       }),
     );
-    await invalid(interest({ points: pad([{ util: HALF, rate: FIVE_PCT_APR - 1 }]) }));
-    await invalid(interest({ points: pad([{ util: HALF, rate: THREE_HUNDRED_PCT_APR + 1 }]) }));
-    await invalid(interest({ zeroUtilRate: THREE_HUNDRED_PCT_APR + 1, points: pad([]) }));
+    await invalid(interest({ points: padPoints([{ util: HALF, rate: FIVE_PCT_APR - 1 }]) }));
+    await invalid(interest({ points: padPoints([{ util: HALF, rate: THREE_HUNDRED_PCT_APR + 1 }]) }));
+    await invalid(interest({ zeroUtilRate: THREE_HUNDRED_PCT_APR + 1, points: padPoints([]) }));
 
     const bank = Keypair.generate();
     await expectAnchorError(
@@ -551,14 +477,14 @@ describe("lending_pool_add_bank", () => {
       "The program could not deserialize the given instruction",
     );
     // Boundary values pass: oracle_max_age 10, weights at their limits, a flat curve.
-    const edge: ConfigCompact = {
+    const edge: BankConfigCompact = {
       ...BASE_CONFIG,
       assetWeightInit: "1",
       assetWeightMaint: "2",
       liabilityWeightInit: "1",
       liabilityWeightMaint: "1",
       oracleMaxAge: 10,
-      interest: { ...BASE_CONFIG.interest, zeroUtilRate: 0, hundredUtilRate: 0, points: pad([]) },
+      interest: { ...BASE_CONFIG.interest, zeroUtilRate: 0, hundredUtilRate: 0, points: padPoints([]) },
     };
     const ok = Keypair.generate();
     const signature = await send([addBankIx(ok.publicKey, mint6, edge)], [bankPayer, admin, ok]);
@@ -682,68 +608,6 @@ describe("arena groups", () => {
 
 // ---- configuration ----------------------------------------------------------------------------------------
 
-interface InterestOpt {
-  insuranceFeeFixedApr?: string;
-  insuranceIrFee?: string;
-  protocolFixedFeeApr?: string;
-  protocolIrFee?: string;
-  protocolOriginationFee?: string;
-  zeroUtilRate?: number;
-  hundredUtilRate?: number;
-  points?: Points[];
-}
-interface ConfigOpt {
-  assetWeightInit?: string;
-  assetWeightMaint?: string;
-  liabilityWeightInit?: string;
-  liabilityWeightMaint?: string;
-  depositLimit?: bigint;
-  borrowLimit?: bigint;
-  operationalState?: number;
-  interest?: InterestOpt;
-  riskTier?: number;
-  assetTag?: number;
-  totalAssetValueInitLimit?: bigint;
-  oracleMaxConfidence?: number;
-  oracleMaxAge?: number;
-  permissionlessBadDebtSettlement?: boolean;
-  freezeSettings?: boolean;
-  tokenlessRepaymentsAllowed?: boolean;
-}
-const opt = <T>(v: T | undefined, enc: (v: T) => Buffer) => (v === undefined ? none : some(enc(v)));
-const bool = (v: boolean) => u8(v ? 1 : 0);
-function encodeInterestOpt(o: InterestOpt): Buffer {
-  return Buffer.concat([
-    opt(o.insuranceFeeFixedApr, fixed),
-    opt(o.insuranceIrFee, fixed),
-    opt(o.protocolFixedFeeApr, fixed),
-    opt(o.protocolIrFee, fixed),
-    opt(o.protocolOriginationFee, fixed),
-    opt(o.zeroUtilRate, u32),
-    opt(o.hundredUtilRate, u32),
-    opt(o.points, encodePoints),
-  ]);
-}
-function encodeConfigOpt(o: ConfigOpt): Buffer {
-  return Buffer.concat([
-    opt(o.assetWeightInit, fixed),
-    opt(o.assetWeightMaint, fixed),
-    opt(o.liabilityWeightInit, fixed),
-    opt(o.liabilityWeightMaint, fixed),
-    opt(o.depositLimit, u64),
-    opt(o.borrowLimit, u64),
-    opt(o.operationalState, u8),
-    opt(o.interest, encodeInterestOpt),
-    opt(o.riskTier, u8),
-    opt(o.assetTag, u8),
-    opt(o.totalAssetValueInitLimit, u64),
-    opt(o.oracleMaxConfidence, u32),
-    opt(o.oracleMaxAge, u16),
-    opt(o.permissionlessBadDebtSettlement, bool),
-    opt(o.freezeSettings, bool),
-    opt(o.tokenlessRepaymentsAllowed, bool),
-  ]);
-}
 function bankIx(name: string, bank: PublicKey, signer: Keypair, args: Buffer[], groupKey = group, extra: PublicKey[] = []) {
   return ix(
     name,
@@ -756,17 +620,17 @@ function bankIx(name: string, bank: PublicKey, signer: Keypair, args: Buffer[], 
     args,
   );
 }
-const configureIx = (bank: PublicKey, o: ConfigOpt, signer = admin, groupKey = group) =>
-  bankIx("lending_pool_configure_bank", bank, signer, [encodeConfigOpt(o)], groupKey);
-const interestIx = (bank: PublicKey, o: InterestOpt, signer = curveAdmin) =>
-  bankIx("lending_pool_configure_bank_interest_only", bank, signer, [encodeInterestOpt(o)]);
+const configureIx = (bank: PublicKey, o: BankConfigOpt, signer = admin, groupKey = group) =>
+  bankIx("lending_pool_configure_bank", bank, signer, [encodeBankConfigOpt(o)], groupKey);
+const interestIx = (bank: PublicKey, o: Partial<InterestCompact>, signer = curveAdmin) =>
+  bankIx("lending_pool_configure_bank_interest_only", bank, signer, [encodeInterestRateConfigOpt(o)]);
 const limitsIx = (
   bank: PublicKey,
   deposit: bigint | undefined,
   borrow: bigint | undefined,
   tavil: bigint | undefined,
   signer = limitAdmin,
-) => bankIx("lending_pool_configure_bank_limits_only", bank, signer, [opt(deposit, u64), opt(borrow, u64), opt(tavil, u64)]);
+) => bankIx("lending_pool_configure_bank_limits_only", bank, signer, [option(deposit, u64), option(borrow, u64), option(tavil, u64)]);
 const oracleIx = (bank: PublicKey, setup: number, oracle: PublicKey, remaining: PublicKey[], signer = admin) =>
   bankIx("lending_pool_configure_bank_oracle", bank, signer, [u8(setup), oracle.toBuffer()], group, remaining);
 
@@ -774,7 +638,7 @@ describe("lending_pool_configure_bank", () => {
   it("applies every given field exactly and leaves the rest", async () => {
     const bank = await addBank(mint6);
     const before = await bankState(bank);
-    const points = pad([
+    const points = padPoints([
       { util: 1_000_000_000, rate: 30_000_000 },
       { util: 3_000_000_000, rate: 90_000_000 },
     ]);

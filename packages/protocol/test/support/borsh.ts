@@ -119,18 +119,21 @@ export interface BankConfigOpt {
   tokenlessRepaymentsAllowed?: boolean;
 }
 
+/** InterestRateConfigOpt: every field optional, in declaration order. */
+export function encodeInterestRateConfigOpt(i: Partial<InterestCompact>): Buffer {
+  return Buffer.concat([
+    option(i.insuranceFeeFixedApr, fixed),
+    option(i.insuranceIrFee, fixed),
+    option(i.protocolFixedFeeApr, fixed),
+    option(i.protocolIrFee, fixed),
+    option(i.protocolOriginationFee, fixed),
+    option(i.zeroUtilRate, u32),
+    option(i.hundredUtilRate, u32),
+    option(i.points, encodePoints),
+  ]);
+}
+
 export function encodeBankConfigOpt(c: BankConfigOpt): Buffer {
-  const interest = (i: Partial<InterestCompact>) =>
-    Buffer.concat([
-      option(i.insuranceFeeFixedApr, fixed),
-      option(i.insuranceIrFee, fixed),
-      option(i.protocolFixedFeeApr, fixed),
-      option(i.protocolIrFee, fixed),
-      option(i.protocolOriginationFee, fixed),
-      option(i.zeroUtilRate, u32),
-      option(i.hundredUtilRate, u32),
-      option(i.points, encodePoints),
-    ]);
   return Buffer.concat([
     option(c.assetWeightInit, fixed),
     option(c.assetWeightMaint, fixed),
@@ -139,7 +142,7 @@ export function encodeBankConfigOpt(c: BankConfigOpt): Buffer {
     option(c.depositLimit, u64),
     option(c.borrowLimit, u64),
     option(c.operationalState, u8),
-    option(c.interest, interest),
+    option(c.interest, encodeInterestRateConfigOpt),
     option(c.riskTier, u8),
     option(c.assetTag, u8),
     option(c.totalAssetValueInitLimit, u64),
