@@ -95,7 +95,7 @@ export class Ledger implements LedgerService {
   private readonly verifier = new SignatureVerifierPool();
   private closed = false;
 
-  private constructor(private readonly options: LedgerOptions) {
+  private constructor(options: LedgerOptions) {
     this.store = new LedgerStore(options.dataDir);
     for (const program of [...builtinPrograms, ...(options.programs ?? [])]) {
       this.programs.set(program.id, program);

@@ -1,7 +1,7 @@
 // Price feeds as the lending program reads them (reference §9.2, §9.3, §21 item 4): account checks and their
 // order, staleness boundaries, EMA vs spot, exponent scaling, and the confidence gate and cap, bit-exact.
 import { ProgramFailure } from "@ballast/anchor";
-import type { InstructionAccount } from "@ballast/ledger";
+import { TOKEN_PROGRAM_ID, type InstructionAccount } from "@ballast/ledger";
 import {
   PULL_FEED_SCALE,
   PYTH_RECEIVER_PROGRAM_ID,
@@ -11,6 +11,9 @@ import {
   encodePullFeed,
   type VerificationLevel,
 } from "@ballast/oracles";
+import { NATIVE_STAKE_PROGRAM_ID, encodeStakeAccount, stakePoolAddresses } from "@ballast/stake-pool";
+import { MINT_SIZE, MintLayout } from "@solana/spl-token";
+import { PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { describe, expect, it } from "vitest";
 import * as fx from "../src/math/i80f48.js";
@@ -303,7 +306,7 @@ describe("other oracle setups", () => {
 
   it("fails 6031 without an oracle and 6025 for bank kinds this deployment does not offer", () => {
     expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.None }), [pyth()], NOW))).toBe(6031);
-    for (const setup of [5, 6, 7, 9, 10, 11, 12]) {
+    for (const setup of [6, 7, 9, 10, 11, 12]) {
       expect(failureCode(() => loadPriceFeed(bank({ setup }), [pyth()], NOW))).toBe(6025);
     }
   });
@@ -345,5 +348,160 @@ describe("configuration-time checks", () => {
     expect(validate(switchboardBank(), [switchboard({}, PYTH_RECEIVER_PROGRAM_ID)])).toBe(6059);
     expect(validate(switchboardBank(), [account(switchboardData().subarray(0, 3207), SWITCHBOARD_ON_DEMAND_PROGRAM_ID)])).toBe(6061);
     expect(validate(bank({ setup: OracleSetup.StakedWithPythPush }), [pyth({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID)])).toBe(6054);
+  });
+});
+
+// ---- staked collateral (setup 5) ---------------------------------------------------------------------------
+
+const SOL = 1_000_000_000n;
+const pool = stakePoolAddresses(address(20));
+const LST_MINT = pool.mint.toBase58();
+const STAKE = pool.stake.toBase58();
+
+function mintAccount(supply: bigint, key = LST_MINT, owner = TOKEN_PROGRAM_ID): InstructionAccount {
+  const data = Buffer.alloc(MINT_SIZE);
+  MintLayout.encode(
+    {
+      mintAuthorityOption: 1,
+      mintAuthority: pool.mintAuthority,
+      supply,
+      decimals: 9,
+      isInitialized: true,
+      freezeAuthorityOption: 0,
+      freezeAuthority: PublicKey.default,
+    },
+    data,
+  );
+  return account(data, owner, key);
+}
+
+function stakeAccount(delegated: bigint, key = STAKE): InstructionAccount {
+  const authority = pool.stakeAuthority.toBase58();
+  const data = encodeStakeAccount({
+    meta: {
+      rentExemptReserve: 2_282_880n,
+      authorized: { staker: authority, withdrawer: authority },
+      lockup: { unixTimestamp: 0n, epoch: 0n, custodian: PublicKey.default.toBase58() },
+    },
+    stake: {
+      delegation: {
+        voterPubkey: pool.voteAccount.toBase58(),
+        stake: delegated,
+        activationEpoch: 0n,
+        deactivationEpoch: 0xffff_ffff_ffff_ffffn,
+        warmupCooldownRate: 0.25,
+      },
+      creditsObserved: 0n,
+    },
+    stakeFlags: 0,
+  });
+  return account(data, NATIVE_STAKE_PROGRAM_ID, key);
+}
+
+function stakedBank(o: Partial<BankOptions> = {}): Buffer {
+  const data = bank({ setup: OracleSetup.StakedWithPythPush, tag: AssetTag.Staked, ...o });
+  config.oracleKeys.at(1).set(data, LST_MINT);
+  config.oracleKeys.at(2).set(data, STAKE);
+  return data;
+}
+
+/** 10 LST backed by 11.5 SOL of stake, 1 of them the pool's non-refundable minimum: 1.05 SOL per LST. */
+const stakedOracles = (o: PythOptions = {}, supply = 10n * SOL, delegated = 11n * SOL + SOL / 2n) => [
+  pyth(o),
+  mintAccount(supply),
+  stakeAccount(delegated),
+];
+
+describe("staked collateral prices", () => {
+  it("rescales spot and EMA prices by (stake − 1 SOL) / LST supply, leaving the confidences those of SOL", () => {
+    const feed = loadPriceFeed(
+      stakedBank(),
+      stakedOracles({ price: 15_000_000_000n, emaPrice: 14_000_000_000n, conf: 100_000_000n, emaConf: 50_000_000n, exponent: -8 }),
+      NOW,
+    );
+    expect(feed.price(PriceType.RealTime)).toBe(fx.fromDecimal("157.5"));
+    expect(feed.price(PriceType.TimeWeighted)).toBe(fx.fromInt(147));
+    const e8 = 10n ** 8n;
+    const conf = fx.mul(fx.fromBits((100_000_000n << 48n) / e8), CONF_MULTIPLE);
+    expect(feed.priceAndConfidence(PriceType.RealTime)).toEqual({ price: fx.fromDecimal("157.5"), confidence: conf });
+    expect(feed.price(PriceType.RealTime, PriceBias.Low)).toBe(fx.sub(fx.fromDecimal("157.5"), conf));
+  });
+
+  it("truncates the rescaled raw price in integer units at the feed's exponent", () => {
+    const raw = 12_345_678_901n;
+    const feed = loadPriceFeed(stakedBank(), stakedOracles({ price: raw, exponent: -8 }, 7n, SOL + 3n), NOW);
+    const rescaled = (raw * 3n) / 7n;
+    expect(rescaled).toBe(5_291_005_243n);
+    expect(feed.price(PriceType.RealTime)).toBe(fx.fromBits((rescaled << 48n) / 10n ** 8n));
+  });
+
+  it("checks the count (6051), the mint and stake keys (6052), then supply (6092), stake state and the 1 SOL (6062)", () => {
+    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(stakedBank(), accounts, NOW));
+    const [feed, mint, stake] = stakedOracles();
+    expect(load([feed])).toBe(6051);
+    expect(load([feed, mint])).toBe(6051);
+    expect(load([feed, mintAccount(10n, OTHER), stake])).toBe(6052);
+    expect(load([feed, mint, stakeAccount(2n * SOL, OTHER)])).toBe(6052);
+    // Supply comes before the feed's own checks.
+    expect(load([pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER), mintAccount(0n), stake])).toBe(6092);
+    expect(load([feed, mint, stakeAccount(SOL - 1n)])).toBe(6062);
+    // A mint exactly at the minimum prices LST at zero.
+    expect(loadPriceFeed(stakedBank(), [feed, mint, stakeAccount(SOL)], NOW).price(PriceType.RealTime)).toBe(fx.ZERO);
+  });
+
+  it("panics (a plain error) on a stake account that is not delegated or a mint that is not one", () => {
+    const [feed, mint, stake] = stakedOracles();
+    const initialized = { ...stake, account: { ...stake.account, data: Buffer.from(stake.account.data) } };
+    initialized.account.data.writeUInt32LE(1, 0);
+    for (const accounts of [
+      [feed, mint, initialized],
+      [feed, mintAccount(10n, LST_MINT, NATIVE_STAKE_PROGRAM_ID), stake],
+    ]) {
+      const run = () => loadPriceFeed(stakedBank(), accounts, NOW);
+      expect(run).toThrow(Error);
+      expect(run).not.toThrow(ProgramFailure);
+    }
+  });
+
+  it("then checks the SOL feed: key (6052), owner (6054), format (6060), verification (6056), age (6050)", () => {
+    const [, mint, stake] = stakedOracles();
+    const load = (feed: InstructionAccount, maxAge = 30) =>
+      failureCode(() => loadPriceFeed(stakedBank({ maxAge }), [feed, mint, stake], NOW));
+    expect(load(pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER))).toBe(6052);
+    expect(load(pyth({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID))).toBe(6054);
+    expect(load(account(switchboardData(), PYTH_RECEIVER_PROGRAM_ID))).toBe(6060);
+    expect(load(pyth({ level: { kind: "Partial", numSignatures: 3 } }))).toBe(6056);
+    expect(load(pyth({ publishTime: NOW - 31n }))).toBe(6050);
+    // Max age 0 is taken literally here, unlike on a plain Pyth push bank.
+    expect(load(pyth({ publishTime: NOW - 1n }), 0)).toBe(6050);
+  });
+});
+
+describe("staked bank creation checks", () => {
+  const newPool = { lstMint: LST_MINT, stakePool: pool.pool.toBase58(), solPool: STAKE };
+  const validate = (accounts: InstructionAccount[], p = newPool) => failureCode(() => validateOracleSetup(stakedBank(), accounts, p));
+
+  it("accept the pool's own mint and stake account with a stale SOL feed", () => {
+    expect(() => validateOracleSetup(stakedBank(), stakedOracles({ publishTime: 0n }), newPool)).not.toThrow();
+  });
+
+  it("derive the mint and stake account from the pool (6048), then check the passed accounts", () => {
+    const [feed, mint, stake] = stakedOracles();
+    const otherPool = stakePoolAddresses(address(21));
+    expect(validate([feed, mint])).toBe(6051);
+    expect(validate([feed, mint, stake], { ...newPool, stakePool: otherPool.pool.toBase58() })).toBe(6048);
+    expect(validate([feed, mint, stake], { ...newPool, solPool: otherPool.stake.toBase58() })).toBe(6048);
+    expect(validate([feed, mintAccount(10n, OTHER), stake])).toBe(6048);
+    expect(validate([feed, mintAccount(10n, LST_MINT, NATIVE_STAKE_PROGRAM_ID), stake])).toBe(6048);
+    expect(validate([feed, mint, { ...stake, account: { ...stake.account, owner: TOKEN_PROGRAM_ID } }])).toBe(6048);
+    expect(validate([feed, mint, stakeAccount(SOL, OTHER)])).toBe(6048);
+    expect(validate([pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER), mint, stake])).toBe(6052);
+    expect(validate([pyth({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID), mint, stake])).toBe(6053);
+    expect(validate([account(Buffer.alloc(134, 1), PYTH_RECEIVER_PROGRAM_ID), mint, stake])).toBe(6060);
+  });
+
+  it("check only the SOL feed once the bank exists", () => {
+    expect(() => validateOracleSetup(stakedBank(), [pyth()])).not.toThrow();
+    expect(failureCode(() => validateOracleSetup(stakedBank(), stakedOracles()))).toBe(6051);
   });
 });

@@ -1,2 +1,10 @@
-// A simplified single-validator stake pool for staked-SOL collateral banks.
-export {};
+// A simplified single-validator stake pool for staked-SOL collateral banks: the pool program at SPL single-pool's
+// id, a minimal native stake program owning the pools' stake accounts, and their clients.
+export * from "./program-ids.js";
+export * from "./addresses.js";
+export * from "./exchange-rate.js";
+export * from "./stake-state.js";
+export * from "./pool-state.js";
+export * from "./client.js";
+export { STAKE_POOL_ERRORS, stakePoolProgram } from "./programs/stake-pool.js";
+export { StakeInstruction, initializeDelegatedData, nativeStakeProgram, syncDelegationData } from "./programs/native-stake.js";

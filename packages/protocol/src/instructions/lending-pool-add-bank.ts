@@ -1,31 +1,18 @@
+import { checkVaultAuthorities, countBankInGroup, initBankVaults, newBankAccounts, writeNewBank } from "../program/bank-creation.js";
 import type { InstructionContext } from "@ballast/ledger";
-import { ONE } from "../math/i80f48.js";
 import type { LendingAccounts } from "../program/accounts.js";
 import type { LendingArgs } from "../program/args.js";
 import { readBankConfigCompact, type BankConfigCompact } from "../program/bank-config-args.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
-import {
-  bankSeeds,
-  bankVaultSeeds,
-  checkSystemProgram,
-  checkTokenProgram,
-  initTokenVault,
-  loadMint,
-  transferLamports,
-} from "../program/bank-vaults.js";
+import { bankSeeds, loadMint, transferLamports } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { SEEDS } from "../program/ids.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, InterestCurveType, OracleSetup } from "../state/enums.js";
 import { FeeStateLayout } from "../state/fee-state.js";
-import { BankFlags, GroupFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { emitEvent } from "../program/events.js";
-
-/** An arena group holds at most this many banks (6073 ArenaBankLimit). */
-export const ARENA_MAX_BANKS = 2;
-const U16_MAX = 0xffff;
 
 /** Writes BankConfig from its compact form: no oracle, curve forced to seven-point, legacy curve fields zero. */
 function writeConfig(data: Buffer, c: BankConfigCompact): void {
@@ -73,29 +60,17 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
   const feeWallet = accounts.at(4);
   const mintAccount = accounts.at(5);
   const mint = loadMint(mintAccount, "bank_mint");
-  const bank = accounts.at(6);
-  const liquidityAuthority = accounts.at(7);
-  const liquidityVault = accounts.at(8);
-  const insuranceAuthority = accounts.at(9);
-  const insuranceVault = accounts.at(10);
-  const feeAuthority = accounts.at(11);
-  const feeVault = accounts.at(12);
-  const tokenProgram = checkTokenProgram(accounts.at(13), "token_program");
-  checkSystemProgram(accounts.at(14), "system_program");
+  const n = newBankAccounts(accounts);
 
   // `init` accounts: the bank, then the three vaults.
   let bankSigner: Buffer[] | null = null;
   if (seed !== null) {
     const seeds = bankSeeds(group.key, mintAccount.key, seed);
-    const bump = accounts.pda(bank, "bank", seeds);
+    const bump = accounts.pda(n.bank, "bank", seeds);
     bankSigner = [...seeds, Buffer.from([bump])];
   }
-  accounts.init(feePayer, bank, BankLayout, bankSigner);
-  const vault = (index: "liquidityVault" | "insuranceVault" | "feeVault", account: typeof bank, name: string, authority: typeof bank) =>
-    initTokenVault(ctx, accounts, feePayer, account, name, bankVaultSeeds(index, bank.key), mintAccount, authority.key, tokenProgram);
-  const liquidityVaultBump = vault("liquidityVault", liquidityVault, "liquidity_vault", liquidityAuthority);
-  const insuranceVaultBump = vault("insuranceVault", insuranceVault, "insurance_vault", insuranceAuthority);
-  const feeVaultBump = vault("feeVault", feeVault, "fee_vault", feeAuthority);
+  accounts.init(feePayer, n.bank, BankLayout, bankSigner);
+  const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
   // Remaining constraints, in IDL order.
   accounts.writable(group, "marginfi_group");
@@ -104,17 +79,7 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
   accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
   if (FeeStateLayout.fields.globalFeeWallet.get(feeState.account.data) !== feeWallet.key) fail("InvalidFeeWallet", "fee_state");
   accounts.writable(feeWallet, "global_fee_wallet");
-  const liquidityAuthorityBump = accounts.pda(
-    liquidityAuthority,
-    "liquidity_vault_authority",
-    bankVaultSeeds("liquidityVaultAuthority", bank.key),
-  );
-  const insuranceAuthorityBump = accounts.pda(
-    insuranceAuthority,
-    "insurance_vault_authority",
-    bankVaultSeeds("insuranceVaultAuthority", bank.key),
-  );
-  const feeAuthorityBump = accounts.pda(feeAuthority, "fee_vault_authority", bankVaultSeeds("feeVaultAuthority", bank.key));
+  const bumps = checkVaultAuthorities(accounts, n, vaultBumps);
 
   // Handler.
   const flatFee = FeeStateLayout.fields.bankInitFlatSolFee.get(feeState.account.data);
@@ -122,32 +87,11 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
   if (bankConfig.assetTag !== AssetTag.Default && bankConfig.assetTag !== AssetTag.Sol) fail("WrongAssetTagForStandardInstructions");
 
   const now = ctx.clock.unixTimestamp;
+  const bank = n.bank;
   const data = bank.account.data;
-  const b = BankLayout.fields;
-  b.mint.set(data, mintAccount.key);
-  b.mintDecimals.set(data, mint.decimals);
-  b.group.set(data, group.key);
-  b.assetShareValue.set(data, ONE);
-  b.liabilityShareValue.set(data, ONE);
-  b.liquidityVault.set(data, liquidityVault.key);
-  b.liquidityVaultBump.set(data, liquidityVaultBump);
-  b.liquidityVaultAuthorityBump.set(data, liquidityAuthorityBump);
-  b.insuranceVault.set(data, insuranceVault.key);
-  b.insuranceVaultBump.set(data, insuranceVaultBump);
-  b.insuranceVaultAuthorityBump.set(data, insuranceAuthorityBump);
-  b.feeVault.set(data, feeVault.key);
-  b.feeVaultBump.set(data, feeVaultBump);
-  b.feeVaultAuthorityBump.set(data, feeAuthorityBump);
-  b.lastUpdate.set(data, now);
+  writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
   writeConfig(data, bankConfig);
-  b.flags.set(data, BankFlags.CLOSE_ENABLED_FLAG);
-
-  const g = MarginfiGroupLayout.fields;
-  const groupData = group.account.data;
-  const banks = g.banks.get(groupData);
-  if ((g.groupFlags.get(groupData) & GroupFlags.ARENA_GROUP) !== 0n && banks >= ARENA_MAX_BANKS) fail("ArenaBankLimit");
-  g.banks.set(groupData, Math.min(banks + 1, U16_MAX));
-  g.feeStateCache.fields.lastUpdate.set(groupData, now);
+  countBankInGroup(group.account.data, now);
 
   validateBankConfig(data);
   emitEvent(ctx, "LendingPoolBankCreateEvent", {

@@ -7,6 +7,7 @@ import { marginfiGroupInitialize } from "../instructions/marginfi-group-initiali
 import { propagateFeeState } from "../instructions/propagate-fee-state.js";
 import { lendingPoolAddBank } from "../instructions/lending-pool-add-bank.js";
 import { lendingPoolAddBankWithSeed } from "../instructions/lending-pool-add-bank-with-seed.js";
+import { lendingPoolAddBankPermissionless } from "../instructions/lending-pool-add-bank-permissionless.js";
 import { lendingPoolConfigureBank } from "../instructions/lending-pool-configure-bank.js";
 import { lendingPoolConfigureBankInterestOnly } from "../instructions/lending-pool-configure-bank-interest-only.js";
 import { lendingPoolConfigureBankLimitsOnly } from "../instructions/lending-pool-configure-bank-limits-only.js";
@@ -74,6 +75,7 @@ export const INSTRUCTIONS = [
   marginfiGroupConfigure,
   lendingPoolAddBank,
   lendingPoolAddBankWithSeed,
+  lendingPoolAddBankPermissionless,
   lendingPoolConfigureBank,
   lendingPoolConfigureBankOracle,
   lendingPoolConfigureBankInterestOnly,

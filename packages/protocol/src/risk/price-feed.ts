@@ -16,6 +16,7 @@ import {
   loadPriceUpdate,
   loadPullFeed,
 } from "./oracle-accounts.js";
+import { NON_REFUNDABLE_POOL_STAKE, delegatedStake, lstSupply } from "./stake-pool-accounts.js";
 
 /** TimeWeighted is Pyth's EMA, RealTime its spot price; Switchboard and Fixed feeds give the same price for both. */
 export const PriceType = { TimeWeighted: 0, RealTime: 1 } as const;
@@ -47,6 +48,8 @@ const DEFAULT_MAX_CONFIDENCE = 429_496_730;
 /** MAX_PYTH_ORACLE_AGE: what oracle_max_age 0 means on a PythPushOracle bank. */
 const MAX_PYTH_ORACLE_AGE = 60n;
 const FULL_VERIFICATION = { kind: "Full" } as const;
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
 
 const config = BankLayout.fields.config.fields;
 const firstOracleKey = config.oracleKeys.at(0);
@@ -86,6 +89,7 @@ export function loadPriceFeed(bankData: Buffer, oracles: readonly InstructionAcc
     case OracleSetup.Fixed:
       return fixedFeed(bankData, oracles);
     case OracleSetup.StakedWithPythPush:
+      return gatedFeed(pythPrices(loadStakedPythPush(bankData, oracles, now)), maxConfidence(bankData));
     case OracleSetup.KaminoPythPush:
     case OracleSetup.KaminoSwitchboardPull:
     case OracleSetup.DriftPythPull:
@@ -115,11 +119,42 @@ function loadPythPush(bankData: Buffer, oracles: readonly InstructionAccount[], 
   const [feed] = oracles;
   checkPythOwner(feed);
   checkOracleKey(feed, firstOracleKey.get(bankData));
+  return loadFreshPriceUpdate(feed, maxAge(bankData, OracleSetup.PythPushOracle), now);
+}
+
+/** The update, fully verified and no older than `age`. */
+function loadFreshPriceUpdate(feed: InstructionAccount, age: bigint, now: bigint): PriceUpdateV2 {
   const update = loadPriceUpdate(feed);
   // The receiver SDK checks the verification level before the age; the feed id is the account's own.
   if (!verificationLevelAtLeast(update.verificationLevel, FULL_VERIFICATION)) fail("PythPushInsufficientVerificationLevel");
-  if (update.priceMessage.publishTime + maxAge(bankData, OracleSetup.PythPushOracle) < now) fail("PythPushStalePrice");
+  if (update.priceMessage.publishTime + age < now) fail("PythPushStalePrice");
   return update;
+}
+
+/**
+ * A staked bank's oracles are [SOL Pyth feed, LST mint, stake account]. The SOL price and EMA price become LST
+ * prices: raw × (delegated stake − the pool's non-refundable 1 SOL) / LST supply, in integer raw units at the
+ * feed's exponent (i128 division truncates toward zero); the confidences stay those of SOL.
+ */
+function loadStakedPythPush(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
+  checkOracleAccountCount(oracles, 3);
+  const [feed, mint, stake] = oracles;
+  const keys = config.oracleKeys.get(bankData);
+  if (mint.key !== keys[1] || stake.key !== keys[2]) fail("WrongOracleAccountKeys");
+  const supply = lstSupply(mint);
+  if (supply === 0n) fail("ZeroSupplyInStakePool");
+  const backing = delegatedStake(stake) - NON_REFUNDABLE_POOL_STAKE;
+  if (backing < 0n) fail("MathError");
+  checkOracleKey(feed, keys[0]);
+  checkPythOwner(feed, "StakedPythPushWrongAccountOwner");
+  const update = loadFreshPriceUpdate(feed, maxAge(bankData, OracleSetup.StakedWithPythPush), now);
+  const m = update.priceMessage;
+  const perLst = (raw: bigint) => {
+    const price = (raw * backing) / supply;
+    if (price < I64_MIN || price > I64_MAX) fail("MathError");
+    return price;
+  };
+  return { ...update, priceMessage: { ...m, price: perLst(m.price), emaPrice: perLst(m.emaPrice) } };
 }
 
 function loadSwitchboardPull(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint): PullFeedReading {

@@ -30,15 +30,12 @@ import {
   fixed,
   none,
   padPoints,
-  some,
-  u16,
   u32,
   u64,
   u8,
   type BankConfigCompact,
   type BankConfigOpt,
   type InterestCompact,
-  type RatePoint,
 } from "../support/borsh.js";
 
 const PROGRAM = new PublicKey(MARGINFI_PROGRAM_ID);

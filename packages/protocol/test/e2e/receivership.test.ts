@@ -1,13 +1,6 @@
 // Receivership liquidation on the ledger (reference §13.2, §21 item 3): start, the receiver's withdrawals and
 // repayments, end — in one transaction, with the transaction-shape rules read from the Instructions sysvar.
-import {
-  ComputeBudgetProgram,
-  Keypair,
-  PublicKey,
-  TransactionInstruction,
-  SystemProgram,
-  SYSVAR_INSTRUCTIONS_PUBKEY,
-} from "@solana/web3.js";
+import { ComputeBudgetProgram, Keypair, PublicKey, TransactionInstruction, SYSVAR_INSTRUCTIONS_PUBKEY } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeLiquidationRecord, i80f48 } from "../../src/index.js";
 import { TestMarket, ix, type TestBank, type TestUser } from "../support/market.js";

@@ -1,13 +1,10 @@
 // Instruction builders and checks for the account-flow tests: flash loans, account transfer, freeze, emissions
 // destination and the panic pause. Builds on the shared TestMarket without changing it.
-import { Keypair, PublicKey, SystemProgram, SYSVAR_INSTRUCTIONS_PUBKEY, Transaction, type TransactionInstruction } from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram, SYSVAR_INSTRUCTIONS_PUBKEY, type TransactionInstruction } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
-import { expect } from "vitest";
 import { decodeFeeState, decodeMarginfiGroup, type FeeState, type MarginfiGroup } from "../../src/index.js";
 import { bool, none, option, u16, u64 } from "./borsh.js";
 import { FEE_STATE, PROGRAM, ix, type SimulationResult, type TestBank, type TestMarket, type TestUser } from "./market.js";
-
-type Meta = [PublicKey, boolean, boolean];
 
 /** transfer_to_new_account with the authority paying; `feeWallet` defaults to the market's global fee wallet. */
 export function transferIx(

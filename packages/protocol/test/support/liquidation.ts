@@ -1,6 +1,6 @@
 // Instructions of classic liquidation and bankruptcy for the end-to-end tests, with the remaining-account layouts
 // the program expects (reference §13.1, §14), and a way to fill a bank's insurance vault.
-import { PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, type TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, mintTo } from "@solana/spl-token";
 import { ix, type TestBank, type TestMarket, type TestUser } from "./market.js";
 import { u64, u8 } from "./borsh.js";

@@ -22,7 +22,7 @@ import {
 import { readFileSync } from "node:fs";
 import { BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
 import { expect } from "vitest";
-import { startLocalnet, type Localnet } from "@ballast/ledger";
+import { startLocalnet, type Localnet, type Program } from "@ballast/ledger";
 import {
   createPythFeedInstruction,
   createSwitchboardFeedInstruction,
@@ -168,13 +168,20 @@ export class TestMarket {
   ) {}
 
   static async start(
-    options: { bankInitFee?: number; liquidationFlatFee?: number; programFeeRate?: string; programFeeFixed?: string } = {},
+    options: {
+      bankInitFee?: number;
+      liquidationFlatFee?: number;
+      programFeeRate?: string;
+      programFeeFixed?: string;
+      /** Programs deployed beside the lending and oracle programs. */
+      programs?: Program[];
+    } = {},
   ): Promise<TestMarket> {
     const net = await startLocalnet({
       rpcPort: 0,
       dataDir: null,
       slotMs: 0,
-      programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram()],
+      programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), ...(options.programs ?? [])],
     });
     const connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
     // Every send lands in a new slot, so a blockhash web3.js cached for 30 s may have aged past 150 slots.

@@ -1,0 +1,104 @@
+// What every bank-creating instruction shares (reference §7.3): the bank and its three vault token accounts at
+// positions 6–14 of the instruction, the vault-authority PDAs, the fields Bank::new sets, and the group's count.
+import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
+import { ONE } from "../math/i80f48.js";
+import { BankLayout } from "../state/bank.js";
+import { BankFlags, GroupFlags } from "../state/flags.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+import type { LendingAccounts } from "./accounts.js";
+import { bankVaultSeeds, checkSystemProgram, checkTokenProgram, initTokenVault } from "./bank-vaults.js";
+import { fail } from "./errors.js";
+
+/** An arena group holds at most this many banks (6073 ArenaBankLimit). */
+export const ARENA_MAX_BANKS = 2;
+const U16_MAX = 0xffff;
+
+type VaultKind = "liquidity" | "insurance" | "fee";
+const KINDS: readonly VaultKind[] = ["liquidity", "insurance", "fee"];
+
+export interface NewBankAccounts {
+  readonly bank: InstructionAccount;
+  readonly vaults: Record<VaultKind, { readonly authority: InstructionAccount; readonly vault: InstructionAccount }>;
+  readonly tokenProgram: InstructionAccount;
+}
+
+/** [bank, (vault authority, vault) × 3, token_program, system_program] at positions 6–14, deserialized. */
+export function newBankAccounts(accounts: LendingAccounts): NewBankAccounts {
+  const pair = (at: number) => ({ authority: accounts.at(at), vault: accounts.at(at + 1) });
+  const result = {
+    bank: accounts.at(6),
+    vaults: { liquidity: pair(7), insurance: pair(9), fee: pair(11) },
+    tokenProgram: checkTokenProgram(accounts.at(13), "token_program"),
+  };
+  checkSystemProgram(accounts.at(14), "system_program");
+  return result;
+}
+
+export type Bumps = Record<VaultKind, { readonly vault: number; readonly authority: number }>;
+
+/**
+ * Anchor's `init` of the three vault token accounts, then the seeds constraints of their authorities (IDL
+ * order: vaults are initialised with the accounts, authorities are checked with the constraints).
+ */
+export function initBankVaults(
+  ctx: InstructionContext,
+  accounts: LendingAccounts,
+  payer: InstructionAccount,
+  mint: InstructionAccount,
+  n: NewBankAccounts,
+): Record<VaultKind, number> {
+  const bumps = {} as Record<VaultKind, number>;
+  for (const kind of KINDS) {
+    const { vault, authority } = n.vaults[kind];
+    const seeds = bankVaultSeeds(`${kind}Vault`, n.bank.key);
+    bumps[kind] = initTokenVault(ctx, accounts, payer, vault, `${kind}_vault`, seeds, mint, authority.key, n.tokenProgram);
+  }
+  return bumps;
+}
+
+export function checkVaultAuthorities(accounts: LendingAccounts, n: NewBankAccounts, vaultBumps: Record<VaultKind, number>): Bumps {
+  const bumps = {} as Record<VaultKind, { vault: number; authority: number }>;
+  for (const kind of KINDS) {
+    const seeds = bankVaultSeeds(`${kind}VaultAuthority`, n.bank.key);
+    bumps[kind] = { vault: vaultBumps[kind], authority: accounts.pda(n.vaults[kind].authority, `${kind}_vault_authority`, seeds) };
+  }
+  return bumps;
+}
+
+/** The fields Bank::new sets: mint, group, share values of 1, vaults and bumps, last update, CLOSE_ENABLED. */
+export function writeNewBank(
+  data: Buffer,
+  mint: string,
+  decimals: number,
+  group: string,
+  n: NewBankAccounts,
+  bumps: Bumps,
+  now: bigint,
+): void {
+  const b = BankLayout.fields;
+  b.mint.set(data, mint);
+  b.mintDecimals.set(data, decimals);
+  b.group.set(data, group);
+  b.assetShareValue.set(data, ONE);
+  b.liabilityShareValue.set(data, ONE);
+  b.liquidityVault.set(data, n.vaults.liquidity.vault.key);
+  b.liquidityVaultBump.set(data, bumps.liquidity.vault);
+  b.liquidityVaultAuthorityBump.set(data, bumps.liquidity.authority);
+  b.insuranceVault.set(data, n.vaults.insurance.vault.key);
+  b.insuranceVaultBump.set(data, bumps.insurance.vault);
+  b.insuranceVaultAuthorityBump.set(data, bumps.insurance.authority);
+  b.feeVault.set(data, n.vaults.fee.vault.key);
+  b.feeVaultBump.set(data, bumps.fee.vault);
+  b.feeVaultAuthorityBump.set(data, bumps.fee.authority);
+  b.lastUpdate.set(data, now);
+  b.flags.set(data, BankFlags.CLOSE_ENABLED_FLAG);
+}
+
+/** Counts the new bank in its group (an arena group takes two at most) and stamps the fee cache. */
+export function countBankInGroup(group: Buffer, now: bigint): void {
+  const g = MarginfiGroupLayout.fields;
+  const banks = g.banks.get(group);
+  if ((g.groupFlags.get(group) & GroupFlags.ARENA_GROUP) !== 0n && banks >= ARENA_MAX_BANKS) fail("ArenaBankLimit");
+  g.banks.set(group, Math.min(banks + 1, U16_MAX));
+  g.feeStateCache.fields.lastUpdate.set(group, now);
+}
