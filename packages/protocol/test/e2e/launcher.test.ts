@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { exited, freePortPair, waitForRpc } from "../../../ledger/test/support/process.js";
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "@ballast/oracles";
+import { NATIVE_STAKE_PROGRAM_ID, STAKE_POOL_PROGRAM_ID } from "@ballast/stake-pool";
 import { MARGINFI_PROGRAM_ID } from "../../src/index.js";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -30,11 +31,11 @@ describe("npm start", () => {
       const account = (await reply.json()).result.value;
       expect(account.executable).toBe(true);
       expect(account.owner).toBe("BPFLoaderUpgradeab1e11111111111111111111111");
-      for (const oracle of [PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID]) {
+      for (const program of [PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID, STAKE_POOL_PROGRAM_ID, NATIVE_STAKE_PROGRAM_ID]) {
         const info = await fetch(`http://127.0.0.1:${port}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "getAccountInfo", params: [oracle, { encoding: "base64" }] }),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "getAccountInfo", params: [program, { encoding: "base64" }] }),
         });
         expect((await info.json()).result.value.executable).toBe(true);
       }
