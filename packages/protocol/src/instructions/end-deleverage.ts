@@ -12,7 +12,7 @@ export const endDeleverage: InstructionHandler = {
   name: "end_deleverage",
   units: 20_000,
   run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts);
+    const { account, record } = accountAndRecord(accounts, "end");
     const group = accounts.owned(2, "group", MarginfiGroupLayout);
     const riskAdmin = accounts.signer(3, "risk_admin");
     if (MarginfiAccountLayout.fields.group.get(account.account.data) !== group.key) fail("ConstraintHasOne", "marginfi_account");

@@ -21,7 +21,7 @@ export const endLiquidation: InstructionHandler = {
   name: "end_liquidation",
   units: 20_000,
   run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts);
+    const { account, record } = accountAndRecord(accounts, "end");
     const receiver = accounts.writable(accounts.signer(2, "liquidation_receiver"), "liquidation_receiver");
     const feeState = accounts.owned(3, "fee_state", FeeStateLayout);
     const feeWallet = accounts.writable(accounts.at(4), "global_fee_wallet");

@@ -13,7 +13,7 @@ export const startDeleverage: InstructionHandler = {
   name: "start_deleverage",
   units: 20_000,
   run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts);
+    const { account, record } = accountAndRecord(accounts, "start");
     const group = accounts.owned(2, "group", MarginfiGroupLayout);
     const riskAdmin = accounts.signer(3, "risk_admin");
     const sysvar = accounts.address(accounts.at(4), "instruction_sysvar", INSTRUCTIONS_SYSVAR_ID);

@@ -10,7 +10,7 @@ export const startLiquidation: InstructionHandler = {
   name: "start_liquidation",
   units: 20_000,
   run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts);
+    const { account, record } = accountAndRecord(accounts, "start");
     const receiver = accounts.at(2);
     const sysvar = accounts.address(accounts.at(3), "instruction_sysvar", INSTRUCTIONS_SYSVAR_ID);
     requireTopLevel(ctx, sysvar);

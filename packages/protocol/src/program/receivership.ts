@@ -104,17 +104,28 @@ export function checkReceivershipTransaction(ctx: InstructionContext, sysvar: In
   if (startIndex >= instructions.length - 1) fail("StartNotFirst");
 }
 
-/** [marginfi_account (mut, has_one liquidation_record), liquidation_record (mut)], deserialized and checked (6095). */
-export function accountAndRecord(accounts: LendingAccounts): { account: InstructionAccount; record: InstructionAccount } {
+const BLOCKING = AccountFlags.ACCOUNT_IN_RECEIVERSHIP | AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED;
+
+/**
+ * [marginfi_account (mut, has_one liquidation_record), liquidation_record (mut)], deserialized and checked: the
+ * record is the account's (6095), and the account is free to start a receivership, or in one to end it (6085).
+ */
+export function accountAndRecord(
+  accounts: LendingAccounts,
+  stage: "start" | "end",
+): { account: InstructionAccount; record: InstructionAccount } {
   const account = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
   const record = accounts.owned(1, "liquidation_record", LiquidationRecordLayout, { writable: true });
-  if (MarginfiAccountLayout.fields.liquidationRecord.get(account.account.data) !== record.key) {
-    fail("InvalidLiquidationRecord", "marginfi_account");
-  }
+  const data = account.account.data;
+  if (MarginfiAccountLayout.fields.liquidationRecord.get(data) !== record.key) fail("InvalidLiquidationRecord", "marginfi_account");
+  const ready =
+    stage === "start"
+      ? !hasAccountFlag(data, BLOCKING)
+      : hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP) &&
+        !hasAccountFlag(data, AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED);
+  if (!ready) fail("UnexpectedLiquidationState", "marginfi_account");
   return { account, record };
 }
-
-const BLOCKING = AccountFlags.ACCOUNT_IN_RECEIVERSHIP | AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED;
 
 /**
  * Puts the account in receivership: the receiver is recorded, the health cache and the record's snapshot take the
@@ -129,7 +140,6 @@ export function startReceivership(
   kind: ReceivershipKind,
 ): void {
   const data = account.account.data;
-  if (hasAccountFlag(data, BLOCKING)) fail("UnexpectedLiquidationState");
   const recordData = record.account.data;
   const r = LiquidationRecordLayout.fields;
   r.liquidationReceiver.set(recordData, receiver);
@@ -179,8 +189,6 @@ export function endReceivership(
   kind: ReceivershipKind,
 ): ReceivershipOutcome {
   const data = account.account.data;
-  if (!hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("UnexpectedLiquidationState");
-  if (hasAccountFlag(data, AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED)) fail("UnexpectedLiquidationState");
   const recordData = record.account.data;
   const r = LiquidationRecordLayout.fields;
   const pre = r.cache.get(recordData);

@@ -299,3 +299,60 @@ describe("oracles: staleness and confidence", () => {
     );
   });
 });
+
+describe("one-way operations", () => {
+  it("a deposit cannot pay off debt (6019), a withdrawal cannot open debt (6020), a borrow cannot eat a deposit (6021), a repayment cannot exceed the debt (6022)", async () => {
+    const user = await borrowerWith(10n * SOL);
+    await market.borrow(user, usdc, 5n * USDC, banks);
+    const usdcTokens = await market.fund(user, usdc, 10n * USDC);
+    await market.expectError(
+      market.depositIx(user, usdc, usdcTokens, USDC),
+      [user.wallet],
+      6019,
+      "OperationDepositOnly",
+      "Operation is deposit-only",
+    );
+    await market.expectError(
+      market.withdrawIx(user, sol, await market.tokenAccount(user, sol), 10n * SOL + 1n, await market.riskAccounts(user, banks)),
+      [user.wallet],
+      6020,
+      "OperationWithdrawOnly",
+      "Operation is withdraw-only",
+    );
+    await market.expectError(await borrowIx(user, sol, 1n), [user.wallet], 6021, "OperationBorrowOnly", "Operation is borrow-only");
+    await market.expectError(
+      market.repayIx(user, usdc, usdcTokens, 6n * USDC),
+      [user.wallet],
+      6022,
+      "OperationRepayOnly",
+      "Operation is repay-only",
+    );
+  });
+
+  it("repay_all without debt (6024) and withdraw_all without a deposit (6023) are refused; so is a bank the account never used (6018)", async () => {
+    const user = await borrowerWith(SOL);
+    const usdcTokens = await market.fund(user, usdc, USDC);
+    await market.expectError(
+      market.repayIx(user, usdc, usdcTokens, 0n, true),
+      [user.wallet],
+      6018,
+      "BankAccountNotFound",
+      "Bank is missing",
+    );
+    await market.borrow(user, usdc, USDC / 2n, banks);
+    await market.expectError(
+      market.repayIx(user, sol, await market.fund(user, sol, 0n), 0n, true),
+      [user.wallet],
+      6024,
+      "NoLiabilityFound",
+      "No liability found",
+    );
+    await market.expectError(
+      market.withdrawIx(user, usdc, usdcTokens, 0n, await market.riskAccounts(user, banks), true),
+      [user.wallet],
+      6023,
+      "NoAssetFound",
+      "No asset found",
+    );
+  });
+});

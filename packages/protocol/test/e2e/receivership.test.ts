@@ -173,6 +173,43 @@ describe("receivership liquidation", () => {
   });
 });
 
+describe("receivership account checks", () => {
+  it("refuses an end without a start (6085), a stranger as receiver (6096) and a record of another account (6095)", async () => {
+    const user = await unhealthyAccount();
+    await market.send(initRecordIx(user), [liquidator.wallet]);
+    const risk = await market.riskAccounts(user, banks);
+    await market.expectError(
+      endLiquidationIx(market, user.account, liquidator.wallet.publicKey, risk),
+      [liquidator.wallet],
+      6085,
+      "UnexpectedLiquidationState",
+      "Liquidation state issue. Check start before end, end last, and both unique",
+    );
+    const stranger = Keypair.generate();
+    await market.airdrop(stranger.publicKey, SOL);
+    const start = startLiquidationIx(user.account, liquidator.wallet.publicKey, risk);
+    await market.expectError(
+      [start, endLiquidationIx(market, user.account, stranger.publicKey, risk)],
+      [stranger, liquidator.wallet],
+      6096,
+      "InvalidLiquidationReceiver",
+      "Invalid liquidation receiver: account constraint violated",
+    );
+    const other = await unhealthyAccount();
+    await market.send(initRecordIx(other), [liquidator.wallet]);
+    const wrongRecord = startLiquidationIx(user.account, liquidator.wallet.publicKey, risk);
+    wrongRecord.keys[1] = { pubkey: liquidationRecordAddress(other.account), isSigner: false, isWritable: true };
+    await market.expectError(
+      [wrongRecord, endLiquidationIx(market, user.account, liquidator.wallet.publicKey, risk)],
+      [liquidator.wallet],
+      6095,
+      "InvalidLiquidationRecord",
+      "Invalid liquidation record: account constraint violated",
+      0,
+    );
+  });
+});
+
 describe("deleverage by the risk admin", () => {
   const riskAdmin = Keypair.generate();
 
