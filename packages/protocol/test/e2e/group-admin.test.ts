@@ -190,6 +190,10 @@ describe("global fee state and group administration on the ledger", () => {
     expect(configured.emodeMaxMaintLeverage).toBe(2_147_483_647);
     expect(configured.emodeAdmin).toBe(roles[1].toBase58());
     expect(configured.riskAdmin).toBe(roles[6].toBase58());
+    // Only the group admin configures the group.
+    const byStranger = configure("10", "50");
+    byStranger.keys[1] = { pubkey: feeAdmin.publicKey, isSigner: true, isWritable: false };
+    expect((await simulate(byStranger, [feeAdmin])).err).toEqual({ InstructionError: [0, { Custom: 6042 }] });
   });
 
   it("propagates the fee state to a group, and refuses unknown instructions with Anchor's fallback error", async () => {

@@ -275,6 +275,9 @@ describe("deleverage by the risk admin", () => {
         ],
         [Buffer.from(Uint32Array.of(dollars).buffer)],
       );
+    const byRiskAdmin = limit(1);
+    byRiskAdmin.keys[1] = { pubkey: riskAdmin.publicKey, isSigner: true, isWritable: false };
+    await market.expectError(byRiskAdmin, [riskAdmin], 6042, "Unauthorized", "Unauthorized");
     await market.send(limit(1), [market.admin]);
     const first = await asRiskAdmin(user);
     await market.expectError(
@@ -369,6 +372,11 @@ describe("deleverage by the risk admin", () => {
     await market.configureBank(sunset, { tokenlessRepaymentsAllowed: true });
     await market.send(force, [riskAdmin]);
     expect((await market.bank(sunset)).flags & 96n).toBe(96n);
+    const purgeByStranger = new TransactionInstruction({
+      ...purge,
+      keys: purge.keys.map((k, i) => (i === 2 ? { ...k, pubkey: liquidator.wallet.publicKey } : k)),
+    });
+    await market.expectError(purgeByStranger, [liquidator.wallet], 6042, "Unauthorized", "Unauthorized");
     await market.send(purge, [riskAdmin]);
     expect((await market.marginfiAccount(lender)).lendingAccount.balances.every((b) => b.active === 0)).toBe(true);
     const bank = await market.bank(sunset);
