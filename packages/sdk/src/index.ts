@@ -21,3 +21,5 @@ export * from "./instructions/liquidation.js";
 export * from "./instructions/admin.js";
 export * from "./instructions/permissionless.js";
 export * from "./instructions/tokens.js";
+export * from "./state/index.js";
+export * from "./math/index.js";

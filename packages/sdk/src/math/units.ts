@@ -1,0 +1,34 @@
+// Conversions at the edge of the math: I80F48 values to display numbers and token amounts between native and UI units.
+import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
+
+const TWO_POW_48 = 2 ** 48;
+
+/** The nearest double, for display only; all math stays in I80F48. */
+export function toNumber(value: I80F48): number {
+  return Number(value) / TWO_POW_48;
+}
+
+/** A native amount as a UI amount (for display). */
+export function nativeToUi(amount: bigint, decimals: number): number {
+  return Number(amount) / 10 ** decimals;
+}
+
+const UI_AMOUNT = /^(\d+)(?:\.(\d*))?$/;
+
+/** A UI amount given as a decimal string (e.g. "1.25") in native units, rounded down to the mint's precision. */
+export function uiToNative(amount: string, decimals: number): bigint {
+  const match = UI_AMOUNT.exec(amount.trim());
+  if (match === null) throw new SyntaxError(`not a token amount: ${JSON.stringify(amount)}`);
+  const [, whole, fraction = ""] = match;
+  return BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
+}
+
+/** Rounds a native I80F48 amount down to whole native units (what a transfer can move). */
+export function floorNative(amount: I80F48): bigint {
+  return fx.toIntFloor(amount);
+}
+
+/** Rounds a native I80F48 amount up to whole native units (what repaying all of a debt costs). */
+export function ceilNative(amount: I80F48): bigint {
+  return fx.toIntCeil(amount);
+}

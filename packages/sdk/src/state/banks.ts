@@ -1,0 +1,35 @@
+// A group's banks, found with getProgramAccounts (size, discriminator, group) or read by address.
+import { BankLayout, decodeBank, type Bank } from "@ballast/protocol";
+import { PublicKey, type Connection } from "@solana/web3.js";
+import bs58 from "bs58";
+import { fetchAccountInfos } from "./accounts-rpc.js";
+
+/** A bank with its raw data: the program's price loading reads the bytes. */
+export interface BankAccount {
+  readonly address: string;
+  readonly data: Buffer;
+  readonly bank: Bank;
+}
+
+/** Every bank of the group, by address. */
+export async function fetchGroupBanks(connection: Connection, programId: string, group: string): Promise<BankAccount[]> {
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), {
+    filters: [
+      { dataSize: BankLayout.space },
+      { memcmp: { offset: 0, bytes: bs58.encode(BankLayout.discriminator) } },
+      { memcmp: { offset: BankLayout.fields.group.offset, bytes: group } },
+    ],
+  });
+  return accounts
+    .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), data: account.data, bank: decodeBank(account.data) }))
+    .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** The listed banks, in order; a missing one fails as "Bank {address} not found". */
+export async function fetchBanks(connection: Connection, addresses: readonly string[]): Promise<BankAccount[]> {
+  const infos = await fetchAccountInfos(connection, addresses);
+  return infos.map((info, i) => {
+    if (info === null) throw new Error(`Bank ${addresses[i]} not found`);
+    return { address: addresses[i], data: info.data, bank: decodeBank(info.data) };
+  });
+}

@@ -1,0 +1,9 @@
+// The lending group account.
+import { decodeMarginfiGroup, type MarginfiGroup } from "@ballast/protocol";
+import { PublicKey, type Connection } from "@solana/web3.js";
+
+export async function fetchGroup(connection: Connection, group: string): Promise<MarginfiGroup> {
+  const info = await connection.getAccountInfo(new PublicKey(group));
+  if (info === null) throw new Error(`Group ${group} not found`);
+  return decodeMarginfiGroup(info.data);
+}

@@ -1,0 +1,9 @@
+// Chain state for the client: the group, its banks and oracle prices, margin accounts, wallet balances, bank DTOs.
+export * from "./accounts-rpc.js";
+export * from "./group.js";
+export * from "./banks.js";
+export * from "./oracle-prices.js";
+export * from "./market.js";
+export * from "./margin-accounts.js";
+export * from "./wallet-balances.js";
+export * from "./bank-dto.js";

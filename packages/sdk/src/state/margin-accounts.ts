@@ -1,0 +1,34 @@
+// A wallet's margin accounts in a group: getProgramAccounts on the account size and discriminator with memcmp on the
+// group (offset 8) and the authority (offset 40).
+import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
+import { PublicKey, type Connection } from "@solana/web3.js";
+import bs58 from "bs58";
+
+export interface MarginAccount {
+  readonly address: string;
+  readonly account: MarginfiAccount;
+}
+
+export async function fetchMarginAccounts(
+  connection: Connection,
+  programId: string,
+  group: string,
+  authority: string,
+): Promise<MarginAccount[]> {
+  const fields = MarginfiAccountLayout.fields;
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), {
+    filters: [
+      { dataSize: MarginfiAccountLayout.space },
+      { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
+      { memcmp: { offset: fields.group.offset, bytes: group } },
+      { memcmp: { offset: fields.authority.offset, bytes: authority } },
+    ],
+  });
+  return accounts.map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }));
+}
+
+export async function fetchMarginAccount(connection: Connection, address: string): Promise<MarginAccount> {
+  const info = await connection.getAccountInfo(new PublicKey(address));
+  if (info === null) throw new Error("Account not found");
+  return { address, account: decodeMarginfiAccount(info.data) };
+}

@@ -1,0 +1,69 @@
+// Oracle prices of banks, loaded by the program's own price-feed code (account checks, Pyth PriceUpdateV2 and
+// Switchboard pull-feed formats, staleness at `now`), so a price here is a price the risk engine would use.
+import { BankLayout, OracleSetup, loadPriceFeed, oracleAccountCount, type Bank } from "@ballast/protocol";
+import { decodePriceUpdateV2, readPullFeedResult } from "@ballast/oracles";
+import type { AccountInfo, Connection } from "@solana/web3.js";
+import { asOracleFailure, bankPriceFromFeed, type BankPrice } from "../math/price.js";
+import { fetchAccountInfos } from "./accounts-rpc.js";
+import type { BankAccount } from "./banks.js";
+
+type RiskAccounts = Parameters<typeof loadPriceFeed>[1];
+
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+const oracleKeysField = BankLayout.fields.config.fields.oracleKeys;
+
+/** The oracle accounts that follow the bank in its risk accounts (oracle_keys[0..n)); none for a tag the program refuses. */
+function oracleKeysOf(bankData: Buffer): string[] {
+  try {
+    return oracleKeysField.get(bankData).slice(0, oracleAccountCount(bankData));
+  } catch (e) {
+    // A program failure here (an asset tag it refuses) shows up again when the feed loads; anything else propagates.
+    asOracleFailure(e, "load");
+    return [];
+  }
+}
+
+/** An oracle account as fetched; null when it does not exist (the program then sees an empty system account). */
+function asRiskAccount(key: string, info: AccountInfo<Buffer> | null): RiskAccounts[number] {
+  const account = info
+    ? { lamports: BigInt(info.lamports), data: info.data, owner: info.owner.toBase58(), executable: info.executable, rentEpoch: 0n }
+    : { lamports: 0n, data: Buffer.alloc(0), owner: SYSTEM_PROGRAM, executable: false, rentEpoch: 0n };
+  return { key, isSigner: false, isWritable: false, account };
+}
+
+/** The bank's prices from its oracle accounts (in oracleKeysOf order) at unix time `now`. */
+export function loadBankPrice(bankData: Buffer, oracles: readonly (AccountInfo<Buffer> | null)[], now: bigint): BankPrice {
+  const keys = oracleKeysOf(bankData);
+  const accounts = keys.map((key, i) => asRiskAccount(key, oracles[i] ?? null));
+  try {
+    return bankPriceFromFeed(loadPriceFeed(bankData, accounts, now));
+  } catch (e) {
+    return bankPriceFromFeed(asOracleFailure(e, "load"));
+  }
+}
+
+/** Prices of every bank, reading all oracle accounts in batched calls. */
+export async function fetchBankPrices(connection: Connection, banks: readonly BankAccount[], now: bigint): Promise<Map<string, BankPrice>> {
+  const keys = banks.map((b) => oracleKeysOf(b.data));
+  const infos = await fetchAccountInfos(connection, keys.flat());
+  const prices = new Map<string, BankPrice>();
+  let cursor = 0;
+  banks.forEach((b, i) => {
+    prices.set(b.address, loadBankPrice(b.data, infos.slice(cursor, cursor + keys[i].length), now));
+    cursor += keys[i].length;
+  });
+  return prices;
+}
+
+/** When the bank's oracle last published (Pyth publish time, Switchboard update time); null for fixed prices or a missing feed. */
+export function oracleTimestamp(bank: Bank, oracle: AccountInfo<Buffer> | null): bigint | null {
+  if (oracle === null) return null;
+  switch (bank.config.oracleSetup) {
+    case OracleSetup.PythPushOracle:
+      return decodePriceUpdateV2(oracle.data).priceMessage.publishTime;
+    case OracleSetup.SwitchboardPull:
+      return readPullFeedResult(oracle.data).lastUpdateTimestamp;
+    default:
+      return null;
+  }
+}

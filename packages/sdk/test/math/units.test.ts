@@ -1,0 +1,24 @@
+import { i80f48 as fx } from "@ballast/protocol";
+import { describe, expect, it } from "vitest";
+import { ceilNative, floorNative, nativeToUi, toNumber, uiToNative } from "../../src/math/units.js";
+
+describe("units", () => {
+  it("parses UI amounts to native units, dropping digits below the mint's precision", () => {
+    expect(uiToNative("1.25", 6)).toBe(1_250_000n);
+    expect(uiToNative("0.123456789", 6)).toBe(123_456n);
+    expect(uiToNative("7", 9)).toBe(7_000_000_000n);
+    expect(uiToNative("3.", 2)).toBe(300n);
+    expect(() => uiToNative("-1", 6)).toThrow("not a token amount");
+  });
+
+  it("converts for display", () => {
+    expect(nativeToUi(1_500_000n, 6)).toBe(1.5);
+    expect(toNumber(fx.fromDecimal("0.25"))).toBe(0.25);
+  });
+
+  it("rounds native amounts down and up", () => {
+    expect(floorNative(fx.fromDecimal("5.25"))).toBe(5n);
+    expect(ceilNative(fx.fromDecimal("5.25"))).toBe(6n);
+    expect(ceilNative(fx.fromInt(5))).toBe(5n);
+  });
+});
