@@ -32,7 +32,14 @@ export * from "./math/conversions.js";
 export * from "./math/interest.js";
 export * from "./math/value.js";
 export { PriceBias, PriceType, loadPriceFeed, oracleAccountCount, type PriceFeed } from "./risk/price-feed.js";
-export { reconcileEmode, emodeEntryFor, type EmodeWeights, type ReconciledEmode } from "./risk/emode.js";
+export {
+  reconcileEmode,
+  reconcileEmodeEntries,
+  emodeEntriesByTag,
+  emodeEntryFor,
+  type EmodeWeights,
+  type ReconciledEmode,
+} from "./risk/emode.js";
 export { RequirementType, BANKRUPT_THRESHOLD } from "./risk/risk-engine.js";
 export { PROGRAM_VERSION } from "./risk/health-cache.js";
 export { ZERO_AMOUNT_THRESHOLD, EMPTY_BALANCE_THRESHOLD } from "./program/balances.js";

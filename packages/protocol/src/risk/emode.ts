@@ -4,7 +4,7 @@
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
-import { EMODE_TAG_EMPTY } from "../state/emode-settings.js";
+import { EMODE_TAG_EMPTY, type EmodeEntry } from "../state/emode-settings.js";
 
 export interface EmodeWeights {
   readonly flags: number;
@@ -17,9 +17,10 @@ export type ReconciledEmode = ReadonlyMap<number, EmodeWeights>;
 
 const entries = BankLayout.fields.emode.fields.emodeConfig.fields.entries;
 
-function bankEntries(bank: Buffer): Map<number, EmodeWeights> {
+/** A bank's entries by collateral tag, empty slots skipped (a repeated tag keeps its last entry). */
+export function emodeEntriesByTag(list: readonly EmodeEntry[]): Map<number, EmodeWeights> {
   const out = new Map<number, EmodeWeights>();
-  for (const e of entries.get(bank)) {
+  for (const e of list) {
     if (e.collateralBankEmodeTag === EMODE_TAG_EMPTY) continue;
     out.set(e.collateralBankEmodeTag, { flags: e.flags, assetWeightInit: e.assetWeightInit, assetWeightMaint: e.assetWeightMaint });
   }
@@ -28,12 +29,11 @@ function bankEntries(bank: Buffer): Map<number, EmodeWeights> {
 
 const min = (a: I80F48, b: I80F48) => (fx.cmp(a, b) <= 0 ? a : b);
 
-/** The intersection of the borrowed banks' emode configs. */
-export function reconcileEmode(borrowedBanks: readonly Buffer[]): ReconciledEmode {
-  if (borrowedBanks.length === 0) return new Map();
-  let merged = bankEntries(borrowedBanks[0]);
-  for (const bank of borrowedBanks.slice(1)) {
-    const next = bankEntries(bank);
+/** The intersection of the borrowed banks' entries by tag, keeping the lowest flags and weights; empty without borrows. */
+export function reconcileEmodeEntries(borrowed: readonly ReadonlyMap<number, EmodeWeights>[]): ReconciledEmode {
+  if (borrowed.length === 0) return new Map();
+  let merged = borrowed[0];
+  for (const next of borrowed.slice(1)) {
     const kept = new Map<number, EmodeWeights>();
     for (const [tag, a] of merged) {
       const b = next.get(tag);
@@ -47,6 +47,11 @@ export function reconcileEmode(borrowedBanks: readonly Buffer[]): ReconciledEmod
     merged = kept;
   }
   return merged;
+}
+
+/** The intersection of the borrowed banks' emode configs, read from their account data. */
+export function reconcileEmode(borrowedBanks: readonly Buffer[]): ReconciledEmode {
+  return reconcileEmodeEntries(borrowedBanks.map((bank) => emodeEntriesByTag(entries.get(bank))));
 }
 
 /** The collateral bank's emode entry under the reconciled config, if its tag matches one. */
