@@ -7,3 +7,4 @@ export * from "./market.js";
 export * from "./margin-accounts.js";
 export * from "./wallet-balances.js";
 export * from "./bank-dto.js";
+export * from "./account-health.js";
