@@ -21,5 +21,6 @@ export * from "./instructions/liquidation.js";
 export * from "./instructions/admin.js";
 export * from "./instructions/permissionless.js";
 export * from "./instructions/tokens.js";
+export * from "./actions/index.js";
 export * from "./state/index.js";
 export * from "./math/index.js";

@@ -1,0 +1,51 @@
+// How an action's instructions reach the chain: packed into as few transactions as fit (keeping room for the
+// compute budget, and for the tip when the route may bundle), then built, signed, broadcast and confirmed by
+// processTransactions with the user's settings.
+import type { PublicKey, Signer, TransactionInstruction } from "@solana/web3.js";
+import { packInstructions, processTransactions, type BroadcastResult, type ProcessTransactionsOptions } from "../transactions/index.js";
+import { possibleRoutes, transactionSettings, type BroadcastSettings } from "./settings.js";
+import { transactionWallet, type ActionWallet } from "./wallet.js";
+
+/** What every action needs besides its own data: where it sends, who signs and pays, and how it broadcasts. */
+export interface ActionContext extends Pick<
+  ProcessTransactionsOptions,
+  "connection" | "blockEngineUrl" | "serverUrl" | "bundleSimulationUrl" | "commitment" | "strategy" | "rpcMode" | "clock" | "tipAccounts"
+> {
+  wallet: ActionWallet;
+  /** The lending program. */
+  programId: PublicKey;
+  broadcast?: BroadcastSettings;
+}
+
+function signsIn(instructions: TransactionInstruction[], key: PublicKey): boolean {
+  return instructions.some((ix) => ix.keys.some((meta) => meta.isSigner && meta.pubkey.equals(key)));
+}
+
+/** Sends the instructions in order; `signers` (e.g. a new account's keypair) sign the transactions naming them. */
+export async function sendInstructions(
+  context: ActionContext,
+  instructions: TransactionInstruction[],
+  signers: Signer[] = [],
+): Promise<BroadcastResult> {
+  const wallet = transactionWallet(context.wallet);
+  const method = context.broadcast?.method ?? "RPC";
+  const groups = packInstructions(instructions, {
+    payer: wallet.publicKey,
+    reserve: { computeBudget: true, tip: possibleRoutes(method, context.strategy).has("BUNDLE") },
+  });
+  return processTransactions({
+    connection: context.connection,
+    wallet,
+    drafts: groups.map((group) => ({ instructions: group, signers: signers.filter((signer) => signsIn(group, signer.publicKey)) })),
+    programs: { lendingProgramId: context.programId },
+    settings: await transactionSettings(context.broadcast, context.serverUrl, context.strategy),
+    strategy: context.strategy,
+    blockEngineUrl: context.blockEngineUrl,
+    serverUrl: context.serverUrl,
+    bundleSimulationUrl: context.bundleSimulationUrl,
+    commitment: context.commitment,
+    rpcMode: context.rpcMode,
+    clock: context.clock,
+    tipAccounts: context.tipAccounts,
+  });
+}
