@@ -1,7 +1,6 @@
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
-import { BankBalance, findBalance, sortBalances } from "../program/balances.js";
+import { existingBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { fail } from "../program/errors.js";
 import { checkStandardBank, checkUserAuthorization, requireNotDisabled, touchAccount, userBankAccounts } from "../program/user-accounts.js";
 
 /** Frees the slot of a balance that holds nothing (under 0.0001 token either side) and under one unit of emissions. */
@@ -18,9 +17,7 @@ export const lendingAccountCloseBalance: InstructionHandler = {
     requireNotDisabled(account);
     accrueAndReport(ctx, bankAccount, group);
     updateBankRateCache(bankData, group.account.data, now);
-    const index = findBalance(account, bankAccount.key);
-    if (index === null) return fail("BankAccountNotFound");
-    new BankBalance(account, index, bankData).close(now, (m) => ctx.log(m));
+    existingBalance(account, bankAccount.key, bankData).close(now, (m) => ctx.log(m));
     sortBalances(account);
     touchAccount(account, now);
   },

@@ -2,8 +2,16 @@ import { InstructionError, type InstructionAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { calcAmount, calcValue, toF64 } from "../math/value.js";
-import { accrueBankInterest, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
-import { BankBalance, EMPTY_BALANCE_THRESHOLD, findBalance, findOrCreateBalance, slot, sortBalances } from "../program/balances.js";
+import { accrueAndReport, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
+import {
+  BankBalance,
+  EMPTY_BALANCE_THRESHOLD,
+  existingBalance,
+  findBalance,
+  findOrCreateBalance,
+  slot,
+  sortBalances,
+} from "../program/balances.js";
 import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import type { ERRORS } from "../program/error-codes.js";
@@ -92,8 +100,8 @@ export const lendingAccountLiquidate: InstructionHandler = {
     validateAssetTags(assetData, liquidatorData);
     // The program borrows both margin accounts mutably, which fails when they are one account.
     if (liquidator.key === liquidatee.key) throw new InstructionError("AccountBorrowFailed");
-    accrueBankInterest(assetData, group.account.data, now);
-    accrueBankInterest(liabData, group.account.data, now);
+    accrueAndReport(ctx, assetBank, group);
+    accrueAndReport(ctx, liabBank, group);
 
     const remaining = ctx.accounts.slice(10);
     const { liquidatorRisk, liquidateeRisk } = partyRiskAccounts(remaining, liquidatorAccounts, liquidateeAccounts);
@@ -126,9 +134,7 @@ export const lendingAccountLiquidate: InstructionHandler = {
     liquidatorLiab.decrease(liabAmountLiquidator, "bypassBorrowLimit");
     const liquidatorLiabPost = liquidatorLiab.liabilityAmount();
 
-    const liquidateeAssetIndex = findBalance(liquidateeData, assetBank.key);
-    if (liquidateeAssetIndex === null) return fail("BankAccountNotFound");
-    const liquidateeAsset = new BankBalance(liquidateeData, liquidateeAssetIndex, assetData);
+    const liquidateeAsset = existingBalance(liquidateeData, assetBank.key, assetData);
     const liquidateeAssetPre = liquidateeAsset.assetAmount();
     if (fx.cmp(liquidateeAssetPre, seized) < 0) fail("OverliquidationAttempt");
     liquidateeAsset.claimEmissions(now);

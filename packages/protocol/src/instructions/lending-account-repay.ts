@@ -1,9 +1,8 @@
 import * as fx from "../math/i80f48.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
-import { BankBalance, findBalance, sortBalances } from "../program/balances.js";
+import { existingBalance, sortBalances } from "../program/balances.js";
 import { checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { transferFromSigner } from "../program/token-transfers.js";
 import {
@@ -49,9 +48,7 @@ export const lendingAccountRepay: InstructionHandler = {
     requireNotDisabled(account);
     requireNotPausedOrKilled(bankData);
     accrueAndReport(ctx, bankAccount, group);
-    const index = findBalance(account, bankAccount.key);
-    if (index === null) return fail("BankAccountNotFound");
-    const balance = new BankBalance(account, index, bankData);
+    const balance = existingBalance(account, bankAccount.key, bankData);
     let charge: bigint;
     if (repayAll) {
       charge = balance.repayAll(now);

@@ -1,4 +1,4 @@
-import { BankBalance, findBalance } from "../program/balances.js";
+import { existingBalance } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { touchAccount } from "../program/user-accounts.js";
@@ -22,9 +22,7 @@ export const lendingAccountSettleEmissions: InstructionHandler = {
     if (tag !== AssetTag.Default && tag !== AssetTag.Sol && tag !== AssetTag.Staked) fail("WrongAssetTagForStandardInstructions", "bank");
 
     const now = ctx.clock.unixTimestamp;
-    const index = findBalance(account, bank.key);
-    if (index === null) return fail("BankAccountNotFound");
-    new BankBalance(account, index, bankData).claimEmissions(now);
+    existingBalance(account, bank.key, bankData).claimEmissions(now);
     touchAccount(account, now);
   },
 };

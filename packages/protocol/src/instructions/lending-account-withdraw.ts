@@ -4,7 +4,7 @@ import { accrueAndReport, updateBankPriceCache, updateBankRateCache } from "../p
 import { receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
 import { PriceType } from "../risk/price-feed.js";
 import { calcValue } from "../math/value.js";
-import { BankBalance, checkUtilizationRatio, findBalance, sortBalances } from "../program/balances.js";
+import { checkUtilizationRatio, existingBalance, sortBalances } from "../program/balances.js";
 import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -61,9 +61,7 @@ export const lendingAccountWithdraw: InstructionHandler = {
     const remaining = ctx.accounts.slice(8);
     const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bankAccount, now) : null;
     accrueAndReport(ctx, bankAccount, group);
-    const index = findBalance(account, bankAccount.key);
-    if (index === null) return fail("BankAccountNotFound");
-    const balance = new BankBalance(account, index, bankData);
+    const balance = existingBalance(account, bankAccount.key, bankData);
     let transfer: bigint;
     if (withdrawAll) {
       transfer = balance.withdrawAll(now);

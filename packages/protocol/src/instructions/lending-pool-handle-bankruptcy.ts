@@ -1,7 +1,7 @@
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { toF64 } from "../math/value.js";
-import { accrueBankInterest, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
+import { accrueAndReport, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, ZERO_AMOUNT_THRESHOLD, findBalance, isPositiveWithTolerance } from "../program/balances.js";
 import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -75,7 +75,7 @@ export const lendingPoolHandleBankruptcy: InstructionHandler = {
     cache.flags |= HealthCacheFlags.ENGINE_OK;
     writeHealthCache(account, cache);
 
-    accrueBankInterest(bankData, groupData, now);
+    accrueAndReport(ctx, bankAccount, group);
     const index = findBalance(account, bankAccount.key);
     if (index === null) return fail("LendingAccountBalanceNotFound");
     const balance = new BankBalance(account, index, bankData);

@@ -1,4 +1,4 @@
-import { BankBalance, findBalance, sortBalances } from "../program/balances.js";
+import { existingBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { checkStandardBank, hasBankFlag, touchAccount } from "../program/user-accounts.js";
@@ -21,9 +21,7 @@ export const purgeDeleverageBalance: InstructionHandler = {
     checkStandardBank(bank, group, null);
     if (!hasBankFlag(bank.account.data, BankFlags.TOKENLESS_REPAYMENTS_COMPLETE)) fail("ForbiddenIx", "bank");
     const account = marginfiAccount.account.data;
-    const index = findBalance(account, bank.key);
-    if (index === null) return fail("BankAccountNotFound");
-    new BankBalance(account, index, bank.account.data).purge();
+    existingBalance(account, bank.key, bank.account.data).purge();
     sortBalances(account);
     touchAccount(account, ctx.clock.unixTimestamp);
   },

@@ -284,6 +284,13 @@ export class BankBalance {
 
 const U64_MAX = (1n << 64n) - 1n;
 
+/** The account's existing balance in the bank, with the bank: actions that never open a balance fail 6018 without one. */
+export function existingBalance(account: Buffer, bankKey: string, bankData: Buffer): BankBalance {
+  const index = findBalance(account, bankKey);
+  if (index === null) return fail("BankAccountNotFound");
+  return new BankBalance(account, index, bankData);
+}
+
 function addInsuranceOutstanding(bankData: Buffer, amount: I80F48): void {
   bank.collectedInsuranceFeesOutstanding.set(bankData, fx.add(bank.collectedInsuranceFeesOutstanding.get(bankData), amount));
 }

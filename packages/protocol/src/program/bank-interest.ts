@@ -65,7 +65,7 @@ export interface Accrual {
 }
 
 /** `Bank::accrue_interest(now)` on the account data. */
-export function accrueBankInterest(bank: Buffer, group: Buffer, now: bigint): Accrual {
+function accrueBankInterest(bank: Buffer, group: Buffer, now: bigint): Accrual {
   const { bank: next, timeDelta, changes } = checkedMath(() => accrueInterest(readInterestState(bank), now, groupProgramFees(group)));
   b.lastUpdate.set(bank, next.lastUpdate);
   if (changes) {
