@@ -5,7 +5,8 @@ import { BankLayout } from "../state/bank.js";
 import { AssetTag, BankOperationalState } from "../state/enums.js";
 import { AccountFlags, PauseFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
-import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/marginfi-account.js";
+import { isActive, slot } from "./balances.js";
 import type { LendingAccounts } from "./accounts.js";
 import { fail } from "./errors.js";
 
@@ -113,9 +114,10 @@ export function validateAssetTags(bankData: Buffer, account: Buffer): void {
   const target = bank.config.fields.assetTag.get(bankData);
   const stakedTarget = target === AssetTag.Staked;
   const defaultLikeTarget = target !== AssetTag.Sol && !stakedTarget;
-  for (const balance of a.lendingAccount.fields.balances.get(account)) {
-    if (balance.active === 0) continue;
-    const held = balance.bankAssetTag;
+  // Only two bytes per slot matter; decoding all sixteen balances would encode every key in base58.
+  for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
+    if (!isActive(account, i)) continue;
+    const held = slot(i).bankAssetTag.get(account);
     if (defaultLikeTarget && held === AssetTag.Staked) fail("AssetTagMismatch");
     if (stakedTarget && held !== AssetTag.Sol && held !== AssetTag.Staked) fail("AssetTagMismatch");
   }
