@@ -1,0 +1,122 @@
+// The HTTP application: schema validation (zod), the OpenAPI document, JSON errors, the API routes and the web
+// app's static files. Building it opens nothing; `server.ts` wires it to the database, the chain and the jobs.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { MarketService } from "./chain/market.js";
+import type { ServerContext } from "./context.js";
+import { HttpError } from "./errors.js";
+import { accountRoutes } from "./routes/accounts.js";
+import { activityRoutes } from "./routes/activity.js";
+import { authRoutes } from "./routes/auth.js";
+import { bankRoutes } from "./routes/banks.js";
+import { labelRoutes } from "./routes/labels.js";
+import { oracleRoutes } from "./routes/oracles.js";
+import { pointsRoutes } from "./routes/points.js";
+import { transactionRoutes } from "./routes/transactions.js";
+
+/** What route modules are given. */
+export interface RouteContext extends ServerContext {
+  readonly markets: MarketService;
+}
+
+/** The app as route modules see it: request types come from the zod schemas. */
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type RouteModule = (app: TypedApp, context: RouteContext) => void | Promise<void>;
+
+const ROUTES: readonly RouteModule[] = [
+  authRoutes,
+  bankRoutes,
+  oracleRoutes,
+  accountRoutes,
+  transactionRoutes,
+  activityRoutes,
+  pointsRoutes,
+  labelRoutes,
+];
+
+/** "body.transactions.0" style path of the first failing field. */
+function fieldOf(path: readonly PropertyKey[], part: string): string {
+  return [part.replace(/^querystring$/, "query"), ...path.map(String)].join(".");
+}
+
+export async function buildApp(context: RouteContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: context.log,
+    bodyLimit: 2 * 1024 * 1024,
+    // Per-request lines only when debugging: at load they cost more than the routes.
+    logController: new LogController({ disableRequestLogging: context.config.logLevel !== "debug" && context.config.logLevel !== "trace" }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Ballast API", description: "The Ballast lending app's HTTP API.", version: "0.1.0" },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const part = error.validationContext ?? "body";
+      const field = fieldOf((issue.params.issue as { path: PropertyKey[] }).path, part);
+      return reply
+        .code(400)
+        .send({ success: false, error: `Invalid ${field}: ${issue.message}`, field, details: error.validation.map((v) => v.params.issue) });
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");
+      return reply.code(error.statusCode).send({ success: false, error: error.message, details: error.details });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ success: false, error: error.message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ success: false, error: "Internal server error" });
+  });
+
+  const webRoot = context.config.webRoot;
+  const hasWeb = webRoot !== null && existsSync(join(webRoot, "index.html"));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    if (!hasWeb || path.startsWith("/api/") || request.method !== "GET") {
+      return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${path}` });
+    }
+    // The web app routes on the client: every other page is its index.
+    return reply.type("text/html").sendFile("index.html");
+  });
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ["index.html"] });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+  for (const routes of ROUTES) await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
+  return app;
+}

@@ -1,0 +1,15 @@
+// The migrations, in the order they run. Both dialects run the same ones; names are never renamed once shipped.
+import type { Migration } from "kysely";
+import { authMigration } from "./001_auth.js";
+import { labelsMigration } from "./002_labels.js";
+import { activityMigration } from "./003_activity.js";
+import { bankHistoryMigration } from "./004_bank_history.js";
+import { pointsMigration } from "./005_points.js";
+
+export const MIGRATIONS: Record<string, Migration> = {
+  "001_auth": authMigration,
+  "002_labels": labelsMigration,
+  "003_activity": activityMigration,
+  "004_bank_history": bankHistoryMigration,
+  "005_points": pointsMigration,
+};

@@ -1,0 +1,18 @@
+import type { ActivityTable, IndexedBalancesTable, IndexerCursorTable } from "./activity.js";
+import type { AuthNoncesTable, SessionsTable, UsersTable } from "./auth.js";
+import type { BankHistoryTable } from "./history.js";
+import type { AccountLabelsTable } from "./labels.js";
+import type { PointsTable } from "./points.js";
+
+/** Every table, as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  auth_nonces: AuthNoncesTable;
+  sessions: SessionsTable;
+  account_labels: AccountLabelsTable;
+  activity: ActivityTable;
+  indexed_balances: IndexedBalancesTable;
+  indexer_cursor: IndexerCursorTable;
+  bank_history: BankHistoryTable;
+  points: PointsTable;
+}

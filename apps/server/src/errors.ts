@@ -1,0 +1,18 @@
+// Errors a route throws on purpose; the app's error handler turns them into JSON replies with their status.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The client asked for something invalid that a schema could not catch (unknown bank, bad signature, ...). */
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+/** The ledger or another service the server depends on failed. */
+export const upstreamError = (message: string, details?: unknown) => new HttpError(502, message, details);

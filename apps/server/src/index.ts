@@ -1,0 +1,3 @@
+export * from "./config.js";
+export * from "./server.js";
+export { openDatabase, type Db, type OpenDatabase } from "./db/database.js";

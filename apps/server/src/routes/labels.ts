@@ -1,0 +1,3 @@
+import type { RouteModule } from "../app.js";
+
+export const labelRoutes: RouteModule = () => {};

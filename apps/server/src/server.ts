@@ -1,0 +1,71 @@
+// Starts the whole server: database (migrated), chain connection, HTTP app and background jobs; `close()` stops
+// them in reverse order, letting requests and job runs in flight finish.
+import { pino } from "pino";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type RouteContext } from "./app.js";
+import { marketService } from "./chain/market.js";
+import type { ServerConfig } from "./config.js";
+import { chainConnection } from "./context.js";
+import { openDatabase } from "./db/database.js";
+import { indexerJob } from "./indexer/indexer.js";
+import { bankHistoryJob } from "./jobs/bank-history.js";
+import { pointsJob } from "./jobs/points.js";
+import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
+
+export interface RunningServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly context: RouteContext;
+  /** The background jobs, also callable by hand (tests run them with their intervals at 0). */
+  readonly jobs: { readonly indexer: ScheduledJob; readonly bankHistory: ScheduledJob; readonly points: ScheduledJob };
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly now?: () => number;
+}
+
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel, base: { service: "ballast-server" } });
+  const database = await openDatabase(config);
+  const connection = chainConnection(config);
+  const context: RouteContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    connection,
+    log,
+    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+    markets: marketService(connection, config),
+  };
+  const jobs = { indexer: indexerJob(context), bankHistory: bankHistoryJob(context), points: pointsJob(context) };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(context);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.points], log);
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info({ port, database: database.dialect, rpc: config.rpcUrl, group: config.group }, "server listening");
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${config.host}:${port}`,
+    app,
+    context,
+    jobs,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await scheduler.stop();
+        await database.close();
+        log.info("server stopped");
+      })();
+      return closing;
+    },
+  };
+}
