@@ -103,6 +103,16 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
     return reply.code(500).send({ success: false, error: "Internal server error" });
   });
 
+  // On shutdown, requests in flight finish and their connections close instead of idling in keep-alive, so
+  // close() returns as soon as the last reply is sent.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+
   const webRoot = context.config.webRoot;
   const hasWeb = webRoot !== null && existsSync(join(webRoot, "index.html"));
   app.setNotFoundHandler((request, reply) => {

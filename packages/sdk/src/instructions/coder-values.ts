@@ -1,6 +1,10 @@
 // SDK values (bigint, I80F48, enum bytes, undefined for "not given") in the shapes Anchor's Borsh coder encodes.
-import { BN } from "@coral-xyz/anchor";
+import anchor from "@coral-xyz/anchor";
 import { i80f48, variantName, type I80F48 } from "@ballast/protocol";
+
+// Node's ESM loader sees only part of Anchor's CommonJS exports by name; BN is reached through the default export.
+const { BN } = anchor;
+type BN = InstanceType<typeof BN>;
 
 const U64_MAX = (1n << 64n) - 1n;
 
