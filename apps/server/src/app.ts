@@ -87,10 +87,15 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const part = error.validationContext ?? "body";
-      const field = fieldOf((issue.params.issue as { path: PropertyKey[] }).path, part);
-      return reply
-        .code(400)
-        .send({ success: false, error: `Invalid ${field}: ${issue.message}`, field, details: error.validation.map((v) => v.params.issue) });
+      // The zod provider keeps an issue's path only as the JSON pointer `instancePath` ("/a/0/b").
+      const pathOf = (pointer: string) => pointer.split("/").filter(Boolean);
+      const field = fieldOf(pathOf(issue.instancePath), part);
+      return reply.code(400).send({
+        success: false,
+        error: `Invalid ${field}: ${issue.message}`,
+        field,
+        details: error.validation.map((v) => ({ field: fieldOf(pathOf(v.instancePath), part), message: v.message })),
+      });
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");

@@ -20,6 +20,8 @@ export const authMigration: Migration = {
       .addColumn("expires_at", "bigint", (c) => c.notNull())
       .addColumn("used_at", "bigint")
       .execute();
+    // Expired nonces and sessions are swept by expiry time.
+    await db.schema.createIndex("auth_nonces_expires_at").on("auth_nonces").column("expires_at").execute();
     await db.schema
       .createTable("sessions")
       .addColumn("token_hash", "text", (c) => c.primaryKey())
@@ -27,5 +29,6 @@ export const authMigration: Migration = {
       .addColumn("created_at", "bigint", (c) => c.notNull())
       .addColumn("expires_at", "bigint", (c) => c.notNull())
       .execute();
+    await db.schema.createIndex("sessions_expires_at").on("sessions").column("expires_at").execute();
   },
 };
