@@ -8,3 +8,4 @@ export * from "./margin-accounts.js";
 export * from "./wallet-balances.js";
 export * from "./bank-dto.js";
 export * from "./account-health.js";
+export * from "./kamino.js";
