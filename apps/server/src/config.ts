@@ -32,6 +32,8 @@ export interface ServerConfig {
   readonly indexerIntervalMs: number;
   readonly snapshotIntervalMs: number;
   readonly pointsIntervalMs: number;
+  /** Period of the job that stores every bank's latest state for `/api/banks/db`. */
+  readonly bankStateIntervalMs: number;
   /** How long one loaded market snapshot answers reads before the chain is asked again. */
   readonly marketCacheMs: number;
   readonly logLevel: string;
@@ -52,6 +54,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group"> = {
   indexerIntervalMs: 1_000,
   snapshotIntervalMs: 3_600_000,
   pointsIntervalMs: 3_600_000,
+  bankStateIntervalMs: 10_000,
   marketCacheMs: 1_000,
   logLevel: "info",
 };
@@ -83,6 +86,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     indexerIntervalMs: numberSetting(env, "INDEXER_INTERVAL_MS", DEFAULT_CONFIG.indexerIntervalMs),
     snapshotIntervalMs: numberSetting(env, "SNAPSHOT_INTERVAL_MS", DEFAULT_CONFIG.snapshotIntervalMs),
     pointsIntervalMs: numberSetting(env, "POINTS_INTERVAL_MS", DEFAULT_CONFIG.pointsIntervalMs),
+    bankStateIntervalMs: numberSetting(env, "BANK_STATE_INTERVAL_MS", DEFAULT_CONFIG.bankStateIntervalMs),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
   };
 }

@@ -9,6 +9,7 @@ import { chainConnection } from "./context.js";
 import { openDatabase } from "./db/database.js";
 import { indexerJob } from "./indexer/indexer.js";
 import { bankHistoryJob } from "./jobs/bank-history.js";
+import { bankStatesJob } from "./jobs/bank-states.js";
 import { pointsJob } from "./jobs/points.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
 
@@ -17,7 +18,12 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly context: RouteContext;
   /** The background jobs, also callable by hand (tests run them with their intervals at 0). */
-  readonly jobs: { readonly indexer: ScheduledJob; readonly bankHistory: ScheduledJob; readonly points: ScheduledJob };
+  readonly jobs: {
+    readonly indexer: ScheduledJob;
+    readonly bankHistory: ScheduledJob;
+    readonly bankStates: ScheduledJob;
+    readonly points: ScheduledJob;
+  };
   close(): Promise<void>;
 }
 
@@ -38,7 +44,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
     markets: marketService(connection, config),
   };
-  const jobs = { indexer: indexerJob(context), bankHistory: bankHistoryJob(context), points: pointsJob(context) };
+  const jobs = {
+    indexer: indexerJob(context),
+    bankHistory: bankHistoryJob(context),
+    bankStates: bankStatesJob(context),
+    points: pointsJob(context),
+  };
   let app: FastifyInstance;
   try {
     app = await buildApp(context);
@@ -47,7 +58,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await database.close();
     throw error;
   }
-  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.points], log);
+  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points], log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info({ port, database: database.dialect, rpc: config.rpcUrl, group: config.group }, "server listening");

@@ -9,11 +9,16 @@ import { ttlCache } from "./cache.js";
 export interface MarketService {
   /** The latest snapshot; at most `marketCacheMs` old. */
   market(): Promise<Market>;
-  /** Every bank of the group in the banks API's shape, from the same snapshot. */
+  /** Every bank of the group in the banks API's shape, from the same snapshot, ordered by address. */
   bankDtos(): Promise<BankDto[]>;
   /** The program that owns the mint account (SPL Token or Token-2022). */
   tokenProgram(mint: string): Promise<string>;
   metadata(mint: string): TokenMetadata;
+}
+
+/** Byte order of the strings, the same in every locale. */
+export function compareAddresses(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function marketService(connection: Connection, config: ServerConfig): MarketService {
@@ -49,18 +54,24 @@ export function marketService(connection: Connection, config: ServerConfig): Mar
     const market = await snapshot.get();
     if (dtos?.market !== market) {
       const value = Promise.all(
-        [...market.banks.values()].map(async (priced) => {
+        [...market.banks.values()].map(async (priced): Promise<BankDto | null> => {
           const price = midPrice(priced.price);
           const meta = metadata(priced.bank.mint);
-          return toBankDto(priced.address, priced.bank, {
-            symbol: meta.symbol,
-            name: meta.name,
-            tokenProgram: await tokenProgram(priced.bank.mint),
-            usdPrice: price === null ? null : toNumber(price),
-            lstApy: null,
-          });
+          const tokenProgramAddress = await tokenProgram(priced.bank.mint);
+          try {
+            return toBankDto(priced.address, priced.bank, {
+              symbol: meta.symbol,
+              name: meta.name,
+              tokenProgram: tokenProgramAddress,
+              usdPrice: price === null ? null : toNumber(price),
+              lstApy: null,
+            });
+          } catch {
+            // The app decodes no other risk tier or operational state (a bank killed by bankruptcy): it is not listed.
+            return null;
+          }
         }),
-      );
+      ).then((all) => all.filter((dto) => dto !== null).sort((a, b) => compareAddresses(a.bank_address, b.bank_address)));
       dtos = { market, value };
     }
     return dtos.value;

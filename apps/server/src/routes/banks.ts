@@ -1,3 +1,211 @@
+// Banks of the group (live from the ledger or as last stored), their historic points, rates and emissions (spec 000
+// §3, §7). All numbers come from the SDK's math on one market snapshot; rates are fractions (0.05 = 5%).
+import bs58 from "bs58";
+import { sql } from "kysely";
+import { z } from "zod";
+import {
+  bankRates,
+  emissionsApr,
+  emissionsRates,
+  midPrice,
+  toNumber,
+  type EmissionsToken,
+  type Market,
+  type PricedBank,
+} from "@ballast/sdk";
+import { BankFlags, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { RouteModule } from "../app.js";
+import { notFound } from "../errors.js";
+import { storedBankStates } from "../jobs/bank-states.js";
 
-export const bankRoutes: RouteModule = () => {};
+const HOUR = 3_600;
+const DAY = 24 * HOUR;
+
+/**
+ * Each period shows the points of its window (start_time ≥ now − window; every point for "all"), one per bucket:
+ * the latest point of each bucket, buckets being aligned to the unix epoch (UTC). max-age follows spec §9.
+ */
+export const HISTORIC_PERIODS = {
+  "1d": { window: DAY, bucket: HOUR, maxAge: 900 },
+  "7d": { window: 7 * DAY, bucket: 4 * HOUR, maxAge: 3_600 },
+  "30d": { window: 30 * DAY, bucket: DAY, maxAge: 3_600 },
+  all: { window: null, bucket: DAY, maxAge: 3_600 },
+} as const;
+
+type Period = keyof typeof HISTORIC_PERIODS;
+const PERIOD_NAMES = Object.keys(HISTORIC_PERIODS) as [Period, ...Period[]];
+
+/** The historic point's fields, in the spec's order. */
+const POINT_FIELDS = [
+  "start_time",
+  "total_deposits",
+  "total_borrows",
+  "deposit_rate",
+  "borrow_rate",
+  "utilization",
+  "usd_price",
+  "optimal_utilization_rate",
+  "plateau_interest_rate",
+  "max_interest_rate",
+  "insurance_fee_fixed_apr",
+  "insurance_ir_fee",
+  "protocol_fixed_fee_apr",
+  "protocol_ir_fee",
+  "protocol_origination_fee",
+  "program_fee_rate",
+  "kamino_supply_apy",
+] as const;
+
+const DEFAULT_PUBKEY = "11111111111111111111111111111111";
+
+function isAddress(value: string): boolean {
+  try {
+    return bs58.decode(value).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+const address = z.string().refine(isAddress, { error: "must be a base58 address of 32 bytes" });
+
+function hasEmissions(priced: PricedBank): boolean {
+  return priced.bank.emissionsMint !== DEFAULT_PUBKEY;
+}
+
+/**
+ * What the bank's emissions are worth: the reward token (decimals and price of the first priced bank of the group
+ * with that mint) and the bank token's price; null without emissions or without a price for either token.
+ */
+function emissionsPricing(market: Market, priced: PricedBank): { reward: EmissionsToken; bankTokenPrice: I80F48 } | null {
+  const bankTokenPrice = midPrice(priced.price);
+  if (!hasEmissions(priced) || bankTokenPrice === null) return null;
+  for (const candidate of market.banks.values()) {
+    const price = candidate.bank.mint === priced.bank.emissionsMint ? midPrice(candidate.price) : null;
+    if (price !== null) return { reward: { decimals: candidate.decimals, price }, bankTokenPrice };
+  }
+  return null;
+}
+
+export const bankRoutes: RouteModule = (app, ctx) => {
+  app.get(
+    "/api/banks/rpc",
+    { schema: { summary: "Every bank of the group, read from the ledger now (BankDto list, ordered by address)", tags: ["banks"] } },
+    async () => ctx.markets.bankDtos(),
+  );
+
+  app.get(
+    "/api/banks/db",
+    {
+      schema: {
+        summary:
+          "Every bank of the group as last stored by the bank-states job (BankDto list, ordered by address; [] before its first run)",
+        tags: ["banks"],
+      },
+    },
+    async (_request, reply) => reply.type("application/json").send(await storedBankStates(ctx).get()),
+  );
+
+  app.get(
+    "/api/banks/db/:bank/historic/:period",
+    {
+      schema: {
+        summary: "Historic points of a bank over 1d (hourly), 7d (4-hourly), 30d or all (daily): the latest point of each bucket",
+        tags: ["banks"],
+        params: z.object({
+          bank: address,
+          period: z.enum(PERIOD_NAMES, { error: `must be one of ${PERIOD_NAMES.join(", ")}` }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { bank, period } = request.params;
+      const { window, bucket, maxAge } = HISTORIC_PERIODS[period];
+      let latest = ctx.db
+        .selectFrom("bank_history")
+        .select((eb) => eb.fn.max("start_time").as("latest"))
+        .where("bank", "=", bank)
+        .groupBy(sql`start_time / ${sql.lit(bucket)}`);
+      if (window !== null) latest = latest.where("start_time", ">=", ctx.now() - window);
+      const points = await ctx.db
+        .selectFrom("bank_history")
+        .select(POINT_FIELDS)
+        .where("bank", "=", bank)
+        .where("start_time", "in", latest)
+        .orderBy("start_time")
+        .execute();
+      if (points.length === 0) {
+        const known =
+          (await ctx.db.selectFrom("bank_history").select("bank").where("bank", "=", bank).limit(1).executeTakeFirst()) !== undefined ||
+          (await ctx.markets.market()).banks.has(bank);
+        if (!known) throw notFound(`Bank ${bank} not found`);
+      }
+      return reply.header("cache-control", `public, max-age=${maxAge}`).send(points);
+    },
+  );
+
+  app.get(
+    "/api/rates",
+    {
+      schema: {
+        summary:
+          "Rates of every bank, keyed by bank address: interest APYs, emissions APRs, staking yield and totals (fractions), campaigns, points boost",
+        tags: ["rates"],
+      },
+    },
+    async () => {
+      const market = await ctx.markets.market();
+      const reply: Record<string, unknown> = {};
+      for (const priced of market.banks.values()) {
+        const pricing = emissionsPricing(market, priced);
+        const emissions = pricing === null ? undefined : emissionsRates(priced.bank, pricing.reward, pricing.bankTokenPrice);
+        const rates = bankRates(priced, { emissions });
+        reply[priced.address] = {
+          bankAddress: priced.address,
+          mint: priced.bank.mint,
+          totalLendingRate: toNumber(rates.totalLendingRate),
+          totalBorrowingRate: toNumber(rates.totalBorrowingRate),
+          lendingRate: toNumber(rates.lendingRate),
+          borrowingRate: toNumber(rates.borrowingRate),
+          lstRate: toNumber(rates.lstRate),
+          emissionsLendingRate: toNumber(rates.emissionsLendingRate),
+          emissionsBorrowRate: toNumber(rates.emissionsBorrowRate),
+          // Ballast runs no off-chain reward campaigns and no per-bank points multipliers: rewards are on-chain emissions.
+          campaigns: [],
+          pointsBoost: null,
+        };
+      }
+      return reply;
+    },
+  );
+
+  app.get(
+    "/api/emissions",
+    {
+      schema: {
+        summary: "Emissions of every bank that has them, keyed by bank address: reward mint, rate, remaining, active sides, APR",
+        tags: ["rates"],
+      },
+    },
+    async () => {
+      const market = await ctx.markets.market();
+      const reply: Record<string, unknown> = {};
+      for (const priced of market.banks.values()) {
+        if (!hasEmissions(priced)) continue;
+        const { bank } = priced;
+        const pricing = emissionsPricing(market, priced);
+        reply[priced.address] = {
+          bankAddress: priced.address,
+          bankMint: bank.mint,
+          emissionsMint: bank.emissionsMint,
+          // Reward native units per UI bank token per year, and reward native units left to emit.
+          emissionsRate: bank.emissionsRate.toString(),
+          emissionsRemaining: fx.toDecimal(bank.emissionsRemaining),
+          lending: (bank.flags & BankFlags.EMISSIONS_FLAG_LENDING_ACTIVE) !== 0n,
+          borrowing: (bank.flags & BankFlags.EMISSIONS_FLAG_BORROW_ACTIVE) !== 0n,
+          apr: pricing === null ? null : toNumber(emissionsApr(bank.emissionsRate, pricing.reward, pricing.bankTokenPrice)),
+        };
+      }
+      return reply;
+    },
+  );
+};

@@ -39,6 +39,7 @@ export async function startTestServer(market: TestMarket, options: TestServerOpt
       indexerIntervalMs: 0,
       snapshotIntervalMs: 0,
       pointsIntervalMs: 0,
+      bankStateIntervalMs: 0,
       marketCacheMs: 0,
       logLevel: "silent",
       ...options.config,

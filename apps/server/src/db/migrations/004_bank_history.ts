@@ -16,18 +16,28 @@ const METRICS = [
   "protocol_ir_fee",
   "protocol_origination_fee",
   "program_fee_rate",
+  "kamino_supply_apy",
 ] as const;
+
+/** Metrics that may be unknown at a snapshot: no oracle price, no third-party reserve. */
+const NULLABLE = new Set<string>(["usd_price", "kamino_supply_apy"]);
 
 export const bankHistoryMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    let table = db.schema
+    let history = db.schema
       .createTable("bank_history")
       .addColumn("bank", "text", (c) => c.notNull())
       .addColumn("start_time", "bigint", (c) => c.notNull());
-    for (const metric of METRICS) table = table.addColumn(metric, "double precision", (c) => c.notNull());
-    await table
-      .addColumn("kamino_supply_apy", "double precision")
-      .addPrimaryKeyConstraint("bank_history_pk", ["bank", "start_time"])
+    for (const metric of METRICS) {
+      history = history.addColumn(metric, "double precision", (c) => (NULLABLE.has(metric) ? c : c.notNull()));
+    }
+    // The primary key also serves every history query: one bank, a time range.
+    await history.addPrimaryKeyConstraint("bank_history_pk", ["bank", "start_time"]).execute();
+    await db.schema
+      .createTable("bank_states")
+      .addColumn("bank", "text", (c) => c.primaryKey())
+      .addColumn("dto", "text", (c) => c.notNull())
+      .addColumn("updated_at", "bigint", (c) => c.notNull())
       .execute();
   },
 };

@@ -1,13 +1,20 @@
-// One point per bank per snapshot interval (spec 000 §3, "Historic bank point").
+// Bank data the server keeps: one historic point per bank per snapshot interval (spec 000 §3, "Historic bank
+// point") and the latest state of every bank in the banks API's shape.
+
+/**
+ * Totals are UI token units (whole native units / 10^decimals); rates and utilization are fractions (0.05 = 5%),
+ * deposit and borrow rates APYs; usd_price is null when the oracle had no usable price.
+ */
 export interface BankHistoryTable {
   bank: string;
+  /** Start of the snapshot interval the point belongs to (unix seconds). */
   start_time: number;
   total_deposits: number;
   total_borrows: number;
   deposit_rate: number;
   borrow_rate: number;
   utilization: number;
-  usd_price: number;
+  usd_price: number | null;
   optimal_utilization_rate: number;
   plateau_interest_rate: number;
   max_interest_rate: number;
@@ -18,4 +25,11 @@ export interface BankHistoryTable {
   protocol_origination_fee: number;
   program_fee_rate: number;
   kamino_supply_apy: number | null;
+}
+
+/** The latest BankDto of each bank of the group, as JSON text, and when it was read (unix seconds). */
+export interface BankStatesTable {
+  bank: string;
+  dto: string;
+  updated_at: number;
 }

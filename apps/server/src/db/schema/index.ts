@@ -1,8 +1,8 @@
 import type { ActivityTable, IndexedBalancesTable, IndexerCursorTable } from "./activity.js";
 import type { AuthNoncesTable, SessionsTable, UsersTable } from "./auth.js";
-import type { BankHistoryTable } from "./history.js";
+import type { BankHistoryTable, BankStatesTable } from "./history.js";
 import type { AccountLabelsTable } from "./labels.js";
-import type { PointsTable } from "./points.js";
+import type { PointsStateTable, PointsTable } from "./points.js";
 
 /** Every table, as Kysely sees it. */
 export interface Database {
@@ -14,5 +14,7 @@ export interface Database {
   indexed_balances: IndexedBalancesTable;
   indexer_cursor: IndexerCursorTable;
   bank_history: BankHistoryTable;
+  bank_states: BankStatesTable;
   points: PointsTable;
+  points_state: PointsStateTable;
 }
