@@ -1,3 +1,115 @@
+// A wallet's margin accounts, one account's state and health, and a wallet's token balances.
+import bs58 from "bs58";
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { z } from "zod";
+import { errorMessage, fetchMarginAccounts, fetchWalletBalances } from "@ballast/sdk";
 import type { RouteModule } from "../app.js";
+import { accountReader, refreshingCache } from "../chain/accounts.js";
+import { compareAddresses } from "../chain/market.js";
+import { forbidden, upstreamError } from "../errors.js";
 
-export const accountRoutes: RouteModule = () => {};
+function isAddress(text: string): boolean {
+  try {
+    return bs58.decode(text).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+/** A base58 public key. */
+export const addressSchema = z.string().refine(isAddress, { message: "not a valid base58 address" });
+
+/** A wallet asks for at most this many token balances at once. */
+export const MAX_BALANCE_TOKENS = 100;
+
+/** Account views kept at once; each is fresh for `marketCacheMs`, like the snapshot it is computed from. */
+const ACCOUNT_VIEW_KEYS = 1_000;
+
+const ledgerFailure = (what: string, error: unknown) =>
+  upstreamError(`Failed to read ${what} from the ledger: ${errorMessage(error) ?? "unknown error"}`);
+
+export const accountRoutes: RouteModule = (app, ctx) => {
+  const reader = accountReader(ctx.connection, ctx.config, () => ctx.markets.market());
+  const accountView = refreshingCache(ctx.config.marketCacheMs, (address) => reader.accountView(address), ACCOUNT_VIEW_KEYS);
+
+  app.get(
+    "/api/account-addresses",
+    {
+      schema: {
+        summary: "The wallet's margin accounts in the group",
+        description: "Addresses of the margin accounts whose authority is the wallet, in byte order.",
+        tags: ["accounts"],
+        querystring: z.object({ authority: addressSchema }),
+      },
+    },
+    async (request) => {
+      let accounts;
+      try {
+        accounts = await fetchMarginAccounts(ctx.connection, ctx.config.programId, ctx.config.group, request.query.authority);
+      } catch (error) {
+        throw ledgerFailure("margin accounts", error);
+      }
+      return { ballastAccounts: accounts.map((a) => a.address).sort(compareAddresses) };
+    },
+  );
+
+  app.post(
+    "/api/account-info",
+    {
+      schema: {
+        summary: "A margin account: balances, flags, health cache and positions",
+        description:
+          "Banks and prices come from the server's market snapshot. The health cache is the program's own from a simulated " +
+          "pulse-health transaction (simulationStatus 0), or the SDK's local computation when the simulation cannot run " +
+          "(simulationStatus 2, with simulationError). bankMap and bankMetadataMap are accepted for compatibility and ignored.",
+        tags: ["accounts"],
+        body: z.object({
+          accountKey: addressSchema,
+          authorityKey: addressSchema,
+          bankMap: z.record(z.string(), z.unknown()).optional(),
+          bankMetadataMap: z.record(z.string(), z.unknown()).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { accountKey, authorityKey } = request.body;
+      const view = await accountView(accountKey);
+      if (view.authority !== authorityKey) throw forbidden(`Account ${accountKey} does not belong to authority ${authorityKey}`);
+      return view;
+    },
+  );
+
+  app.post(
+    "/api/user-balance",
+    {
+      schema: {
+        summary: "A wallet's native SOL and associated token account balances",
+        tags: ["accounts"],
+        body: z.object({
+          address: addressSchema,
+          tokens: z
+            .array(
+              z.object({
+                tokenProgram: z.enum([TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]),
+                mint: addressSchema,
+                decimal: z.number().int().min(0).max(255),
+              }),
+            )
+            .max(MAX_BALANCE_TOKENS),
+        }),
+      },
+    },
+    async (request) => {
+      const { address, tokens } = request.body;
+      try {
+        return await fetchWalletBalances(
+          ctx.connection,
+          address,
+          tokens.map((t) => ({ mint: t.mint, decimals: t.decimal, tokenProgram: t.tokenProgram })),
+        );
+      } catch (error) {
+        throw ledgerFailure("wallet balances", error);
+      }
+    },
+  );
+};

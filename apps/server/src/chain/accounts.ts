@@ -1,0 +1,318 @@
+// A margin account as the account-info route shows it. Banks and prices come from the server's own market snapshot
+// (never from the client); the health is the program's own, from a simulated pulse-health transaction, with the
+// SDK's local computation over the same snapshot as the fallback.
+import { Connection, PublicKey, type BlockhashWithExpiryBlockHeight, type TransactionInstruction } from "@solana/web3.js";
+import {
+  AccountFlags,
+  AccountDecodeError,
+  decodeMarginfiAccount,
+  i80f48 as fx,
+  type Bank,
+  type HealthCache,
+  type I80F48,
+  type MarginfiAccount,
+} from "@ballast/protocol";
+import {
+  HEALTH_SIMULATION_STATUS_CODES,
+  HealthCacheSimulationError,
+  accountRisk,
+  errorMessage,
+  freeCollateral,
+  healthBar,
+  healthFactor,
+  healthFromCache,
+  isLiquidationRisk,
+  pulseAccountHealthInstruction,
+  riskAccounts,
+  simulateAccountHealth,
+  userPositions,
+  type AccountHealth,
+  type AccountRisk,
+  type Market,
+} from "@ballast/sdk";
+import type { ServerConfig } from "../config.js";
+import { notFound, upstreamError } from "../errors.js";
+import { ttlCache, type TtlCache } from "./cache.js";
+
+/** The pulse-health simulation replaces the blockhash, so any recent one will do: one lookup serves many requests. */
+const SIMULATION_BLOCKHASH_MS = 10_000;
+
+/** The ledger connection health simulations use: the same endpoint, with the latest blockhash shared for a while. */
+export class HealthSimulationConnection extends Connection {
+  private readonly blockhash: TtlCache<BlockhashWithExpiryBlockHeight>;
+
+  constructor(endpoint: string) {
+    super(endpoint, { commitment: "confirmed" });
+    this.blockhash = ttlCache(SIMULATION_BLOCKHASH_MS, () => super.getLatestBlockhash());
+  }
+
+  override getLatestBlockhash(): Promise<BlockhashWithExpiryBlockHeight> {
+    return this.blockhash.get();
+  }
+}
+
+export interface BalanceDto {
+  bankPk: string;
+  active: boolean;
+  /** I80F48 values as exact decimal strings. */
+  assetShares: string;
+  liabilityShares: string;
+  emissionsOutstanding: string;
+  lastUpdate: number;
+}
+
+export interface SimulationErrorDto {
+  message: string;
+  /** The Initial check's and the first tolerated oracle error codes, when the program's health cache was read. */
+  mrgnErr: number | null;
+  internalErr: number | null;
+}
+
+export interface HealthCacheDto {
+  assetValue: string;
+  liabilityValue: string;
+  assetValueMaint: string;
+  liabilityValueMaint: string;
+  assetValueEquity: string;
+  liabilityValueEquity: string;
+  timestamp: number;
+  flags: number;
+  prices: number[];
+  mrgnErr: number;
+  internalErr: number;
+  internalLiqErr: number;
+  internalBankruptcyErr: number;
+  /** 0 on-chain (simulated pulse), 2 computed locally (HEALTH_SIMULATION_STATUS_CODES). */
+  simulationStatus: number;
+  simulationError: SimulationErrorDto | null;
+}
+
+export interface PositionDto {
+  bank: string;
+  /** Tokens (UI units), exact decimal. */
+  amount: string;
+  /** USD at the unbiased real-time price; null without a price. */
+  usdValue: string | null;
+  isLending: boolean;
+  isDust: boolean;
+  liquidationPrice: string | null;
+}
+
+export interface AccountDto {
+  address: string;
+  group: string;
+  authority: string;
+  balances: BalanceDto[];
+  /** u64 as a decimal string, with its bits decoded below. */
+  accountFlags: string;
+  disabled: boolean;
+  inFlashloan: boolean;
+  transferAuthorityAllowed: boolean;
+  emissionsDestinationAccount: string;
+  lastUpdate: number;
+  healthCache: HealthCacheDto;
+  /** Derived from the health above by the SDK: maintenance health factor, its bar (0–100), free collateral (USD). */
+  health: { factor: string; bar: string; freeCollateral: string; liquidationRisk: boolean };
+  positions: PositionDto[];
+}
+
+const decimal = (value: I80F48): string => fx.toDecimal(value);
+const orNull = (value: I80F48 | null): string | null => (value === null ? null : decimal(value));
+
+function balanceDtos(account: MarginfiAccount): BalanceDto[] {
+  return account.lendingAccount.balances.map((b) => ({
+    bankPk: b.bankPk,
+    active: b.active !== 0,
+    assetShares: decimal(b.assetShares),
+    liabilityShares: decimal(b.liabilityShares),
+    emissionsOutstanding: decimal(b.emissionsOutstanding),
+    lastUpdate: Number(b.lastUpdate),
+  }));
+}
+
+function simulationErrorDto(error: unknown): SimulationErrorDto {
+  if (error instanceof HealthCacheSimulationError)
+    return { message: error.message, mrgnErr: error.mrgnErr, internalErr: error.internalErr };
+  return { message: errorMessage(error) ?? "Health simulation failed", mrgnErr: null, internalErr: null };
+}
+
+/**
+ * The health cache shown: with status 0 every field is the simulated pulse's; with status 2 the six values are the
+ * local computation at the snapshot's clock (the timestamp), and flags, prices and error codes are those the
+ * program stored at the account's last pulse.
+ */
+function healthCacheDto(
+  cache: HealthCache,
+  health: AccountHealth,
+  timestamp: bigint,
+  status: "onchain" | "computed",
+  error: unknown,
+): HealthCacheDto {
+  return {
+    assetValue: decimal(health.initial.assets),
+    liabilityValue: decimal(health.initial.liabilities),
+    assetValueMaint: decimal(health.maintenance.assets),
+    liabilityValueMaint: decimal(health.maintenance.liabilities),
+    assetValueEquity: decimal(health.equity.assets),
+    liabilityValueEquity: decimal(health.equity.liabilities),
+    timestamp: Number(timestamp),
+    flags: cache.flags,
+    prices: [...cache.prices],
+    mrgnErr: cache.mrgnErr,
+    internalErr: cache.internalErr,
+    internalLiqErr: cache.internalLiqErr,
+    internalBankruptcyErr: cache.internalBankruptcyErr,
+    simulationStatus: HEALTH_SIMULATION_STATUS_CODES[status],
+    simulationError: status === "onchain" ? null : simulationErrorDto(error),
+  };
+}
+
+function positionDtos(risk: AccountRisk): PositionDto[] {
+  return userPositions(risk).map((p) => ({
+    bank: p.bank,
+    amount: decimal(p.amount),
+    usdValue: orNull(p.usdValue),
+    isLending: p.isLending,
+    isDust: p.isDust,
+    liquidationPrice: orNull(p.liquidationPrice),
+  }));
+}
+
+const hasFlag = (flags: bigint, flag: bigint): boolean => (flags & flag) !== 0n;
+
+interface CachedView<T> {
+  /** When the load that produced `value` started (ms). */
+  readonly at: number;
+  readonly value: Promise<T>;
+  refreshing: boolean;
+}
+
+/**
+ * A keyed cache that never makes a busy key's readers wait for the ledger: a value younger than `ttlMs` is served
+ * as is; one younger than twice that is served while a single refresh runs; anything older is loaded afresh. A
+ * failed load is not kept. With a ttl of 0 nothing is cached. Keys past `maxKeys` evict the oldest.
+ */
+export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise<T>, maxKeys: number, now: () => number = Date.now) {
+  const entries = new Map<string, CachedView<T>>();
+  const start = (key: string): CachedView<T> => {
+    const entry: CachedView<T> = { at: now(), value: load(key), refreshing: false };
+    entry.value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    return entry;
+  };
+  return (key: string): Promise<T> => {
+    if (ttlMs <= 0) return load(key);
+    const entry = entries.get(key);
+    const age = entry ? now() - entry.at : Infinity;
+    if (entry && age < ttlMs) return entry.value;
+    if (entry && age < 2 * ttlMs) {
+      if (!entry.refreshing) {
+        entry.refreshing = true;
+        const next = start(key);
+        next.value.then(
+          () => entries.set(key, next),
+          () => {
+            entry.refreshing = false;
+          },
+        );
+      }
+      return entry.value;
+    }
+    if (!entries.has(key) && entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
+    const fresh = start(key);
+    entries.set(key, fresh);
+    return fresh.value;
+  };
+}
+
+export interface AccountReader {
+  /** The account's view; 404 "Account not found" unless it is a margin account of the server's group. */
+  accountView(address: string): Promise<AccountDto>;
+}
+
+export function accountReader(
+  connection: Connection,
+  config: Pick<ServerConfig, "programId" | "group" | "rpcUrl">,
+  market: () => Promise<Market>,
+): AccountReader {
+  const simulationConnection = new HealthSimulationConnection(config.rpcUrl);
+  const programId = new PublicKey(config.programId);
+
+  async function loadAccount(address: string): Promise<MarginfiAccount> {
+    let info;
+    try {
+      info = await connection.getAccountInfo(new PublicKey(address));
+    } catch (error) {
+      throw upstreamError(`Failed to read the account from the ledger: ${errorMessage(error) ?? "unknown error"}`);
+    }
+    if (info === null || !info.owner.equals(programId)) throw notFound("Account not found");
+    let account: MarginfiAccount;
+    try {
+      account = decodeMarginfiAccount(info.data);
+    } catch (error) {
+      if (error instanceof AccountDecodeError) throw notFound("Account not found");
+      throw error;
+    }
+    if (account.group !== config.group) throw notFound("Account not found");
+    return account;
+  }
+
+  return {
+    async accountView(address) {
+      const [account, snapshot] = await Promise.all([loadAccount(address), market()]);
+      const balances = account.lendingAccount.balances;
+      const banks = new Map<string, Bank>([...snapshot.banks].map(([key, priced]) => [key, priced.bank]));
+      let risk: AccountRisk;
+      let pulse: TransactionInstruction;
+      try {
+        risk = accountRisk(balances, snapshot.banks);
+        pulse = pulseAccountHealthInstruction({
+          marginfiAccount: new PublicKey(address),
+          riskAccounts: riskAccounts(account, banks),
+          programId,
+        });
+      } catch (error) {
+        // A balance in a bank the snapshot does not hold yet (added since it was loaded): the next snapshot will.
+        throw upstreamError(errorMessage(error) ?? "Bank not found");
+      }
+      // The SDK's accountHealthWithSimulation in two steps: the reply needs the simulated cache's timestamp, flags
+      // and prices too, which that helper does not return.
+      let health: AccountHealth;
+      let healthCache: HealthCacheDto;
+      try {
+        const simulated = await simulateAccountHealth({
+          connection: simulationConnection,
+          pulseHealthInstruction: pulse,
+          payer: new PublicKey(account.authority),
+        });
+        health = healthFromCache(simulated.healthCache);
+        healthCache = healthCacheDto(simulated.healthCache, health, simulated.healthCache.timestamp, "onchain", null);
+      } catch (simulationError) {
+        health = risk.health;
+        healthCache = healthCacheDto(account.healthCache, health, snapshot.now, "computed", simulationError);
+      }
+      const factor = healthFactor(health.maintenance);
+      return {
+        address,
+        group: account.group,
+        authority: account.authority,
+        balances: balanceDtos(account),
+        accountFlags: account.accountFlags.toString(),
+        disabled: hasFlag(account.accountFlags, AccountFlags.ACCOUNT_DISABLED),
+        inFlashloan: hasFlag(account.accountFlags, AccountFlags.ACCOUNT_IN_FLASHLOAN),
+        transferAuthorityAllowed: hasFlag(account.accountFlags, AccountFlags.ACCOUNT_TRANSFER_AUTHORITY_DEPRECATED),
+        emissionsDestinationAccount: account.emissionsDestinationAccount,
+        lastUpdate: Number(account.lastUpdate),
+        healthCache,
+        health: {
+          factor: decimal(factor),
+          bar: decimal(healthBar(factor)),
+          freeCollateral: decimal(freeCollateral(health.initial)),
+          liquidationRisk: isLiquidationRisk({ ...risk, health }),
+        },
+        positions: positionDtos(risk),
+      };
+    },
+  };
+}
