@@ -1,3 +1,162 @@
-import type { RouteModule } from "../app.js";
+// What the indexer recorded, for a wallet or a token, newest first. Paging: each reply holds at most `limit` records
+// (default and maximum 100); to read further back pass `before=<signature>:<eventIndex>` of the last record received,
+// which returns the records strictly older than it. Records are ordered by slot, then by the transaction's place in
+// its slot, then by the event's place in its transaction.
+import { PublicKey } from "@solana/web3.js";
+import { nativeToUi } from "@ballast/sdk";
+import { z } from "zod";
+import type { RouteContext, RouteModule } from "../app.js";
+import type { ActivityTable } from "../db/schema/activity.js";
+import { badRequest } from "../errors.js";
 
-export const activityRoutes: RouteModule = () => {};
+export const ACTIVITY_PAGE_SIZE = 100;
+
+/** One activity row as the API returns it. */
+export interface ActivityRecord {
+  readonly signature: string;
+  /** The record's place among its transaction's records; with the signature, its identity and paging cursor. */
+  readonly eventIndex: number;
+  readonly slot: number;
+  /** Unix seconds of the block; null when the node did not know it. */
+  readonly timestamp: number | null;
+  readonly type: string;
+  readonly account: string;
+  readonly authority: string;
+  readonly bank: string | null;
+  readonly mint: string | null;
+  readonly symbol: string | null;
+  /** Native units as a decimal string. */
+  readonly amount: string | null;
+  /** The amount in whole tokens, when the mint's decimals are known. */
+  readonly uiAmount: number | null;
+  readonly details: Record<string, unknown>;
+}
+
+function isAddress(value: string): boolean {
+  try {
+    return new PublicKey(value).toBase58() === value;
+  } catch {
+    return false;
+  }
+}
+
+const CURSOR = /^([1-9A-HJ-NP-Za-km-z]{32,90}):(\d{1,9})$/;
+
+const activityQuery = (subject: string) =>
+  z.object({
+    address: z.string().refine(isAddress, { message: "must be a base58 address" }).describe(subject),
+    before: z
+      .string()
+      .regex(CURSOR, { message: "must be <signature>:<eventIndex> of a record" })
+      .optional()
+      .describe("Only records older than this one: `<signature>:<eventIndex>` of the last record of the previous page."),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(ACTIVITY_PAGE_SIZE)
+      .default(ACTIVITY_PAGE_SIZE)
+      .describe("At most this many records (max 100)."),
+  });
+
+type ActivityQuery = z.infer<ReturnType<typeof activityQuery>>;
+
+/** Decimals of the group's banks; without a market snapshot amounts are still served, without uiAmount. */
+async function bankDecimals(ctx: RouteContext): Promise<Map<string, number>> {
+  try {
+    const market = await ctx.markets.market();
+    return new Map([...market.banks.values()].map((priced) => [priced.address, priced.decimals] as const));
+  } catch (error) {
+    ctx.log.warn({ err: error }, "activity served without token decimals");
+    return new Map();
+  }
+}
+
+function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<string, number>): ActivityRecord {
+  const details = JSON.parse(row.details) as Record<string, unknown>;
+  // Emissions are paid in the emissions mint, whose decimals the payout recorded; other amounts are in the bank's mint.
+  const places = row.type === "withdraw_emissions" ? (details.decimals as number) : row.bank === null ? undefined : decimals.get(row.bank);
+  return {
+    signature: row.signature,
+    eventIndex: Number(row.event_index),
+    slot: Number(row.slot),
+    timestamp: row.block_time === null ? null : Number(row.block_time),
+    type: row.type,
+    account: row.account,
+    authority: row.authority,
+    bank: row.bank,
+    mint: row.mint,
+    symbol: row.mint === null ? null : ctx.markets.metadata(row.mint).symbol,
+    amount: row.amount,
+    uiAmount: row.amount === null || places === undefined ? null : nativeToUi(BigInt(row.amount), places),
+    details,
+  };
+}
+
+async function activityFor(
+  ctx: RouteContext,
+  columns: readonly ["authority", "related_authority"] | readonly ["mint", "related_mint"],
+  query: ActivityQuery,
+): Promise<{ data: ActivityRecord[] }> {
+  let select = ctx.db
+    .selectFrom("activity")
+    .selectAll()
+    .where((eb) => eb.or(columns.map((column) => eb(column, "=", query.address))));
+  if (query.before !== undefined) {
+    const [, signature, index] = CURSOR.exec(query.before)!;
+    const anchor = await ctx.db
+      .selectFrom("activity")
+      .select(["slot", "tx_index"])
+      .where("signature", "=", signature)
+      .where("event_index", "=", Number(index))
+      .executeTakeFirst();
+    if (!anchor) throw badRequest(`Invalid query.before: no activity record ${query.before}`, { field: "query.before" });
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple("slot", "tx_index", "signature", "event_index"),
+        "<",
+        eb.tuple(Number(anchor.slot), Number(anchor.tx_index), signature, Number(index)),
+      ),
+    );
+  }
+  const [rows, decimals] = await Promise.all([
+    select
+      .orderBy("slot", "desc")
+      .orderBy("tx_index", "desc")
+      .orderBy("signature", "desc")
+      .orderBy("event_index", "desc")
+      .limit(query.limit)
+      .execute(),
+    bankDecimals(ctx),
+  ]);
+  return { data: rows.map((row) => toRecord(row, ctx, decimals)) };
+}
+
+export const activityRoutes: RouteModule = (app, ctx) => {
+  app.get(
+    "/api/activity/authority",
+    {
+      schema: {
+        summary: "A wallet's lending activity, newest first",
+        description:
+          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain.",
+        tags: ["activity"],
+        querystring: activityQuery("The wallet (margin account authority)."),
+      },
+    },
+    async (request) => activityFor(ctx, ["authority", "related_authority"], request.query),
+  );
+
+  app.get(
+    "/api/activity/mint",
+    {
+      schema: {
+        summary: "Lending activity in a token, newest first",
+        description: "Every indexed action moving or owing the token; a liquidation appears under both its collateral and its debt mint.",
+        tags: ["activity"],
+        querystring: activityQuery("The token's mint."),
+      },
+    },
+    async (request) => activityFor(ctx, ["mint", "related_mint"], request.query),
+  );
+};

@@ -1,11 +1,15 @@
-// What the indexer saw on chain: one row per lending-program event of interest, and where it stopped.
+// What the indexer saw on chain: one row per lending-program event of interest, the margin accounts' balances as of
+// the latest indexed change, and where it stopped.
 export interface ActivityTable {
   signature: string;
-  /** The event's position among the transaction's events; (signature, event_index) is unique. */
+  /** The row's position among the transaction's activity rows; (signature, event_index) is unique. */
   event_index: number;
   slot: number;
-  block_time: number;
-  /** deposit, withdraw, borrow, repay, liquidate, claim_emissions, create_account, transfer_account. */
+  /** The transaction's position among the program's transactions of its slot, oldest first: orders rows within a slot. */
+  tx_index: number;
+  /** Unix seconds; null when the node does not know the block's time. */
+  block_time: number | null;
+  /** See ACTIVITY_TYPES in indexer/events.ts. */
   type: string;
   account: string;
   authority: string;
@@ -13,11 +17,20 @@ export interface ActivityTable {
   mint: string | null;
   /** Native units as a decimal string. */
   amount: string | null;
+  /**
+   * The other side of a two-sided event, so that both parties and both mints find it: for a liquidation the
+   * liquidator's account and authority and the liability bank and mint; for a transfer the old account and
+   * authority; for a receivership liquidation the receiver.
+   */
+  related_account: string | null;
+  related_authority: string | null;
+  related_bank: string | null;
+  related_mint: string | null;
   /** The event's remaining fields as JSON. */
   details: string;
 }
 
-/** Balances of margin accounts as of the latest indexed change, for the points job. */
+/** Balances of margin accounts as of the latest indexed change, for the points job: one row per active balance. */
 export interface IndexedBalancesTable {
   account: string;
   bank: string;
@@ -33,4 +46,6 @@ export interface IndexerCursorTable {
   name: string;
   signature: string;
   slot: number;
+  /** The signature's position among the program's transactions of its slot (see ActivityTable.tx_index). */
+  tx_index: number;
 }
