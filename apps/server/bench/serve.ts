@@ -2,7 +2,6 @@
 // lender and a borrower), the API server on SQLite with its jobs run once, and a bare fastify server on another
 // port that answers the same banks JSON from memory: the reference the API is measured against.
 import Fastify from "fastify";
-import { NATIVE_MINT } from "@solana/spl-token";
 import { TestMarket } from "../../../packages/protocol/test/support/market.js";
 import { startTestServer } from "../test/support/server.js";
 
@@ -10,7 +9,7 @@ const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;
 
 const market = await TestMarket.start();
-const sol = await market.addBank(9, { kind: "pyth", price: 150 }, {}, { mint: NATIVE_MINT });
+const sol = await market.addBank(9, { kind: "pyth", price: 150 });
 const usdc = await market.addBank(6, { kind: "switchboard", price: 1 });
 await market.deposit(await market.newUser(), usdc, 100_000n * USDC);
 const borrower = await market.newUser();
