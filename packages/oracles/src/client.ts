@@ -3,8 +3,7 @@ import { PublicKey, SystemProgram, TransactionInstruction } from "@solana/web3.j
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
 import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
 import { instructionDiscriminator } from "@ballast/anchor";
-import { PYTH_FEED_SEED } from "./programs/pyth-receiver.js";
-import { SWITCHBOARD_FEED_SEED } from "./programs/switchboard-on-demand.js";
+import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
 
 type Key = PublicKey | string;
 

@@ -22,9 +22,10 @@ import {
 } from "../pyth/price-update-v2.js";
 import { ArgsReader, anchorFail, anchorProgram, failureFor, type Fail } from "@ballast/anchor";
 import { OracleAccounts } from "./oracle-accounts.js";
+import { PYTH_FEED_SEED } from "../seeds.js";
 
 /** First seed of a feed PDA: ["price_feed", authority, feed_id]. */
-export const PYTH_FEED_SEED = "price_feed";
+export { PYTH_FEED_SEED };
 
 /** The receiver's own errors (Anchor numbering from 6000). */
 export const PYTH_RECEIVER_ERRORS = {

@@ -24,9 +24,10 @@ import {
 } from "../switchboard/pull-feed.js";
 import { ArgsReader, anchorFail, anchorProgram, failureFor, type Fail } from "@ballast/anchor";
 import { OracleAccounts } from "./oracle-accounts.js";
+import { SWITCHBOARD_FEED_SEED } from "../seeds.js";
 
 /** First seed of a feed PDA: ["pull_feed", authority, feed_hash]. */
-export const SWITCHBOARD_FEED_SEED = "pull_feed";
+export { SWITCHBOARD_FEED_SEED };
 
 /** The program's own errors (Anchor numbering from 6000). */
 export const SWITCHBOARD_ON_DEMAND_ERRORS = {

@@ -1,0 +1,7 @@
+/**
+ * Anchor's conventions without the program runtime: what clients (the SDK in a browser) use of this package. The
+ * `browser` export condition resolves here so bundles never reach the ledger's Node-only modules.
+ */
+export { accountDiscriminator, instructionDiscriminator } from "./discriminators.js";
+export { ANCHOR_ERRORS, ProgramFailure, anchorFail, failureFor, type AnchorErrorName, type Fail, type ErrorEntry } from "./errors.js";
+export { ArgsReader } from "./args.js";

@@ -1,0 +1,11 @@
+/**
+ * Oracle account layouts and client instructions without the on-chain programs or the price pusher: what clients (the
+ * SDK in a browser) use of this package. The `browser` export condition resolves here so bundles never reach the
+ * ledger's Node-only modules.
+ */
+export * from "./program-ids.js";
+export { type Address, OracleLayoutError, PUBKEY_LENGTH } from "./bytes.js";
+export * from "./pyth/price-update-v2.js";
+export * from "./pyth/legacy-price.js";
+export * from "./switchboard/pull-feed.js";
+export * from "./client.js";

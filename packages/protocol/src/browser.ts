@@ -1,0 +1,51 @@
+/**
+ * The lending program package without the program itself: fixed-point math, account layouts, interest, price feeds,
+ * e-mode, errors and the IDL — what clients (the SDK in a browser) use. The `browser` export condition resolves here so
+ * bundles never reach the ledger's Node-only modules.
+ */
+export * as i80f48 from "./math/i80f48.js";
+export { FixedPointError, type I80F48 } from "./math/i80f48.js";
+
+export { type Codec, type ValueOf } from "./layout/codec.js";
+export { type ArrayCodec, type FieldTable, type StructCodec, type StructValue, LayoutError } from "./layout/struct.js";
+export { type Accessor, type FieldAccessor, type StructAccessors } from "./layout/accessor.js";
+export { AccountDecodeError, type AccountLayout, DISCRIMINATOR_SIZE } from "./layout/account.js";
+
+export * from "./state/discriminators.js";
+export * from "./state/enums.js";
+export * from "./state/flags.js";
+export * from "./state/group.js";
+export * from "./state/bank.js";
+export * from "./state/bank-config.js";
+export * from "./state/interest-rate-config.js";
+export * from "./state/bank-cache.js";
+export * from "./state/emode-settings.js";
+export * from "./state/marginfi-account.js";
+export * from "./state/balance.js";
+export * from "./state/health-cache.js";
+export * from "./state/fee-state.js";
+export * from "./state/liquidation-record.js";
+export * from "./state/staked-settings.js";
+export * from "./state/bank-metadata.js";
+export { MARGINFI_PROGRAM_ID, SEEDS } from "./program/ids.js";
+export { instructionDiscriminator } from "@ballast/anchor";
+export { ERRORS, type ErrorName } from "./program/error-codes.js";
+export { ANCHOR_ERRORS } from "@ballast/anchor";
+export * from "./math/conversions.js";
+export * from "./math/interest.js";
+export * from "./math/value.js";
+export { PriceBias, PriceType, loadPriceFeed, oracleAccountCount, type PriceFeed } from "./risk/price-feed.js";
+export {
+  reconcileEmode,
+  reconcileEmodeEntries,
+  emodeEntriesByTag,
+  emodeEntryFor,
+  type EmodeWeights,
+  type ReconciledEmode,
+} from "./risk/emode.js";
+export { RequirementType, BANKRUPT_THRESHOLD } from "./risk/risk-engine.js";
+export { PROGRAM_VERSION } from "./risk/health-cache.js";
+export { ZERO_AMOUNT_THRESHOLD, EMPTY_BALANCE_THRESHOLD } from "./program/balances.js";
+export { MARGINFI_IDL } from "./idl.js";
+export { emissionsFor, MIN_EMISSIONS_START_TIME } from "./program/balances.js";
+export { ProgramFailure } from "@ballast/anchor";
