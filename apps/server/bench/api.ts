@@ -1,6 +1,6 @@
 // `npm run bench` (server part): load from a loopback client for a fixed duration against GET /api/banks/db and
 // POST /api/account-info, and against a bare fastify route answering the same banks JSON from memory in the same
-// server process (the reference). Prints requests/s, p50 and p99 latency, and each route's throughput as a ratio
+// server process (the reference); then getSlot on the ledger directly and through the server's /rpc passthrough. Prints requests/s, p50 and p99 latency, and each route's throughput as a ratio
 // of the reference's. Targets (issue 6): banks ≥ 5,000 req/s with p99 < 20 ms; account-info p99 < 50 ms.
 import { fork } from "node:child_process";
 import autocannon from "autocannon";
@@ -10,6 +10,7 @@ const CONNECTIONS = 10;
 
 interface Ready {
   url: string;
+  ledgerUrl: string;
   referenceUrl: string;
   accountKey: string;
   authorityKey: string;
@@ -49,6 +50,13 @@ const accountInfo = await load({
   headers: { "content-type": "application/json" },
   body: JSON.stringify({ accountKey: ready.accountKey, authorityKey: ready.authorityKey }),
 });
+const getSlot = {
+  method: "POST" as const,
+  headers: { "content-type": "application/json" },
+  body: '{"jsonrpc":"2.0","id":1,"method":"getSlot"}',
+};
+const ledgerDirect = await load({ url: ready.ledgerUrl, ...getSlot });
+const passthrough = await load({ url: `${ready.url}/rpc`, ...getSlot });
 child.send("stop");
 
 const row = (name: string, l: Load, target: string) =>
@@ -58,4 +66,7 @@ console.log(`server bench: ${CONNECTIONS} connections × ${DURATION_S} s each, $
 console.log(row("reference (same JSON)", reference, ""));
 console.log(row("GET /api/banks/db", banks, `target ≥ 5000 req/s, p99 < 20 ms: ${banks.rps >= 5000 && banks.p99 < 20 ? "met" : "MISSED"}`));
 console.log(row("POST /api/account-info", accountInfo, `target p99 < 50 ms: ${accountInfo.p99 < 50 ? "met" : "MISSED"}`));
-if (banks.errors + banks.non2xx + accountInfo.errors + accountInfo.non2xx > 0) process.exitCode = 1;
+console.log(row("ledger getSlot, direct", ledgerDirect, ""));
+console.log(row("POST /rpc getSlot", passthrough, `${(passthrough.rps / ledgerDirect.rps).toFixed(2)} × direct`));
+const failures = [banks, accountInfo, ledgerDirect, passthrough].reduce((total, l) => total + l.errors + l.non2xx, 0);
+if (failures > 0) process.exitCode = 1;

@@ -27,6 +27,7 @@ const referencePort = (reference.server.address() as { port: number }).port;
 
 process.send!({
   url: server.url,
+  ledgerUrl: market.net.rpc.url,
   referenceUrl: `http://127.0.0.1:${referencePort}/reference`,
   accountKey: borrower.account.toBase58(),
   authorityKey: borrower.wallet.publicKey.toBase58(),

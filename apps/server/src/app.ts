@@ -24,18 +24,24 @@ import {
 import type { MarketService } from "./chain/market.js";
 import type { ServerContext } from "./context.js";
 import { HttpError } from "./errors.js";
+import type { Faucet } from "./faucet.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
 import { authRoutes } from "./routes/auth.js";
 import { bankRoutes } from "./routes/banks.js";
+import { configRoutes } from "./routes/config.js";
+import { faucetRoutes } from "./routes/faucet.js";
 import { labelRoutes } from "./routes/labels.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
+import { rpcRoutes } from "./routes/rpc.js";
 import { transactionRoutes } from "./routes/transactions.js";
 
 /** What route modules are given. */
 export interface RouteContext extends ServerContext {
   readonly markets: MarketService;
+  /** The local chain's faucet; null on any other chain. */
+  readonly faucet: Faucet | null;
 }
 
 /** The app as route modules see it: request types come from the zod schemas. */
@@ -50,6 +56,7 @@ export type TypedApp = FastifyInstance<
 export type RouteModule = (app: TypedApp, context: RouteContext) => void | Promise<void>;
 
 const ROUTES: readonly RouteModule[] = [
+  configRoutes,
   authRoutes,
   bankRoutes,
   oracleRoutes,
@@ -58,6 +65,8 @@ const ROUTES: readonly RouteModule[] = [
   activityRoutes,
   pointsRoutes,
   labelRoutes,
+  faucetRoutes,
+  rpcRoutes,
 ];
 
 /** "body.transactions.0" style path of the first failing field. */

@@ -1,13 +1,31 @@
-// Everything the server is told from outside, read once at start. Environment variables are for `main.ts`;
-// tests build the object directly.
+// Everything the server is told from outside, read once at start. Environment variables (and the files they name)
+// are for `main.ts`; tests build the object directly.
+import { readFileSync } from "node:fs";
+import bs58 from "bs58";
+import { z } from "zod";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+
+/** The asset groups the markets screen lists tokens under, in display order. */
+export const ASSET_CATEGORIES = ["Stablecoins", "SOL / LST", "Bitcoin", "Governance", "Blue Chip", "Memes", "Other"] as const;
+export type AssetCategory = (typeof ASSET_CATEGORIES)[number];
 
 /** Off-chain facts about a token the chain does not hold. */
 export interface TokenMetadata {
   readonly mint: string;
   readonly symbol: string;
   readonly name: string;
+  /** Where the markets screen lists it; "Other" when not given. */
+  readonly category?: AssetCategory;
 }
+
+/** A lending group the app shows, under its presentation name. */
+export interface MarketSetting {
+  readonly group: string;
+  readonly name: string;
+}
+
+/** The name of the main market when no markets file names it. */
+export const MAIN_MARKET_NAME = "Ballast Main";
 
 export interface ServerConfig {
   readonly host: string;
@@ -15,8 +33,10 @@ export interface ServerConfig {
   /** The ledger's JSON-RPC endpoint; its block engine answers at `${rpcUrl}/api/v1/bundles`. */
   readonly rpcUrl: string;
   readonly programId: string;
-  /** The lending group whose banks the app shows. */
+  /** The main lending group: the default of every route that takes a group. */
   readonly group: string;
+  /** Every market the app shows, the main one (`group`) first; bank, rate and account routes cover them all. */
+  readonly markets: readonly MarketSetting[];
   /** PostgreSQL connection string; unset means the embedded SQLite file at `sqlitePath`. */
   readonly databaseUrl: string | null;
   readonly sqlitePath: string;
@@ -36,10 +56,12 @@ export interface ServerConfig {
   readonly bankStateIntervalMs: number;
   /** How long one loaded market snapshot answers reads before the chain is asked again. */
   readonly marketCacheMs: number;
+  /** A wallet gets at most one faucet grant per this many seconds. */
+  readonly faucetCooldownSeconds: number;
   readonly logLevel: string;
 }
 
-export const DEFAULT_CONFIG: Omit<ServerConfig, "group"> = {
+export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   host: "127.0.0.1",
   port: 3000,
   rpcUrl: "http://127.0.0.1:8899",
@@ -56,8 +78,71 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group"> = {
   pointsIntervalMs: 3_600_000,
   bankStateIntervalMs: 10_000,
   marketCacheMs: 1_000,
+  faucetCooldownSeconds: 60,
   logLevel: "info",
 };
+
+function isAddress(text: string): boolean {
+  try {
+    return bs58.decode(text).length === 32;
+  } catch {
+    return false;
+  }
+}
+
+const addressText = z.string().refine(isAddress, { message: "must be a base58 address of 32 bytes" });
+
+const tokensSchema = z.array(
+  z.object({
+    mint: addressText,
+    symbol: z.string().min(1),
+    name: z.string().min(1),
+    category: z.enum(ASSET_CATEGORIES, { error: `must be one of ${ASSET_CATEGORIES.map((c) => `"${c}"`).join(", ")}` }).optional(),
+  }),
+);
+
+const marketsSchema = z
+  .array(z.object({ group: addressText, name: z.string().trim().min(1) }))
+  .min(1, "must name at least the main market");
+
+/** Parses a JSON settings file against its schema; any fault names the file and the first failing entry. */
+function readSettingsFile<T>(setting: string, path: string, schema: z.ZodType<T>): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`${setting} ${path} is not readable JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+    throw new Error(`${setting} ${path}${at}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** The token list of a TOKENS_FILE: a JSON array of {mint, symbol, name, category?}. */
+export function readTokensFile(path: string): TokenMetadata[] {
+  return readSettingsFile("TOKENS_FILE", path, tokensSchema);
+}
+
+/** The market list of a MARKETS_FILE: a JSON array of {group, name}, the main market first. */
+export function readMarketsFile(path: string): MarketSetting[] {
+  return readSettingsFile("MARKETS_FILE", path, marketsSchema);
+}
+
+/** Throws unless `markets` lists distinct groups with the main group first. */
+export function checkMarkets(group: string, markets: readonly MarketSetting[]): void {
+  if (markets.length === 0 || markets[0].group !== group) {
+    throw new Error(`the markets must list the main group ${group} first`);
+  }
+  const seen = new Set<string>();
+  for (const market of markets) {
+    if (seen.has(market.group)) throw new Error(`the markets list group ${market.group} twice`);
+    seen.add(market.group);
+  }
+}
 
 function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -67,10 +152,19 @@ function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): 
   return value;
 }
 
-/** Reads the settings from the environment; GROUP is required, the rest have defaults. */
-export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, tokens: readonly TokenMetadata[] = []): ServerConfig {
+/**
+ * Reads the settings from the environment; GROUP is required, the rest have defaults. MARKETS_FILE and TOKENS_FILE
+ * name JSON files (see readMarketsFile, readTokensFile); `tokens`, when given, stands in for TOKENS_FILE.
+ */
+export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, tokens?: readonly TokenMetadata[]): ServerConfig {
   const group = env.GROUP;
   if (!group) throw new Error("GROUP (the lending group's address) is required");
+  const markets = env.MARKETS_FILE ? readMarketsFile(env.MARKETS_FILE) : [{ group, name: MAIN_MARKET_NAME }];
+  try {
+    checkMarkets(group, markets);
+  } catch (error) {
+    throw new Error(`MARKETS_FILE ${env.MARKETS_FILE}: ${(error as Error).message}`);
+  }
   return {
     ...DEFAULT_CONFIG,
     host: env.HOST ?? DEFAULT_CONFIG.host,
@@ -78,15 +172,17 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     rpcUrl: env.RPC_URL ?? DEFAULT_CONFIG.rpcUrl,
     programId: env.MARGINFI_PROGRAM_ID ?? DEFAULT_CONFIG.programId,
     group,
+    markets,
     databaseUrl: env.DATABASE_URL || null,
     sqlitePath: env.SQLITE_PATH ?? DEFAULT_CONFIG.sqlitePath,
     authEnabled: env.AUTH_ENABLED !== "false",
-    tokens,
+    tokens: tokens ?? (env.TOKENS_FILE ? readTokensFile(env.TOKENS_FILE) : []),
     webRoot: env.WEB_ROOT ?? null,
     indexerIntervalMs: numberSetting(env, "INDEXER_INTERVAL_MS", DEFAULT_CONFIG.indexerIntervalMs),
     snapshotIntervalMs: numberSetting(env, "SNAPSHOT_INTERVAL_MS", DEFAULT_CONFIG.snapshotIntervalMs),
     pointsIntervalMs: numberSetting(env, "POINTS_INTERVAL_MS", DEFAULT_CONFIG.pointsIntervalMs),
     bankStateIntervalMs: numberSetting(env, "BANK_STATE_INTERVAL_MS", DEFAULT_CONFIG.bankStateIntervalMs),
+    faucetCooldownSeconds: numberSetting(env, "FAUCET_COOLDOWN_SECONDS", DEFAULT_CONFIG.faucetCooldownSeconds),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
   };
 }

@@ -14,5 +14,6 @@ export const badRequest = (message: string, details?: unknown) => new HttpError(
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 /** The ledger or another service the server depends on failed. */
 export const upstreamError = (message: string, details?: unknown) => new HttpError(502, message, details);

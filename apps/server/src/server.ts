@@ -4,9 +4,10 @@ import { pino } from "pino";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type RouteContext } from "./app.js";
 import { marketService } from "./chain/market.js";
-import type { ServerConfig } from "./config.js";
+import { checkMarkets, type ServerConfig } from "./config.js";
 import { chainConnection } from "./context.js";
 import { openDatabase } from "./db/database.js";
+import type { Faucet } from "./faucet.js";
 import { indexerJob } from "./indexer/indexer.js";
 import { bankHistoryJob } from "./jobs/bank-history.js";
 import { bankStatesJob } from "./jobs/bank-states.js";
@@ -29,9 +30,12 @@ export interface RunningServer {
 
 export interface StartOptions {
   readonly now?: () => number;
+  /** Test funds for wallets: given on the local chain only, where it also makes `/api/config` say "local". */
+  readonly faucet?: Faucet;
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
+  checkMarkets(config.group, config.markets);
   const log = pino({ level: config.logLevel, base: { service: "ballast-server" } });
   const database = await openDatabase(config);
   const connection = chainConnection(config);
@@ -43,6 +47,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     log,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
     markets: marketService(connection, config),
+    faucet: options.faucet ?? null,
   };
   const jobs = {
     indexer: indexerJob(context),
@@ -61,7 +66,17 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points], log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log.info({ port, database: database.dialect, rpc: config.rpcUrl, group: config.group }, "server listening");
+  log.info(
+    {
+      port,
+      database: database.dialect,
+      rpc: config.rpcUrl,
+      group: config.group,
+      markets: config.markets.length,
+      faucet: context.faucet !== null,
+    },
+    "server listening",
+  );
 
   let closing: Promise<void> | null = null;
   return {

@@ -227,14 +227,20 @@ export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise
 }
 
 export interface AccountReader {
-  /** The account's view; 404 "Account not found" unless it is a margin account of the server's group. */
+  /** The account's view; 404 "Account not found" unless it is a margin account of one of the server's markets. */
   accountView(address: string): Promise<AccountDto>;
+}
+
+/** The markets an account reader values accounts in: which groups it serves, and each one's snapshot. */
+export interface ServedMarkets {
+  serves(group: string): boolean;
+  market(group: string): Promise<Market>;
 }
 
 export function accountReader(
   connection: Connection,
-  config: Pick<ServerConfig, "programId" | "group" | "rpcUrl">,
-  market: () => Promise<Market>,
+  config: Pick<ServerConfig, "programId" | "rpcUrl">,
+  markets: ServedMarkets,
 ): AccountReader {
   const simulationConnection = new HealthSimulationConnection(config.rpcUrl);
   const programId = new PublicKey(config.programId);
@@ -254,13 +260,14 @@ export function accountReader(
       if (error instanceof AccountDecodeError) throw notFound("Account not found");
       throw error;
     }
-    if (account.group !== config.group) throw notFound("Account not found");
+    if (!markets.serves(account.group)) throw notFound("Account not found");
     return account;
   }
 
   return {
     async accountView(address) {
-      const [account, snapshot] = await Promise.all([loadAccount(address), market()]);
+      const account = await loadAccount(address);
+      const snapshot = await markets.market(account.group);
       const balances = account.lendingAccount.balances;
       const banks = new Map<string, Bank>([...snapshot.banks].map(([key, priced]) => [key, priced.bank]));
       let risk: AccountRisk;

@@ -1,15 +1,23 @@
-// The lending market as the server reads it: one snapshot of group, banks and prices (through the SDK), shared by
-// routes and jobs for `marketCacheMs`, plus facts about mints that never change.
+// The lending markets as the server reads them: per configured group one snapshot of group, banks and prices (through
+// the SDK), shared by routes and jobs for `marketCacheMs`, plus facts about mints that never change.
 import { PublicKey, type Connection } from "@solana/web3.js";
-import { loadMarket, midPrice, toBankDto, toNumber, type BankDto, type Market } from "@ballast/sdk";
+import { loadMarket, midPrice, toBankDto, toNumber, type BankDto, type Market, type PricedBank } from "@ballast/sdk";
 import type { ServerConfig, TokenMetadata } from "../config.js";
 import { upstreamError } from "../errors.js";
-import { ttlCache } from "./cache.js";
+import { ttlCache, type TtlCache } from "./cache.js";
 
 export interface MarketService {
-  /** The latest snapshot; at most `marketCacheMs` old. */
-  market(): Promise<Market>;
-  /** Every bank of the group in the banks API's shape, from the same snapshot, ordered by address. */
+  /** The configured groups, the main one first. */
+  readonly groups: readonly string[];
+  /** Whether the group is one of the configured markets. */
+  serves(group: string): boolean;
+  /** The group's latest snapshot (the main group's when none is named); at most `marketCacheMs` old. */
+  market(group?: string): Promise<Market>;
+  /** The latest snapshot of every market, in configuration order. */
+  markets(): Promise<Market[]>;
+  /** Every bank of every market, ordered by address, from the latest snapshots. */
+  banks(): Promise<ReadonlyMap<string, PricedBank>>;
+  /** Every bank of every market in the banks API's shape, from the latest snapshots, ordered by address. */
   bankDtos(): Promise<BankDto[]>;
   /** The program that owns the mint account (SPL Token or Token-2022). */
   tokenProgram(mint: string): Promise<string>;
@@ -21,9 +29,27 @@ export function compareAddresses(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A value derived from the current snapshots, recomputed only when one of them was reloaded; a failure is not kept. */
+function perSnapshots<T>(derive: (markets: Market[]) => T): (markets: Market[]) => T {
+  let last: { markets: Market[]; value: T } | null = null;
+  return (markets) => {
+    if (!last || last.markets.length !== markets.length || last.markets.some((m, i) => m !== markets[i])) {
+      const entry = { markets, value: derive(markets) };
+      if (entry.value instanceof Promise) {
+        entry.value.catch(() => {
+          if (last === entry) last = null;
+        });
+      }
+      last = entry;
+    }
+    return last.value;
+  };
+}
+
 export function marketService(connection: Connection, config: ServerConfig): MarketService {
   const tokens = new Map(config.tokens.map((t) => [t.mint, t] as const));
   const tokenPrograms = new Map<string, Promise<string>>();
+  const groups = config.markets.map((m) => m.group);
 
   const metadata = (mint: string): TokenMetadata =>
     tokens.get(mint) ?? { mint, symbol: mint.slice(0, 4).toUpperCase(), name: `Token ${mint.slice(0, 4)}…${mint.slice(-4)}` };
@@ -41,20 +67,39 @@ export function marketService(connection: Connection, config: ServerConfig): Mar
     return known;
   };
 
-  const snapshot = ttlCache(config.marketCacheMs, async () => {
-    try {
-      return await loadMarket(connection, { programId: config.programId, group: config.group });
-    } catch (error) {
-      throw upstreamError(`Failed to load the market from the ledger: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  const snapshots = new Map<string, TtlCache<Market>>(
+    groups.map((group) => [
+      group,
+      ttlCache(config.marketCacheMs, async () => {
+        try {
+          return await loadMarket(connection, { programId: config.programId, group });
+        } catch (error) {
+          throw upstreamError(`Failed to load the market from the ledger: ${error instanceof Error ? error.message : String(error)}`, {
+            group,
+          });
+        }
+      }),
+    ]),
+  );
+
+  const market = (group: string = config.group): Promise<Market> => {
+    const snapshot = snapshots.get(group);
+    if (!snapshot) return Promise.reject(new Error(`group ${group} is not one of the server's markets`));
+    return snapshot.get();
+  };
+  const markets = () => Promise.all(groups.map((group) => market(group)));
+
+  const mergedBanks = perSnapshots((all) => {
+    const merged = all.flatMap((m) => [...m.banks.values()]).sort((a, b) => compareAddresses(a.address, b.address));
+    return new Map(merged.map((priced) => [priced.address, priced] as const));
   });
 
-  let dtos: { market: Market; value: Promise<BankDto[]> } | null = null;
-  const bankDtos = async (): Promise<BankDto[]> => {
-    const market = await snapshot.get();
-    if (dtos?.market !== market) {
-      const value = Promise.all(
-        [...market.banks.values()].map(async (priced): Promise<BankDto | null> => {
+  const marketDtos = new WeakMap<Market, Promise<BankDto[]>>();
+  const dtosOf = (snapshot: Market): Promise<BankDto[]> => {
+    let value = marketDtos.get(snapshot);
+    if (!value) {
+      value = Promise.all(
+        [...snapshot.banks.values()].map(async (priced): Promise<BankDto | null> => {
           const price = midPrice(priced.price);
           const meta = metadata(priced.bank.mint);
           const tokenProgramAddress = await tokenProgram(priced.bank.mint);
@@ -71,11 +116,24 @@ export function marketService(connection: Connection, config: ServerConfig): Mar
             return null;
           }
         }),
-      ).then((all) => all.filter((dto) => dto !== null).sort((a, b) => compareAddresses(a.bank_address, b.bank_address)));
-      dtos = { market, value };
+      ).then((all) => all.filter((dto) => dto !== null));
+      value.catch(() => marketDtos.delete(snapshot));
+      marketDtos.set(snapshot, value);
     }
-    return dtos.value;
+    return value;
   };
+  const mergedDtos = perSnapshots(async (all) =>
+    (await Promise.all(all.map(dtosOf))).flat().sort((a, b) => compareAddresses(a.bank_address, b.bank_address)),
+  );
 
-  return { market: () => snapshot.get(), bankDtos, tokenProgram, metadata };
+  return {
+    groups,
+    serves: (group) => snapshots.has(group),
+    market,
+    markets,
+    banks: async () => mergedBanks(await markets()),
+    bankDtos: async () => mergedDtos(await markets()),
+    tokenProgram,
+    metadata,
+  };
 }

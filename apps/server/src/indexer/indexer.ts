@@ -2,7 +2,7 @@
 // backwards with `before` down to `until` = the cursor), then each transaction oldest first. Each batch's activity
 // rows, the fresh balances of the margin accounts it touched, and the cursor advance commit in one database
 // transaction, so a crash anywhere leaves either all of a batch or none of it; inserts ignore rows already stored,
-// so re-reading a batch never duplicates. Only the configured group's accounts are recorded.
+// so re-reading a batch never duplicates. Only the accounts of the configured markets' groups are recorded.
 import { PublicKey, type AccountInfo, type ConfirmedSignatureInfo } from "@solana/web3.js";
 import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import type { ServerContext } from "../context.js";
@@ -48,10 +48,10 @@ interface Cursor {
   readonly txIndex: number;
 }
 
-/** The authority and group of a margin account, wherever they were learned. */
+/** The authority of a margin account and whether its group is a served market, wherever they were learned. */
 interface AccountFacts {
   readonly authority: string;
-  readonly group: string;
+  readonly served: boolean;
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -92,12 +92,12 @@ function balanceRows(address: string, account: MarginfiAccount, slot: number): I
     }));
 }
 
-/** Authority and group of accounts the database has activity for (always the configured group's). */
-async function storedFacts(db: Db, accounts: readonly string[], group: string): Promise<Map<string, AccountFacts>> {
+/** Authority of accounts the database has activity for (always of a served market: no other is recorded). */
+async function storedFacts(db: Db, accounts: readonly string[]): Promise<Map<string, AccountFacts>> {
   const facts = new Map<string, AccountFacts>();
   for (const chunk of chunks(accounts, 500)) {
     const rows = await db.selectFrom("activity").select(["account", "authority"]).where("account", "in", chunk).execute();
-    for (const row of rows) facts.set(row.account, { authority: row.authority, group });
+    for (const row of rows) facts.set(row.account, { authority: row.authority, served: true });
   }
   return facts;
 }
@@ -107,7 +107,9 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
   const programId = new PublicKey(config.programId);
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const cursorName = `activity:${config.programId}:${config.group}`;
+  const served = new Set(config.markets.map((m) => m.group));
+  // The cursor belongs to the set of markets: one more market reads the history again (rows stored are kept once).
+  const cursorName = `activity:${config.programId}:${config.markets.map((m) => m.group).join(",")}`;
 
   async function readCursor(): Promise<Cursor | null> {
     const row = await db.selectFrom("indexer_cursor").selectAll().where("name", "=", cursorName).executeTakeFirst();
@@ -171,17 +173,21 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
 
     // Events that do not name the account's authority or group learn them from the same transaction's other
     // events, else from the ledger, else from earlier activity.
-    const ledgerFacts = new Map([...margin].map(([address, a]) => [address, { authority: a.authority, group: a.group }] as const));
+    const ledgerFacts = new Map(
+      [...margin].map(([address, a]) => [address, { authority: a.authority, served: served.has(a.group) }] as const),
+    );
     const factsIn = (items: readonly ActivityItem[]) => {
       const facts = new Map<string, AccountFacts>();
-      for (const item of items) if (item.authority && item.group) facts.set(item.account, { authority: item.authority, group: item.group });
+      for (const item of items) {
+        if (item.authority && item.group) facts.set(item.account, { authority: item.authority, served: served.has(item.group) });
+      }
       return facts;
     };
     const unknown = parsed.flatMap((t) => {
       const own = factsIn(t.items);
       return t.items.filter((i) => (!i.authority || !i.group) && !own.has(i.account) && !ledgerFacts.has(i.account)).map((i) => i.account);
     });
-    const stored = unknown.length ? await storedFacts(db, [...new Set(unknown)], config.group) : new Map<string, AccountFacts>();
+    const stored = unknown.length ? await storedFacts(db, [...new Set(unknown)]) : new Map<string, AccountFacts>();
 
     const rows: ActivityTable[] = [];
     for (const t of parsed) {
@@ -189,12 +195,12 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
       t.items.forEach((item, eventIndex) => {
         const facts = own.get(item.account) ?? ledgerFacts.get(item.account) ?? stored.get(item.account);
         const authority = item.authority ?? facts?.authority;
-        const group = item.group ?? facts?.group;
-        if (!authority || !group) {
+        const isServed = item.group ? served.has(item.group) : facts?.served;
+        if (!authority || isServed === undefined) {
           log.warn({ signature: t.pending.signature, type: item.type, account: item.account }, "activity of an unknown account skipped");
           return;
         }
-        if (group !== config.group) return;
+        if (!isServed) return;
         rows.push({
           signature: t.pending.signature,
           event_index: eventIndex,
@@ -216,7 +222,7 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
       });
     }
 
-    const ours = [...margin].filter(([, account]) => account.group === config.group);
+    const ours = [...margin].filter(([, account]) => served.has(account.group));
     const closed = [...state.infos].filter(([, info]) => info === null).map(([address]) => address);
     const balances = ours.flatMap(([address, account]) => balanceRows(address, account, state.slot));
     const last = kept[kept.length - 1];

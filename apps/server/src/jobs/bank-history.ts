@@ -1,4 +1,4 @@
-// Historic bank points: every run stores one point per bank of the group, at the start of the snapshot interval the
+// Historic bank points: every run stores one point per bank of every market, at the start of the snapshot interval the
 // run falls in. A second run in the same interval replaces that interval's points, so a point is the bank's state at
 // the latest snapshot of its interval and reruns are harmless.
 import { floorNative, ceilNative, interestRates, midPrice, nativeToUi, toNumber, utilizationRate, type PricedBank } from "@ballast/sdk";
@@ -54,16 +54,18 @@ export function bankHistoryJob(context: RouteContext): ScheduledJob {
     name: "bank-history",
     intervalMs: context.config.snapshotIntervalMs,
     async run() {
-      const market = await context.markets.market();
+      const markets = await context.markets.markets();
       const startTime = Math.floor(context.now() / period) * period;
-      const programFees = programFeesOf(market.group);
       const points: Insertable<BankHistoryTable>[] = [];
-      for (const priced of market.banks.values()) {
-        try {
-          points.push(historicPoint(priced, programFees, startTime));
-        } catch (error) {
-          // One bank the math refuses (e.g. an APR too large to compound) must not cost the others their point.
-          context.log.warn({ err: error, bank: priced.address }, "no historic point for bank");
+      for (const market of markets) {
+        const programFees = programFeesOf(market.group);
+        for (const priced of market.banks.values()) {
+          try {
+            points.push(historicPoint(priced, programFees, startTime));
+          } catch (error) {
+            // One bank the math refuses (e.g. an APR too large to compound) must not cost the others their point.
+            context.log.warn({ err: error, bank: priced.address }, "no historic point for bank");
+          }
         }
       }
       if (points.length > 0) {

@@ -30,7 +30,7 @@ export function storedBankStates(context: Pick<ServerContext, "db">): TtlCache<B
   return cache;
 }
 
-/** Replaces the stored states with the group's banks as the ledger shows them now; banks gone from it are dropped. */
+/** Replaces the stored states with every market's banks as the ledger shows them now; banks gone from it are dropped. */
 export function bankStatesJob(context: RouteContext): ScheduledJob {
   return {
     name: "bank-states",

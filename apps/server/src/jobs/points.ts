@@ -1,5 +1,5 @@
 // The points programme's accrual (apps/server/POINTS.md): on each run, the time since the last accrual is credited
-// from the indexed balances valued on one market snapshot. Runs of this process are queued one after another; runs
+// from the indexed balances valued on the markets' snapshots. Runs of this process are queued one after another; runs
 // of several processes on one database are kept apart by the clock's claim (points/store.ts).
 import type { RouteContext } from "../app.js";
 import { accrue } from "../points/accrual.js";
@@ -22,13 +22,13 @@ export function pointsJob(context: RouteContext): ScheduledJob & { run(): Promis
     const from = await lastAccrual(db);
     // The same moment again adds nothing; a clock that went back waits until it passes the last accrual.
     if (from !== null && at <= from) return { status: "unchanged", at, lastAccrual: from };
-    const [market, balances, previous, referredBy] = await Promise.all([
-      context.markets.market(),
+    const [banks, balances, previous, referredBy] = await Promise.all([
+      context.markets.banks(),
       db.selectFrom("indexed_balances").select(["account", "bank", "authority", "asset_shares", "liability_shares"]).execute(),
       pointsRecords(db),
       referrers(db),
     ]);
-    const holdings = walletHoldings(balances, market);
+    const holdings = walletHoldings(balances, banks);
     if (holdings.uncounted.length > 0)
       log.warn(
         { job: "points", uncounted: holdings.uncounted.slice(0, 20), count: holdings.uncounted.length },

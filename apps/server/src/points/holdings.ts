@@ -1,7 +1,7 @@
-// What each wallet holds in the lending market, in US dollars: its indexed balances valued with the SDK on one market
-// snapshot (share values, then the unbiased real-time price, as positions are shown to users), summed per side.
+// What each wallet holds in the lending markets, in US dollars: its indexed balances valued with the SDK on the markets'
+// snapshots (share values, then the unbiased real-time price, as positions are shown to users), summed per side.
 import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
-import { accountRisk, positionUsdValue, type BalanceLike, type Market } from "@ballast/sdk";
+import { accountRisk, positionUsdValue, type BalanceLike, type PricedBank } from "@ballast/sdk";
 import type { Selectable } from "kysely";
 import type { IndexedBalancesTable } from "../db/schema/activity.js";
 
@@ -42,11 +42,11 @@ interface IndexedAccount {
 }
 
 /** One account's positions valued and summed per side; the banks of positions without a price count 0. */
-function accountHoldings(balances: readonly BalanceLike[], market: Market): Holdings & { unpriced: string[] } {
+function accountHoldings(balances: readonly BalanceLike[], banks: ReadonlyMap<string, PricedBank>): Holdings & { unpriced: string[] } {
   let lent = fx.ZERO;
   let borrowed = fx.ZERO;
   const unpriced: string[] = [];
-  for (const position of accountRisk(balances, market.banks).positions) {
+  for (const position of accountRisk(balances, banks).positions) {
     const usd = positionUsdValue(position);
     if (usd === null) unpriced.push(position.bank.address);
     else if (position.side === "assets") lent = fx.add(lent, usd);
@@ -56,15 +56,15 @@ function accountHoldings(balances: readonly BalanceLike[], market: Market): Hold
 }
 
 /**
- * Values every balance of a bank of the market. A balance of an unknown bank, with unreadable shares or without a
+ * Values every balance of a bank of the markets. A balance of an unknown bank, with unreadable shares or without a
  * price counts 0 and is reported; so is every balance of an account the SDK refuses to value.
  */
-export function walletHoldings(rows: readonly IndexedBalance[], market: Market): WalletHoldings {
+export function walletHoldings(rows: readonly IndexedBalance[], banks: ReadonlyMap<string, PricedBank>): WalletHoldings {
   const uncounted: UncountedBalance[] = [];
   const accounts = new Map<string, IndexedAccount>();
   for (const row of rows) {
-    if (!market.banks.has(row.bank)) {
-      uncounted.push({ account: row.account, bank: row.bank, reason: "bank not in the group" });
+    if (!banks.has(row.bank)) {
+      uncounted.push({ account: row.account, bank: row.bank, reason: "bank not in the markets" });
       continue;
     }
     const assetShares = parseShares(row.asset_shares);
@@ -87,7 +87,7 @@ export function walletHoldings(rows: readonly IndexedBalance[], market: Market):
   for (const { authority, account, balances } of accounts.values()) {
     let valued;
     try {
-      valued = accountHoldings(balances, market);
+      valued = accountHoldings(balances, banks);
     } catch (error) {
       // The whole account then counts nothing rather than a part of it.
       const reason = error instanceof Error ? error.message : String(error);

@@ -29,23 +29,29 @@ const ledgerFailure = (what: string, error: unknown) =>
   upstreamError(`Failed to read ${what} from the ledger: ${errorMessage(error) ?? "unknown error"}`);
 
 export const accountRoutes: RouteModule = (app, ctx) => {
-  const reader = accountReader(ctx.connection, ctx.config, () => ctx.markets.market());
+  const reader = accountReader(ctx.connection, ctx.config, ctx.markets);
+  const servedGroup = z
+    .string()
+    .refine((group) => ctx.markets.serves(group), { message: `must be one of the server's markets: ${ctx.markets.groups.join(", ")}` })
+    .optional()
+    .describe("The market's group; the main market when not given.");
   const accountView = refreshingCache(ctx.config.marketCacheMs, (address) => reader.accountView(address), ACCOUNT_VIEW_KEYS);
 
   app.get(
     "/api/account-addresses",
     {
       schema: {
-        summary: "The wallet's margin accounts in the group",
-        description: "Addresses of the margin accounts whose authority is the wallet, in byte order.",
+        summary: "The wallet's margin accounts in a market",
+        description: "Addresses of the margin accounts in the market's group whose authority is the wallet, in byte order.",
         tags: ["accounts"],
-        querystring: z.object({ authority: addressSchema }),
+        querystring: z.object({ authority: addressSchema, group: servedGroup }),
       },
     },
     async (request) => {
       let accounts;
       try {
-        accounts = await fetchMarginAccounts(ctx.connection, ctx.config.programId, ctx.config.group, request.query.authority);
+        const group = request.query.group ?? ctx.config.group;
+        accounts = await fetchMarginAccounts(ctx.connection, ctx.config.programId, group, request.query.authority);
       } catch (error) {
         throw ledgerFailure("margin accounts", error);
       }
@@ -57,9 +63,9 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     "/api/account-info",
     {
       schema: {
-        summary: "A margin account: balances, flags, health cache and positions",
+        summary: "A margin account of any of the server's markets: balances, flags, health cache and positions",
         description:
-          "Banks and prices come from the server's market snapshot. The health cache is the program's own from a simulated " +
+          "Banks and prices come from the server's snapshot of the account's market. The health cache is the program's own from a simulated " +
           "pulse-health transaction (simulationStatus 0), or the SDK's local computation when the simulation cannot run " +
           "(simulationStatus 2, with simulationError). bankMap and bankMetadataMap are accepted for compatibility and ignored.",
         tags: ["accounts"],

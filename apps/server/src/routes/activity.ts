@@ -61,11 +61,11 @@ const activityQuery = (subject: string) =>
 
 type ActivityQuery = z.infer<ReturnType<typeof activityQuery>>;
 
-/** Decimals of the group's banks; without a market snapshot amounts are still served, without uiAmount. */
+/** Decimals of every market's banks; without the market snapshots amounts are still served, without uiAmount. */
 async function bankDecimals(ctx: RouteContext): Promise<Map<string, number>> {
   try {
-    const market = await ctx.markets.market();
-    return new Map([...market.banks.values()].map((priced) => [priced.address, priced.decimals] as const));
+    const banks = await ctx.markets.banks();
+    return new Map([...banks.values()].map((priced) => [priced.address, priced.decimals] as const));
   } catch (error) {
     ctx.log.warn({ err: error }, "activity served without token decimals");
     return new Map();

@@ -1,5 +1,6 @@
-// Banks of the group (live from the ledger or as last stored), their historic points, rates and emissions (spec 000
-// §3, §7). All numbers come from the SDK's math on one market snapshot; rates are fractions (0.05 = 5%).
+// Banks of every configured market (live from the ledger or as last stored), their historic points, rates and
+// emissions (spec 000 §3, §7). All numbers come from the SDK's math on each market's snapshot; rates are fractions
+// (0.05 = 5%).
 import bs58 from "bs58";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -14,7 +15,8 @@ import {
   type PricedBank,
 } from "@ballast/sdk";
 import { BankFlags, i80f48 as fx, type I80F48 } from "@ballast/protocol";
-import type { RouteModule } from "../app.js";
+import type { RouteContext, RouteModule } from "../app.js";
+import { compareAddresses } from "../chain/market.js";
 import { notFound } from "../errors.js";
 import { storedBankStates } from "../jobs/bank-states.js";
 
@@ -73,8 +75,8 @@ function hasEmissions(priced: PricedBank): boolean {
 }
 
 /**
- * What the bank's emissions are worth: the reward token (decimals and price of the first priced bank of the group
- * with that mint) and the bank token's price; null without emissions or without a price for either token.
+ * What the bank's emissions are worth: the reward token (decimals and price of the first priced bank of the bank's
+ * own market with that mint) and the bank token's price; null without emissions or without a price for either token.
  */
 function emissionsPricing(market: Market, priced: PricedBank): { reward: EmissionsToken; bankTokenPrice: I80F48 } | null {
   const bankTokenPrice = midPrice(priced.price);
@@ -86,10 +88,23 @@ function emissionsPricing(market: Market, priced: PricedBank): { reward: Emissio
   return null;
 }
 
+/** Every bank of every market with its market's snapshot, ordered by bank address. */
+async function everyBank(ctx: RouteContext): Promise<{ market: Market; priced: PricedBank }[]> {
+  const markets = await ctx.markets.markets();
+  return markets
+    .flatMap((market) => [...market.banks.values()].map((priced) => ({ market, priced })))
+    .sort((a, b) => compareAddresses(a.priced.address, b.priced.address));
+}
+
 export const bankRoutes: RouteModule = (app, ctx) => {
   app.get(
     "/api/banks/rpc",
-    { schema: { summary: "Every bank of the group, read from the ledger now (BankDto list, ordered by address)", tags: ["banks"] } },
+    {
+      schema: {
+        summary: "Every bank of every market, read from the ledger now (BankDto list, ordered by address; group_address names the market)",
+        tags: ["banks"],
+      },
+    },
     async () => ctx.markets.bankDtos(),
   );
 
@@ -98,7 +113,7 @@ export const bankRoutes: RouteModule = (app, ctx) => {
     {
       schema: {
         summary:
-          "Every bank of the group as last stored by the bank-states job (BankDto list, ordered by address; [] before its first run)",
+          "Every bank of every market as last stored by the bank-states job (BankDto list, ordered by address; [] before its first run)",
         tags: ["banks"],
       },
     },
@@ -136,7 +151,7 @@ export const bankRoutes: RouteModule = (app, ctx) => {
       if (points.length === 0) {
         const known =
           (await ctx.db.selectFrom("bank_history").select("bank").where("bank", "=", bank).limit(1).executeTakeFirst()) !== undefined ||
-          (await ctx.markets.market()).banks.has(bank);
+          (await ctx.markets.banks()).has(bank);
         if (!known) throw notFound(`Bank ${bank} not found`);
       }
       return reply.header("cache-control", `public, max-age=${maxAge}`).send(points);
@@ -148,14 +163,13 @@ export const bankRoutes: RouteModule = (app, ctx) => {
     {
       schema: {
         summary:
-          "Rates of every bank, keyed by bank address: interest APYs, emissions APRs, staking yield and totals (fractions), campaigns, points boost",
+          "Rates of every bank of every market, keyed by bank address: interest APYs, emissions APRs, staking yield and totals (fractions), campaigns, points boost",
         tags: ["rates"],
       },
     },
     async () => {
-      const market = await ctx.markets.market();
       const reply: Record<string, unknown> = {};
-      for (const priced of market.banks.values()) {
+      for (const { market, priced } of await everyBank(ctx)) {
         const pricing = emissionsPricing(market, priced);
         const emissions = pricing === null ? undefined : emissionsRates(priced.bank, pricing.reward, pricing.bankTokenPrice);
         const rates = bankRates(priced, { emissions });
@@ -182,14 +196,14 @@ export const bankRoutes: RouteModule = (app, ctx) => {
     "/api/emissions",
     {
       schema: {
-        summary: "Emissions of every bank that has them, keyed by bank address: reward mint, rate, remaining, active sides, APR",
+        summary:
+          "Emissions of every bank of every market that has them, keyed by bank address: reward mint, rate, remaining, active sides, APR",
         tags: ["rates"],
       },
     },
     async () => {
-      const market = await ctx.markets.market();
       const reply: Record<string, unknown> = {};
-      for (const priced of market.banks.values()) {
+      for (const { market, priced } of await everyBank(ctx)) {
         if (!hasEmissions(priced)) continue;
         const { bank } = priced;
         const pricing = emissionsPricing(market, priced);

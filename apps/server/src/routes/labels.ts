@@ -17,7 +17,7 @@ export const LABEL_ROUTE_ERRORS = {
 const walletAddress = z.string().refine(isPublicKeyAddress, "must be a base58-encoded 32-byte public key");
 
 export const labelRoutes: RouteModule = (app, ctx) => {
-  /** The authority of a margin account of this server's group, or null when the address holds none. */
+  /** The authority of a margin account of one of this server's markets, or null when the address holds none. */
   async function authorityOf(account: string): Promise<string | null> {
     let info: AccountInfo<Buffer> | null;
     try {
@@ -28,7 +28,7 @@ export const labelRoutes: RouteModule = (app, ctx) => {
     if (!info || info.owner.toBase58() !== ctx.config.programId) return null;
     try {
       const decoded = decodeMarginfiAccount(info.data);
-      return decoded.group === ctx.config.group ? decoded.authority : null;
+      return ctx.markets.serves(decoded.group) ? decoded.authority : null;
     } catch {
       return null;
     }

@@ -1,6 +1,6 @@
 // Oracle prices, the token price list, the ledger's slot duration and third-party-market (Kamino) state (spec 000
 // §3 Price info, §7, §9). Everything is read from the ledger: Pyth PriceUpdateV2 and Switchboard pull-feed accounts,
-// the group's banks through the market snapshot, and klend Reserve and Obligation accounts. Prices are computed by
+// every market's banks through the market snapshots, and klend Reserve and Obligation accounts. Prices are computed by
 // the SDK with the program's own feed code (confidence multiples and the 5% cap). Lists of keys are comma separated
 // (a repeated parameter is joined); entries are trimmed, empty entries dropped and duplicates ignored.
 import type { AccountInfo } from "@solana/web3.js";
@@ -178,19 +178,18 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
           `For each key of \`pythOracleKeys\` (comma separated, at most ${MAX_KEYS_PER_CALL}): priceRealtime (spot price and ` +
           "confidence) and priceWeighted (EMA price and confidence), each {price, confidence, lowestPrice, highestPrice} in " +
           "USD, computed with the program's rules (conf × 2.12, capped at 5% of the price) and the max-confidence gate of the " +
-          "group's Pyth bank reading the feed; timestamp (publish time, unix seconds, not judged for staleness); pythShardId " +
+          "markets' Pyth bank reading the feed; timestamp (publish time, unix seconds, not judged for staleness); pythShardId " +
           "(the push-oracle shard of the address, null for feeds outside the push-oracle program such as this ledger's). " +
           "A key is null when the account is missing, is not a PriceUpdateV2 of the Pyth receiver, no Pyth bank of the " +
-          "group reads it, or its confidence fails the bank's gate.",
+          "markets reads it, or its confidence fails the bank's gate.",
         tags: ["oracles"],
         querystring: z.object({ pythOracleKeys: addressList }),
       },
     },
     async (request) => {
       const keys = request.query.pythOracleKeys;
-      const market = await ctx.markets.market();
+      const banks = [...(await ctx.markets.banks()).values()];
       const infos = await readAccounts(ctx, keys);
-      const banks = [...market.banks.values()];
       return Object.fromEntries(keys.map((key, i) => [key, pythOracleData(key, infos[i], pythBankOf(banks, key))]));
     },
   );
@@ -233,7 +232,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         summary: "Switchboard feed values by feed hash",
         description:
           `Current values of the feeds in \`feedIds\` (hex feed hashes, comma separated, at most ${MAX_KEYS_PER_CALL}), ` +
-          "read from the pull-feed accounts among the group's banks' oracles (the ledger has no crossbar). Each element of " +
+          "read from the pull-feed accounts among the markets' banks' oracles (the ledger has no crossbar). Each element of " +
           "`results`: {feedHash, results: [value as a number], value and stdDev (exact decimal strings), oracleKey (the " +
           "account read; the most recently updated when several carry the hash), lastUpdateTimestamp}. Feed ids with no " +
           "such account are left out.",
@@ -242,9 +241,8 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const market = await ctx.markets.market();
       const oracleKeys = new Set<string>();
-      for (const priced of market.banks.values()) {
+      for (const priced of (await ctx.markets.banks()).values()) {
         for (const key of priced.bank.config.oracleKeys) if (key !== DEFAULT_ADDRESS) oracleKeys.add(key);
       }
       const keys = [...oracleKeys];
@@ -281,7 +279,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
       schema: {
         summary: "USD prices of bank mints",
         description:
-          `For each mint of \`mintList\` (comma separated, at most ${MAX_KEYS_PER_CALL}) that a bank of the group holds: ` +
+          `For each mint of \`mintList\` (comma separated, at most ${MAX_KEYS_PER_CALL}) that a bank of the markets holds: ` +
           "data[mint].value, the bank's real-time oracle price in USD (the first bank by address with a usable price). " +
           "Other mints, and mints whose banks have no usable price (a stale or too uncertain oracle), are left out.",
         tags: ["oracles"],
@@ -289,10 +287,9 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const market = await ctx.markets.market();
       const wanted = new Set(request.query.mintList);
       const data: Record<string, { value: number }> = {};
-      for (const priced of market.banks.values()) {
+      for (const priced of (await ctx.markets.banks()).values()) {
         const mint = priced.bank.mint;
         const price = midPrice(priced.price);
         if (wanted.has(mint) && !Object.hasOwn(data, mint) && price !== null) data[mint] = { value: toNumber(price) };

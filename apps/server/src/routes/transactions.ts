@@ -40,7 +40,7 @@ const simulateConfigSchema = z
   .object({
     skipSigVerify: z.boolean().default(false),
     replaceRecentBlockhash: z.boolean().default(false),
-    simulationBank: addressSchema.optional().describe("A bank of the group whose state after the transactions to return"),
+    simulationBank: addressSchema.optional().describe("A bank of one of the markets whose state after the transactions to return"),
   })
   // A replaced blockhash changes the signed message: the signatures could not verify.
   .refine((config) => config.skipSigVerify || !config.replaceRecentBlockhash, {
@@ -75,7 +75,7 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
   const resolution = { lendingProgramId: ctx.config.programId };
   const fees = priorityFeeService(ctx.connection, ctx.now);
 
-  /** The bank's pre-simulation DTO: it must be one of the group's listed banks. */
+  /** The bank's pre-simulation DTO: it must be one of the markets' listed banks. */
   async function listedBank(address: string): Promise<BankDto> {
     const dto = (await ctx.markets.bankDtos()).find((b) => b.bank_address === address);
     if (!dto) throw badRequest(`Bank ${address} not found`, { field: "body.config.simulationBank" });

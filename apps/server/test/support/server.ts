@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { PROGRAM, type TestMarket } from "../../../../packages/protocol/test/support/market.js";
-import { DEFAULT_CONFIG, type ServerConfig } from "../../src/config.js";
+import { DEFAULT_CONFIG, MAIN_MARKET_NAME, type ServerConfig } from "../../src/config.js";
+import type { Faucet } from "../../src/faucet.js";
 import { startServer, type RunningServer } from "../../src/server.js";
 import { createDatabase } from "./postgres.js";
 
@@ -22,19 +23,23 @@ export interface TestServerOptions {
   readonly dialect?: DialectUnderTest;
   /** An existing database (to restart a server on it); otherwise a fresh one. */
   readonly database?: Pick<ServerConfig, "databaseUrl" | "sqlitePath">;
+  /** Settings over the test defaults; `markets` defaults to the TestMarket's group alone, named "Ballast Main". */
   readonly config?: Partial<ServerConfig>;
   readonly now?: () => number;
+  readonly faucet?: Faucet;
 }
 
 export async function startTestServer(market: TestMarket, options: TestServerOptions = {}): Promise<RunningServer> {
   const database = options.database ?? (await freshDatabase(options.dialect ?? "sqlite"));
+  const group = options.config?.group ?? market.group.toBase58();
   return startServer(
     {
       ...DEFAULT_CONFIG,
       port: 0,
       rpcUrl: market.net.rpc.url,
       programId: PROGRAM.toBase58(),
-      group: market.group.toBase58(),
+      group,
+      markets: [{ group, name: MAIN_MARKET_NAME }],
       ...database,
       indexerIntervalMs: 0,
       snapshotIntervalMs: 0,
@@ -44,7 +49,7 @@ export async function startTestServer(market: TestMarket, options: TestServerOpt
       logLevel: "silent",
       ...options.config,
     },
-    { now: options.now },
+    { now: options.now, faucet: options.faucet },
   );
 }
 

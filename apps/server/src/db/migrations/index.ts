@@ -5,6 +5,7 @@ import { labelsMigration } from "./002_labels.js";
 import { activityMigration } from "./003_activity.js";
 import { bankHistoryMigration } from "./004_bank_history.js";
 import { pointsMigration } from "./005_points.js";
+import { faucetMigration } from "./006_faucet.js";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "001_auth": authMigration,
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "003_activity": activityMigration,
   "004_bank_history": bankHistoryMigration,
   "005_points": pointsMigration,
+  "006_faucet": faucetMigration,
 };

@@ -27,7 +27,7 @@ export interface BankHistoryTable {
   kamino_supply_apy: number | null;
 }
 
-/** The latest BankDto of each bank of the group, as JSON text, and when it was read (unix seconds). */
+/** The latest BankDto of each bank of every market, as JSON text, and when it was read (unix seconds). */
 export interface BankStatesTable {
   bank: string;
   dto: string;

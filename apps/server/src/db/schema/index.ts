@@ -1,5 +1,6 @@
 import type { ActivityTable, IndexedBalancesTable, IndexerCursorTable } from "./activity.js";
 import type { AuthNoncesTable, SessionsTable, UsersTable } from "./auth.js";
+import type { FaucetGrantsTable } from "./faucet.js";
 import type { BankHistoryTable, BankStatesTable } from "./history.js";
 import type { AccountLabelsTable } from "./labels.js";
 import type { PointsStateTable, PointsTable } from "./points.js";
@@ -17,4 +18,5 @@ export interface Database {
   bank_states: BankStatesTable;
   points: PointsTable;
   points_state: PointsStateTable;
+  faucet_grants: FaucetGrantsTable;
 }

@@ -1,0 +1,52 @@
+// What the web app needs to know about the server it is served by: the program, which chain (the local one has the
+// faucet), where its JSON-RPC is on the same origin, the markets with their names, and the token metadata.
+import type { RouteModule } from "../app.js";
+import { ASSET_CATEGORIES, type AssetCategory } from "../config.js";
+
+/** The path of the JSON-RPC passthrough (routes/rpc.ts) on the server's own origin. */
+export const RPC_PATH = "/rpc";
+
+export interface AppConfigDto {
+  programId: string;
+  /** "local" when the server has the local chain's faucet, else "remote". */
+  cluster: "local" | "remote";
+  rpcPath: string;
+  authEnabled: boolean;
+  faucet: boolean;
+  /** In configuration order: the main market first. */
+  markets: { group: string; name: string; main: boolean }[];
+  tokens: { mint: string; symbol: string; name: string; category: AssetCategory }[];
+}
+
+export const configRoutes: RouteModule = (app, ctx) => {
+  const { config } = ctx;
+  const reply: AppConfigDto = {
+    programId: config.programId,
+    cluster: ctx.faucet ? "local" : "remote",
+    rpcPath: RPC_PATH,
+    authEnabled: config.authEnabled,
+    faucet: ctx.faucet !== null,
+    markets: config.markets.map((market, index) => ({ group: market.group, name: market.name, main: index === 0 })),
+    tokens: config.tokens.map((token) => ({
+      mint: token.mint,
+      symbol: token.symbol,
+      name: token.name,
+      category: token.category ?? "Other",
+    })),
+  };
+
+  app.get(
+    "/api/config",
+    {
+      schema: {
+        summary: "The app's settings: program, cluster, JSON-RPC path, sign-in, faucet, markets and token metadata",
+        description:
+          'cluster is "local" when the server runs the local chain\'s faucet, else "remote"; rpcPath is the JSON-RPC ' +
+          "passthrough on this origin; markets list the main market first (main: true); a token's category is one of " +
+          `${ASSET_CATEGORIES.map((c) => `"${c}"`).join(", ")} ("Other" when the token file names none).`,
+        tags: ["config"],
+      },
+    },
+    async () => reply,
+  );
+};

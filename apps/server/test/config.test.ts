@@ -1,0 +1,89 @@
+// The settings an operator gives: the markets file (main market first, distinct groups), the tokens file with its
+// asset categories, and the faucet's cooldown; every fault is refused at start with a message naming the file.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Keypair } from "@solana/web3.js";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG, checkMarkets, configFromEnvironment } from "../src/config.js";
+
+const dir = mkdtempSync(join(tmpdir(), "ballast-config-"));
+let files = 0;
+function file(content: unknown): string {
+  const path = join(dir, `settings-${files++}.json`);
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+const MAIN = Keypair.generate().publicKey.toBase58();
+const OTHER = Keypair.generate().publicKey.toBase58();
+const MINT = Keypair.generate().publicKey.toBase58();
+
+describe("configFromEnvironment", () => {
+  it("serves the main group alone, named Ballast Main, without MARKETS_FILE; the faucet cooldown defaults to 60 s", () => {
+    const config = configFromEnvironment({ GROUP: MAIN });
+    expect(config.markets).toEqual([{ group: MAIN, name: "Ballast Main" }]);
+    expect(config.faucetCooldownSeconds).toBe(60);
+    expect(DEFAULT_CONFIG.faucetCooldownSeconds).toBe(60);
+    expect(config.tokens).toEqual([]);
+  });
+
+  it("reads MARKETS_FILE, main market first", () => {
+    const markets = [
+      { group: MAIN, name: "Ballast Main" },
+      { group: OTHER, name: "Ballast Memes" },
+    ];
+    expect(configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: file(markets) }).markets).toEqual(markets);
+  });
+
+  it("refuses a markets file that does not list the main group first, lists a group twice, or is malformed", () => {
+    const notFirst = file([
+      { group: OTHER, name: "Other" },
+      { group: MAIN, name: "Main" },
+    ]);
+    expect(() => configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: notFirst })).toThrow(
+      `MARKETS_FILE ${notFirst}: the markets must list the main group ${MAIN} first`,
+    );
+    const twice = file([
+      { group: MAIN, name: "Main" },
+      { group: MAIN, name: "Again" },
+    ]);
+    expect(() => configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: twice })).toThrow(
+      `MARKETS_FILE ${twice}: the markets list group ${MAIN} twice`,
+    );
+    const badGroup = file([{ group: "not-an-address", name: "Main" }]);
+    expect(() => configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: badGroup })).toThrow(
+      `MARKETS_FILE ${badGroup} at 0.group: must be a base58 address of 32 bytes`,
+    );
+    const empty = file([]);
+    expect(() => configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: empty })).toThrow(
+      `MARKETS_FILE ${empty}: must name at least the main market`,
+    );
+    const notJson = file("[{");
+    expect(() => configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: notJson })).toThrow(`MARKETS_FILE ${notJson} is not readable JSON:`);
+  });
+
+  it("reads TOKENS_FILE with optional categories and refuses an unknown category", () => {
+    const tokens = [
+      { mint: MINT, symbol: "USDC", name: "USD Coin", category: "Stablecoins" },
+      { mint: OTHER, symbol: "X", name: "X Token" },
+    ];
+    expect(configFromEnvironment({ GROUP: MAIN, TOKENS_FILE: file(tokens) }).tokens).toEqual(tokens);
+    const unknown = file([{ mint: MINT, symbol: "USDC", name: "USD Coin", category: "Dollars" }]);
+    expect(() => configFromEnvironment({ GROUP: MAIN, TOKENS_FILE: unknown })).toThrow(
+      `TOKENS_FILE ${unknown} at 0.category: must be one of "Stablecoins", "SOL / LST", "Bitcoin", "Governance", "Blue Chip", "Memes", "Other"`,
+    );
+  });
+
+  it("reads FAUCET_COOLDOWN_SECONDS and refuses a negative one", () => {
+    expect(configFromEnvironment({ GROUP: MAIN, FAUCET_COOLDOWN_SECONDS: "5" }).faucetCooldownSeconds).toBe(5);
+    expect(() => configFromEnvironment({ GROUP: MAIN, FAUCET_COOLDOWN_SECONDS: "-1" })).toThrow(
+      'FAUCET_COOLDOWN_SECONDS must be a non-negative number, got "-1"',
+    );
+  });
+
+  it("checkMarkets, as startServer runs it, refuses markets without the main group first", () => {
+    expect(() => checkMarkets(MAIN, [])).toThrow(`the markets must list the main group ${MAIN} first`);
+    expect(() => checkMarkets(MAIN, [{ group: MAIN, name: "Main" }])).not.toThrow();
+  });
+});
