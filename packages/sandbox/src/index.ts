@@ -1,0 +1,10 @@
+// The sandbox: a seeded set of lending markets on a local ledger, with live prices, simulated users and a faucet,
+// which `npm start` runs behind the API and web app.
+export * from "./catalog.js";
+export * from "./state.js";
+export * from "./store.js";
+export { airdrop } from "./send.js";
+export { STATE_KEY, seedSandbox, type SeedOptions } from "./seed.js";
+export { PriceWalk, annualVolatility, type PriceWalkOptions, type PricedUpdate } from "./prices.js";
+export { SimulatedUsers, type SimulatedUsersOptions, type UserAction, type UserActionKind } from "./users.js";
+export { FAUCET_LAMPORTS, FAUCET_TOKEN_USD, createFaucet, type Faucet, type FaucetGrant } from "./faucet.js";

@@ -1,0 +1,125 @@
+// Live prices: every seeded feed kept fresh by a PricePusher along a seeded geometric random walk with the token's
+// volatility. Tokens of one family (SOL and its liquid staking tokens, the two bitcoins) get pushers with the same
+// seed, so they take the very same relative steps and keep their price ratio: an LST stays SOL × its exchange rate.
+import { PublicKey, type Connection, type Keypair } from "@solana/web3.js";
+import { PricePusher, decodePriceUpdateV2, decodePullFeed, type PushedUpdate } from "@ballast/oracles";
+import type { SandboxState, SeededOracle } from "./state.js";
+
+export interface PriceWalkOptions {
+  /** Seed of the walk: the same seed and starting prices give the same prices. */
+  seed?: string | number | bigint;
+  /** Milliseconds between updates of each feed (the walk's time step); 2000 by default. */
+  intervalMs?: number;
+  /**
+   * Continue from the prices the feeds hold on chain (the default), or start again from the seeded starting prices.
+   * Either way each family keeps its members' starting ratios.
+   */
+  resume?: boolean;
+  /** Called after each landed update. */
+  onPush?: (update: PricedUpdate) => void;
+  log?: (message: string) => void;
+}
+
+export interface PricedUpdate extends PushedUpdate {
+  readonly symbol: string;
+}
+
+const E18 = 10n ** 18n;
+const DAYS_PER_YEAR = 365.25;
+
+/** The annualised volatility the pusher takes, from a daily one. */
+export function annualVolatility(daily: number): number {
+  return daily * Math.sqrt(DAYS_PER_YEAR);
+}
+
+/** A price as USD × 10^18 from feed units. */
+function toE18(units: bigint, exponent: number): bigint {
+  return exponent + 18 >= 0 ? units * 10n ** BigInt(exponent + 18) : units / 10n ** BigInt(-(exponent + 18));
+}
+
+function decimalE18(value: string): bigint {
+  const [whole, fraction = ""] = value.split(".");
+  return BigInt(whole) * E18 + BigInt(fraction.padEnd(18, "0").slice(0, 18));
+}
+
+function formatE18(value: bigint): string {
+  const fraction = (value % E18).toString().padStart(18, "0").replace(/0+$/, "");
+  return fraction === "" ? (value / E18).toString() : `${value / E18}.${fraction}`;
+}
+
+/** The feed's current price in USD × 10^18, or null if it has none. */
+async function chainPriceE18(connection: Connection, oracle: SeededOracle): Promise<bigint | null> {
+  const info = await connection.getAccountInfo(new PublicKey(oracle.address));
+  if (!info) return null;
+  if (oracle.kind === "pyth") {
+    const message = decodePriceUpdateV2(info.data).priceMessage;
+    return message.price > 0n ? toE18(message.price, message.exponent) : null;
+  }
+  const value = decodePullFeed(info.data).result.value;
+  return value > 0n ? value : null;
+}
+
+/** Each oracle's starting price for this walk: its family's anchor (first member) price, scaled by the member's ratio. */
+async function startingPrices(connection: Connection, oracles: readonly SeededOracle[], resume: boolean): Promise<Map<string, string>> {
+  const anchors = new Map<string, SeededOracle>();
+  for (const oracle of oracles) if (!anchors.has(oracle.family)) anchors.set(oracle.family, oracle);
+  const anchorPrices = new Map<string, bigint>();
+  for (const [family, anchor] of anchors) {
+    const onChain = resume ? await chainPriceE18(connection, anchor) : null;
+    anchorPrices.set(family, onChain ?? decimalE18(anchor.price));
+  }
+  return new Map(
+    oracles.map((oracle) => {
+      const anchor = anchors.get(oracle.family)!;
+      const price = (anchorPrices.get(oracle.family)! * decimalE18(oracle.price)) / decimalE18(anchor.price);
+      return [oracle.address, formatE18(price)];
+    }),
+  );
+}
+
+export class PriceWalk {
+  private constructor(private readonly pushers: readonly PricePusher[]) {}
+
+  /** One pusher per feed, signed by the feeds' authority (the sandbox admin). */
+  static async create(connection: Connection, authority: Keypair, state: SandboxState, options: PriceWalkOptions = {}): Promise<PriceWalk> {
+    const seed = String(options.seed ?? "ballast");
+    const starts = await startingPrices(connection, state.oracles, options.resume ?? true);
+    const pushers = state.oracles.map(
+      (oracle) =>
+        new PricePusher({
+          rpc: connection,
+          authority,
+          intervalMs: options.intervalMs ?? 2_000,
+          seed: `${seed}/${oracle.family}`,
+          log: options.log,
+          onPush: options.onPush ? (update) => options.onPush!({ ...update, symbol: oracle.symbol }) : undefined,
+          feeds: [
+            {
+              kind: oracle.kind,
+              address: oracle.address,
+              price: starts.get(oracle.address)!,
+              volatility: annualVolatility(oracle.dailyVolatility),
+              exponent: oracle.exponent,
+              confidence: oracle.confidence,
+            },
+          ],
+        }),
+    );
+    return new PriceWalk(pushers);
+  }
+
+  /** Starts every feed's updates. */
+  start(): void {
+    for (const pusher of this.pushers) pusher.start();
+  }
+
+  /** One update of every feed, by hand (don't mix with start()). */
+  async pushOnce(): Promise<void> {
+    await Promise.all(this.pushers.map((pusher) => pusher.pushOnce()));
+  }
+
+  /** Stops scheduling and waits for the updates in flight. */
+  async stop(): Promise<void> {
+    await Promise.all(this.pushers.map((pusher) => pusher.stop()));
+  }
+}

@@ -1,0 +1,330 @@
+// A background of simulated users: a few dozen wallets derived from the admin, each at home in one market, who
+// deposit, borrow, repay and withdraw through the SDK's actions every few seconds, sized by the SDK's max amounts so
+// they stay healthy. A failed action is logged and the next one goes on; stop() waits for the action in flight.
+import { createHash } from "node:crypto";
+import { PublicKey, SystemProgram, type Connection, type Keypair, type TransactionInstruction } from "@solana/web3.js";
+import { TOKEN_PROGRAM_ID, createMintToInstruction } from "@solana/spl-token";
+import { decimalToUnits } from "@ballast/oracles";
+import { BankOperationalState, RiskTier, i80f48 as fx, type Bank } from "@ballast/protocol";
+import {
+  accountRisk,
+  associatedTokenAddress,
+  borrowAction,
+  createAssociatedTokenAccountInstruction,
+  depositAction,
+  fetchMarginAccounts,
+  fetchWalletBalances,
+  healthFactor,
+  keypairWallet,
+  loadMarket,
+  maxBorrow,
+  maxDeposit,
+  maxRepay,
+  maxWithdraw,
+  repayAction,
+  repayAllAction,
+  walletFunds,
+  withdrawAction,
+  withdrawAllAction,
+  type AccountRisk,
+  type ActionContext,
+  type PricedBank,
+  type WalletFunds,
+} from "@ballast/sdk";
+import { nativeForUsd } from "./liquidity.js";
+import { derivedKeypair } from "./keys.js";
+import { sendPacked } from "./send.js";
+import type { SandboxState } from "./state.js";
+
+export type UserActionKind = "deposit" | "borrow" | "repay" | "withdraw";
+
+export interface UserAction {
+  readonly user: string;
+  readonly market: string;
+  readonly kind: UserActionKind;
+  readonly symbol: string;
+  /** Native units, a decimal string. */
+  readonly amount: string;
+  readonly signatures: readonly string[];
+}
+
+export interface SimulatedUsersOptions {
+  /** How many users; 30 by default. */
+  count?: number;
+  /** Milliseconds between the starts of consecutive actions; 1500 by default. */
+  intervalMs?: number;
+  /** Seed of the users' choices. */
+  seed?: string;
+  onAction?: (action: UserAction) => void;
+  log?: (message: string) => void;
+}
+
+/** SOL each user starts with, and whole USD of every other token. */
+const USER_LAMPORTS = 200_000_000_000n;
+const USER_TOKEN_USD = 25_000n;
+/** A user below this SOL balance has not been funded yet. */
+const FUNDED_LAMPORTS = 1_000_000_000n;
+/** Below this maintenance health factor a user repays before anything else. */
+const LOW_HEALTH = fx.fromDecimal("0.3");
+const NATIVE_MINT = "So11111111111111111111111111111111111111112";
+
+interface SimulatedUser {
+  readonly keypair: Keypair;
+  readonly group: string;
+  readonly market: string;
+}
+
+/** A small seeded generator (mulberry32): the same seed gives the same choices. */
+function generator(seed: string): () => number {
+  let state = createHash("sha256").update(seed).digest().readUInt32LE(0);
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class SimulatedUsers {
+  private readonly random: () => number;
+  private readonly log: (message: string) => void;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight: Promise<void> | null = null;
+  private stopping = false;
+
+  private constructor(
+    private readonly connection: Connection,
+    private readonly state: SandboxState,
+    private readonly users: readonly SimulatedUser[],
+    private readonly options: SimulatedUsersOptions,
+  ) {
+    this.random = generator(options.seed ?? "ballast-users");
+    this.log = options.log ?? ((text) => console.error(text));
+  }
+
+  /** Derives the users (two in three at home in the main market, the rest spread over the arenas) and funds new ones. */
+  static async create(
+    connection: Connection,
+    admin: Keypair,
+    state: SandboxState,
+    options: SimulatedUsersOptions = {},
+  ): Promise<SimulatedUsers> {
+    const count = options.count ?? 30;
+    const [main, ...arenas] = state.markets;
+    const users = Array.from({ length: count }, (_, i): SimulatedUser => {
+      const market = i % 3 === 2 && arenas.length > 0 ? arenas[Math.floor(i / 3) % arenas.length] : main;
+      return { keypair: derivedKeypair(admin, `user/${i}`), group: market.group, market: market.name };
+    });
+    await fundUsers(connection, admin, state, users);
+    return new SimulatedUsers(connection, state, users, options);
+  }
+
+  /** Starts acting: one action now, then one every intervalMs (never overlapping). */
+  start(): void {
+    if (this.stopping) throw new Error("the simulated users were stopped");
+    this.schedule(0);
+  }
+
+  /** Stops scheduling and waits for the action in flight. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inFlight;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const began = Date.now();
+      // actOnce logs its own failures and never rejects.
+      this.inFlight = this.actOnce()
+        .then(() => undefined)
+        .finally(() => {
+          this.inFlight = null;
+          this.schedule(Math.max(0, (this.options.intervalMs ?? 1_500) - (Date.now() - began)));
+        });
+    }, delayMs);
+  }
+
+  /** One random user takes one action; null when it had nothing sensible to do or the action failed (logged). */
+  async actOnce(): Promise<UserAction | null> {
+    const user = this.users[Math.floor(this.random() * this.users.length)];
+    try {
+      const action = await this.act(user);
+      if (action) this.options.onAction?.(action);
+      return action;
+    } catch (error) {
+      this.log(`simulated user ${user.keypair.publicKey.toBase58()} in ${user.market}: ${message(error)}`);
+      return null;
+    }
+  }
+
+  private pick<T>(items: readonly T[]): T | undefined {
+    return items.length === 0 ? undefined : items[Math.floor(this.random() * items.length)];
+  }
+
+  /** A share of `amount` between `low` and `high` percent. */
+  private share(amount: bigint, low: number, high: number): bigint {
+    const percent = BigInt(low + Math.floor(this.random() * (high - low + 1)));
+    return (amount * percent) / 100n;
+  }
+
+  private async act(user: SimulatedUser): Promise<UserAction | null> {
+    const programId = this.state.programId;
+    const owner = user.keypair.publicKey;
+    const [market, accounts, balances] = await Promise.all([
+      loadMarket(this.connection, { programId, group: user.group }),
+      fetchMarginAccounts(this.connection, programId, user.group, owner.toBase58()),
+      fetchWalletBalances(
+        this.connection,
+        owner.toBase58(),
+        this.state.tokens.map((t) => ({ mint: t.mint, decimals: t.decimals, tokenProgram: TOKEN_PROGRAM_ID.toBase58() })),
+      ),
+    ]);
+    const banks = [...market.banks.values()];
+    const lookup = new Map<string, Bank>(banks.map((b) => [b.address, b.bank]));
+    const funds = (bank: PricedBank): WalletFunds => walletFunds(balances, bank.bank.mint);
+    const context: ActionContext = {
+      connection: this.connection,
+      wallet: keypairWallet(user.keypair),
+      programId: new PublicKey(programId),
+    };
+    const done = (kind: UserActionKind, bank: PricedBank, amount: bigint, signatures: readonly string[]): UserAction => ({
+      user: owner.toBase58(),
+      market: user.market,
+      kind,
+      symbol: this.symbolOf(bank),
+      amount: amount.toString(),
+      signatures,
+    });
+
+    const existing = accounts[0];
+    const deposit = async (): Promise<UserAction | null> => {
+      const candidates = banks.filter((b) => b.bank.config.riskTier !== RiskTier.Isolated && maxDeposit(b, funds(b)) > 0n);
+      const bank = this.pick(candidates);
+      if (!bank) return null;
+      const amount = this.share(maxDeposit(bank, funds(bank)), 5, 20);
+      if (amount === 0n) return null;
+      const result = await depositAction({
+        ...context,
+        bank: new PublicKey(bank.address),
+        banks: lookup,
+        amount,
+        marginfiAccount: existing ? new PublicKey(existing.address) : undefined,
+      });
+      return done("deposit", bank, amount, result.signatures);
+    };
+    if (!existing) return deposit();
+
+    const marginfiAccount = new PublicKey(existing.address);
+    const risk: AccountRisk = accountRisk(existing.account.lendingAccount.balances, market.banks);
+    const assets = risk.positions.filter((p) => p.side === "assets");
+    const debts = risk.positions.filter((p) => p.side === "liabilities");
+    if (assets.length === 0) return deposit();
+
+    const repay = async (): Promise<UserAction | null> => {
+      const position = this.pick(debts.filter((p) => maxRepay(risk, p.bank, funds(p.bank)) > 0n));
+      if (!position) return null;
+      const bank = position.bank;
+      const most = maxRepay(risk, bank, funds(bank));
+      const whole = most === fx.toIntCeil(position.amount);
+      const params = { ...context, bank: new PublicKey(bank.address), banks: lookup, marginfiAccount };
+      if (whole && this.random() < 0.5) return done("repay", bank, most, (await repayAllAction({ ...params, amount: most })).signatures);
+      const amount = this.share(most, 30, 70);
+      if (amount === 0n) return null;
+      return done("repay", bank, amount, (await repayAction({ ...params, amount })).signatures);
+    };
+    const borrow = async (): Promise<UserAction | null> => {
+      const held = new Set(risk.positions.map((p) => p.bank.address));
+      const borrowed = new Set(debts.map((p) => p.bank.address));
+      const candidates = banks.filter(
+        (b) =>
+          b.bank.config.operationalState === BankOperationalState.Operational &&
+          b.bank.config.riskTier !== RiskTier.Isolated &&
+          (borrowed.has(b.address) || !held.has(b.address)) &&
+          maxBorrow(risk, b) > 0n,
+      );
+      const bank = this.pick(candidates);
+      if (!bank) return null;
+      const amount = this.share(maxBorrow(risk, bank), 10, 35);
+      if (amount === 0n) return null;
+      const result = await borrowAction({
+        ...context,
+        bank: new PublicKey(bank.address),
+        banks: lookup,
+        marginfiAccount,
+        account: existing.account,
+        amount,
+      });
+      return done("borrow", bank, amount, result.signatures);
+    };
+    const withdraw = async (): Promise<UserAction | null> => {
+      const position = this.pick(assets.filter((p) => maxWithdraw(risk, p.bank) > 0n));
+      if (!position) return null;
+      const bank = position.bank;
+      const params = { ...context, bank: new PublicKey(bank.address), banks: lookup, marginfiAccount, account: existing.account };
+      if (debts.length === 0 && assets.length > 1 && this.random() < 0.3) {
+        return done("withdraw", bank, fx.toIntFloor(position.amount), (await withdrawAllAction(params)).signatures);
+      }
+      const amount = this.share(maxWithdraw(risk, bank), 10, 40);
+      if (amount === 0n) return null;
+      return done("withdraw", bank, amount, (await withdrawAction({ ...params, amount })).signatures);
+    };
+
+    if (debts.length > 0 && fx.cmp(healthFactor(risk.health.maintenance), LOW_HEALTH) < 0) return repay();
+    // No debt yet: mostly borrow, so activity has borrows from the start.
+    const choices: [number, () => Promise<UserAction | null>][] =
+      debts.length === 0
+        ? [
+            [0.65, borrow],
+            [0.25, deposit],
+            [0.1, withdraw],
+          ]
+        : [
+            [0.25, deposit],
+            [0.25, borrow],
+            [0.3, repay],
+            [0.2, withdraw],
+          ];
+    let roll = this.random();
+    for (const [weight, choice] of choices) {
+      roll -= weight;
+      if (roll < 0) return (await choice()) ?? deposit();
+    }
+    return deposit();
+  }
+
+  private symbolOf(bank: PricedBank): string {
+    return this.state.tokens.find((t) => t.mint === bank.bank.mint)?.symbol ?? bank.bank.mint;
+  }
+}
+
+/** Gives every user not funded yet its SOL and $25,000 of each other token. */
+async function fundUsers(connection: Connection, admin: Keypair, state: SandboxState, users: readonly SimulatedUser[]): Promise<void> {
+  const infos = await connection.getMultipleAccountsInfo(users.map((u) => u.keypair.publicKey));
+  const unfunded = users.filter((_, i) => BigInt(infos[i]?.lamports ?? 0) < FUNDED_LAMPORTS);
+  const tokens = state.tokens.filter((t) => t.mint !== NATIVE_MINT);
+  const fund = async (user: SimulatedUser) => {
+    const owner = user.keypair.publicKey;
+    const instructions: TransactionInstruction[] = [
+      SystemProgram.transfer({ fromPubkey: admin.publicKey, toPubkey: owner, lamports: USER_LAMPORTS }),
+    ];
+    for (const token of tokens) {
+      const mint = new PublicKey(token.mint);
+      const amount = nativeForUsd({ decimals: token.decimals, priceE12: decimalToUnits(token.priceUsd, -12) }, USER_TOKEN_USD);
+      instructions.push(
+        createAssociatedTokenAccountInstruction({ owner, mint, payer: admin.publicKey }),
+        createMintToInstruction(mint, associatedTokenAddress(mint, owner), admin.publicKey, amount),
+      );
+    }
+    await sendPacked(connection, admin, instructions);
+  };
+  await Promise.all(unfunded.map(fund));
+}

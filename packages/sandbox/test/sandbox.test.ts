@@ -1,0 +1,348 @@
+// The sandbox on a real ledger over JSON-RPC: one seeding shared by every test (markets, banks read back through the
+// SDK, idempotence), then the faucet, the price walk and the simulated users against it.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Connection, Keypair, PublicKey } from "@solana/web3.js";
+import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { startLocalnet, type Localnet } from "@ballast/ledger";
+import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
+import {
+  BankFlags,
+  BankOperationalState,
+  MARGINFI_PROGRAM_ID,
+  OracleSetup,
+  RiskTier,
+  centiToU32,
+  i80f48 as fx,
+  lendingProgram,
+  milliToU32,
+} from "@ballast/protocol";
+import {
+  loadMarket,
+  toNumber,
+  panicPauseInstruction,
+  panicUnpauseInstruction,
+  propagateFeeStateInstruction,
+  type Market,
+} from "@ballast/sdk";
+import {
+  EMODE_TAG_LST_T1,
+  EMODE_TAG_LST_T2,
+  EMODE_TAG_SOL,
+  FAUCET_LAMPORTS,
+  MARKETS,
+  PriceWalk,
+  RISK_PROFILES,
+  SimulatedUsers,
+  TOKEN_CATEGORIES,
+  TOKENS,
+  airdrop,
+  annualVolatility,
+  createFaucet,
+  directoryStore,
+  seedSandbox,
+  tokenSpec,
+  type PricedUpdate,
+  type SandboxState,
+  type UserAction,
+} from "../src/index.js";
+import { nativeForUsd } from "../src/liquidity.js";
+import { sendTransaction } from "../src/send.js";
+
+const decimalE12 = (price: string) => {
+  const [whole, fraction = ""] = price.split(".");
+  return BigInt(whole) * 10n ** 12n + BigInt(fraction.padEnd(12, "0"));
+};
+
+let net: Localnet;
+let connection: Connection;
+let dir: string;
+let state: SandboxState;
+const admin = Keypair.generate();
+
+beforeAll(async () => {
+  net = await startLocalnet({
+    rpcPort: 0,
+    dataDir: null,
+    slotMs: 400,
+    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram()],
+  });
+  connection = new Connection(net.rpc.url, "confirmed");
+  await airdrop(connection, admin.publicKey, 5_000_000_000_000_000n);
+  dir = mkdtempSync(join(tmpdir(), "ballast-sandbox-"));
+  state = await seedSandbox(connection, admin, directoryStore(dir));
+});
+
+afterAll(async () => {
+  await net?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("seeding", () => {
+  it("creates the six named markets, main first, and saves them", async () => {
+    expect(state.markets.map((m) => m.name)).toEqual(["Ballast Main", "Harbor", "Keel", "Mast", "Anchorage", "Breakwater"]);
+    expect(new Set(state.markets.map((m) => m.group)).size).toBe(6);
+    expect(state.programId).toBe(MARGINFI_PROGRAM_ID);
+    expect(JSON.parse(readFileSync(join(dir, "sandbox.json"), "utf8"))).toEqual(state);
+    for (const market of state.markets) {
+      const info = await connection.getAccountInfo(new PublicKey(market.group));
+      expect(info?.owner.toBase58()).toBe(MARGINFI_PROGRAM_ID);
+    }
+    expect(state.banks.filter((b) => b.group === state.markets[0].group).map((b) => b.symbol)).toEqual(TOKENS.map((t) => t.symbol));
+    const perMarket = state.markets.map((m) => state.banks.filter((b) => b.group === m.group).length);
+    expect(perMarket).toEqual([17, 2, 3, 2, 3, 2]);
+  });
+
+  it("lists every token once, in all seven categories, SOL as the native mint", () => {
+    expect(state.tokens.map((t) => t.symbol)).toEqual(TOKENS.map((t) => t.symbol));
+    expect(new Set(state.tokens.map((t) => t.category))).toEqual(new Set(TOKEN_CATEGORIES));
+    expect(state.tokens.find((t) => t.symbol === "SOL")).toMatchObject({
+      mint: "So11111111111111111111111111111111111111112",
+      decimals: 9,
+      category: "SOL / LST",
+      priceUsd: "172.40",
+    });
+    expect(state.tokens.find((t) => t.symbol === "USDC")).toMatchObject({ name: "USD Coin", category: "Stablecoins", decimals: 6 });
+    expect(state.tokens.find((t) => t.symbol === "BONK")).toMatchObject({ category: "Memes", decimals: 5, priceUsd: "0.0000245" });
+  });
+
+  it("configures every bank as the catalog says, read back through loadMarket", async () => {
+    for (const [m, spec] of MARKETS.entries()) {
+      const market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m].group });
+      expect(market.banks.size).toBe(spec.banks.length);
+      for (const bankSpec of spec.banks) {
+        const seeded = state.banks.find((b) => b.group === state.markets[m].group && b.symbol === bankSpec.symbol)!;
+        const bank = market.banks.get(seeded.address)!.bank;
+        const token = tokenSpec(bankSpec.symbol);
+        const risk = { ...RISK_PROFILES[bankSpec.symbol], ...bankSpec.risk };
+        const price = { decimals: token.decimals, priceE12: decimalE12(token.price) };
+        const c = bank.config;
+        expect(bank.mint).toBe(seeded.mint);
+        expect(bank.mintDecimals).toBe(token.decimals);
+        expect(c.assetWeightInit).toBe(fx.fromDecimal(risk.assetWeightInit));
+        expect(c.assetWeightMaint).toBe(fx.fromDecimal(risk.assetWeightMaint));
+        expect(c.liabilityWeightInit).toBe(fx.fromDecimal(risk.liabilityWeightInit));
+        expect(c.liabilityWeightMaint).toBe(fx.fromDecimal(risk.liabilityWeightMaint));
+        expect(c.depositLimit).toBe(nativeForUsd(price, bankSpec.depositLimitUsd));
+        expect(c.borrowLimit).toBe(nativeForUsd(price, bankSpec.borrowLimitUsd));
+        expect(c.riskTier).toBe(risk.isolated ? RiskTier.Isolated : RiskTier.Collateral);
+        expect(c.assetTag).toBe(risk.assetTag);
+        expect(c.oracleMaxAge).toBe(60);
+        expect(c.totalAssetValueInitLimit).toBe(bankSpec.totalAssetValueInitLimitUsd ?? 0n);
+        expect(c.operationalState).toBe(bankSpec.reduceOnly ? BankOperationalState.ReduceOnly : BankOperationalState.Operational);
+        expect(c.oracleSetup).toBe(token.oracle === "pyth" ? OracleSetup.PythPushOracle : OracleSetup.SwitchboardPull);
+        expect(c.oracleKeys[0]).toBe(seeded.oracle);
+        const rates = c.interestRateConfig;
+        const bps = (n: number) => fx.div(fx.fromInt(n), fx.fromInt(10_000));
+        expect(rates.zeroUtilRate).toBe(milliToU32(bps(risk.curve.zeroBps)));
+        expect(rates.hundredUtilRate).toBe(milliToU32(bps(risk.curve.hundredBps)));
+        expect(rates.points.slice(0, risk.curve.points.length)).toEqual(
+          risk.curve.points.map(([u, r]) => ({ util: centiToU32(bps(u)), rate: milliToU32(bps(r)) })),
+        );
+        expect(rates.protocolIrFee).toBe(fx.fromDecimal(risk.fees.protocolIrFee));
+        expect(rates.insuranceIrFee).toBe(fx.fromDecimal(risk.fees.insuranceIrFee));
+        expect(rates.protocolFixedFeeApr).toBe(fx.fromDecimal(risk.fees.protocolFixedFeeApr));
+        expect(rates.protocolOriginationFee).toBe(fx.fromDecimal(risk.fees.protocolOriginationFee));
+        expect(bank.emode.emodeTag).toBe(bankSpec.emodeTag ?? 0);
+      }
+    }
+  });
+
+  it("gives every bank deposits and every borrowable bank 20–85% utilization", async () => {
+    for (const [m, spec] of MARKETS.entries()) {
+      const market: Market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m].group });
+      for (const bankSpec of spec.banks) {
+        const seeded = state.banks.find((b) => b.group === state.markets[m].group && b.symbol === bankSpec.symbol)!;
+        const priced = market.banks.get(seeded.address)!;
+        expect(fx.cmp(priced.totalAssets, fx.ZERO), `${spec.name} ${bankSpec.symbol} deposits`).toBe(1);
+        const utilization = toNumber(fx.div(priced.totalLiabilities, priced.totalAssets));
+        expect(utilization, `${spec.name} ${bankSpec.symbol}`).toBeGreaterThanOrEqual(0.2);
+        expect(utilization, `${spec.name} ${bankSpec.symbol}`).toBeLessThanOrEqual(0.85);
+      }
+    }
+  });
+
+  it("sets the SOL and LST e-mode tags and entries, an isolated bank, a reduce-only bank, emissions and both oracle kinds", async () => {
+    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[0].group });
+    const bankOf = (symbol: string) =>
+      main.banks.get(state.banks.find((b) => b.group === state.markets[0].group && b.symbol === symbol)!.address)!.bank;
+    const entries = (symbol: string) =>
+      bankOf(symbol)
+        .emode.emodeConfig.entries.filter((e) => e.collateralBankEmodeTag !== 0)
+        .map((e) => [e.collateralBankEmodeTag, e.assetWeightInit, e.assetWeightMaint]);
+    const weights = (tag: number, init: string, maint: string) => [tag, fx.fromDecimal(init), fx.fromDecimal(maint)];
+    expect(bankOf("SOL").emode.emodeTag).toBe(EMODE_TAG_SOL);
+    expect(entries("SOL")).toEqual([weights(EMODE_TAG_LST_T1, "0.9", "0.95"), weights(EMODE_TAG_LST_T2, "0.85", "0.9")]);
+    for (const lst of ["JitoSOL", "mSOL", "INF"]) expect(bankOf(lst).emode.emodeTag).toBe(EMODE_TAG_LST_T1);
+    expect(bankOf("bSOL").emode.emodeTag).toBe(EMODE_TAG_LST_T2);
+    expect(entries("JitoSOL")).toEqual([weights(EMODE_TAG_SOL, "0.85", "0.9"), weights(EMODE_TAG_LST_T1, "0.85", "0.9")]);
+    expect([...main.banks.values()].filter((b) => b.bank.config.riskTier === RiskTier.Isolated).map((b) => b.bank.mint)).toEqual([
+      bankOf("WIF").mint,
+    ]);
+    expect(bankOf("bSOL").config.operationalState).toBe(BankOperationalState.ReduceOnly);
+    expect(state.banks.filter((b) => b.reduceOnly).map((b) => b.symbol)).toEqual(["bSOL"]);
+
+    const mintOf = (symbol: string) => state.tokens.find((t) => t.symbol === symbol)!.mint;
+    const pyusd = bankOf("PYUSD");
+    expect(pyusd.flags & (BankFlags.EMISSIONS_FLAG_LENDING_ACTIVE | BankFlags.EMISSIONS_FLAG_BORROW_ACTIVE)).toBe(
+      BankFlags.EMISSIONS_FLAG_LENDING_ACTIVE,
+    );
+    expect(pyusd.emissionsMint).toBe(mintOf("PYUSD"));
+    expect(pyusd.emissionsRate).toBe(40_000n); // 4% a year, in PYUSD native units per PYUSD
+    const usdt = bankOf("USDT");
+    expect(usdt.flags & (BankFlags.EMISSIONS_FLAG_LENDING_ACTIVE | BankFlags.EMISSIONS_FLAG_BORROW_ACTIVE)).toBe(
+      BankFlags.EMISSIONS_FLAG_BORROW_ACTIVE,
+    );
+    expect(usdt.emissionsMint).toBe(mintOf("BONK"));
+    expect(fx.cmp(usdt.emissionsRemaining, fx.ZERO)).toBe(1);
+    expect(fx.cmp(usdt.emissionsRemaining, fx.fromInt(5_000_000_000n * 100_000n))).toBeLessThanOrEqual(0);
+    expect(bankOf("JitoSOL").emissionsMint).toBe(mintOf("JTO"));
+    expect(state.banks.filter((b) => b.emissionsMint !== null).map((b) => b.symbol)).toEqual(["USDT", "PYUSD", "JitoSOL", "BONK"]);
+
+    const setups = new Set([...main.banks.values()].map((b) => b.bank.config.oracleSetup));
+    expect(setups).toEqual(new Set([OracleSetup.PythPushOracle, OracleSetup.SwitchboardPull]));
+    expect(new Set(state.oracles.map((o) => o.kind))).toEqual(new Set(["pyth", "switchboard"]));
+  });
+
+  it("sends nothing on a second start with the same store and returns the same state", async () => {
+    const before = await connection.getTransactionCount();
+    const again = await seedSandbox(connection, admin, directoryStore(dir));
+    expect(await connection.getTransactionCount()).toBe(before);
+    expect(again).toEqual(state);
+  });
+
+  it("refuses a saved state from another admin", async () => {
+    await expect(seedSandbox(connection, Keypair.generate(), directoryStore(dir))).rejects.toThrow(
+      `the sandbox was seeded by admin ${admin.publicKey.toBase58()}, not `,
+    );
+  });
+});
+
+describe("faucet", () => {
+  it("funds a new wallet with exactly 10 SOL and $10,000 of every other token", async () => {
+    const wallet = Keypair.generate().publicKey;
+    const grant = await createFaucet(connection, admin, state).fund(wallet.toBase58());
+    expect(grant.lamports).toBe("10000000000");
+    expect(BigInt(await connection.getBalance(wallet))).toBe(FAUCET_LAMPORTS);
+    expect(grant.tokens.map((t) => t.symbol)).toEqual(TOKENS.filter((t) => !t.native).map((t) => t.symbol));
+    expect(grant.tokens.find((t) => t.symbol === "USDC")).toMatchObject({ decimals: 6, amount: "10000000000" });
+    expect(grant.tokens.find((t) => t.symbol === "wBTC")!.amount).toBe("10282776");
+    expect(grant.tokens.find((t) => t.symbol === "BONK")!.amount).toBe("40816326530612");
+    for (const token of grant.tokens) {
+      const account = await getAccount(connection, getAssociatedTokenAddressSync(new PublicKey(token.mint), wallet));
+      expect(account.amount.toString(), token.symbol).toBe(token.amount);
+    }
+    const landed = await connection.getTransaction(grant.signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    expect(landed?.meta?.err).toBeNull();
+  });
+
+  it("refuses an invalid address", async () => {
+    await expect(createFaucet(connection, admin, state).fund("not-a-wallet")).rejects.toThrow("Invalid wallet address: not-a-wallet");
+  });
+});
+
+describe("price walk", () => {
+  async function walk(seed: string, rounds: number, resume: boolean): Promise<Map<string, bigint[]>> {
+    const prices = new Map<string, bigint[]>();
+    const onPush = (u: PricedUpdate) => prices.set(u.symbol, [...(prices.get(u.symbol) ?? []), u.price]);
+    const priceWalk = await PriceWalk.create(connection, admin, state, { seed, intervalMs: 2_000, resume, onPush });
+    for (let i = 0; i < rounds; i++) await priceWalk.pushOnce();
+    await priceWalk.stop();
+    return prices;
+  }
+
+  it("is reproducible for a seed, moves within the walk's bounds and keeps LSTs at SOL × their exchange rate", async () => {
+    const first = await walk("test-seed", 4, false);
+    const second = await walk("test-seed", 4, false);
+    expect(second).toEqual(first);
+    const other = await walk("other-seed", 2, false);
+    expect(other.get("SOL")![0]).toBe(first.get("SOL")![0]);
+    expect(other.get("SOL")![1]).not.toBe(first.get("SOL")![1]);
+
+    for (const oracle of state.oracles) {
+      const series = first.get(oracle.symbol)!.map(Number);
+      expect(series).toHaveLength(4);
+      // Each step is e^(σ√Δt·Z − σ²Δt/2) with |Z| ≤ 6 (a sum of 12 uniforms minus 6).
+      const step = annualVolatility(oracle.dailyVolatility) * Math.sqrt(2_000 / (365.25 * 24 * 3600 * 1000));
+      const bound = 6 * step + step * step + 1e-9;
+      for (let i = 1; i < series.length; i++)
+        expect(Math.abs(Math.log(series[i] / series[i - 1])), oracle.symbol).toBeLessThanOrEqual(bound);
+      expect(new Set(series).size, oracle.symbol).toBeGreaterThan(1);
+    }
+    const sol = first.get("SOL")!;
+    const jito = first.get("JitoSOL")!;
+    for (let i = 0; i < sol.length; i++) {
+      // Both Pyth at exponent -8: JitoSOL = SOL × 1.248 up to rounding of the last unit.
+      const expected = (sol[i] * 1248n) / 1000n;
+      expect(Number(jito[i] - expected), `step ${i}`).toBeLessThanOrEqual(2);
+      expect(Number(expected - jito[i]), `step ${i}`).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("resumes from the prices on chain", async () => {
+    const before = await walk("resume-a", 3, true);
+    const after = await walk("resume-b", 1, true);
+    for (const symbol of ["SOL", "USDC", "BONK", "WIF"]) expect(after.get(symbol)![0], symbol).toBe(before.get(symbol)![2]);
+  });
+});
+
+describe("simulated users", () => {
+  it("deposit and borrow within seconds, survive failing transactions, and stop cleanly", async () => {
+    const prices = await PriceWalk.create(connection, admin, state, { seed: "users", intervalMs: 1_000 });
+    prices.start();
+    const actions: UserAction[] = [];
+    const logged: string[] = [];
+    const users = await SimulatedUsers.create(connection, admin, state, {
+      count: 6,
+      intervalMs: 100,
+      seed: "test-users",
+      onAction: (a) => actions.push(a),
+      log: (line) => logged.push(line),
+    });
+    try {
+      users.start();
+      const deadline = Date.now() + 20_000;
+      while (!(actions.some((a) => a.kind === "deposit") && actions.some((a) => a.kind === "borrow")) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await users.stop();
+      const count = actions.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(actions.length).toBe(count);
+      expect(logged).toEqual([]);
+
+      const borrow = actions.find((a) => a.kind === "borrow")!;
+      expect(borrow).toBeDefined();
+      expect(BigInt(borrow.amount)).toBeGreaterThan(0n);
+      const landed = await connection.getTransaction(borrow.signatures.at(-1)!, {
+        commitment: "confirmed",
+        maxSupportedTransactionVersion: 0,
+      });
+      expect(landed?.meta?.err).toBeNull();
+      expect(landed?.meta?.logMessages).toContain("Program log: Instruction: LendingAccountBorrow");
+      expect(actions.find((a) => a.kind === "deposit")!.signatures.length).toBeGreaterThan(0);
+
+      // Every group paused: each action fails on chain, is logged, and the users go on.
+      const pause = [
+        panicPauseInstruction({ globalFeeAdmin: admin.publicKey }),
+        ...state.markets.map((m) => propagateFeeStateInstruction({ group: new PublicKey(m.group) })),
+      ];
+      await sendTransaction(connection, admin, pause);
+      try {
+        for (let i = 0; i < 3; i++) expect(await users.actOnce()).toBeNull();
+        expect(logged).toHaveLength(3);
+        expect(logged[0]).toMatch(/^simulated user \w+ in [\w ]+: /);
+      } finally {
+        await sendTransaction(connection, admin, [
+          panicUnpauseInstruction({ globalFeeAdmin: admin.publicKey }),
+          ...state.markets.map((m) => propagateFeeStateInstruction({ group: new PublicKey(m.group) })),
+        ]);
+      }
+    } finally {
+      await users.stop();
+      await prices.stop();
+    }
+  });
+});

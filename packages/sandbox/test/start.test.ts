@@ -1,0 +1,124 @@
+// The product launcher as `npm start` runs it: a child process on a fresh data directory and random ports, which
+// seeds, serves the API for all six markets with the faucet, stops on SIGTERM with exit code 0, and on a restart
+// continues without seeding again.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, it } from "vitest";
+import { Keypair } from "@solana/web3.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "ballast-start-"));
+const READY = /^Ballast is running at (http:\/\/localhost:\d+)$/m;
+
+interface Launched {
+  readonly url: string;
+  readonly output: () => string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+function launch(): Promise<Launched> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", RPC_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no ready line within 90 s:\n${output}`));
+    }, 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = READY.exec(output);
+      if (!ready) return;
+      clearTimeout(timer);
+      resolve({
+        url: ready[1],
+        output: () => output,
+        async stop(signal) {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the launcher exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+async function poll<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+it("starts the whole product, serves all six markets and the faucet, stops on SIGTERM, and restarts without seeding", async () => {
+  const first = await launch();
+  try {
+    expect(first.output()).toContain("ballast: first start, seeding the sandbox markets");
+    const saved = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as { markets: { group: string; name: string }[] };
+    const groups = saved.markets.map((m) => m.group);
+
+    const config = (await (await fetch(`${first.url}/api/config`)).json()) as {
+      cluster: string;
+      faucet: boolean;
+      markets: { group: string; name: string }[];
+    };
+    expect(config.cluster).toBe("local");
+    expect(config.faucet).toBe(true);
+    expect(config.markets.map((m) => [m.group, m.name])).toEqual(saved.markets.map((m) => [m.group, m.name]));
+
+    const banks = await poll(
+      "GET /api/banks/db",
+      async () => (await (await fetch(`${first.url}/api/banks/db`)).json()) as { group_address: string }[],
+      (list) => list.length === 29,
+    );
+    expect(new Set(banks.map((b) => b.group_address))).toEqual(new Set(groups));
+
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const response = await fetch(`${first.url}/api/faucet`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ wallet }),
+    });
+    expect(response.status).toBe(200);
+    const grant = (await response.json()) as { success: boolean; lamports: string; tokens: { symbol: string; amount: string }[] };
+    expect(grant.success).toBe(true);
+    expect(grant.lamports).toBe("10000000000");
+    expect(grant.tokens.find((t) => t.symbol === "USDC")?.amount).toBe("10000000000");
+  } finally {
+    expect(await first.stop("SIGTERM")).toBe(0);
+  }
+  expect(first.output()).toContain("ballast: SIGTERM, stopping");
+
+  const savedBefore = readFileSync(join(dataDir, "sandbox.json"), "utf8");
+  const second = await launch();
+  try {
+    expect(second.output()).not.toContain("first start");
+    expect(second.output()).not.toContain('market "Ballast Main" ready');
+    await poll(
+      "GET /api/banks/db after the restart",
+      async () => (await (await fetch(`${second.url}/api/banks/db`)).json()) as unknown[],
+      (list) => list.length === 29,
+    );
+  } finally {
+    expect(await second.stop("SIGINT")).toBe(0);
+  }
+  expect(readFileSync(join(dataDir, "sandbox.json"), "utf8")).toBe(savedBefore);
+}, 180_000);

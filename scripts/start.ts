@@ -1,0 +1,135 @@
+/**
+ * The product launcher: the ledger with the lending, oracle and stake-pool programs (durable in DATA_DIR), the sandbox
+ * seeded on first start (six markets, tokens, feeds, liquidity), its price walk, the API server serving the built web
+ * app, and the simulated users, all in this process. Settings: PORT (3000), RPC_PORT (8899, websocket on the next port),
+ * HOST (127.0.0.1), DATA_DIR (./.data), SLOT_MS (400), MARGINFI_PROGRAM_ID, DATABASE_URL, LOG_LEVEL (warn). A restart
+ * on the same DATA_DIR continues where it stopped; SIGINT or SIGTERM stops everything and exits 0.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Connection, Keypair } from "@solana/web3.js";
+import { startLocalnet } from "@ballast/ledger";
+import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
+import { MARGINFI_PROGRAM_ID, lendingProgram } from "@ballast/protocol";
+import { nativeStakeProgram, stakePoolProgram } from "@ballast/stake-pool";
+import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
+import { PriceWalk, SimulatedUsers, airdrop, createFaucet, directoryStore, seedSandbox } from "@ballast/sandbox";
+
+/** The admin is topped up from the ledger's faucet whenever it holds less than this. */
+const ADMIN_MIN_LAMPORTS = 1_000_000n * 1_000_000_000n;
+const ADMIN_AIRDROP_LAMPORTS = 5_000_000n * 1_000_000_000n;
+
+function portSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return value;
+}
+
+/** The sandbox admin, kept in the data directory (Solana CLI keypair format) so restarts keep every authority. */
+function adminKeypair(dataDir: string): Keypair {
+  const path = join(dataDir, "sandbox-admin.json");
+  if (existsSync(path)) return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(path, "utf8")) as number[]));
+  const admin = Keypair.generate();
+  writeFileSync(path, JSON.stringify([...admin.secretKey]), { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return admin;
+}
+
+const closers: (() => Promise<void>)[] = [];
+let stopping = false;
+
+/** Closes what started, newest first, then exits. */
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const close of closers.reverse()) {
+    try {
+      await close();
+    } catch (error) {
+      console.error(`ballast: while stopping: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.log(`ballast: ${signal}, stopping`);
+    void shutdown(0);
+  });
+}
+
+async function main(): Promise<void> {
+  const port = portSetting("PORT", 3000);
+  const rpcPort = portSetting("RPC_PORT", 8899);
+  const host = process.env.HOST || "127.0.0.1";
+  const dataDir = resolve(process.env.DATA_DIR || "./.data");
+  const slotMs = Number(process.env.SLOT_MS || 400);
+  if (!Number.isFinite(slotMs) || slotMs <= 0)
+    throw new Error(`SLOT_MS must be a positive number of milliseconds, got "${process.env.SLOT_MS}"`);
+  const programId = process.env.MARGINFI_PROGRAM_ID || MARGINFI_PROGRAM_ID;
+  mkdirSync(dataDir, { recursive: true });
+
+  const node = await startLocalnet({
+    rpcPort,
+    dataDir,
+    slotMs,
+    host,
+    programs: [lendingProgram(programId), pythReceiverProgram(), switchboardOnDemandProgram(), stakePoolProgram(), nativeStakeProgram()],
+  });
+  closers.push(() => node.close());
+  console.log(`ballast: ledger JSON-RPC ${node.rpc.url}, websocket ${node.rpc.wsUrl}, data in ${dataDir}`);
+
+  const connection = new Connection(node.rpc.url, "confirmed");
+  const admin = adminKeypair(dataDir);
+  if (BigInt(await connection.getBalance(admin.publicKey)) < ADMIN_MIN_LAMPORTS)
+    await airdrop(connection, admin.publicKey, ADMIN_AIRDROP_LAMPORTS);
+
+  const store = directoryStore(dataDir);
+  if (store.read("sandbox") === null) console.log("ballast: first start, seeding the sandbox markets");
+  const seeded = await seedSandbox(connection, admin, store, { programId, log: (line) => console.log(`ballast: ${line}`) });
+  console.log(`ballast: ${seeded.markets.length} markets, ${seeded.banks.length} banks, ${seeded.tokens.length} tokens`);
+
+  const log = (line: string) => console.error(`ballast: ${line}`);
+  const prices = await PriceWalk.create(connection, admin, seeded, { seed: `ballast/${await connection.getSlot()}`, log });
+  prices.start();
+  closers.push(() => prices.stop());
+
+  const [main] = seeded.markets;
+  const config: ServerConfig = {
+    ...DEFAULT_CONFIG,
+    host,
+    port,
+    rpcUrl: node.rpc.url,
+    programId,
+    group: main.group,
+    markets: seeded.markets,
+    tokens: seeded.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
+    databaseUrl: process.env.DATABASE_URL || null,
+    sqlitePath: join(dataDir, "ballast.sqlite"),
+    webRoot: fileURLToPath(new URL("../apps/web/dist", import.meta.url)),
+    logLevel: process.env.LOG_LEVEL || "warn",
+  };
+  const server = await startServer(config, { faucet: createFaucet(connection, admin, seeded) });
+  closers.push(() => server.close());
+  const listening = new URL(server.url).port;
+  console.log(`Ballast is running at http://localhost:${listening}`);
+
+  // The simulated users come last: funding new ones takes a few seconds, and the product works without them.
+  try {
+    const users = await SimulatedUsers.create(connection, admin, seeded, { log });
+    if (stopping) return;
+    users.start();
+    closers.push(() => users.stop());
+  } catch (error) {
+    if (!stopping) log(`the simulated users could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (stopping) return;
+  console.error(`ballast: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  void shutdown(1);
+});
