@@ -18,3 +18,4 @@ export * from "./net-apy.js";
 export * from "./emode-impact.js";
 export * from "./leverage.js";
 export * from "./balance-projection.js";
+export * from "./action-projection.js";

@@ -1,0 +1,59 @@
+// An account's balances after one deposit, repay, withdraw or borrow, as the program books it: adding tokens repays
+// debt first and lends the rest, taking tokens withdraws first and borrows the rest, and the "all" variants close the
+// balance. A bank without a balance takes the first inactive slot. Feed the result to accountRisk for the preview.
+import { assetAmount, assetShares, i80f48 as fx, liabilityAmount, liabilityShares, type I80F48 } from "@ballast/protocol";
+import type { BalanceLike } from "./health.js";
+import type { PricedBank } from "./priced-bank.js";
+
+export type BalanceActionKind = "deposit" | "repay" | "withdraw" | "borrow";
+
+export interface BalanceActionChange {
+  readonly kind: BalanceActionKind;
+  /** Native units. */
+  readonly amount: bigint;
+  /** Withdraw-all / repay-all: the balance closes whatever `amount` says. */
+  readonly all?: boolean;
+}
+
+const DEFAULT_KEY = "11111111111111111111111111111111";
+
+function closed(): BalanceLike {
+  return { active: false, bankPk: DEFAULT_KEY, assetShares: fx.ZERO, liabilityShares: fx.ZERO };
+}
+
+function changed(balance: BalanceLike, bank: PricedBank, change: BalanceActionChange): BalanceLike {
+  if (change.all) return closed();
+  const { assetShareValue, liabilityShareValue } = bank.bank;
+  const amount = fx.fromInt(change.amount);
+  const assets = assetAmount(balance.assetShares, assetShareValue);
+  const debt = liabilityAmount(balance.liabilityShares, liabilityShareValue);
+  const min = (a: I80F48, b: I80F48): I80F48 => (fx.cmp(a, b) < 0 ? a : b);
+  const rest = (a: I80F48, b: I80F48): I80F48 => (fx.cmp(a, b) > 0 ? fx.sub(a, b) : fx.ZERO);
+  if (change.kind === "deposit" || change.kind === "repay") {
+    return {
+      ...balance,
+      assetShares: fx.add(balance.assetShares, assetShares(rest(amount, debt), assetShareValue)),
+      liabilityShares: fx.sub(balance.liabilityShares, liabilityShares(min(debt, amount), liabilityShareValue)),
+    };
+  }
+  return {
+    ...balance,
+    assetShares: fx.sub(balance.assetShares, assetShares(min(assets, amount), assetShareValue)),
+    liabilityShares: fx.add(balance.liabilityShares, liabilityShares(rest(amount, assets), liabilityShareValue)),
+  };
+}
+
+/** The balances after `change` on `bank`; throws "No inactive balance found" when a new balance has no free slot. */
+export function balancesAfterAction(balances: readonly BalanceLike[], bank: PricedBank, change: BalanceActionChange): BalanceLike[] {
+  const next = [...balances];
+  const index = next.findIndex((b) => Boolean(b.active) && b.bankPk === bank.address);
+  if (index !== -1) {
+    next[index] = changed(next[index], bank, change);
+    return next;
+  }
+  if (change.kind === "repay" || change.kind === "withdraw") throw new Error("Balance for bank should be projected active");
+  const free = next.findIndex((b) => !b.active);
+  if (free === -1) throw new Error("No inactive balance found");
+  next[free] = changed({ active: true, bankPk: bank.address, assetShares: fx.ZERO, liabilityShares: fx.ZERO }, bank, change);
+  return next;
+}
