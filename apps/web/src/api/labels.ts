@@ -1,0 +1,32 @@
+// Account labels (spec §7): reads log and answer empty on failure, writes log and answer false (spec §8).
+import { Http, serverErrorText } from "./http.js";
+
+/** At most this many characters in a label (spec §5). */
+export const MAX_LABEL_LENGTH = 24;
+
+/** Labels of the wallet's accounts, keyed by account address. */
+export async function fetchAccountLabels(http: Http, wallet: string): Promise<Record<string, string>> {
+  try {
+    const response = await http.get("/api/account-label/get", { wallet_address: wallet });
+    if (!response.ok) throw new Error(`Failed to fetch account labels: ${await serverErrorText(response)}`);
+    return ((await response.json()) as { data: Record<string, string> }).data;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return {};
+  }
+}
+
+/**
+ * Labels an account. `signedData`: a memo transaction (base64) for "tx", or the JSON of {data, signature, signer} for
+ * "message".
+ */
+export async function addAccountLabel(http: Http, signedData: string, signingMethod: "tx" | "message"): Promise<boolean> {
+  try {
+    const response = await http.post("/api/account-label/add", { signedData, signingMethod });
+    if (!response.ok) throw new Error(`Failed to add account label: ${await serverErrorText(response)}`);
+    return ((await response.json()) as { success: boolean }).success === true;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return false;
+  }
+}

@@ -1,0 +1,25 @@
+// The app's pages. Markets is in the first bundle; every other page loads on demand.
+import { lazy } from "react";
+
+export const ROUTES = {
+  markets: "/",
+  portfolio: "/portfolio",
+  bank: "/banks/:address",
+  points: "/points",
+  activity: "/activity",
+} as const;
+
+export const bankPath = (address: string) => `/banks/${address}`;
+
+export const PortfolioPage = lazy(() => import("../features/portfolio/PortfolioPage.js"));
+export const BankPage = lazy(() => import("../features/bank/BankPage.js"));
+export const PointsPage = lazy(() => import("../features/points/PointsPage.js"));
+export const ActivityPage = lazy(() => import("../features/activity/ActivityPage.js"));
+
+/** The top and bottom navigation. */
+export const NAV_ITEMS = [
+  { href: ROUTES.markets, label: "Markets" },
+  { href: ROUTES.portfolio, label: "Portfolio" },
+  { href: ROUTES.points, label: "Points" },
+  { href: ROUTES.activity, label: "Activity" },
+] as const;

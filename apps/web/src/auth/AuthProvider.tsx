@@ -1,0 +1,96 @@
+// The signed-in user and the sign-in flags of spec §4: authenticating, awaiting signature, signature denied.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { AUTH_MESSAGES, fetchCurrentUser, login, logout, signup, type UserDto } from "../api/index.js";
+import { useHttp } from "../api/context.js";
+import { queryKeys } from "../queries/keys.js";
+import { useWallet } from "../wallet/WalletProvider.js";
+import { captureReferralCode, clearReferralCode, pendingReferralCode } from "./referral.js";
+import { signIn as runSignIn } from "./sign-in.js";
+
+export interface AuthContextValue {
+  /** Whether the server requires sign-in at all (AUTH_ENABLED). */
+  readonly enabled: boolean;
+  /** The signed-in user of the connected wallet, or null. */
+  readonly user: UserDto | null;
+  readonly authenticating: boolean;
+  readonly awaitingSignature: boolean;
+  readonly signatureDenied: boolean;
+  readonly error: string | null;
+  readonly signIn: () => Promise<UserDto | null>;
+  readonly signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ enabled, children }: { readonly enabled: boolean; readonly children: ReactNode }) {
+  const http = useHttp();
+  const client = useQueryClient();
+  const { wallet, address, signMessage } = useWallet();
+  const [authenticating, setAuthenticating] = useState(false);
+  const [awaitingSignature, setAwaitingSignature] = useState(false);
+  const [signatureDenied, setSignatureDenied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => captureReferralCode(globalThis.location?.search ?? ""), []);
+
+  const session = useQuery({
+    queryKey: queryKeys.currentUser(),
+    queryFn: () => fetchCurrentUser(http),
+    enabled: enabled && address !== null,
+    staleTime: Infinity,
+    retry: 1,
+  });
+  // A session of another wallet does not count as this wallet's sign-in.
+  const user = session.data && session.data.walletAddress === address ? session.data : null;
+
+  const signIn = useCallback(async () => {
+    setAuthenticating(true);
+    setSignatureDenied(false);
+    setError(null);
+    try {
+      const result = await runSignIn({
+        walletAddress: address,
+        walletId: wallet?.id ?? null,
+        login: (request) => login(http, request),
+        signup: (request) => signup(http, request),
+        signMessage: wallet?.signMessage ? signMessage : null,
+        referralCode: pendingReferralCode(),
+        onAwaitingSignature: setAwaitingSignature,
+      });
+      if ("error" in result) {
+        setError(result.error);
+        setSignatureDenied(result.signatureDenied);
+        return null;
+      }
+      if (result.signedUp) clearReferralCode();
+      client.setQueryData(queryKeys.currentUser(), result.user);
+      return result.user;
+    } finally {
+      setAuthenticating(false);
+    }
+  }, [address, wallet, http, signMessage, client]);
+
+  const signOut = useCallback(async () => {
+    // The local user record goes whatever the server answers.
+    client.setQueryData(queryKeys.currentUser(), null);
+    setError(null);
+    try {
+      await logout(http);
+    } catch {
+      setError(AUTH_MESSAGES.logoutFailed);
+    }
+  }, [client, http]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ enabled, user, authenticating, awaitingSignature, signatureDenied, error, signIn, signOut }),
+    [enabled, user, authenticating, awaitingSignature, signatureDenied, error, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be under AuthProvider");
+  return value;
+}

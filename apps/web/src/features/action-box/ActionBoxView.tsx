@@ -1,0 +1,243 @@
+// The action box's dialog: tabs for deposit / withdraw / borrow / repay on one bank, the amount with MAX, the checks,
+// the SDK's before → after preview and the send button. Data comes in as props (ActionBox.tsx wires the hooks).
+import { useMemo, useState, type ReactNode } from "react";
+import { ceilNative, floorNative, type BalanceLike, type Market, type Position, type PricedBank, type WalletFunds } from "@ballast/sdk";
+import { formatPercent, formatPrice, formatTokenAmount, formatUsd } from "../../format/index.js";
+import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
+import { amountFromText, cleanAmountText, groupAmountText, textFromAmount } from "./amount.js";
+import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
+import type { ActionType } from "./context.js";
+import {
+  accountOf,
+  actionPreview,
+  closesPosition,
+  emodeImpactOf,
+  healthTone,
+  maxAmountFor,
+  positionIn,
+  type ActionPreview,
+  type PreviewStats,
+} from "./model.js";
+
+export const ACTION_TABS = [
+  { value: "deposit", label: "Deposit" },
+  { value: "withdraw", label: "Withdraw" },
+  { value: "borrow", label: "Borrow" },
+  { value: "repay", label: "Repay" },
+] as const satisfies readonly { value: ActionType; label: string }[];
+
+export interface BankHeader {
+  readonly symbol: string;
+  readonly name: string;
+  /** USD per token; null without a price. */
+  readonly price: number | null;
+  readonly depositApy: number;
+  readonly borrowApy: number;
+}
+
+export interface ActionBoxViewProps {
+  readonly market: Market;
+  readonly bank: PricedBank;
+  readonly header: BankHeader;
+  readonly symbolOf: (bank: PricedBank) => string;
+  readonly initialAction: ActionType;
+  /** The selected account's slots; null without an account. */
+  readonly balances: readonly BalanceLike[] | null;
+  /** The wallet's funds for this bank's mint; null while no wallet is connected. */
+  readonly wallet: WalletFunds | null;
+  /** Still loading the account or the wallet's balances: MAX and sending wait. */
+  readonly loading?: boolean;
+  /** Sends; resolves true once confirmed (the box then resets). */
+  readonly onSend: (action: ActionType, amount: bigint, all: boolean) => Promise<boolean>;
+  readonly onClose: () => void;
+}
+
+const TONE_TEXT = { success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
+
+function HealthValue({ stats }: { readonly stats: PreviewStats }) {
+  return <span className={TONE_TEXT[healthTone(stats.health)]}>{formatPercent(stats.healthBar)}</span>;
+}
+
+function liquidationText(stats: PreviewStats): string {
+  return stats.liquidationPrice === null || stats.liquidationPrice <= 0.01 ? "—" : formatPrice(stats.liquidationPrice);
+}
+
+function PreviewRow({ label, before, after }: { readonly label: string; readonly before: ReactNode; readonly after: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1" data-preview={label}>
+      <dt className="text-muted">{label}</dt>
+      <dd className="flex items-center gap-1.5 text-right tabular-nums">
+        <span data-part="before">{before}</span>
+        <span aria-label="becomes" className="text-muted">
+          →
+        </span>
+        <span data-part="after" className="font-medium">
+          {after}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+function Preview({ preview, bank, symbol }: { readonly preview: ActionPreview; readonly bank: PricedBank; readonly symbol: string }) {
+  const { before, after } = preview;
+  const amount = (s: PreviewStats) => `${formatTokenAmount(s.position, bank.decimals)} ${symbol}`;
+  const positionLabel = (after.side ?? before.side) === "liabilities" ? "Borrowed" : "Deposited";
+  return (
+    <dl aria-label="Preview" className="flex flex-col divide-y divide-line rounded-xl border border-line px-3 py-1 text-sm">
+      <PreviewRow label={positionLabel} before={amount(before)} after={amount(after)} />
+      <PreviewRow label="Health" before={<HealthValue stats={before} />} after={<HealthValue stats={after} />} />
+      <PreviewRow label="Liquidation price" before={liquidationText(before)} after={liquidationText(after)} />
+      <PreviewRow label="Net APY" before={formatPercent(before.netApy)} after={formatPercent(after.netApy)} />
+      <PreviewRow label="Free collateral" before={formatUsd(before.freeCollateral)} after={formatUsd(after.freeCollateral)} />
+    </dl>
+  );
+}
+
+const MESSAGE_STYLES: Record<ActionMessage["tone"], string> = {
+  error: "border-danger/50 bg-danger/10 text-danger",
+  warning: "border-warning/50 bg-warning/10 text-warning",
+  info: "border-info/40 bg-info/10 text-fg",
+};
+
+export function ActionBoxView(props: ActionBoxViewProps) {
+  const { market, bank, header, balances, wallet, loading = false } = props;
+  const [action, setAction] = useState<ActionType>(props.initialAction);
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+
+  const account = useMemo(() => accountOf(market, balances), [market, balances]);
+  const position = positionIn(account, bank);
+  const max = useMemo(() => maxAmountFor(account, bank, wallet, action), [account, bank, wallet, action]);
+  const amount = amountFromText(text, bank.decimals);
+  const all = closesPosition(position, action, amount);
+
+  const errors = useMemo(
+    () => actionErrors({ action, bank, symbol: header.symbol, symbolOf: props.symbolOf, account, balances, wallet, amount, max }),
+    [action, bank, header.symbol, props.symbolOf, account, balances, wallet, amount, max],
+  );
+  const preview = useMemo(() => {
+    if (amount === 0n || errors.length > 0) return null;
+    return actionPreview(market, balances, bank, action, amount);
+  }, [market, balances, bank, action, amount, errors.length]);
+
+  const messages: ActionMessage[] = errors.map((text) => ({ tone: "error", text }));
+  if (errors.length === 0) {
+    const impact = emodeImpactOf(account, bank, action, all);
+    const line = impact ? EMODE_MESSAGES[impact] : null;
+    if (line) messages.push(line);
+    if (action === "deposit" && !balances) messages.push({ tone: "info", text: MESSAGES.accountCreated });
+  }
+
+  const switchTab = (next: ActionType) => {
+    setAction(next);
+    setText("");
+  };
+  const submit = async () => {
+    setSending(true);
+    try {
+      // Repay-all wraps SOL from the amount: the debt rounded up, as MAX gives when the wallet covers it.
+      if (await props.onSend(action, amount, all)) setText("");
+    } finally {
+      setSending(false);
+    }
+  };
+  const canSend = !loading && !sending && amount > 0n && errors.length === 0;
+  const balanceLine =
+    action === "deposit" || action === "repay"
+      ? { label: "Wallet", value: wallet ? wallet.token + (bank.isNativeSol ? wallet.nativeSol : 0n) : null }
+      : { label: position?.side === "liabilities" ? "Borrowed" : "Deposited", value: position ? positionAmount(position) : 0n };
+  const verb = ACTION_TABS.find((t) => t.value === action)!.label;
+  const panelId = `action-box-${bank.address}`;
+
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      variant="sheet"
+      title={
+        <span className="flex items-center gap-2">
+          {header.symbol}
+          <span className="text-sm font-normal text-muted">{header.name}</span>
+        </span>
+      }
+      description={
+        <span className="flex flex-wrap gap-x-4 gap-y-1">
+          <span>Price {header.price === null ? "—" : formatPrice(header.price)}</span>
+          <span>Deposit APY {formatPercent(header.depositApy)}</span>
+          <span>Borrow APY {formatPercent(header.borrowApy)}</span>
+        </span>
+      }
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canSend) void submit();
+        }}
+      >
+        <Tabs label="Action" options={ACTION_TABS} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
+        <div id={panelId} role="tabpanel" aria-label={verb} className="flex flex-col gap-4">
+          <Input
+            label={`Amount to ${action}`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={groupAmountText(text)}
+            onChange={(event) => setText(cleanAmountText(event.target.value, bank.decimals))}
+            suffix={
+              <span className="flex items-center gap-2">
+                {header.symbol}
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  disabled={loading || !wallet}
+                  onClick={() => setText(textFromAmount(max, bank.decimals))}
+                >
+                  MAX
+                </Button>
+              </span>
+            }
+            hint={
+              <span className="flex flex-wrap justify-between gap-2">
+                <span>
+                  {balanceLine.label}:{" "}
+                  {balanceLine.value === null ? "—" : `${formatTokenAmount(balanceLine.value, bank.decimals)} ${header.symbol}`}
+                </span>
+                <span>
+                  Max:{" "}
+                  {loading || !wallet
+                    ? "—"
+                    : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
+                </span>
+              </span>
+            }
+          />
+          {messages.length > 0 && (
+            <ul aria-label="Messages" className="flex flex-col gap-2">
+              {messages.map((m) => (
+                <li
+                  key={m.text}
+                  role={m.tone === "error" ? "alert" : undefined}
+                  className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
+                >
+                  {m.text}
+                </li>
+              ))}
+            </ul>
+          )}
+          {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
+          <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
+            {all ? `${verb} all` : verb}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A position in whole native units: a deposit rounded down (what can come out), a debt rounded up (what closes it). */
+function positionAmount(position: Position): bigint {
+  return position.side === "assets" ? floorNative(position.amount) : ceilNative(position.amount);
+}

@@ -1,0 +1,143 @@
+// Everything the action box shows about one bank and one account, from the SDK's math on the market snapshot: the
+// MAX per tab, whether the amount closes the position (withdraw-all / repay-all), the before → after preview and the
+// e-mode impact. Nothing here re-derives a formula; it picks SDK results and turns them into display numbers.
+import {
+  accountMaxAmounts,
+  accountRisk,
+  balancesAfterAction,
+  ceilNative,
+  emodeImpacts,
+  floorNative,
+  freeCollateral,
+  healthBar,
+  healthFactor,
+  liquidationPrice,
+  netApy,
+  toNumber,
+  type AccountRisk,
+  type BalanceLike,
+  type EmodeImpactStatus,
+  type Market,
+  type Position,
+  type PricedBank,
+  type WalletFunds,
+} from "@ballast/sdk";
+import { MAX_LENDING_ACCOUNT_BALANCES, i80f48 as fx } from "@ballast/protocol";
+import type { ActionType } from "./context.js";
+
+const EMPTY_WALLET: WalletFunds = { token: 0n, nativeSol: 0n };
+
+/** A new account's slots: all inactive. */
+export function emptyBalances(): BalanceLike[] {
+  return Array.from({ length: MAX_LENDING_ACCOUNT_BALANCES }, () => ({
+    active: false,
+    bankPk: "11111111111111111111111111111111",
+    assetShares: fx.ZERO,
+    liabilityShares: fx.ZERO,
+  }));
+}
+
+/** The account's positions and health under the market snapshot; no account reads as an empty one. */
+export function accountOf(market: Market, balances: readonly BalanceLike[] | null): AccountRisk {
+  return accountRisk(balances ?? [], market.banks);
+}
+
+export function positionIn(account: AccountRisk, bank: PricedBank): Position | undefined {
+  return account.positions.find((p) => p.bank === bank);
+}
+
+/** The SDK's max amount for the tab, in native units. */
+export function maxAmountFor(account: AccountRisk, bank: PricedBank, wallet: WalletFunds | null, action: ActionType): bigint {
+  const [max] = accountMaxAmounts(account, [bank], () => wallet ?? EMPTY_WALLET);
+  switch (action) {
+    case "deposit":
+      return max.maxDeposit;
+    case "withdraw":
+      return max.maxWithdraw;
+    case "borrow":
+      return max.maxBorrow;
+    case "repay":
+      return max.maxRepay;
+  }
+}
+
+/**
+ * Whether the amount takes the whole position: at least the deposit rounded down (withdraw-all) or the debt rounded
+ * up (repay-all). The program then closes the balance instead of leaving dust.
+ */
+export function closesPosition(position: Position | undefined, action: ActionType, amount: bigint): boolean {
+  if (!position || amount <= 0n) return false;
+  if (action === "withdraw") return position.side === "assets" && amount >= floorNative(position.amount);
+  if (action === "repay") return position.side === "liabilities" && amount >= ceilNative(position.amount);
+  return false;
+}
+
+/** One side of the preview, as display numbers. */
+export interface PreviewStats {
+  /** The position in this bank in native units (deposit rounded down, debt rounded up), signed by side. */
+  readonly position: bigint;
+  readonly side: Position["side"] | null;
+  /** Health factor (fraction) and its bar value, capped at 100 %. */
+  readonly health: number;
+  readonly healthBar: number;
+  /** USD per token that would make the account liquidatable through this position; null when none. */
+  readonly liquidationPrice: number | null;
+  readonly netApy: number;
+  /** USD. */
+  readonly freeCollateral: number;
+}
+
+export function previewStats(account: AccountRisk, bank: PricedBank): PreviewStats {
+  const position = positionIn(account, bank);
+  const factor = healthFactor(account.health.maintenance);
+  const liquidation = position ? liquidationPrice(account, position) : null;
+  return {
+    position: position ? (position.side === "assets" ? floorNative(position.amount) : ceilNative(position.amount)) : 0n,
+    side: position?.side ?? null,
+    health: toNumber(factor),
+    healthBar: toNumber(healthBar(factor)) / 100,
+    liquidationPrice: liquidation === null ? null : toNumber(liquidation),
+    netApy: toNumber(netApy(account)),
+    freeCollateral: toNumber(freeCollateral(account.health.initial)),
+  };
+}
+
+export interface ActionPreview {
+  readonly before: PreviewStats;
+  readonly after: PreviewStats;
+}
+
+/** Before and after `amount` of `action` on `bank`; throws the SDK's projection error (e.g. "No inactive balance found"). */
+export function actionPreview(
+  market: Market,
+  balances: readonly BalanceLike[] | null,
+  bank: PricedBank,
+  action: ActionType,
+  amount: bigint,
+): ActionPreview {
+  const before = accountOf(market, balances);
+  const all = closesPosition(positionIn(before, bank), action, amount);
+  const after = accountRisk(balancesAfterAction(balances ?? emptyBalances(), bank, { kind: action, amount, all }), market.banks);
+  return { before: previewStats(before, bank), after: previewStats(after, bank) };
+}
+
+/** The e-mode impact of the action when the SDK rates one: supply, borrow, and repay-all / withdraw-all. */
+export function emodeImpactOf(account: AccountRisk, bank: PricedBank, action: ActionType, all: boolean): EmodeImpactStatus | null {
+  const impact = emodeImpacts(account, [bank]).get(bank.address);
+  if (!impact) return null;
+  switch (action) {
+    case "deposit":
+      return impact.supply ?? null;
+    case "borrow":
+      return impact.borrow ?? null;
+    case "repay":
+      return all ? (impact.repayAll ?? null) : null;
+    case "withdraw":
+      return all ? (impact.withdrawAll ?? null) : null;
+  }
+}
+
+/** Health bar colour: ≥ 0.5 good, ≥ 0.25 caution, else danger. */
+export function healthTone(health: number): "success" | "warning" | "danger" {
+  return health >= 0.5 ? "success" : health >= 0.25 ? "warning" : "danger";
+}

@@ -1,0 +1,43 @@
+// The activity list: time, type, token, amount, value now, account and transaction (with copy).
+import { shortenAddress } from "../../format/index.js";
+import { TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
+import { CopyButton } from "../bank/CopyButton.js";
+import { recordTime, type ActivityRow } from "./activity-rows.js";
+
+export function ActivityTable({ rows }: { readonly rows: readonly ActivityRow[] }) {
+  return (
+    <Table aria-label="Activity">
+      <THead>
+        <TR>
+          <TH>Time</TH>
+          <TH>Type</TH>
+          <TH>Token</TH>
+          <TH className="text-right">Amount</TH>
+          <TH className="text-right">Value now</TH>
+          <TH>Account</TH>
+          <TH>Transaction</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {rows.map((row) => (
+          <TR key={row.key}>
+            <TD className="whitespace-nowrap">{recordTime(row.record)}</TD>
+            <TD>{row.type}</TD>
+            <TD>{row.symbol ?? "—"}</TD>
+            <TD className="text-right tabular-nums">{row.amount ?? "—"}</TD>
+            <TD className="text-right tabular-nums">{row.usd ?? "—"}</TD>
+            <TD className="font-mono" title={row.record.account}>
+              {shortenAddress(row.record.account)}
+            </TD>
+            <TD className="whitespace-nowrap">
+              <span className="font-mono" title={row.record.signature}>
+                {shortenAddress(row.record.signature, 6)}
+              </span>
+              <CopyButton text={row.record.signature} label={`Copy signature ${row.record.signature}`} copied="Signature copied" />
+            </TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,68 @@
+// Activity records (apps/server/src/routes/activity.ts) as table rows: the type's name, the exact token amount from
+// native units, its value at the token's current price where the market prices it, and the bank's symbol.
+import type { ActivityRecord } from "../../api/index.js";
+import { formatTokenAmount, formatTokenNumber, formatUsd } from "../../format/index.js";
+
+export const ACTIVITY_TYPE_LABELS: Readonly<Record<string, string>> = {
+  create_account: "Create account",
+  deposit: "Deposit",
+  withdraw: "Withdraw",
+  borrow: "Borrow",
+  repay: "Repay",
+  liquidation: "Liquidation",
+  receivership_liquidation: "Receivership liquidation",
+  deleverage: "Deleverage",
+  bankruptcy: "Bankruptcy",
+  transfer_account: "Transfer account",
+  freeze_account: "Freeze account",
+  withdraw_emissions: "Claim emissions",
+};
+
+export const typeLabel = (type: string) => ACTIVITY_TYPE_LABELS[type] ?? type.replaceAll("_", " ");
+
+/** What the market knows of a mint: its bank's decimals, symbol and current USD price. */
+export interface MintInfo {
+  readonly symbol: string;
+  readonly decimals: number;
+  readonly price: number | null;
+}
+
+export interface ActivityRow {
+  readonly key: string;
+  readonly record: ActivityRecord;
+  readonly type: string;
+  readonly symbol: string | null;
+  /** Tokens, exact; null for records without an amount. */
+  readonly amount: string | null;
+  /** USD at the current price; null when unknown. */
+  readonly usd: string | null;
+}
+
+/** The decimals of a record's amount: the payout's own for emissions, else the token's. */
+function decimalsOf(record: ActivityRecord, mint: MintInfo | undefined): number | undefined {
+  if (record.type === "withdraw_emissions" && typeof record.details.decimals === "number") return record.details.decimals;
+  return mint?.decimals;
+}
+
+export function activityRow(record: ActivityRecord, mints: ReadonlyMap<string, MintInfo>): ActivityRow {
+  const mint = record.mint === null ? undefined : mints.get(record.mint);
+  const decimals = decimalsOf(record, mint);
+  let amount: string | null = null;
+  if (record.amount !== null && decimals !== undefined) amount = formatTokenAmount(BigInt(record.amount), decimals);
+  else if (record.uiAmount !== null) amount = formatTokenNumber(record.uiAmount, 6);
+  const usd = record.uiAmount !== null && mint?.price != null ? formatUsd(record.uiAmount * mint.price) : null;
+  return {
+    key: `${record.signature}:${record.eventIndex}`,
+    record,
+    type: typeLabel(record.type),
+    // The market's token list names the mint when it lists it; the server's symbol otherwise.
+    symbol: mint?.symbol ?? record.symbol,
+    amount,
+    usd,
+  };
+}
+
+/** When the block time is unknown, the slot stands in. */
+export function recordTime(record: ActivityRecord): string {
+  return record.timestamp === null ? `Slot ${record.slot}` : new Date(record.timestamp * 1000).toLocaleString();
+}

@@ -1,0 +1,26 @@
+// The bank's key figures from its markets-table row (the SDK's math on the market snapshot): totals, utilization,
+// collateral weight, loan-to-value and the APYs including emissions and staking yield.
+import { formatPercent, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
+import { Card, CardBody, Stat } from "../../ui/index.js";
+import type { BankRow } from "../markets/bank-rows.js";
+
+const withUsd = (usd: number | null) => (usd === null ? "No price" : formatUsdCompact(usd));
+
+export function BankStats({ row }: { readonly row: BankRow }) {
+  const emissions = (apr: number) => (apr > 0 ? `incl. ${formatPercent(apr)} emissions` : undefined);
+  return (
+    <Card>
+      <CardBody>
+        <dl aria-label="Bank statistics" className="grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-7">
+          <Stat label="Total deposits" value={`${formatTokenNumber(row.totalDeposits, 2)} ${row.symbol}`} hint={withUsd(row.depositsUsd)} />
+          <Stat label="Total borrows" value={`${formatTokenNumber(row.totalBorrows, 2)} ${row.symbol}`} hint={withUsd(row.borrowsUsd)} />
+          <Stat label="Utilization" value={formatPercent(row.utilization)} />
+          <Stat label="Collateral weight" value={formatPercent(row.assetWeight, 0)} />
+          <Stat label="Loan-to-value" value={formatPercent(row.ltv, 0)} />
+          <Stat label="Deposit APY" value={formatPercent(row.depositApy)} hint={emissions(row.emissionsLendingApr)} />
+          <Stat label="Borrow APY" value={formatPercent(row.borrowApy)} hint={emissions(row.emissionsBorrowApr)} />
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+// What the bank page derives from the market snapshot and the bank's history: e-mode pairings (which banks pair with
+// this one and at what weights), the utilization curve from the SDK, the action a `?action=` link asks for, and the
+// selected account's position valued over the history. Rates and weights come from the SDK; nothing is recomputed.
+import { EmodeTag, emodeTagOf, toNumber, utilizationCurve, type Market, type PricedBank } from "@ballast/sdk";
+import { programFeesOf } from "@ballast/protocol";
+import type { HistoricBankPoint, PositionDto } from "../../api/index.js";
+import type { ActionType } from "../action-box/index.js";
+import type { BankRow } from "../markets/bank-rows.js";
+
+export interface EmodePairing {
+  /** The other bank of the pair. */
+  readonly bank: BankRow;
+  readonly tag: EmodeTag;
+  /** Initial / maintenance asset weights of the collateral under the pair, and its own initial weight without it. */
+  readonly assetWeightInit: number;
+  readonly assetWeightMaint: number;
+  readonly ownWeightInit: number;
+}
+
+export interface EmodePairings {
+  /** Collateral banks whose weights rise when this bank is borrowed. */
+  readonly whenBorrowing: readonly EmodePairing[];
+  /** Banks whose borrowing raises this bank's collateral weight. */
+  readonly whenLending: readonly EmodePairing[];
+}
+
+const byWeight = (a: EmodePairing, b: EmodePairing) => b.assetWeightInit - a.assetWeightInit || a.bank.symbol.localeCompare(b.bank.symbol);
+
+/**
+ * The bank's e-mode pairs (spec §3 E-mode pair), read from the banks' e-mode entries with the client's three known
+ * tags (any other tag is unset): borrowing this bank pairs with collateral carrying a tag in its entries; lending it
+ * pairs with every bank whose entries name its tag.
+ */
+export function emodePairings(market: Market, priced: PricedBank, rows: readonly BankRow[]): EmodePairings {
+  const rowByAddress = new Map(rows.map((row) => [row.address, row]));
+  const whenBorrowing: EmodePairing[] = [];
+  const whenLending: EmodePairing[] = [];
+  const ownTag = emodeTagOf(priced.bank.emode.emodeTag);
+  for (const other of market.banks.values()) {
+    if (other.address === priced.address) continue;
+    const row = rowByAddress.get(other.address);
+    if (!row) continue;
+    const otherTag = emodeTagOf(other.bank.emode.emodeTag);
+    const asCollateral = otherTag === EmodeTag.Unset ? undefined : priced.emodeEntries.get(otherTag);
+    if (asCollateral)
+      whenBorrowing.push({
+        bank: row,
+        tag: otherTag,
+        assetWeightInit: toNumber(asCollateral.assetWeightInit),
+        assetWeightMaint: toNumber(asCollateral.assetWeightMaint),
+        ownWeightInit: toNumber(other.bank.config.assetWeightInit),
+      });
+    const asLiability = ownTag === EmodeTag.Unset ? undefined : other.emodeEntries.get(ownTag);
+    if (asLiability)
+      whenLending.push({
+        bank: row,
+        tag: ownTag,
+        assetWeightInit: toNumber(asLiability.assetWeightInit),
+        assetWeightMaint: toNumber(asLiability.assetWeightMaint),
+        ownWeightInit: toNumber(priced.bank.config.assetWeightInit),
+      });
+  }
+  return { whenBorrowing: whenBorrowing.sort(byWeight), whenLending: whenLending.sort(byWeight) };
+}
+
+export interface CurveDatum {
+  /** Percent, 0–100. */
+  readonly utilization: number;
+  /** APR fractions. */
+  readonly lendingRate: number;
+  readonly borrowingRate: number;
+}
+
+/** The SDK's 101-point APR curve of the bank under its group's program fees, as chart numbers. */
+export function curveData(market: Market, priced: PricedBank): CurveDatum[] {
+  return utilizationCurve(priced.bank.config.interestRateConfig, programFeesOf(market.group)).map((point) => ({
+    utilization: Math.round(toNumber(point.utilization) * 100),
+    lendingRate: toNumber(point.lendingRate),
+    borrowingRate: toNumber(point.borrowingRate),
+  }));
+}
+
+/** `?action=` of the markets page's links (the row actions' names) → the action box's tab. */
+const URL_ACTIONS: Readonly<Record<string, ActionType>> = {
+  supply: "deposit",
+  deposit: "deposit",
+  withdraw: "withdraw",
+  borrow: "borrow",
+  repay: "repay",
+};
+
+/** The action a bank link asks for (`?action=supply|borrow|withdraw|repay`), or null. */
+export function actionFromSearch(search: string): ActionType | null {
+  const value = new URLSearchParams(search).get("action")?.toLowerCase();
+  return value === undefined ? null : (URL_ACTIONS[value] ?? null);
+}
+
+export interface PositionPoint {
+  readonly time: number;
+  /** USD; null where the point has no price. */
+  readonly value: number | null;
+}
+
+/**
+ * The position's value at each historic point: its current amount (tokens, positive for a deposit, negative for a
+ * debt) at that point's price. The amount is today's; the series shows what the price did to it.
+ */
+export function positionSeries(history: readonly HistoricBankPoint[], position: PositionDto): PositionPoint[] {
+  const amount = Number(position.amount) * (position.isLending ? 1 : -1);
+  return history.map((point) => ({
+    time: point.start_time,
+    value: point.usd_price === null ? null : amount * point.usd_price,
+  }));
+}

@@ -1,0 +1,273 @@
+// The banks of a market under their asset-group headings: a table on wide screens, cards on narrow ones. Each row
+// links to its bank page and has the contextual action button.
+import { Link } from "wouter";
+import { bankPath } from "../../app/routes.js";
+import { formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
+import { Badge, Button, SortableTH, TD, TH, TR, cn } from "../../ui/index.js";
+import {
+  rowAction,
+  type BankAction,
+  type BankRow,
+  type LendingMode,
+  type RowGroup,
+  type RowPosition,
+  type Sort,
+  type SortKey,
+} from "./bank-rows.js";
+
+export interface MarketsTableProps {
+  readonly groups: readonly RowGroup[];
+  readonly mode: LendingMode;
+  readonly sort: Sort;
+  readonly onSort: (key: SortKey) => void;
+  /** The selected account's positions by bank address. */
+  readonly positions: ReadonlyMap<string, RowPosition>;
+  readonly onAction: (bank: BankRow, action: BankAction) => void;
+}
+
+interface Column {
+  readonly key: SortKey | null;
+  readonly label: string;
+}
+
+export function columnsFor(mode: LendingMode): readonly Column[] {
+  return mode === "lend"
+    ? [
+        { key: "price", label: "Price" },
+        { key: "apy", label: "APY" },
+        { key: "weight", label: "Weight" },
+        { key: "total", label: "Deposits" },
+        { key: "cap", label: "Deposit cap" },
+        { key: "utilization", label: "Utilization" },
+      ]
+    : [
+        { key: "price", label: "Price" },
+        { key: "apy", label: "APY" },
+        { key: "weight", label: "LTV" },
+        { key: "total", label: "Borrows" },
+        { key: null, label: "Available" },
+        { key: "cap", label: "Borrow cap" },
+        { key: "utilization", label: "Utilization" },
+      ];
+}
+
+export function BankBadges({ row }: { readonly row: BankRow }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {row.isolated && (
+        <Badge tone="warning" title="Isolated risk tier: borrowed alone, not usable as collateral">
+          Isolated
+        </Badge>
+      )}
+      {row.emode && (
+        <Badge tone="accent" title="E-mode: boosted weights for paired assets">
+          E-mode
+        </Badge>
+      )}
+      {row.lstTier && <Badge tone="info">{row.lstTier}</Badge>}
+      {row.operationalState === "reduce-only" && (
+        <Badge tone="warning" title="Only withdrawals and repayments are accepted">
+          Reduce-only
+        </Badge>
+      )}
+      {row.operationalState === "paused" && (
+        <Badge tone="danger" title="Every action on this bank is paused">
+          Paused
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function Amount({ tokens, usd, symbol }: { readonly tokens: number; readonly usd: number | null; readonly symbol: string }) {
+  return (
+    <span className="flex flex-col items-end">
+      <span className="text-fg">
+        {formatTokenNumber(tokens, 2)} <span className="text-muted">{symbol}</span>
+      </span>
+      <span className="text-xs text-muted">{usd === null ? "—" : formatUsdCompact(usd)}</span>
+    </span>
+  );
+}
+
+function Utilization({ value }: { readonly value: number }) {
+  const percent = Math.min(100, Math.max(0, value * 100));
+  return (
+    <span className="flex flex-col items-end gap-1">
+      <span>{formatPercent(value)}</span>
+      <span aria-hidden="true" className="h-1 w-16 overflow-hidden rounded-full bg-subtle">
+        <span className={cn("block h-full rounded-full", percent >= 90 ? "bg-warning" : "bg-accent")} style={{ width: `${percent}%` }} />
+      </span>
+    </span>
+  );
+}
+
+function capText(cap: number | null, symbol: string): string {
+  return cap === null ? "No limit" : `${formatTokenNumber(cap, 2)} ${symbol}`;
+}
+
+/** The cells after the asset, in column order. */
+function cellsFor(row: BankRow, mode: LendingMode) {
+  const price = row.price === null ? "—" : formatPrice(row.price);
+  if (mode === "lend") {
+    return [
+      price,
+      <span className="font-medium text-success">{formatPercent(row.depositApy)}</span>,
+      formatPercent(row.assetWeight, 0),
+      <Amount tokens={row.totalDeposits} usd={row.depositsUsd} symbol={row.symbol} />,
+      capText(row.depositCap, row.symbol),
+      <Utilization value={row.utilization} />,
+    ];
+  }
+  return [
+    price,
+    <span className="font-medium text-warning">{formatPercent(row.borrowApy)}</span>,
+    formatPercent(row.ltv, 0),
+    <Amount tokens={row.totalBorrows} usd={row.borrowsUsd} symbol={row.symbol} />,
+    `${formatTokenNumber(row.available, 2)} ${row.symbol}`,
+    capText(row.borrowCap, row.symbol),
+    <Utilization value={row.utilization} />,
+  ];
+}
+
+function AssetCell({ row }: { readonly row: BankRow }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-subtle text-xs font-semibold text-fg"
+      >
+        {row.symbol.slice(0, 3)}
+      </span>
+      <div className="flex min-w-0 flex-col gap-1">
+        <Link href={bankPath(row.address)} className="focus-ring truncate rounded font-semibold text-fg hover:underline">
+          {row.symbol}
+        </Link>
+        <span className="truncate text-xs text-muted">{row.provider}</span>
+        <BankBadges row={row} />
+      </div>
+    </div>
+  );
+}
+
+function actionDisabled(row: BankRow, action: BankAction): boolean {
+  if (row.operationalState === "paused") return true;
+  return row.operationalState === "reduce-only" && (action === "Supply" || action === "Borrow");
+}
+
+function ActionButton({
+  row,
+  action,
+  onAction,
+}: {
+  readonly row: BankRow;
+  readonly action: BankAction;
+  readonly onAction: MarketsTableProps["onAction"];
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={action === "Supply" || action === "Borrow" ? "primary" : "secondary"}
+      disabled={actionDisabled(row, action)}
+      aria-label={`${action} ${row.symbol}`}
+      onClick={() => onAction(row, action)}
+    >
+      {action}
+    </Button>
+  );
+}
+
+export function MarketsTable({ groups, mode, sort, onSort, positions, onAction }: MarketsTableProps) {
+  const columns = columnsFor(mode);
+  return (
+    <>
+      <div className="hidden md:block">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{mode === "lend" ? "Banks to lend to" : "Banks to borrow from"}</caption>
+          <thead>
+            <tr className="border-b border-line">
+              <TH>Asset</TH>
+              {columns.map((column) =>
+                column.key === null ? (
+                  <TH key={column.label} className="text-right">
+                    {column.label}
+                  </TH>
+                ) : (
+                  <SortableTH
+                    key={column.label}
+                    align="right"
+                    active={sort.key === column.key}
+                    direction={sort.direction}
+                    onSort={() => onSort(column.key!)}
+                  >
+                    {column.label}
+                  </SortableTH>
+                ),
+              )}
+              <TH>
+                <span className="sr-only">Action</span>
+              </TH>
+            </tr>
+          </thead>
+          {groups.map((group) => (
+            <tbody key={group.category} aria-label={group.category}>
+              <tr>
+                <th
+                  scope="colgroup"
+                  colSpan={columns.length + 2}
+                  className="bg-subtle/60 px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted uppercase"
+                >
+                  {group.category}
+                </th>
+              </tr>
+              {group.rows.map((row) => (
+                <TR key={row.address} data-bank={row.address} className="hover:bg-subtle/40">
+                  <TD className="max-w-[18rem]">
+                    <AssetCell row={row} />
+                  </TD>
+                  {cellsFor(row, mode).map((cell, i) => (
+                    <TD key={columns[i].label} className="text-right whitespace-nowrap">
+                      {cell}
+                    </TD>
+                  ))}
+                  <TD className="text-right">
+                    <ActionButton row={row} action={rowAction(mode, positions.get(row.address))} onAction={onAction} />
+                  </TD>
+                </TR>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
+
+      <div className="flex flex-col gap-6 md:hidden">
+        {groups.map((group) => (
+          <section key={group.category} aria-label={group.category}>
+            <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{group.category}</h3>
+            <ul className="flex flex-col gap-3">
+              {group.rows.map((row) => {
+                const cells = cellsFor(row, mode);
+                return (
+                  <li key={row.address} data-bank={row.address} className="rounded-xl border border-line bg-surface p-4">
+                    <div className="flex items-start justify-between gap-3">
+                      <AssetCell row={row} />
+                      <ActionButton row={row} action={rowAction(mode, positions.get(row.address))} onAction={onAction} />
+                    </div>
+                    <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                      {columns.map((column, i) => (
+                        <div key={column.label} className="flex min-w-0 flex-col items-start [&_span]:items-start">
+                          <dt className="text-xs text-muted">{column.label}</dt>
+                          <dd className="tabular-nums">{cells[i]}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+// The markets table's rows: one per bank of the selected market, every figure from the SDK's math on the market
+// snapshot (rates and APYs, totals, caps, utilization), joined with the server's bank DTO (LST yield) and the token
+// metadata of the app config (symbol, name, asset group). Then search, sort and grouping under the seven headings.
+import {
+  bankRates,
+  emissionsRates,
+  emodeTagOf,
+  EmodeTag,
+  floorNative,
+  midPrice,
+  nativeToUi,
+  toNumber,
+  utilizationRate,
+  type BankDto,
+  type EmissionsRates,
+  type Market,
+  type PricedBank,
+} from "@ballast/sdk";
+import { BankOperationalState, RiskTier, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
+
+export type LendingMode = "lend" | "borrow";
+export type BankAction = "Supply" | "Borrow" | "Withdraw" | "Repay";
+export type ProviderLabel = "Ballast" | "Kamino-style third-party market";
+export type OperationalState = "paused" | "operational" | "reduce-only";
+
+export const PROVIDER_BALLAST: ProviderLabel = "Ballast";
+export const PROVIDER_KAMINO: ProviderLabel = "Kamino-style third-party market";
+
+const DEFAULT_PUBKEY = "11111111111111111111111111111111";
+
+export interface BankRow {
+  readonly address: string;
+  readonly mint: string;
+  readonly symbol: string;
+  readonly name: string;
+  readonly category: AssetCategory;
+  readonly decimals: number;
+  /** USD per token (oracle mid price); null when the oracle cannot price it. */
+  readonly price: number | null;
+  /** Lending APY + lending emissions + staking yield (fractions). */
+  readonly depositApy: number;
+  /** Borrowing APY + staking yield − borrowing emissions. */
+  readonly borrowApy: number;
+  readonly emissionsLendingApr: number;
+  readonly emissionsBorrowApr: number;
+  /** Initial asset weight (collateral weight), 0–1. */
+  readonly assetWeight: number;
+  /** Loan-to-value = 1 / initial liability weight. */
+  readonly ltv: number;
+  /** Tokens. */
+  readonly totalDeposits: number;
+  readonly totalBorrows: number;
+  readonly depositsUsd: number | null;
+  readonly borrowsUsd: number | null;
+  /** Limits in tokens; null without a limit. */
+  readonly depositCap: number | null;
+  readonly borrowCap: number | null;
+  /** Tokens that can be borrowed now: the liquidity, within the room under the borrow limit. */
+  readonly available: number;
+  /** Fraction of deposits borrowed, 0–1. */
+  readonly utilization: number;
+  readonly provider: ProviderLabel;
+  readonly isolated: boolean;
+  /** The client's e-mode tag (501, 1571, 1572) or 0. */
+  readonly emodeTag: EmodeTag;
+  /** E-mode applies: a known tag or entries that boost other banks' collateral. */
+  readonly emode: boolean;
+  /** "LST Tier 1" / "LST Tier 2" for the e-mode tags 1571 / 1572. */
+  readonly lstTier: "LST Tier 1" | "LST Tier 2" | null;
+  readonly operationalState: OperationalState;
+}
+
+/** The reward token's price and decimals, from a bank of the market holding that mint; null without a price. */
+export function emissionsOf(market: Market, priced: PricedBank): EmissionsRates | undefined {
+  if (priced.bank.emissionsMint === DEFAULT_PUBKEY) return undefined;
+  const bankTokenPrice = midPrice(priced.price);
+  if (bankTokenPrice === null) return undefined;
+  for (const candidate of market.banks.values()) {
+    if (candidate.bank.mint !== priced.bank.emissionsMint) continue;
+    const price = midPrice(candidate.price);
+    if (price !== null) return emissionsRates(priced.bank, { decimals: candidate.decimals, price }, bankTokenPrice);
+  }
+  return undefined;
+}
+
+function lstApyOf(dto: BankDto | undefined): I80F48 | undefined {
+  if (!dto || dto.lst_apy === null || !Number.isFinite(dto.lst_apy)) return undefined;
+  return fx.fromDecimal(dto.lst_apy.toFixed(12));
+}
+
+function operationalStateOf(state: number): OperationalState {
+  if (state === BankOperationalState.Paused) return "paused";
+  if (state === BankOperationalState.ReduceOnly) return "reduce-only";
+  return "operational";
+}
+
+function lstTierOf(tag: EmodeTag): BankRow["lstTier"] {
+  if (tag === EmodeTag.LstTier1) return "LST Tier 1";
+  if (tag === EmodeTag.LstTier2) return "LST Tier 2";
+  return null;
+}
+
+const tokens = (native: I80F48, decimals: number) => nativeToUi(floorNative(native), decimals);
+
+/** The row of one bank. */
+export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undefined, token: TokenInfo | undefined): BankRow {
+  const { bank, decimals } = priced;
+  const mid = midPrice(priced.price);
+  const price = mid === null ? null : toNumber(mid);
+  const emissions = emissionsOf(market, priced);
+  const rates = bankRates(priced, { emissions, lstApy: lstApyOf(dto) });
+  const totalDeposits = tokens(priced.totalAssets, decimals);
+  const totalBorrows = tokens(priced.totalLiabilities, decimals);
+  const borrowRoom = priced.borrowCapacity;
+  const availableNative = borrowRoom === null || borrowRoom > priced.liquidity ? priced.liquidity : borrowRoom;
+  const emodeTag = emodeTagOf(bank.emode.emodeTag);
+  const reserve = dto?.kamino_reserve ?? bank.integrationAcc1;
+  return {
+    address: priced.address,
+    mint: bank.mint,
+    symbol: dto?.symbol || token?.symbol || `${bank.mint.slice(0, 4)}…`,
+    name: dto?.name || token?.name || bank.mint,
+    category: token?.category ?? "Other",
+    decimals,
+    price,
+    depositApy: toNumber(rates.totalLendingRate),
+    borrowApy: toNumber(rates.totalBorrowingRate),
+    emissionsLendingApr: toNumber(rates.emissionsLendingRate),
+    emissionsBorrowApr: toNumber(rates.emissionsBorrowRate),
+    assetWeight: toNumber(bank.config.assetWeightInit),
+    ltv: 1 / toNumber(bank.config.liabilityWeightInit),
+    totalDeposits,
+    totalBorrows,
+    depositsUsd: price === null ? null : totalDeposits * price,
+    borrowsUsd: price === null ? null : totalBorrows * price,
+    depositCap: limitInTokens(bank.config.depositLimit, decimals),
+    borrowCap: limitInTokens(bank.config.borrowLimit, decimals),
+    available: nativeToUi(availableNative, decimals),
+    utilization: toNumber(utilizationRate(priced)),
+    provider: reserve && reserve !== DEFAULT_PUBKEY ? PROVIDER_KAMINO : PROVIDER_BALLAST,
+    isolated: bank.config.riskTier === RiskTier.Isolated,
+    emodeTag,
+    emode: emodeTag !== EmodeTag.Unset || priced.emodeEntries.size > 0,
+    lstTier: lstTierOf(emodeTag),
+    operationalState: operationalStateOf(bank.config.operationalState),
+  };
+}
+
+const U64_MAX = (1n << 64n) - 1n;
+
+/** A u64 limit in tokens; u64::MAX means no limit. */
+function limitInTokens(limit: bigint, decimals: number): number | null {
+  return limit === U64_MAX ? null : nativeToUi(limit, decimals);
+}
+
+/** Every bank of the market as a row; DTOs and tokens are matched by bank address and mint. */
+export function buildBankRows(market: Market, dtos: readonly BankDto[], tokenList: readonly TokenInfo[]): BankRow[] {
+  const dtoByAddress = new Map(dtos.map((d) => [d.bank_address, d]));
+  const tokenByMint = new Map(tokenList.map((t) => [t.mint, t]));
+  return [...market.banks.values()].map((priced) =>
+    bankRow(market, priced, dtoByAddress.get(priced.address), tokenByMint.get(priced.bank.mint)),
+  );
+}
+
+/** A position the selected account holds in a bank. */
+export interface RowPosition {
+  readonly isLending: boolean;
+}
+
+/**
+ * The row's action (the reference's contextual rule): without a position Supply (lend) / Borrow (borrow); with a
+ * lending position Supply (lend) / Withdraw (borrow); with a borrowing position Repay (lend) / Borrow (borrow).
+ */
+export function rowAction(mode: LendingMode, position: RowPosition | undefined): BankAction {
+  if (!position) return mode === "lend" ? "Supply" : "Borrow";
+  if (position.isLending) return mode === "lend" ? "Supply" : "Withdraw";
+  return mode === "lend" ? "Repay" : "Borrow";
+}
+
+export type SortKey = "price" | "apy" | "weight" | "total" | "cap" | "utilization";
+export interface Sort {
+  readonly key: SortKey;
+  readonly direction: "asc" | "desc";
+}
+
+/** The table's default order: largest pools first (deposits in USD, or borrows in borrow mode). */
+export const DEFAULT_SORT: Sort = { key: "total", direction: "desc" };
+
+/** The value a column sorts by in a mode; null sorts last whatever the direction. */
+export function sortValue(row: BankRow, key: SortKey, mode: LendingMode): number | null {
+  switch (key) {
+    case "price":
+      return row.price;
+    case "apy":
+      return mode === "lend" ? row.depositApy : row.borrowApy;
+    case "weight":
+      return mode === "lend" ? row.assetWeight : row.ltv;
+    case "total":
+      return mode === "lend" ? row.depositsUsd : row.borrowsUsd;
+    case "cap":
+      // No limit is the largest cap.
+      return (mode === "lend" ? row.depositCap : row.borrowCap) ?? Number.POSITIVE_INFINITY;
+    case "utilization":
+      return row.utilization;
+  }
+}
+
+export function sortRows(rows: readonly BankRow[], sort: Sort, mode: LendingMode): BankRow[] {
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = sortValue(a, sort.key, mode);
+    const y = sortValue(b, sort.key, mode);
+    if (x === null || y === null) return x === y ? a.symbol.localeCompare(b.symbol) : x === null ? 1 : -1;
+    return x === y ? a.symbol.localeCompare(b.symbol) : (x - y) * sign;
+  });
+}
+
+/** Rows whose symbol, name, mint or bank address contains the search text (any case). */
+export function searchRows(rows: readonly BankRow[], search: string): BankRow[] {
+  const needle = search.trim().toLowerCase();
+  if (needle === "") return [...rows];
+  return rows.filter((row) => [row.symbol, row.name, row.mint, row.address].some((field) => field.toLowerCase().includes(needle)));
+}
+
+export interface RowGroup {
+  readonly category: AssetCategory;
+  readonly rows: readonly BankRow[];
+}
+
+/** Searched and sorted rows under the seven headings in their fixed order; empty groups are left out. */
+export function groupRows(
+  rows: readonly BankRow[],
+  options: { readonly mode: LendingMode; readonly sort: Sort; readonly search: string },
+): RowGroup[] {
+  const sorted = sortRows(searchRows(rows, options.search), options.sort, options.mode);
+  return ASSET_CATEGORIES.map((category) => ({ category, rows: sorted.filter((row) => row.category === category) })).filter(
+    (group) => group.rows.length > 0,
+  );
+}

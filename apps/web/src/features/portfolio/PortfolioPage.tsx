@@ -1,0 +1,118 @@
+// Portfolio: the selected account of the selected market — health, account figures, rewards and positions, with the
+// account bar (switch, create, label, transfer, close) on top.
+import { useMemo } from "react";
+import { Link } from "wouter";
+import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
+import { useAppConfig } from "../../market/MarketProvider.js";
+import { useAccount, useMarket, useMarketBanks } from "../../queries/index.js";
+import { Button, EmptyState, Skeleton } from "../../ui/index.js";
+import { useWallet } from "../../wallet/WalletProvider.js";
+import { AccountBar } from "../accounts/AccountBar.js";
+import { useActionBox } from "../action-box/index.js";
+import { ClaimRewards } from "./ClaimRewards.js";
+import { PortfolioView } from "./PortfolioView.js";
+import { portfolioInputsFromDto, portfolioModel, type PortfolioModel } from "./portfolio-model.js";
+
+function PortfolioSkeleton() {
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading portfolio">
+      <Skeleton className="h-40 w-full" />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    </div>
+  );
+}
+
+const goToMarkets = (
+  <Link href="/" className="focus-ring rounded text-sm font-medium text-accent hover:underline">
+    Supply on the markets page
+  </Link>
+);
+
+function SelectedPortfolio({ account }: { readonly account: string }) {
+  const accountQuery = useAccount(account);
+  const market = useMarket();
+  const banks = useMarketBanks();
+  const { tokens } = useAppConfig();
+  const actionBox = useActionBox();
+
+  const computed = useMemo((): { model: PortfolioModel } | { error: string } | null => {
+    if (!accountQuery.data || !market.data) return null;
+    try {
+      return { model: portfolioModel(portfolioInputsFromDto(market.data, accountQuery.data, banks.data, tokens)) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [accountQuery.data, market.data, banks.data, tokens]);
+
+  const failure = accountQuery.error ?? market.error;
+  if (failure) {
+    return (
+      <EmptyState
+        title="Could not load this account"
+        description={failure.message}
+        action={
+          <Button variant="secondary" onClick={() => (accountQuery.error ? accountQuery.refetch() : market.refetch())}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (computed === null) return <PortfolioSkeleton />;
+  if ("error" in computed) return <EmptyState title="Could not value this account" description={computed.error} />;
+
+  const { model } = computed;
+  if (model.positions.length === 0) {
+    return (
+      <EmptyState
+        title="No open positions"
+        description="This account holds no deposits or borrows. Supply an asset to start earning and to borrow against it."
+        action={goToMarkets}
+      />
+    );
+  }
+  return (
+    <PortfolioView
+      model={model}
+      onAction={(bank, action) => actionBox.open(bank, action)}
+      rewards={<ClaimRewards account={account} rewards={model.rewards} />}
+    />
+  );
+}
+
+export default function PortfolioPage() {
+  const { address } = useWallet();
+  const { selectedAccount, accounts } = useSelectedAccount();
+
+  let body;
+  if (!address) {
+    body = (
+      <EmptyState title="Connect a wallet" description="Your accounts, health and positions appear here once a wallet is connected." />
+    );
+  } else if (accounts === undefined) {
+    body = <PortfolioSkeleton />;
+  } else if (selectedAccount === null) {
+    body = (
+      <EmptyState
+        title="No account yet"
+        description="Supply an asset to open your account (it is created with your first deposit), or create an empty one above."
+        action={goToMarkets}
+      />
+    );
+  } else {
+    body = <SelectedPortfolio key={selectedAccount} account={selectedAccount} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Portfolio</h1>
+        {address && accounts !== undefined && <AccountBar />}
+      </div>
+      {body}
+    </div>
+  );
+}

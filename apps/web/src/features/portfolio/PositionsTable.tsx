@@ -1,0 +1,99 @@
+// One side of the account's positions (Supplied or Borrowed): amount, value, APY, liquidation price, a dust marker,
+// and the two actions that side allows, each opening the action box on that bank.
+import { formatPercent, formatPrice, formatTokenNumber, formatUsd } from "../../format/index.js";
+import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
+import type { ActionType } from "../action-box/index.js";
+import type { PositionView } from "./portfolio-model.js";
+
+const ACTIONS: Record<"supplied" | "borrowed", readonly { readonly label: string; readonly action: ActionType }[]> = {
+  supplied: [
+    { label: "Supply", action: "deposit" },
+    { label: "Withdraw", action: "withdraw" },
+  ],
+  borrowed: [
+    { label: "Repay", action: "repay" },
+    { label: "Borrow", action: "borrow" },
+  ],
+};
+
+export function PositionsTable({
+  side,
+  positions,
+  onAction,
+}: {
+  readonly side: "supplied" | "borrowed";
+  readonly positions: readonly PositionView[];
+  readonly onAction: (bank: string, action: ActionType) => void;
+}) {
+  const title = side === "supplied" ? "Supplied" : "Borrowed";
+  return (
+    <Card>
+      <CardHeader title={title} />
+      {positions.length === 0 ? (
+        <EmptyState
+          className="py-8"
+          title={side === "supplied" ? "Nothing supplied" : "Nothing borrowed"}
+          description={side === "supplied" ? "Supply an asset to earn interest and borrow against it." : "This account has no debt."}
+        />
+      ) : (
+        <Table className="mt-3" aria-label={title}>
+          <THead>
+            <TR>
+              <TH>Asset</TH>
+              <TH className="text-right">Amount</TH>
+              <TH className="text-right">Value</TH>
+              <TH className="text-right">APY</TH>
+              <TH className="text-right">Liquidation price</TH>
+              <TH className="text-right">
+                <span className="sr-only">Actions</span>
+              </TH>
+            </TR>
+          </THead>
+          <TBody>
+            {positions.map((p) => (
+              <TR key={p.bank} data-testid={`position-${p.bank}`}>
+                <TD className="font-medium">
+                  <span className="flex items-center gap-2">
+                    {p.symbol}
+                    {p.isDust && (
+                      <Badge tone="neutral" title="Less than one native unit: nothing a transaction can move">
+                        dust
+                      </Badge>
+                    )}
+                  </span>
+                </TD>
+                <TD className="text-right" data-testid="position-amount">
+                  {formatTokenNumber(p.amount, Math.min(p.decimals, 6))} {p.symbol}
+                </TD>
+                <TD className="text-right" data-testid="position-value">
+                  {p.usdValue === null ? "—" : formatUsd(p.usdValue)}
+                </TD>
+                <TD className="text-right" data-testid="position-apy">
+                  {formatPercent(p.apy)}
+                </TD>
+                <TD className="text-right" data-testid="position-liquidation-price">
+                  {p.liquidationPrice === null ? "—" : formatPrice(p.liquidationPrice)}
+                </TD>
+                <TD className="text-right">
+                  <span className="inline-flex gap-2">
+                    {ACTIONS[side].map(({ label, action }) => (
+                      <Button
+                        key={action}
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`${label} ${p.symbol}`}
+                        onClick={() => onAction(p.bank, action)}
+                      >
+                        {label}
+                      </Button>
+                    ))}
+                  </span>
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

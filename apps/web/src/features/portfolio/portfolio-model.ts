@@ -1,0 +1,177 @@
+// The portfolio's figures for one margin account: every number comes from the SDK's math over the market snapshot
+// (positions, liquidation prices, net APY, pending emissions) and the account's health as the server reports it (the
+// program's simulated health cache, or the SDK's local computation when the simulation failed).
+import {
+  accountRisk,
+  bankRates,
+  floorNative,
+  freeCollateral,
+  healthBar,
+  healthFactor,
+  isLiquidationRisk,
+  netApy,
+  pendingEmissions,
+  toNumber,
+  userPositions,
+  type AccountHealth,
+  type BankDto,
+  type EmissionsBalance,
+  type ExtraApr,
+  type Market,
+} from "@ballast/sdk";
+import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
+import { bankRow, emissionsOf } from "../markets/bank-rows.js";
+
+const DEFAULT_PUBKEY = "11111111111111111111111111111111";
+
+/** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
+export const SIMULATION_ONCHAIN = 0;
+export const SIMULATION_COMPUTED = 2;
+
+export interface PositionView {
+  readonly bank: string;
+  readonly symbol: string;
+  readonly mint: string;
+  readonly decimals: number;
+  readonly isLending: boolean;
+  /** Tokens (UI units) as the SDK's user position gives them: a debt includes its accrued fraction. */
+  readonly amount: number;
+  readonly usdValue: number | null;
+  /** Interest APY with emissions and staking yield (borrowing: minus borrowing emissions). */
+  readonly apy: number;
+  readonly liquidationPrice: number | null;
+  readonly isDust: boolean;
+}
+
+export interface RewardView {
+  readonly bank: string;
+  readonly emissionsMint: string;
+  /** Reward native units a claim pays out now (whole units of what the program would settle). */
+  readonly claimable: bigint;
+}
+
+export interface PortfolioModel {
+  readonly positions: readonly PositionView[];
+  /** Maintenance health factor (fraction) and its bar percentage, 0–100. */
+  readonly healthFactor: number;
+  readonly healthBar: number;
+  readonly freeCollateral: number;
+  /** Equity values (USD): supplied, borrowed and their difference. */
+  readonly supplied: number;
+  readonly borrowed: number;
+  readonly netValue: number;
+  readonly netApy: number;
+  readonly liquidationRisk: boolean;
+  readonly simulationStatus: number;
+  readonly rewards: readonly RewardView[];
+}
+
+/** A balance of the account DTO in the SDK's shape (the DTO's decimals are exact I80F48 expansions). */
+export function balanceFromDto(dto: BalanceDto): EmissionsBalance {
+  return {
+    active: dto.active,
+    bankPk: dto.bankPk,
+    assetShares: fx.fromDecimal(dto.assetShares),
+    liabilityShares: fx.fromDecimal(dto.liabilityShares),
+    emissionsOutstanding: fx.fromDecimal(dto.emissionsOutstanding),
+    lastUpdate: BigInt(dto.lastUpdate),
+  };
+}
+
+/** The six health values the server reported, in the SDK's shape. */
+export function healthFromDto(cache: HealthCacheDto): AccountHealth {
+  const side = (assets: string, liabilities: string) => ({
+    assets: fx.fromDecimal(assets),
+    liabilities: fx.fromDecimal(liabilities),
+    error: null,
+  });
+  return {
+    initial: side(cache.assetValue, cache.liabilityValue),
+    maintenance: side(cache.assetValueMaint, cache.liabilityValueMaint),
+    equity: side(cache.assetValueEquity, cache.liabilityValueEquity),
+  };
+}
+
+export interface PortfolioInputs {
+  readonly market: Market;
+  readonly balances: readonly EmissionsBalance[];
+  readonly health: AccountHealth;
+  readonly simulationStatus: number;
+  readonly bankDtos?: readonly BankDto[];
+  readonly tokens?: readonly TokenInfo[];
+}
+
+export function portfolioInputsFromDto(
+  market: Market,
+  account: AccountDto,
+  bankDtos?: readonly BankDto[],
+  tokens?: readonly TokenInfo[],
+): PortfolioInputs {
+  return {
+    market,
+    balances: account.balances.map(balanceFromDto),
+    health: healthFromDto(account.healthCache),
+    simulationStatus: account.healthCache.simulationStatus,
+    bankDtos,
+    tokens,
+  };
+}
+
+function rewardsOf(market: Market, balances: readonly EmissionsBalance[]): RewardView[] {
+  const rewards: RewardView[] = [];
+  for (const balance of balances) {
+    if (!balance.active) continue;
+    const bank = market.banks.get(balance.bankPk)?.bank;
+    if (!bank || bank.emissionsMint === DEFAULT_PUBKEY) continue;
+    const claimable = floorNative(pendingEmissions(balance, bank, market.now));
+    if (claimable > 0n) rewards.push({ bank: balance.bankPk, emissionsMint: bank.emissionsMint, claimable });
+  }
+  return rewards;
+}
+
+export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
+  const { market, balances, health } = inputs;
+  const risk = accountRisk(balances, market.banks);
+  const dtos = new Map((inputs.bankDtos ?? []).map((dto) => [dto.bank_address, dto]));
+  const tokens = new Map((inputs.tokens ?? []).map((token) => [token.mint, token]));
+
+  const positions = userPositions(risk).map((user, i): PositionView => {
+    const position = risk.positions[i];
+    const priced = position.bank;
+    const row = bankRow(market, priced, dtos.get(priced.address), tokens.get(priced.bank.mint));
+    return {
+      bank: user.bank,
+      symbol: row.symbol,
+      mint: priced.bank.mint,
+      decimals: priced.decimals,
+      isLending: user.isLending,
+      amount: toNumber(user.amount),
+      usdValue: user.usdValue === null ? null : toNumber(user.usdValue),
+      apy: user.isLending ? row.depositApy : row.borrowApy,
+      liquidationPrice: user.liquidationPrice === null ? null : toNumber(user.liquidationPrice),
+      isDust: user.isDust,
+    };
+  });
+
+  // Net APY counts emissions on the side they reward; staking yield is left to the per-position APY.
+  const extraApr: ExtraApr = (bank) => {
+    const rates = bankRates(bank, { emissions: emissionsOf(market, bank) });
+    return { lending: rates.emissionsLendingRate, borrowing: rates.emissionsBorrowRate };
+  };
+  const factor = healthFactor(health.maintenance);
+  const net: I80F48 = fx.sub(health.equity.assets, health.equity.liabilities);
+  return {
+    positions,
+    healthFactor: toNumber(factor),
+    healthBar: toNumber(healthBar(factor)),
+    freeCollateral: toNumber(freeCollateral(health.initial)),
+    supplied: toNumber(health.equity.assets),
+    borrowed: toNumber(health.equity.liabilities),
+    netValue: toNumber(net),
+    netApy: toNumber(netApy(risk, extraApr)),
+    liquidationRisk: isLiquidationRisk({ ...risk, health }),
+    simulationStatus: inputs.simulationStatus,
+    rewards: rewardsOf(market, balances),
+  };
+}

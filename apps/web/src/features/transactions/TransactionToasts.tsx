@@ -1,0 +1,186 @@
+// Staged transaction toasts (reference §2.5): each action gets one toast that walks through signing, its transactions
+// and confirmation, shows the shortened signature with a copy button, and on failure the resolved message with Retry.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import type { ActionWallet } from "@ballast/sdk";
+import type { PublicKey } from "@solana/web3.js";
+import { shortenAddress } from "../../format/index.js";
+import { Button, cn } from "../../ui/index.js";
+import {
+  confirmedToast,
+  failedToast,
+  failureMessage,
+  signedToast,
+  startedToast,
+  withSigningNotice,
+  type StepStatus,
+  type TransactionToastState,
+} from "./stages.js";
+
+/** Closes a confirmed toast after this long; failures stay until dismissed. */
+export const CONFIRMED_TOAST_MS = 7_500;
+
+export interface TransactionRun<T> {
+  readonly title: string;
+  /** One label per transaction, e.g. "Create account", "Deposit 1.5 SOL". */
+  readonly steps: readonly string[];
+  readonly wallet: ActionWallet;
+  readonly lendingProgramId: PublicKey;
+  /** Builds and sends with the wallet given (it reports signing); resolves once confirmed. */
+  readonly send: (wallet: ActionWallet) => Promise<T>;
+  readonly signatureOf: (result: T) => string;
+  /** After every confirmed run, retries included. */
+  readonly onConfirmed?: (result: T) => void | Promise<void>;
+}
+
+interface TransactionToastApi {
+  /** Runs the transaction under a toast; resolves true when it confirmed, false when it failed (the toast offers Retry). */
+  readonly run: <T>(run: TransactionRun<T>) => Promise<boolean>;
+}
+
+const TransactionToastContext = createContext<TransactionToastApi | null>(null);
+
+export function TransactionToastProvider({ children }: { readonly children: ReactNode }) {
+  const [toasts, setToasts] = useState<TransactionToastState[]>([]);
+  const retries = useRef(new Map<number, () => void>());
+  const nextId = useRef(1);
+
+  const update = useCallback((id: number, change: (toast: TransactionToastState) => TransactionToastState) => {
+    setToasts((list) => list.map((t) => (t.id === id ? change(t) : t)));
+  }, []);
+  const dismiss = useCallback((id: number) => {
+    retries.current.delete(id);
+    setToasts((list) => list.filter((t) => t.id !== id));
+  }, []);
+
+  const execute = useCallback(
+    async <T,>(id: number, run: TransactionRun<T>): Promise<boolean> => {
+      setToasts((list) => [...list.filter((t) => t.id !== id).slice(-2), startedToast(id, run.title, run.steps)]);
+      try {
+        const result = await run.send(withSigningNotice(run.wallet, () => update(id, signedToast)));
+        update(id, (t) => confirmedToast(t, run.signatureOf(result)));
+        retries.current.delete(id);
+        setTimeout(() => dismiss(id), CONFIRMED_TOAST_MS);
+        await run.onConfirmed?.(result);
+        return true;
+      } catch (error) {
+        const message = failureMessage(error, run.lendingProgramId);
+        retries.current.set(id, () => void execute(id, run));
+        update(id, (t) => failedToast(t, message));
+        return false;
+      }
+    },
+    [update, dismiss],
+  );
+
+  const run = useCallback(<T,>(r: TransactionRun<T>) => execute(nextId.current++, r), [execute]);
+  const api = useMemo(() => ({ run }), [run]);
+
+  return (
+    <TransactionToastContext.Provider value={api}>
+      {children}
+      <div
+        aria-label="Transactions"
+        className="pointer-events-none fixed inset-x-3 bottom-20 z-50 flex flex-col gap-2 sm:right-auto sm:bottom-4 sm:left-4 sm:w-96"
+      >
+        {toasts.map((toast) => (
+          <TransactionToast
+            key={toast.id}
+            toast={toast}
+            onDismiss={() => dismiss(toast.id)}
+            onRetry={retries.current.has(toast.id) ? () => retries.current.get(toast.id)?.() : undefined}
+          />
+        ))}
+      </div>
+    </TransactionToastContext.Provider>
+  );
+}
+
+export function useTransactionToasts(): TransactionToastApi {
+  const api = useContext(TransactionToastContext);
+  if (!api) throw new Error("useTransactionToasts must be under TransactionToastProvider");
+  return api;
+}
+
+const STEP_MARKS: Record<StepStatus, string> = { pending: "○", active: "◌", done: "✓", failed: "✕" };
+const STEP_STYLES: Record<StepStatus, string> = {
+  pending: "text-muted",
+  active: "text-fg font-medium",
+  done: "text-success",
+  failed: "text-danger",
+};
+
+function TransactionToast({
+  toast,
+  onDismiss,
+  onRetry,
+}: {
+  readonly toast: TransactionToastState;
+  readonly onDismiss: () => void;
+  readonly onRetry?: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const failed = toast.status === "failed";
+  return (
+    <div
+      role={failed ? "alert" : "status"}
+      aria-live={failed ? "assertive" : "polite"}
+      aria-label={toast.title}
+      className={cn(
+        "pointer-events-auto w-full rounded-xl border bg-surface p-4 text-sm shadow-lg",
+        failed ? "border-danger/60" : toast.status === "confirmed" ? "border-success/50" : "border-line",
+      )}
+    >
+      <div className="flex items-start gap-3">
+        <p className={cn("min-w-0 flex-1 font-medium", failed ? "text-danger" : "text-fg")}>{toast.title}</p>
+        <button type="button" aria-label="Dismiss" onClick={onDismiss} className="focus-ring rounded text-muted hover:text-fg">
+          ×
+        </button>
+      </div>
+      <ol className="mt-2 flex flex-col gap-1" aria-label="Steps">
+        {toast.steps.map((step) => (
+          <li key={step.label} className={cn("flex items-center gap-2", STEP_STYLES[step.status])} data-status={step.status}>
+            <span aria-hidden="true" className={cn("w-4 text-center", step.status === "active" && "animate-pulse")}>
+              {STEP_MARKS[step.status]}
+            </span>
+            {step.label}
+            <span className="sr-only"> ({step.status})</span>
+          </li>
+        ))}
+        <li className={cn("flex items-center gap-2", toast.status === "confirmed" ? "text-success" : "text-muted")}>
+          <span aria-hidden="true" className="w-4 text-center">
+            {toast.status === "confirmed" ? "✓" : "○"}
+          </span>
+          Confirmed
+        </li>
+      </ol>
+      {toast.signature && (
+        <div className="mt-3 flex items-center gap-2 text-muted">
+          <span>Signature</span>
+          <code className="font-mono text-fg" title={toast.signature}>
+            {shortenAddress(toast.signature, 6)}
+          </code>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label="Copy signature"
+            onClick={() => {
+              void navigator.clipboard?.writeText(toast.signature!).then(() => setCopied(true));
+            }}
+          >
+            {copied ? "Copied" : "Copy"}
+          </Button>
+        </div>
+      )}
+      {failed && (
+        <div className="mt-3 flex flex-col gap-2">
+          <p className="break-words text-danger">{toast.error}</p>
+          {onRetry && (
+            <Button size="sm" variant="secondary" className="self-start" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import "./polyfills.js";
+import "./index.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Http } from "./api/http.js";
+import { App } from "./app/App.js";
+import { createQueryClient } from "./app/query-client.js";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <App http={new Http("")} queryClient={createQueryClient()} origin={window.location.origin} />
+  </StrictMode>,
+);

@@ -1,0 +1,73 @@
+// The connected wallet's margin accounts, the selected account, token balances and account labels.
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { fetchAccount, fetchAccountAddresses, fetchAccountLabels, fetchUserBalances, type BalanceToken } from "../api/index.js";
+import { useHttp } from "../api/context.js";
+import { useSelectedMarket } from "../market/MarketProvider.js";
+import { useWallet } from "../wallet/WalletProvider.js";
+import { useMarketBanks } from "./banks.js";
+import { queryKeys } from "./keys.js";
+import { TIMING } from "./timing.js";
+
+/** The wallet's margin accounts in the selected market. */
+export function useAccountAddresses() {
+  const http = useHttp();
+  const { address } = useWallet();
+  const { market } = useSelectedMarket();
+  return useQuery({
+    queryKey: queryKeys.accountAddresses(address, market.group),
+    queryFn: () => fetchAccountAddresses(http, address!, market.main ? undefined : market.group),
+    enabled: address !== null,
+    staleTime: TIMING.accountAddresses.staleTime,
+    retry: TIMING.accountAddresses.retry,
+  });
+}
+
+/** One margin account's state, health and positions (POST /api/account-info). */
+export function useAccount(accountKey: string | null) {
+  const http = useHttp();
+  const { address } = useWallet();
+  return useQuery({
+    queryKey: queryKeys.account(accountKey, address),
+    queryFn: () => fetchAccount(http, accountKey!, address!),
+    enabled: accountKey !== null && address !== null,
+    staleTime: TIMING.account.staleTime,
+    retry: TIMING.account.retry,
+  });
+}
+
+/** Native SOL and the wallet's token balances of every mint of the selected market. */
+export function useUserBalances() {
+  const http = useHttp();
+  const { address } = useWallet();
+  const banks = useMarketBanks();
+  const tokens = useMemo<BalanceToken[]>(() => {
+    const byMint = new Map<string, BalanceToken>();
+    for (const bank of banks.data ?? []) {
+      byMint.set(bank.mint, { mint: bank.mint, tokenProgram: bank.token_program_address, decimal: bank.mint_decimals });
+    }
+    return [...byMint.values()].sort((a, b) => a.mint.localeCompare(b.mint));
+  }, [banks.data]);
+  return useQuery({
+    queryKey: queryKeys.userBalances(
+      address,
+      tokens.map((t) => t.mint),
+    ),
+    queryFn: () => fetchUserBalances(http, address!, tokens),
+    enabled: address !== null && banks.data !== undefined,
+    staleTime: TIMING.userBalances.staleTime,
+    retry: TIMING.userBalances.retry,
+  });
+}
+
+/** Labels of the wallet's accounts; empty when they cannot be read. */
+export function useAccountLabels() {
+  const http = useHttp();
+  const { address } = useWallet();
+  return useQuery({
+    queryKey: queryKeys.accountLabels(address),
+    queryFn: () => fetchAccountLabels(http, address!),
+    enabled: address !== null,
+    staleTime: TIMING.account.staleTime,
+  });
+}

@@ -1,0 +1,27 @@
+// Activity by wallet or by token, page by page (100 records each, newest first).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ActivityFetchError, activityCursor, fetchActivity, type ActivityRecord, type ActivitySubject } from "../api/index.js";
+import { useHttp } from "../api/context.js";
+import { queryKeys } from "./keys.js";
+import { TIMING } from "./timing.js";
+
+const PAGE_SIZE = 100;
+
+/** Retried up to twice, except on the database's statement timeout (spec §9). */
+export function retryActivity(failureCount: number, error: Error): boolean {
+  if (error instanceof ActivityFetchError && error.statementTimeout) return false;
+  return failureCount < TIMING.activity.maxRetries;
+}
+
+export function useActivity(subject: ActivitySubject, address: string | null) {
+  const http = useHttp();
+  return useInfiniteQuery({
+    queryKey: queryKeys.activity(subject, address),
+    queryFn: ({ pageParam }) => fetchActivity(http, subject, address!, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ActivityRecord[]) => (last.length === PAGE_SIZE ? activityCursor(last[last.length - 1]) : undefined),
+    enabled: address !== null,
+    staleTime: TIMING.activity.staleTime,
+    retry: retryActivity,
+  });
+}

@@ -1,0 +1,43 @@
+// Post-action refresh (spec §4): poll every 2 s, at most 10 times or 20 s, until the wallet's accounts, account data
+// or balances differ from before the transaction, then refetch everything the action may have changed.
+import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { TIMING } from "./timing.js";
+
+const USER_KEYS: readonly QueryKey[] = [["account-addresses"], ["account"], ["user-balances"]];
+const MARKET_KEYS: readonly QueryKey[] = [
+  ["market"],
+  ["banks"],
+  ["rates"],
+  ["emissions"],
+  ["activity"],
+  ["wallet-points"],
+  ["account-labels"],
+];
+
+function snapshot(client: QueryClient): string {
+  const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
+  return JSON.stringify(
+    USER_KEYS.map((key) => client.getQueriesData({ queryKey: key })),
+    replacer,
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function refreshAfterAction(client: QueryClient, timing = TIMING.postAction): Promise<void> {
+  const before = snapshot(client);
+  const started = Date.now();
+  for (let attempt = 0; attempt < timing.attempts && Date.now() - started < timing.timeoutMs; attempt++) {
+    await sleep(timing.intervalMs);
+    await Promise.all(USER_KEYS.map((queryKey) => client.refetchQueries({ queryKey, type: "active" })));
+    if (snapshot(client) !== before) break;
+  }
+  await Promise.all([...USER_KEYS, ...MARKET_KEYS].map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+/** Call after a confirmed position-changing transaction; resolves when the refreshed data is in. */
+export function useRefreshAfterAction(): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => refreshAfterAction(client), [client]);
+}

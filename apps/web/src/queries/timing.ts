@@ -1,0 +1,21 @@
+// Cache and retry times of spec §9, in milliseconds.
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const TIMING = {
+  banks: { staleTime: 120 * SECOND, retry: 2 },
+  kamino: { staleTime: 18 * SECOND, retry: 2 },
+  oracle: { staleTime: 30 * SECOND, refetchInterval: 30 * SECOND, retry: 2 },
+  slotDuration: { staleTime: 300 * SECOND, gcTime: 600 * SECOND, placeholderMs: 450, retry: 2 },
+  accountAddresses: { staleTime: 600 * SECOND, retry: 1 },
+  account: { staleTime: 120 * SECOND, retry: 2 },
+  ratesAndEmissions: { staleTime: HOUR, retry: 2 },
+  userBalances: { staleTime: 2 * MINUTE, retry: 2 },
+  activity: { staleTime: 5 * MINUTE, maxRetries: 2 },
+  walletPoints: { staleTime: 10 * MINUTE, retry: 2 },
+  globalPoints: { staleTime: 24 * HOUR, retry: 2 },
+  bankHistory: { staleTime1d: 900 * SECOND, staleTimeOther: 3_600 * SECOND },
+  /** After a position-changing transaction: poll every 2 s, at most 10 times or 20 s. */
+  postAction: { intervalMs: 2 * SECOND, attempts: 10, timeoutMs: 20 * SECOND },
+} as const;

@@ -1,0 +1,81 @@
+// The user's transaction settings (broadcast method, priority, max fee cap), display theme and bank source, persisted
+// in localStorage; a stored value that is not a valid choice reads as the default.
+import type { BroadcastSettings, BroadcastType, PriorityTier } from "@ballast/sdk";
+import { readStored, writeStored } from "../storage.js";
+
+export const SETTINGS_KEY = "ballast:settings";
+
+export const BROADCAST_METHODS: readonly BroadcastType[] = ["DYNAMIC", "RPC", "BUNDLE"];
+export const PRIORITY_TIERS: readonly PriorityTier[] = ["NORMAL", "HIGH", "ULTRA"];
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** DYNAMIC leaves the cap to the fee tier (and the 0.1 SOL ceiling); MANUAL caps each transaction's fee at `sol`. */
+export type MaxCap = { readonly mode: "DYNAMIC" } | { readonly mode: "MANUAL"; readonly sol: number };
+
+export interface AppSettings {
+  readonly broadcast: BroadcastType;
+  readonly priority: PriorityTier;
+  readonly maxCap: MaxCap;
+  readonly theme: Theme;
+  /** Where the bank list comes from: the stored snapshot (db) or the ledger now (rpc). */
+  readonly bankSource: "db" | "rpc";
+}
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  broadcast: "DYNAMIC",
+  priority: "NORMAL",
+  maxCap: { mode: "DYNAMIC" },
+  theme: "system",
+  bankSource: "db",
+};
+
+/** The program's hard ceiling on one transaction's priority fee, in SOL (spec §5). */
+export const MAX_PRIORITY_FEE_CAP_SOL = 0.1;
+
+function oneOf<T>(value: unknown, choices: readonly T[], fallback: T): T {
+  return choices.includes(value as T) ? (value as T) : fallback;
+}
+
+function parseMaxCap(value: unknown): MaxCap {
+  const cap = value as { mode?: unknown; sol?: unknown } | null;
+  if (cap?.mode === "MANUAL" && typeof cap.sol === "number" && cap.sol > 0 && cap.sol <= MAX_PRIORITY_FEE_CAP_SOL) {
+    return { mode: "MANUAL", sol: cap.sol };
+  }
+  return { mode: "DYNAMIC" };
+}
+
+/** Settings from stored JSON; anything missing or invalid takes the default. */
+export function parseSettings(text: string | null): AppSettings {
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text === null ? {} : JSON.parse(text);
+    if (parsed && typeof parsed === "object") raw = parsed as Record<string, unknown>;
+  } catch {
+    raw = {};
+  }
+  return {
+    broadcast: oneOf(raw.broadcast, BROADCAST_METHODS, DEFAULT_SETTINGS.broadcast),
+    priority: oneOf(raw.priority, PRIORITY_TIERS, DEFAULT_SETTINGS.priority),
+    maxCap: parseMaxCap(raw.maxCap),
+    theme: oneOf(raw.theme, THEMES, DEFAULT_SETTINGS.theme),
+    bankSource: oneOf(raw.bankSource, ["db", "rpc"] as const, DEFAULT_SETTINGS.bankSource),
+  };
+}
+
+export function loadSettings(): AppSettings {
+  return parseSettings(readStored(SETTINGS_KEY));
+}
+
+export function saveSettings(settings: AppSettings): void {
+  writeStored(SETTINGS_KEY, JSON.stringify(settings));
+}
+
+/** The SDK's broadcast settings for an action: method, tier, and the manual cap in SOL (0 = none). */
+export function toBroadcastSettings(settings: AppSettings): BroadcastSettings {
+  return {
+    method: settings.broadcast,
+    priorityTier: settings.priority,
+    maxCapSol: settings.maxCap.mode === "MANUAL" ? settings.maxCap.sol : 0,
+  };
+}

@@ -1,0 +1,101 @@
+// Wallet Standard discovery: every installed wallet that registers a Solana chain and can connect and sign
+// transactions is offered; it signs through the standard `solana:*` features.
+import { getWallets, type Wallets } from "@wallet-standard/app";
+import {
+  SolanaSignMessage,
+  SolanaSignTransaction,
+  type SolanaSignMessageFeature,
+  type SolanaSignTransactionFeature,
+} from "@solana/wallet-standard-features";
+import { PublicKey, VersionedTransaction } from "@solana/web3.js";
+import type { ConnectedWallet, WalletOption } from "./types.js";
+
+type StandardWallet = ReturnType<Wallets["get"]>[number];
+type StandardAccount = StandardWallet["accounts"][number];
+
+interface ConnectFeature {
+  readonly "standard:connect": {
+    readonly connect: (input?: { readonly silent?: boolean }) => Promise<{ readonly accounts: readonly StandardAccount[] }>;
+  };
+}
+interface DisconnectFeature {
+  readonly "standard:disconnect": { readonly disconnect: () => Promise<void> };
+}
+
+/** The chain a wallet signs for: the local ledger or a remote cluster. */
+export function chainFor(cluster: "local" | "remote"): `solana:${string}` {
+  return cluster === "local" ? "solana:localnet" : "solana:mainnet";
+}
+
+export function isSolanaWallet(wallet: StandardWallet): boolean {
+  return (
+    wallet.chains.some((chain) => chain.startsWith("solana:")) &&
+    "standard:connect" in wallet.features &&
+    SolanaSignTransaction in wallet.features
+  );
+}
+
+function connectedStandardWallet(wallet: StandardWallet, account: StandardAccount, chain: `solana:${string}`): ConnectedWallet {
+  const features = wallet.features as Partial<SolanaSignTransactionFeature & SolanaSignMessageFeature & DisconnectFeature>;
+  const signer = features[SolanaSignTransaction]!;
+  const messageSigner = features[SolanaSignMessage];
+  const chainIfSupported = wallet.chains.includes(chain) ? chain : undefined;
+  const signAll = async (transactions: VersionedTransaction[]) => {
+    const outputs = await signer.signTransaction(
+      ...transactions.map((tx) => ({ account, transaction: tx.serialize(), chain: chainIfSupported })),
+    );
+    return outputs.map((output) => VersionedTransaction.deserialize(output.signedTransaction));
+  };
+  return {
+    id: wallet.name,
+    name: wallet.name,
+    icon: wallet.icon,
+    publicKey: new PublicKey(account.publicKey),
+    signMessage: messageSigner
+      ? async (message) => {
+          const [output] = await messageSigner.signMessage({ account, message });
+          return output.signature;
+        }
+      : null,
+    signTransaction: async (transaction) => (await signAll([transaction]))[0],
+    signAllTransactions: signAll,
+    disconnect: async () => {
+      await features["standard:disconnect"]?.disconnect();
+    },
+  };
+}
+
+function standardOption(wallet: StandardWallet, chain: `solana:${string}`): WalletOption {
+  return {
+    id: wallet.name,
+    name: wallet.name,
+    icon: wallet.icon,
+    kind: "standard",
+    async connect(options) {
+      const { accounts } = await (wallet.features as unknown as ConnectFeature)["standard:connect"].connect({ silent: options?.silent });
+      const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
+      if (!account) throw new Error(`${wallet.name} shared no account`);
+      return connectedStandardWallet(wallet, account, chain);
+    },
+  };
+}
+
+/** Calls `onChange` with the Solana wallets now and whenever one registers or unregisters; returns the unsubscribe. */
+export function watchStandardWallets(cluster: "local" | "remote", onChange: (options: WalletOption[]) => void): () => void {
+  const wallets = getWallets();
+  const chain = chainFor(cluster);
+  const emit = () =>
+    onChange(
+      wallets
+        .get()
+        .filter(isSolanaWallet)
+        .map((w) => standardOption(w, chain)),
+    );
+  emit();
+  const offRegister = wallets.on("register", emit);
+  const offUnregister = wallets.on("unregister", emit);
+  return () => {
+    offRegister();
+    offUnregister();
+  };
+}

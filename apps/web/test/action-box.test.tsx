@@ -1,0 +1,225 @@
+// The action box over SDK state built like the SDK's own math tests (banks encoded with the program layout, priced
+// through the oracle path): MAX is the SDK's exact max amount, validation messages are exact, the preview's health
+// equals the SDK's before → after numbers, and the e-mode and first-deposit lines appear when they apply.
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BankOperationalState, MarginfiGroupLayout, RiskTier, decodeMarginfiGroup } from "@ballast/protocol";
+import {
+  accountRisk,
+  balancesAfterAction,
+  healthBar,
+  healthFactor,
+  maxBorrow,
+  maxDeposit,
+  maxRepay,
+  maxWithdraw,
+  toNumber,
+  type BalanceLike,
+  type Market,
+  type PricedBank,
+  type WalletFunds,
+} from "@ballast/sdk";
+import { NOW, balance, banksOf, sol, usdc } from "../../../packages/sdk/test/math/support.js";
+import { ActionBoxView, type BankHeader } from "../src/features/action-box/ActionBoxView.js";
+import { groupAmountText, textFromAmount, cleanAmountText, amountFromText } from "../src/features/action-box/amount.js";
+import type { ActionType } from "../src/features/action-box/context.js";
+import { emptyBalances } from "../src/features/action-box/model.js";
+import { formatPercent } from "../src/format/index.js";
+
+afterEach(cleanup);
+
+function marketOf(...banks: PricedBank[]): Market {
+  const group = Buffer.alloc(MarginfiGroupLayout.space);
+  MarginfiGroupLayout.discriminator.copy(group, 0);
+  return { group: decodeMarginfiGroup(group), banks: banksOf(...banks), now: NOW };
+}
+
+/** An account's 16 slots holding `held` first. */
+function slots(...held: BalanceLike[]): BalanceLike[] {
+  return [...held, ...emptyBalances().slice(held.length)];
+}
+
+const header = (symbol: string): BankHeader => ({ symbol, name: symbol, price: 10, depositApy: 0.05, borrowApy: 0.08 });
+
+function renderBox(opts: {
+  market: Market;
+  bank: PricedBank;
+  symbol: string;
+  action: ActionType;
+  balances: BalanceLike[] | null;
+  wallet: WalletFunds | null;
+  onSend?: (action: ActionType, amount: bigint, all: boolean) => Promise<boolean>;
+}) {
+  const onSend = vi.fn(opts.onSend ?? (async () => true));
+  render(
+    <ActionBoxView
+      market={opts.market}
+      bank={opts.bank}
+      header={header(opts.symbol)}
+      symbolOf={(b) => (b === opts.bank ? opts.symbol : "OTHER")}
+      initialAction={opts.action}
+      balances={opts.balances}
+      wallet={opts.wallet}
+      onSend={onSend}
+      onClose={() => {}}
+    />,
+  );
+  return { onSend, input: screen.getByLabelText(`Amount to ${opts.action}`) as HTMLInputElement };
+}
+
+const type = (input: HTMLInputElement, text: string) => fireEvent.change(input, { target: { value: text } });
+const messages = () => [...screen.getByRole("list", { name: "Messages" }).querySelectorAll("li")].map((li) => li.textContent);
+const previewRow = (label: string) => {
+  const row = within(document.querySelector<HTMLElement>('dl[aria-label="Preview"]')!).getByText(label).parentElement!;
+  return { before: row.querySelector('[data-part="before"]')!.textContent, after: row.querySelector('[data-part="after"]')!.textContent };
+};
+
+// 10 SOL at init weight 0.5 ($50 of Initial collateral) against 20 USDC of debt: free collateral $30.
+const solBank = sol({ assetWeightInit: "0.5", assetWeightMaint: "0.6", totalAssets: "1000000000000" });
+const usdcBank = usdc({ totalAssets: "1000000000", totalLiabilities: "20000000", liabilityWeightInit: "1.2", liabilityWeightMaint: "1.1" });
+const market = marketOf(solBank, usdcBank);
+const held = slots(balance(solBank, "assets", "10000000000"), balance(usdcBank, "liabilities", "20000000"));
+const wallet: WalletFunds = { token: 7_654_321n, nativeSol: 0n };
+
+describe("amount text", () => {
+  it("groups thousands and clips decimals to the mint", () => {
+    expect(cleanAmountText("12,345.6789999", 6)).toBe("12345.678999");
+    expect(groupAmountText("1234567.5")).toBe("1,234,567.5");
+    expect(cleanAmountText("007", 0)).toBe("7");
+    expect(amountFromText("1.5", 6)).toBe(1_500_000n);
+    expect(textFromAmount(5_520_000_000n, 9)).toBe("5.52");
+    expect(textFromAmount(7n, 6)).toBe("0.000007");
+  });
+});
+
+describe("MAX", () => {
+  it("fills the SDK's exact max withdraw, and sends it as a partial withdrawal", async () => {
+    const account = accountRisk(held, market.banks);
+    const max = maxWithdraw(account, solBank);
+    const { input, onSend } = renderBox({ market, bank: solBank, symbol: "SOL", action: "withdraw", balances: held, wallet });
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    expect(input.value).toBe(groupAmountText(textFromAmount(max, 9)));
+    // 0.92 × ($50 − 20 × 1.2) / ($10 × 0.5) = 4.784 SOL.
+    expect(input.value).toBe("4.784");
+    fireEvent.click(screen.getByRole("button", { name: "Withdraw" }));
+    await vi.waitFor(() => expect(onSend).toHaveBeenCalledWith("withdraw", max, false));
+  });
+
+  it("fills the SDK's max borrow, and the max repay (min of debt and wallet) as repay-all", async () => {
+    const account = accountRisk(held, market.banks);
+    const borrow = renderBox({ market, bank: usdcBank, symbol: "USDC", action: "borrow", balances: held, wallet });
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    expect(amountFromText(cleanAmountText(borrow.input.value, 6), 6)).toBe(maxBorrow(account, usdcBank));
+    cleanup();
+
+    const rich = { token: 50_000_000n, nativeSol: 0n };
+    const repay = renderBox({ market, bank: usdcBank, symbol: "USDC", action: "repay", balances: held, wallet: rich });
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    expect(repay.input.value).toBe(textFromAmount(maxRepay(account, usdcBank, rich), 6));
+    expect(repay.input.value).toBe("20");
+    fireEvent.click(screen.getByRole("button", { name: "Repay all" }));
+    await vi.waitFor(() => expect(repay.onSend).toHaveBeenCalledWith("repay", 20_000_000n, true));
+  });
+
+  it("keeps 0.02 SOL spare on a SOL deposit", () => {
+    const native = sol({ mint: "So11111111111111111111111111111111111111112" });
+    const funds = { token: 0n, nativeSol: 1_000_000_000n };
+    const { input } = renderBox({
+      market: marketOf(native),
+      bank: native,
+      symbol: "SOL",
+      action: "deposit",
+      balances: null,
+      wallet: funds,
+    });
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    expect(maxDeposit(native, funds)).toBe(980_000_000n);
+    expect(input.value).toBe("0.98");
+  });
+});
+
+describe("validation", () => {
+  it("asks for a wallet", () => {
+    renderBox({ market, bank: solBank, symbol: "SOL", action: "deposit", balances: null, wallet: null });
+    expect(messages()).toEqual(["Wallet not connected"]);
+    expect(screen.getByRole("button", { name: "Deposit" })).toHaveProperty("disabled", true);
+  });
+
+  it("refuses amounts above the max", () => {
+    const { input } = renderBox({ market, bank: usdcBank, symbol: "USDC", action: "repay", balances: held, wallet });
+    type(input, "8");
+    expect(messages()).toEqual(["Amount exceeds the maximum of 7.654321 USDC"]);
+    expect(screen.getByRole("button", { name: "Repay" })).toHaveProperty("disabled", true);
+  });
+
+  it("refuses deposits and borrows on paused and reduce-only banks", () => {
+    const paused = usdc({ operationalState: BankOperationalState.Paused });
+    renderBox({ market: marketOf(solBank, paused), bank: paused, symbol: "USDC", action: "deposit", balances: null, wallet });
+    expect(messages()).toEqual(["The USDC bank is paused"]);
+    cleanup();
+    const reduceOnly = usdc({ operationalState: BankOperationalState.ReduceOnly, totalAssets: "1000000000" });
+    const m = marketOf(solBank, reduceOnly);
+    renderBox({
+      market: m,
+      bank: reduceOnly,
+      symbol: "USDC",
+      action: "borrow",
+      balances: slots(balance(solBank, "assets", "10000000000")),
+      wallet,
+    });
+    expect(messages()).toEqual(["The USDC bank is reduce-only: deposits and borrows are closed"]);
+  });
+
+  it("refuses an isolated borrow next to other debt", () => {
+    const isolated = usdc({ riskTier: RiskTier.Isolated, totalAssets: "1000000000" });
+    const m = marketOf(solBank, usdcBank, isolated);
+    renderBox({ market: m, bank: isolated, symbol: "BONK", action: "borrow", balances: held, wallet });
+    expect(messages()).toEqual(["BONK is an isolated asset and cannot be borrowed together with other liabilities"]);
+  });
+
+  it("reports a full account: No inactive balance found", () => {
+    const others = Array.from({ length: 16 }, () => usdc({ totalAssets: "1000" }));
+    const full = others.map((b) => balance(b, "assets", "1"));
+    const m = marketOf(solBank, ...others);
+    renderBox({ market: m, bank: solBank, symbol: "SOL", action: "deposit", balances: full, wallet: { token: 5n, nativeSol: 0n } });
+    expect(messages()).toEqual(["No inactive balance found"]);
+  });
+});
+
+describe("preview", () => {
+  it("shows the SDK's health before and after a borrow", () => {
+    const { input } = renderBox({ market, bank: usdcBank, symbol: "USDC", action: "borrow", balances: held, wallet });
+    type(input, "5");
+    const before = accountRisk(held, market.banks);
+    const after = accountRisk(balancesAfterAction(held, usdcBank, { kind: "borrow", amount: 5_000_000n }), market.banks);
+    const percent = (a: typeof before) => formatPercent(toNumber(healthBar(healthFactor(a.health.maintenance))) / 100);
+    expect(previewRow("Health")).toEqual({ before: percent(before), after: percent(after) });
+    // Maintenance: $60 of SOL against $22 then $27.5 of debt.
+    expect(previewRow("Health")).toEqual({ before: "63.33%", after: "54.17%" });
+    expect(previewRow("Borrowed")).toEqual({ before: "20 USDC", after: "25 USDC" });
+    expect(previewRow("Free collateral")).toEqual({ before: "$26.00", after: "$20.00" });
+  });
+});
+
+describe("info lines", () => {
+  it("announces the account created on a first deposit", () => {
+    renderBox({ market, bank: usdcBank, symbol: "USDC", action: "deposit", balances: null, wallet });
+    expect(messages()).toEqual(["User account will be automatically created on first deposit"]);
+  });
+
+  it("shows the e-mode impact of a borrow that activates e-mode", () => {
+    const lst = sol({ emodeTag: 1571, assetWeightInit: "0.5", assetWeightMaint: "0.6", totalAssets: "1000000000000" });
+    const solDebt = sol({ totalAssets: "1000000000000", emodeEntries: [{ tag: 1571, init: "0.9", maint: "0.95" }] });
+    const m = marketOf(lst, solDebt);
+    const { input } = renderBox({
+      market: m,
+      bank: solDebt,
+      symbol: "SOL",
+      action: "borrow",
+      balances: slots(balance(lst, "assets", "10000000000")),
+      wallet,
+    });
+    type(input, "1");
+    expect(messages()).toEqual(["This action will activate e-mode on your account"]);
+  });
+});

@@ -1,0 +1,201 @@
+// The bank page's parts against a real API server on a real ledger (run in a child process: the ledger and server
+// need Node's globals, which happy-dom replaces): a USDC and a SOL bank with deposits and a borrow, one stored history
+// point. Stats equal the SDK's numbers formatted, period tabs request their period, and the utilization curve is the
+// SDK's 101 points.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { Connection } from "@solana/web3.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { bankRates, loadMarket, toNumber, utilizationCurve, utilizationRate, type BankDto, type Market } from "@ballast/sdk";
+import { programFeesOf } from "@ballast/protocol";
+import { HttpProvider } from "../src/api/context.js";
+import { Http, fetchBanks, fetchConfig } from "../src/api/index.js";
+import { BankHistory } from "../src/features/bank/BankHistory.js";
+import { BankStats } from "../src/features/bank/BankStats.js";
+import { actionFromSearch, curveData } from "../src/features/bank/bank-detail.js";
+import { bankRow } from "../src/features/markets/bank-rows.js";
+import { formatPercent, formatTokenNumber, formatUsdCompact } from "../src/format/index.js";
+
+// A path string: happy-dom's URL class is not Node's.
+const ROOT = `${resolve(dirname(fileURLToPath(import.meta.url)), "../../..")}/`;
+
+const SCRIPT = `
+import { TestMarket, DEFAULT_BANK_CONFIG } from "${ROOT}packages/protocol/test/support/market.ts";
+import { startTestServer } from "${ROOT}apps/server/test/support/server.ts";
+const market = await TestMarket.start();
+const usdc = await market.addBank(6, { kind: "pyth", price: 1, conf: 0.001 }, { assetWeightInit: "0.9", assetWeightMaint: "0.95", liabilityWeightInit: "1.25", liabilityWeightMaint: "1.1" });
+const sol = await market.addBank(9, { kind: "pyth", price: 150, conf: 0.05 }, { assetWeightInit: "0.8", assetWeightMaint: "0.9", liabilityWeightInit: "1.25", liabilityWeightMaint: "1.1" });
+const lender = await market.newUser();
+await market.deposit(lender, usdc, 12_345_678_901n);
+const borrower = await market.newUser();
+await market.deposit(borrower, sol, 100_000_000_000n);
+await market.borrow(borrower, usdc, 4_321_000_000n, [sol, usdc]);
+const server = await startTestServer(market);
+await server.jobs.bankHistory.run();
+process.stdout.write(JSON.stringify({ url: server.url, usdc: usdc.key.toBase58(), sol: sol.key.toBase58() }) + "\\n");
+process.stdin.on("end", async () => { await server.close(); await market.close(); process.exit(0); });
+process.stdin.resume();
+`;
+
+interface Started {
+  readonly url: string;
+  readonly usdc: string;
+  readonly sol: string;
+}
+
+let child: ChildProcess;
+let scriptDir: string;
+let started: Started;
+let market: Market;
+let dtos: BankDto[];
+
+beforeAll(async () => {
+  scriptDir = mkdtempSync(join(tmpdir(), "ballast-bank-test-"));
+  const file = join(scriptDir, "server.mts");
+  writeFileSync(file, SCRIPT);
+  child = spawn(process.execPath, ["--import", "tsx", file], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
+  started = await new Promise<Started>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as Started);
+    });
+    child.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
+  });
+  // The app talks to its own origin.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${started.url}/`);
+  const http = new Http(started.url);
+  const config = await fetchConfig(http);
+  market = await loadMarket(new Connection(`${started.url}/rpc`), { programId: config.programId, group: config.markets[0].group });
+  dtos = await fetchBanks(http, "db");
+}, 120_000);
+
+afterAll(() => {
+  child?.stdin?.end();
+  if (scriptDir) rmSync(scriptDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderWithServer(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <HttpProvider http={new Http("")}>{ui}</HttpProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const statValue = (label: string) => within(screen.getByLabelText("Bank statistics")).getByText(label).nextElementSibling!.textContent;
+const statHint = (label: string) =>
+  within(screen.getByLabelText("Bank statistics")).getByText(label).nextElementSibling!.nextElementSibling?.textContent;
+
+describe("bank stats", () => {
+  it("shows the SDK's figures for the USDC bank, formatted", () => {
+    const priced = market.banks.get(started.usdc)!;
+    const row = bankRow(
+      market,
+      priced,
+      dtos.find((d) => d.bank_address === started.usdc),
+      { mint: priced.bank.mint, symbol: "USDC", name: "USD Coin", category: "Stablecoins" },
+    );
+    render(<BankStats row={row} />);
+
+    const rates = bankRates(priced);
+    // 12,345.678901 lent, 4,321 borrowed (interest has not accrued: the clock has not moved).
+    expect(statValue("Total deposits")).toBe("12,345.68 USDC");
+    expect(statValue("Total borrows")).toBe("4,321 USDC");
+    expect(statHint("Total deposits")).toBe(formatUsdCompact(row.depositsUsd!));
+    expect(statValue("Utilization")).toBe(formatPercent(toNumber(utilizationRate(priced))));
+    expect(statValue("Utilization")).toBe("35.00%");
+    expect(statValue("Collateral weight")).toBe("90%");
+    expect(statValue("Loan-to-value")).toBe("80%");
+    expect(statValue("Deposit APY")).toBe(formatPercent(toNumber(rates.totalLendingRate)));
+    expect(statValue("Borrow APY")).toBe(formatPercent(toNumber(rates.totalBorrowingRate)));
+    expect(toNumber(rates.totalBorrowingRate)).toBeGreaterThan(toNumber(rates.totalLendingRate));
+    expect(statValue("Total deposits")).toBe(`${formatTokenNumber(row.totalDeposits, 2)} USDC`);
+  });
+});
+
+describe("history", () => {
+  it("requests the chosen period and charts the stored point", async () => {
+    const requests = vi.spyOn(window, "fetch");
+    const priced = market.banks.get(started.usdc)!;
+    renderWithServer(
+      <BankHistory bank={started.usdc} symbol="USDC" curve={curveData(market, priced)} utilization={0.35} position={null} />,
+    );
+    const historyUrl = (period: string) => `/api/banks/db/${started.usdc}/historic/${period}`;
+    await waitFor(() => expect(requests.mock.calls.map((c) => String(c[0]))).toContain(historyUrl("30d")));
+    // The job stored one point: the (lazily loaded) chart replaces the loading state.
+    await waitFor(() => expect(document.querySelector(".recharts-responsive-container")).not.toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByText("No history yet")).toBeNull();
+
+    for (const [label, period] of [
+      ["1D", "1d"],
+      ["7D", "7d"],
+      ["All", "all"],
+    ] as const) {
+      fireEvent.click(screen.getByRole("tab", { name: label }));
+      await waitFor(() => expect(requests.mock.calls.map((c) => String(c[0]))).toContain(historyUrl(period)));
+      expect(screen.getByRole("tab", { name: label }).getAttribute("aria-selected")).toBe("true");
+    }
+  });
+
+  it("shows the server's refusal for an unknown bank and an empty portfolio view without a position", async () => {
+    const priced = market.banks.get(started.sol)!;
+    // A bank key the server has no history for.
+    renderWithServer(
+      <BankHistory bank={started.usdc.replace(/.$/, "2")} symbol="SOL" curve={curveData(market, priced)} utilization={0} position={null} />,
+    );
+    expect(await screen.findByText("Could not load the history")).toBeTruthy();
+    expect(screen.getByText("Failed to fetch historic bank data")).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Portfolio" }));
+    expect(screen.getByText("No SOL position")).toBeTruthy();
+  });
+});
+
+describe("utilization curve", () => {
+  it("has the SDK's 101 points and marks them in the curve view", async () => {
+    const priced = market.banks.get(started.usdc)!;
+    const curve = curveData(market, priced);
+    const sdk = utilizationCurve(priced.bank.config.interestRateConfig, programFeesOf(market.group));
+    expect(curve).toHaveLength(101);
+    expect(curve).toEqual(
+      sdk.map((p) => ({
+        utilization: Math.round(toNumber(p.utilization) * 100),
+        lendingRate: toNumber(p.lendingRate),
+        borrowingRate: toNumber(p.borrowingRate),
+      })),
+    );
+    expect(curve.map((p) => p.utilization)).toEqual(Array.from({ length: 101 }, (_, i) => i));
+    // The bank's utilization is 4,321 / 12,345.678901 = 35.0001%: its current borrowing rate is the curve's at 35%.
+    expect(curve[35].borrowingRate).toBeCloseTo(toNumber(priced.rates.borrowingRate), 5);
+
+    renderWithServer(<BankHistory bank={started.usdc} symbol="USDC" curve={curve} utilization={0.35} position={null} />);
+    fireEvent.click(screen.getByRole("tab", { name: "Utilization curve" }));
+    const table = screen.getByRole("table", { hidden: true });
+    const rows = within(table).getAllByRole("row", { hidden: true }).slice(1);
+    expect(rows).toHaveLength(101);
+    expect(rows[100].textContent).toBe(`100%${formatPercent(curve[100].lendingRate)}${formatPercent(curve[100].borrowingRate)}`);
+    expect(screen.queryByRole("tab", { name: "7D" })).toBeNull();
+  });
+});
+
+describe("?action= links", () => {
+  it("maps the markets page's actions to the action box's tabs", () => {
+    expect(actionFromSearch("action=supply")).toBe("deposit");
+    expect(actionFromSearch("?action=Borrow")).toBe("borrow");
+    expect(actionFromSearch("action=withdraw")).toBe("withdraw");
+    expect(actionFromSearch("action=repay")).toBe("repay");
+    expect(actionFromSearch("action=swap")).toBeNull();
+    expect(actionFromSearch("")).toBeNull();
+  });
+});

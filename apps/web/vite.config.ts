@@ -1,0 +1,45 @@
+// Vite build of the web app: React, Tailwind, the Node shims the Solana libraries and shared packages need, the API
+// proxy for development, and chunks split so the markets page loads first and the other screens on demand.
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const shim = (name: string) => fileURLToPath(new URL(`./vite-shims/${name}`, import.meta.url));
+const API_TARGET = process.env.BALLAST_API ?? "http://127.0.0.1:3000";
+
+/** Vendor code grouped by how often it changes and which screens need it. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes("node_modules") && !id.includes("/packages/")) return undefined;
+  if (/node_modules\/(react|react-dom|scheduler|wouter|@tanstack)\//.test(id)) return "react";
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  define: { global: "globalThis", "process.env.NODE_DEBUG": "false" },
+  resolve: {
+    alias: [
+      { find: /^node:crypto$/, replacement: shim("node-crypto.js") },
+      { find: /^crypto$/, replacement: shim("node-crypto.js") },
+      { find: /^@coral-xyz\/anchor$/, replacement: shim("anchor.js") },
+    ],
+  },
+  server: {
+    proxy: { "/api": API_TARGET, "/rpc": API_TARGET },
+  },
+  preview: {
+    proxy: { "/api": API_TARGET, "/rpc": API_TARGET },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Every module that uses the Buffer global imports it, so no chunk depends on the entry having run first.
+      transform: { inject: { Buffer: ["buffer", "Buffer"] } },
+      output: { manualChunks: vendorChunk },
+    },
+  },
+});
