@@ -6,6 +6,7 @@
 // give the same sequence of prices.
 import { createHash } from "node:crypto";
 import { type Commitment, Connection, type Keypair, PublicKey, Transaction, type TransactionInstruction } from "@solana/web3.js";
+import bs58 from "bs58";
 import { updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
 import { PULL_FEED_PRECISION } from "./switchboard/pull-feed.js";
 
@@ -370,7 +371,13 @@ export class PricePusher {
     const { blockhash } = await this.connection.getLatestBlockhash(this.commitment);
     const tx = new Transaction({ feePayer: this.authority.publicKey, recentBlockhash: blockhash }).add(ix);
     tx.sign(this.authority);
-    const signature = await this.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: this.commitment });
+    // The same update signed with the same blockhash is the same transaction: if it already landed, that is this push.
+    const signature = bs58.encode(tx.signature!);
+    try {
+      await this.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: this.commitment });
+    } catch (e) {
+      if (!message(e).includes("already been processed")) throw e;
+    }
     const deadline = Date.now() + this.confirmTimeoutMs;
     for (;;) {
       const status = (await this.connection.getSignatureStatuses([signature])).value[0];
