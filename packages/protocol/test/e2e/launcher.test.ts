@@ -13,10 +13,10 @@ const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "ballast-launcher-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe("npm start", () => {
+describe("npm run localnet", () => {
   it("serves the ledger with the lending and oracle programs deployed, and stops cleanly on SIGTERM", async () => {
     const port = await freePortPair();
-    const child = spawn("npm", ["start"], {
+    const child = spawn("npm", ["run", "localnet"], {
       cwd: ROOT,
       env: { ...process.env, RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" },
       stdio: "ignore",
