@@ -1,13 +1,14 @@
 // Sending the sandbox's own transactions (setup, funding): packed into as few transactions as fit, signed by the payer
 // and whichever extra signers each one names, sent with preflight, and checked to have landed without error.
 import { Transaction, type Connection, type PublicKey, type Keypair, type Signer, type TransactionInstruction } from "@solana/web3.js";
-import { packInstructions } from "@ballast/sdk";
+import { confirmSignature, packInstructions } from "@ballast/sdk";
 
 function signsIn(instructions: readonly TransactionInstruction[], signer: Signer): boolean {
   return instructions.some((ix) => ix.keys.some((meta) => meta.isSigner && meta.pubkey.equals(signer.publicKey)));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The sandbox's own transactions land within a slot or two: check every 50 ms, for at most 10 s. */
+const LANDING = { attempts: 200, intervalMs: 50, timeoutMs: 10_000 };
 
 /** One transaction: the payer signs first; returns once the ledger reports it landed. */
 export async function sendTransaction(
@@ -22,15 +23,10 @@ export async function sendTransaction(
   return landed(connection, await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" }));
 }
 
-/** Waits until the ledger reports the transaction, failing if it failed or has not landed within 10 s. */
+/** Waits until the ledger reports the transaction at "processed" or better; fails if it failed or timed out. */
 export async function landed(connection: Connection, signature: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const status = (await connection.getSignatureStatuses([signature])).value[0];
-    if (status?.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(status.err)}`);
-    if (status) return signature;
-    if (attempt >= 200) throw new Error(`transaction ${signature} did not land within 10 s`);
-    await sleep(50);
-  }
+  await confirmSignature(connection, signature, { commitment: "processed", schedule: LANDING });
+  return signature;
 }
 
 /** Lamports from the ledger's airdrop faucet. */

@@ -9,6 +9,7 @@ export * from "./health-factor.js";
 export * from "./positions.js";
 export * from "./liquidation-price.js";
 export * from "./capacity.js";
+export * from "./bank-figures.js";
 export * from "./max-amounts.js";
 export * from "./rates.js";
 export * from "./bank-rates.js";

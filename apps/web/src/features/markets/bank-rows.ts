@@ -3,10 +3,13 @@
 // metadata of the app config (symbol, name, asset group). Then search, sort and grouping under the seven headings.
 import {
   bankRates,
+  bankTotalsUsd,
+  borrowableNative,
   emissionsRates,
   emodeTagOf,
   EmodeTag,
   floorNative,
+  loanToValue,
   midPrice,
   nativeToUi,
   toNumber,
@@ -112,8 +115,7 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
   const rates = bankRates(priced, { emissions, lstApy: lstApyOf(dto) });
   const totalDeposits = tokens(priced.totalAssets, decimals);
   const totalBorrows = tokens(priced.totalLiabilities, decimals);
-  const borrowRoom = priced.borrowCapacity;
-  const availableNative = borrowRoom === null || borrowRoom > priced.liquidity ? priced.liquidity : borrowRoom;
+  const totalsUsd = bankTotalsUsd(priced);
   const emodeTag = emodeTagOf(bank.emode.emodeTag);
   const reserve = dto?.kamino_reserve ?? bank.integrationAcc1;
   return {
@@ -129,14 +131,14 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
     emissionsLendingApr: toNumber(rates.emissionsLendingRate),
     emissionsBorrowApr: toNumber(rates.emissionsBorrowRate),
     assetWeight: toNumber(bank.config.assetWeightInit),
-    ltv: 1 / toNumber(bank.config.liabilityWeightInit),
+    ltv: toNumber(loanToValue(priced)),
     totalDeposits,
     totalBorrows,
-    depositsUsd: price === null ? null : totalDeposits * price,
-    borrowsUsd: price === null ? null : totalBorrows * price,
+    depositsUsd: totalsUsd === null ? null : toNumber(totalsUsd.deposits),
+    borrowsUsd: totalsUsd === null ? null : toNumber(totalsUsd.borrows),
     depositCap: limitInTokens(bank.config.depositLimit, decimals),
     borrowCap: limitInTokens(bank.config.borrowLimit, decimals),
-    available: nativeToUi(availableNative, decimals),
+    available: nativeToUi(borrowableNative(priced), decimals),
     utilization: toNumber(utilizationRate(priced)),
     provider: reserve && reserve !== DEFAULT_PUBKEY ? PROVIDER_KAMINO : PROVIDER_BALLAST,
     isolated: bank.config.riskTier === RiskTier.Isolated,
