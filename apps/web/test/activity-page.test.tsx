@@ -1,11 +1,6 @@
 // The activity screen against a real API server on a real ledger (in a child process: the ledger and server need
 // Node's globals, which happy-dom replaces) whose indexer recorded an account creation and a deposit, plus sample
 // records in the server's shape for the types a test market cannot easily produce.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,22 +9,18 @@ import { Http, type ActivityRecord } from "../src/api/index.js";
 import { ActivityView, type MarketToken } from "../src/features/activity/ActivityView.js";
 import { activityRow } from "../src/features/activity/activity-rows.js";
 import { ToastProvider } from "../src/ui/index.js";
+import { startServerProcess, type ServerProcess } from "./support/server-process.js";
 
-// A path string: happy-dom's URL class is not Node's.
-const ROOT = `${resolve(dirname(fileURLToPath(import.meta.url)), "../../..")}/`;
-
-const SCRIPT = `
-import { TestMarket } from "${ROOT}packages/protocol/test/support/market.ts";
-import { startTestServer } from "${ROOT}apps/server/test/support/server.ts";
+const SETUP = `
 const market = await TestMarket.start();
+closers.push(() => market.close());
 const usdc = await market.addBank(6, { kind: "pyth", price: 1, conf: 0.001 });
 const user = await market.newUser();
 const signature = await market.deposit(user, usdc, 1_234_567_800n);
 const server = await startTestServer(market);
+closers.push(() => server.close());
 await server.jobs.indexer.run();
-process.stdout.write(JSON.stringify({ url: server.url, wallet: user.wallet.publicKey.toBase58(), account: user.account.toBase58(), mint: usdc.mint.toBase58(), signature }) + "\\n");
-process.stdin.on("end", async () => { await server.close(); await market.close(); process.exit(0); });
-process.stdin.resume();
+ready({ url: server.url, wallet: user.wallet.publicKey.toBase58(), account: user.account.toBase58(), mint: usdc.mint.toBase58(), signature });
 `;
 
 interface Started {
@@ -40,31 +31,15 @@ interface Started {
   readonly signature: string;
 }
 
-let child: ChildProcess;
-let scriptDir: string;
+let server: ServerProcess<Started>;
 let started: Started;
 
 beforeAll(async () => {
-  scriptDir = mkdtempSync(join(tmpdir(), "ballast-activity-test-"));
-  const file = join(scriptDir, "server.mts");
-  writeFileSync(file, SCRIPT);
-  child = spawn(process.execPath, ["--import", "tsx", file], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
-  started = await new Promise<Started>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as Started);
-    });
-    child.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
-  });
-  // The app talks to its own origin.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${started.url}/`);
+  server = await startServerProcess<Started>(SETUP);
+  started = server.facts;
 }, 120_000);
 
-afterAll(() => {
-  child?.stdin?.end();
-  if (scriptDir) rmSync(scriptDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 afterEach(() => {
   cleanup();

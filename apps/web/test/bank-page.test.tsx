@@ -2,11 +2,6 @@
 // need Node's globals, which happy-dom replaces): a USDC and a SOL bank with deposits and a borrow, one stored history
 // point. Stats equal the SDK's numbers formatted, period tabs request their period, and the utilization curve is the
 // SDK's 101 points.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Connection } from "@solana/web3.js";
@@ -20,14 +15,11 @@ import { BankStats } from "../src/features/bank/BankStats.js";
 import { actionFromSearch, curveData } from "../src/features/bank/bank-detail.js";
 import { bankRow } from "../src/features/markets/bank-rows.js";
 import { formatPercent, formatTokenNumber, formatUsdCompact } from "../src/format/index.js";
+import { startServerProcess, type ServerProcess } from "./support/server-process.js";
 
-// A path string: happy-dom's URL class is not Node's.
-const ROOT = `${resolve(dirname(fileURLToPath(import.meta.url)), "../../..")}/`;
-
-const SCRIPT = `
-import { TestMarket, DEFAULT_BANK_CONFIG } from "${ROOT}packages/protocol/test/support/market.ts";
-import { startTestServer } from "${ROOT}apps/server/test/support/server.ts";
+const SETUP = `
 const market = await TestMarket.start();
+closers.push(() => market.close());
 const usdc = await market.addBank(6, { kind: "pyth", price: 1, conf: 0.001 }, { assetWeightInit: "0.9", assetWeightMaint: "0.95", liabilityWeightInit: "1.25", liabilityWeightMaint: "1.1" });
 const sol = await market.addBank(9, { kind: "pyth", price: 150, conf: 0.05 }, { assetWeightInit: "0.8", assetWeightMaint: "0.9", liabilityWeightInit: "1.25", liabilityWeightMaint: "1.1" });
 const lender = await market.newUser();
@@ -36,10 +28,9 @@ const borrower = await market.newUser();
 await market.deposit(borrower, sol, 100_000_000_000n);
 await market.borrow(borrower, usdc, 4_321_000_000n, [sol, usdc]);
 const server = await startTestServer(market);
+closers.push(() => server.close());
 await server.jobs.bankHistory.run();
-process.stdout.write(JSON.stringify({ url: server.url, usdc: usdc.key.toBase58(), sol: sol.key.toBase58() }) + "\\n");
-process.stdin.on("end", async () => { await server.close(); await market.close(); process.exit(0); });
-process.stdin.resume();
+ready({ url: server.url, usdc: usdc.key.toBase58(), sol: sol.key.toBase58() });
 `;
 
 interface Started {
@@ -48,37 +39,21 @@ interface Started {
   readonly sol: string;
 }
 
-let child: ChildProcess;
-let scriptDir: string;
+let server: ServerProcess<Started>;
 let started: Started;
 let market: Market;
 let dtos: BankDto[];
 
 beforeAll(async () => {
-  scriptDir = mkdtempSync(join(tmpdir(), "ballast-bank-test-"));
-  const file = join(scriptDir, "server.mts");
-  writeFileSync(file, SCRIPT);
-  child = spawn(process.execPath, ["--import", "tsx", file], { cwd: ROOT, stdio: ["pipe", "pipe", "inherit"] });
-  started = await new Promise<Started>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))) as Started);
-    });
-    child.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
-  });
-  // The app talks to its own origin.
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${started.url}/`);
+  server = await startServerProcess<Started>(SETUP);
+  started = server.facts;
   const http = new Http(started.url);
   const config = await fetchConfig(http);
   market = await loadMarket(new Connection(`${started.url}/rpc`), { programId: config.programId, group: config.markets[0].group });
   dtos = await fetchBanks(http, "db");
 }, 120_000);
 
-afterAll(() => {
-  child?.stdin?.end();
-  if (scriptDir) rmSync(scriptDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 afterEach(() => {
   cleanup();
