@@ -1,5 +1,6 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cn } from "./cn.js";
+import { useRovingChoice } from "./roving-choice.js";
 
 export interface SegmentedOption<T extends string> {
   readonly value: T;
@@ -22,21 +23,7 @@ export function Segmented<T extends string>({
   readonly className?: string;
 }) {
   const labelId = useId();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(
-    0,
-    options.findIndex((o) => o.value === value),
-  );
-
-  function onKeyDown(event: KeyboardEvent) {
-    const step =
-      event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = (index + step + options.length) % options.length;
-    onChange(options[next].value);
-    refs.current[next]?.focus();
-  }
+  const { index, refAt, onKeyDown } = useRovingChoice(options, value, onChange);
 
   return (
     <div className={cn("flex flex-col gap-2", className)}>
@@ -54,9 +41,7 @@ export function Segmented<T extends string>({
           return (
             <button
               key={option.value}
-              ref={(element) => {
-                refs.current[i] = element;
-              }}
+              ref={refAt(i)}
               type="button"
               role="radio"
               aria-checked={checked}

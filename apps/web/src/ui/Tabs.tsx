@@ -1,5 +1,6 @@
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { cn } from "./cn.js";
+import { useRovingChoice } from "./roving-choice.js";
 
 export interface TabOption<T extends string> {
   readonly value: T;
@@ -28,23 +29,7 @@ export function Tabs<T extends string>({
   readonly size?: "sm" | "md";
   readonly className?: string;
 }) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(
-    0,
-    options.findIndex((o) => o.value === value),
-  );
-
-  function onKeyDown(event: KeyboardEvent) {
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    let next: number | null = null;
-    if (event.key in moves) next = (index + moves[event.key] + options.length) % options.length;
-    if (event.key === "Home") next = 0;
-    if (event.key === "End") next = options.length - 1;
-    if (next === null) return;
-    event.preventDefault();
-    onChange(options[next].value);
-    refs.current[next]?.focus();
-  }
+  const { index, refAt, onKeyDown } = useRovingChoice(options, value, onChange);
 
   return (
     <div
@@ -58,9 +43,7 @@ export function Tabs<T extends string>({
         return (
           <button
             key={option.value}
-            ref={(element) => {
-              refs.current[i] = element;
-            }}
+            ref={refAt(i)}
             type="button"
             role="tab"
             aria-selected={selected}
