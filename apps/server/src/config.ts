@@ -1,9 +1,9 @@
 // Everything the server is told from outside, read once at start. Environment variables (and the files they name)
 // are for `main.ts`; tests build the object directly.
 import { readFileSync } from "node:fs";
-import bs58 from "bs58";
 import { z } from "zod";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import { isAddress } from "./addresses.js";
 
 /** The asset groups the markets screen lists tokens under, in display order. */
 export const ASSET_CATEGORIES = ["Stablecoins", "SOL / LST", "Bitcoin", "Governance", "Blue Chip", "Memes", "Other"] as const;
@@ -81,14 +81,6 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   faucetCooldownSeconds: 60,
   logLevel: "info",
 };
-
-function isAddress(text: string): boolean {
-  try {
-    return bs58.decode(text).length === 32;
-  } catch {
-    return false;
-  }
-}
 
 const addressText = z.string().refine(isAddress, { message: "must be a base58 address of 32 bytes" });
 

@@ -1,5 +1,4 @@
 // A wallet's margin accounts, one account's state and health, and a wallet's token balances.
-import bs58 from "bs58";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { z } from "zod";
 import { errorMessage, fetchMarginAccounts, fetchWalletBalances } from "@ballast/sdk";
@@ -7,14 +6,7 @@ import type { RouteModule } from "../app.js";
 import { accountReader, refreshingCache } from "../chain/accounts.js";
 import { compareAddresses } from "../chain/market.js";
 import { forbidden, upstreamError } from "../errors.js";
-
-function isAddress(text: string): boolean {
-  try {
-    return bs58.decode(text).length === 32;
-  } catch {
-    return false;
-  }
-}
+import { isAddress } from "../addresses.js";
 
 /** A base58 public key. */
 export const addressSchema = z.string().refine(isAddress, { message: "not a valid base58 address" });

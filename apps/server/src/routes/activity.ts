@@ -2,12 +2,12 @@
 // (default and maximum 100); to read further back pass `before=<signature>:<eventIndex>` of the last record received,
 // which returns the records strictly older than it. Records are ordered by slot, then by the transaction's place in
 // its slot, then by the event's place in its transaction.
-import { PublicKey } from "@solana/web3.js";
 import { nativeToUi } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteContext, RouteModule } from "../app.js";
 import type { ActivityTable } from "../db/schema/activity.js";
 import { badRequest } from "../errors.js";
+import { isAddress } from "../addresses.js";
 
 export const ACTIVITY_PAGE_SIZE = 100;
 
@@ -30,14 +30,6 @@ export interface ActivityRecord {
   /** The amount in whole tokens, when the mint's decimals are known. */
   readonly uiAmount: number | null;
   readonly details: Record<string, unknown>;
-}
-
-function isAddress(value: string): boolean {
-  try {
-    return new PublicKey(value).toBase58() === value;
-  } catch {
-    return false;
-  }
 }
 
 const CURSOR = /^([1-9A-HJ-NP-Za-km-z]{32,90}):(\d{1,9})$/;

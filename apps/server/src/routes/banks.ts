@@ -1,7 +1,6 @@
 // Banks of every configured market (live from the ledger or as last stored), their historic points, rates and
 // emissions (spec 000 §3, §7). All numbers come from the SDK's math on each market's snapshot; rates are fractions
 // (0.05 = 5%).
-import bs58 from "bs58";
 import { sql } from "kysely";
 import { z } from "zod";
 import {
@@ -19,6 +18,7 @@ import type { RouteContext, RouteModule } from "../app.js";
 import { compareAddresses } from "../chain/market.js";
 import { notFound } from "../errors.js";
 import { storedBankStates } from "../jobs/bank-states.js";
+import { isAddress } from "../addresses.js";
 
 const HOUR = 3_600;
 const DAY = 24 * HOUR;
@@ -59,14 +59,6 @@ const POINT_FIELDS = [
 ] as const;
 
 const DEFAULT_PUBKEY = "11111111111111111111111111111111";
-
-function isAddress(value: string): boolean {
-  try {
-    return bs58.decode(value).length === 32;
-  } catch {
-    return false;
-  }
-}
 
 const address = z.string().refine(isAddress, { error: "must be a base58 address of 32 bytes" });
 

@@ -4,7 +4,6 @@
 // the SDK with the program's own feed code (confidence multiples and the 5% cap). Lists of keys are comma separated
 // (a repeated parameter is joined); entries are trimmed, empty entries dropped and duplicates ignored.
 import type { AccountInfo } from "@solana/web3.js";
-import bs58 from "bs58";
 import { z } from "zod";
 import { OracleSetup, encodeBank } from "@ballast/protocol";
 import {
@@ -29,6 +28,7 @@ import type { RouteContext, RouteModule } from "../app.js";
 import { ttlCache } from "../chain/cache.js";
 import { kaminoObligationJson, kaminoReserveJson, medianSlotDuration, pullFeedDecimal, pythShardId } from "../chain/oracles.js";
 import { upstreamError } from "../errors.js";
+import { isAddress } from "../addresses.js";
 
 /** Most keys one oracle or price call may ask for. */
 export const MAX_KEYS_PER_CALL = 100;
@@ -40,14 +40,6 @@ export const SLOT_DURATION_CACHE_MS = 60_000;
 const SLOT_DURATION_SAMPLES = 60;
 
 const DEFAULT_ADDRESS = "11111111111111111111111111111111";
-
-function isAddress(text: string): boolean {
-  try {
-    return bs58.decode(text).length === 32;
-  } catch {
-    return false;
-  }
-}
 
 /** A query parameter given once or repeated, as its values; `missing` is the message when it is absent. */
 const queryValues = (missing: string) =>
