@@ -1,7 +1,7 @@
 // What the bank page derives from the market snapshot and the bank's history: e-mode pairings (which banks pair with
 // this one and at what weights), the utilization curve from the SDK, the action a `?action=` link asks for, and the
 // selected account's position valued over the history. Rates and weights come from the SDK; nothing is recomputed.
-import { EmodeTag, emodeTagOf, toNumber, utilizationCurve, type Market, type PricedBank } from "@ballast/sdk";
+import { emodePairs, toNumber, utilizationCurve, type EmodePair, type EmodeTag, type Market, type PricedBank } from "@ballast/sdk";
 import { programFeesOf } from "@ballast/protocol";
 import type { HistoricBankPoint, PositionDto } from "../../api/index.js";
 import type { ActionType } from "../action-box/index.js";
@@ -33,33 +33,24 @@ const byWeight = (a: EmodePairing, b: EmodePairing) => b.assetWeightInit - a.ass
  */
 export function emodePairings(market: Market, priced: PricedBank, rows: readonly BankRow[]): EmodePairings {
   const rowByAddress = new Map(rows.map((row) => [row.address, row]));
-  const whenBorrowing: EmodePairing[] = [];
-  const whenLending: EmodePairing[] = [];
-  const ownTag = emodeTagOf(priced.bank.emode.emodeTag);
-  for (const other of market.banks.values()) {
-    if (other.address === priced.address) continue;
-    const row = rowByAddress.get(other.address);
-    if (!row) continue;
-    const otherTag = emodeTagOf(other.bank.emode.emodeTag);
-    const asCollateral = otherTag === EmodeTag.Unset ? undefined : priced.emodeEntries.get(otherTag);
-    if (asCollateral)
-      whenBorrowing.push({
-        bank: row,
-        tag: otherTag,
-        assetWeightInit: toNumber(asCollateral.assetWeightInit),
-        assetWeightMaint: toNumber(asCollateral.assetWeightMaint),
-        ownWeightInit: toNumber(other.bank.config.assetWeightInit),
-      });
-    const asLiability = ownTag === EmodeTag.Unset ? undefined : other.emodeEntries.get(ownTag);
-    if (asLiability)
-      whenLending.push({
-        bank: row,
-        tag: ownTag,
-        assetWeightInit: toNumber(asLiability.assetWeightInit),
-        assetWeightMaint: toNumber(asLiability.assetWeightMaint),
-        ownWeightInit: toNumber(priced.bank.config.assetWeightInit),
-      });
-  }
+  const toPairings = (pairs: readonly EmodePair[]): EmodePairing[] =>
+    pairs.flatMap((pair) => {
+      const row = rowByAddress.get(pair.bank.address);
+      return row
+        ? [
+            {
+              bank: row,
+              tag: pair.tag,
+              assetWeightInit: toNumber(pair.weights.assetWeightInit),
+              assetWeightMaint: toNumber(pair.weights.assetWeightMaint),
+              ownWeightInit: toNumber(pair.ownWeightInit),
+            },
+          ]
+        : [];
+    });
+  const pairs = emodePairs(priced, market.banks.values());
+  const whenBorrowing = toPairings(pairs.whenBorrowing);
+  const whenLending = toPairings(pairs.whenLending);
   return { whenBorrowing: whenBorrowing.sort(byWeight), whenLending: whenLending.sort(byWeight) };
 }
 
