@@ -199,6 +199,17 @@ describe("preview", () => {
     expect(previewRow("Borrowed")).toEqual({ before: "20 USDC", after: "25 USDC" });
     expect(previewRow("Free collateral")).toEqual({ before: "$26.00", after: "$20.00" });
   });
+
+  it("shows a deposit at a share value with no exact share count as the amount deposited", () => {
+    // 1 SOL buys 1e9 / 1.03 shares, cut to I80F48; worth a hair under 1e9 lamports again.
+    const grown = sol({ mint: "So11111111111111111111111111111111111111112", assetShareValue: "1.03", totalAssets: "1000000000000" });
+    const funds = { token: 0n, nativeSol: 5_000_000_000n };
+    const after = balancesAfterAction(emptyBalances(), grown, { kind: "deposit", amount: 1_000_000_000n });
+    expect(accountRisk(after, marketOf(grown).banks).positions[0].amount < 1_000_000_000n << 48n).toBe(true);
+    const { input } = renderBox({ market: marketOf(grown), bank: grown, symbol: "SOL", action: "deposit", balances: null, wallet: funds });
+    type(input, "1");
+    expect(previewRow("Deposited")).toEqual({ before: "0 SOL", after: "1 SOL" });
+  });
 });
 
 describe("info lines", () => {

@@ -40,6 +40,14 @@ export function formatTokenNumber(value: number, maxFractionDigits = 4): string 
   return en({ maximumFractionDigits: maxFractionDigits }).format(value);
 }
 
+/**
+ * A position (held or owed) in whole tokens, to at most six digits and rounded to the nearest: positions carry
+ * fractions of a native unit, so 1 SOL deposited reads 1 although its shares are worth a hair under 1,000,000,000 lamports.
+ */
+export function formatPositionAmount(amount: number, decimals: number): string {
+  return formatTokenNumber(amount, Math.min(decimals, 6));
+}
+
 /** US dollars with cents: "$1,234.56"; a positive value under a cent is "<$0.01". */
 export function formatUsd(value: number): string {
   if (!Number.isFinite(value)) return "—";

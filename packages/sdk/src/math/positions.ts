@@ -1,8 +1,9 @@
 // A position as users see it: amount, USD value at the unbiased real-time price, side, dust and liquidation price.
-import { calcValue, i80f48 as fx, tenPow, type I80F48 } from "@ballast/protocol";
+import { calcValue, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountRisk, Position } from "./health.js";
 import { liquidationPrice } from "./liquidation-price.js";
 import { midPrice } from "./price.js";
+import { nativeToUiAmount } from "./units.js";
 
 /** Dust: nothing left once the amount is cut to whole native units. */
 export function isDust(amount: I80F48): boolean {
@@ -28,7 +29,7 @@ export interface UserPosition {
 export function userPositions(account: AccountRisk): UserPosition[] {
   return account.positions.map((p) => ({
     bank: p.bank.address,
-    amount: fx.div(p.amount, tenPow(p.bank.decimals)),
+    amount: nativeToUiAmount(p.amount, p.bank.decimals),
     usdValue: positionUsdValue(p),
     isLending: p.side === "assets",
     isDust: isDust(p.amount),

@@ -1,5 +1,5 @@
 // Conversions at the edge of the math: I80F48 values to display numbers and token amounts between native and UI units.
-import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { i80f48 as fx, tenPow, type I80F48 } from "@ballast/protocol";
 
 const TWO_POW_48 = 2 ** 48;
 
@@ -11,6 +11,11 @@ export function toNumber(value: I80F48): number {
 /** A native amount as a UI amount (for display). */
 export function nativeToUi(amount: bigint, decimals: number): number {
   return Number(amount) / 10 ** decimals;
+}
+
+/** A native I80F48 amount (fractions of a native unit kept) in whole tokens. */
+export function nativeToUiAmount(amount: I80F48, decimals: number): I80F48 {
+  return fx.div(amount, tenPow(decimals));
 }
 
 const UI_AMOUNT = /^(\d+)(?:\.(\d*))?$/;

@@ -1,8 +1,8 @@
 // The action box's dialog: tabs for deposit / withdraw / borrow / repay on one bank, the amount with MAX, the checks,
 // the SDK's before → after preview and the send button. Data comes in as props (ActionBox.tsx wires the hooks).
 import { useMemo, useState, type ReactNode } from "react";
-import { ceilNative, floorNative, type BalanceLike, type Market, type Position, type PricedBank, type WalletFunds } from "@ballast/sdk";
-import { formatPercent, formatPrice, formatTokenAmount, formatUsd } from "../../format/index.js";
+import { nativeToUiAmount, toNumber, type BalanceLike, type Market, type PricedBank, type WalletFunds } from "@ballast/sdk";
+import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd } from "../../format/index.js";
 import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
 import { amountFromText, cleanAmountText, groupAmountText, textFromAmount } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
@@ -81,7 +81,7 @@ function PreviewRow({ label, before, after }: { readonly label: string; readonly
 
 function Preview({ preview, bank, symbol }: { readonly preview: ActionPreview; readonly bank: PricedBank; readonly symbol: string }) {
   const { before, after } = preview;
-  const amount = (s: PreviewStats) => `${formatTokenAmount(s.position, bank.decimals)} ${symbol}`;
+  const amount = (s: PreviewStats) => `${formatPositionAmount(s.position, bank.decimals)} ${symbol}`;
   const positionLabel = (after.side ?? before.side) === "liabilities" ? "Borrowed" : "Deposited";
   return (
     <dl aria-label="Preview" className="flex flex-col divide-y divide-line rounded-xl border border-line px-3 py-1 text-sm">
@@ -145,8 +145,11 @@ export function ActionBoxView(props: ActionBoxViewProps) {
   const canSend = !loading && !sending && amount > 0n && errors.length === 0;
   const balanceLine =
     action === "deposit" || action === "repay"
-      ? { label: "Wallet", value: wallet ? wallet.token + (bank.isNativeSol ? wallet.nativeSol : 0n) : null }
-      : { label: position?.side === "liabilities" ? "Borrowed" : "Deposited", value: position ? positionAmount(position) : 0n };
+      ? { label: "Wallet", value: wallet ? formatTokenAmount(wallet.token + (bank.isNativeSol ? wallet.nativeSol : 0n), bank.decimals) : null }
+      : {
+          label: position?.side === "liabilities" ? "Borrowed" : "Deposited",
+          value: formatPositionAmount(position ? toNumber(nativeToUiAmount(position.amount, bank.decimals)) : 0, bank.decimals),
+        };
   const verb = ACTION_TABS.find((t) => t.value === action)!.label;
   const panelId = `action-box-${bank.address}`;
 
@@ -203,7 +206,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
               <span className="flex flex-wrap justify-between gap-2">
                 <span>
                   {balanceLine.label}:{" "}
-                  {balanceLine.value === null ? "—" : `${formatTokenAmount(balanceLine.value, bank.decimals)} ${header.symbol}`}
+                  {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
                 </span>
                 <span>
                   Max:{" "}
@@ -237,7 +240,3 @@ export function ActionBoxView(props: ActionBoxViewProps) {
   );
 }
 
-/** A position in whole native units: a deposit rounded down (what can come out), a debt rounded up (what closes it). */
-function positionAmount(position: Position): bigint {
-  return position.side === "assets" ? floorNative(position.amount) : ceilNative(position.amount);
-}

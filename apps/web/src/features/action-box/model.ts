@@ -12,6 +12,7 @@ import {
   healthBar,
   healthFactor,
   liquidationPrice,
+  nativeToUiAmount,
   netApy,
   toNumber,
   type AccountRisk,
@@ -74,8 +75,8 @@ export function closesPosition(position: Position | undefined, action: ActionTyp
 
 /** One side of the preview, as display numbers. */
 export interface PreviewStats {
-  /** The position in this bank in native units (deposit rounded down, debt rounded up), signed by side. */
-  readonly position: bigint;
+  /** The position in this bank in whole tokens, fractions of a native unit kept (display only). */
+  readonly position: number;
   readonly side: Position["side"] | null;
   /** Health factor (fraction) and its bar value, capped at 100 %. */
   readonly health: number;
@@ -92,7 +93,7 @@ export function previewStats(account: AccountRisk, bank: PricedBank): PreviewSta
   const factor = healthFactor(account.health.maintenance);
   const liquidation = position ? liquidationPrice(account, position) : null;
   return {
-    position: position ? (position.side === "assets" ? floorNative(position.amount) : ceilNative(position.amount)) : 0n,
+    position: position ? toNumber(nativeToUiAmount(position.amount, bank.decimals)) : 0,
     side: position?.side ?? null,
     health: toNumber(factor),
     healthBar: toNumber(healthBar(factor)) / 100,

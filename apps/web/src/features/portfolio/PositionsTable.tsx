@@ -1,6 +1,6 @@
 // One side of the account's positions (Supplied or Borrowed): amount, value, APY, liquidation price, a dust marker,
 // and the two actions that side allows, each opening the action box on that bank.
-import { formatPercent, formatPrice, formatTokenNumber, formatUsd } from "../../format/index.js";
+import { formatPercent, formatPrice, formatPositionAmount, formatUsd } from "../../format/index.js";
 import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import type { ActionType } from "../action-box/index.js";
 import type { PositionView } from "./portfolio-model.js";
@@ -63,7 +63,7 @@ export function PositionsTable({
                   </span>
                 </TD>
                 <TD className="text-right" data-testid="position-amount">
-                  {formatTokenNumber(p.amount, Math.min(p.decimals, 6))} {p.symbol}
+                  {formatPositionAmount(p.amount, p.decimals)} {p.symbol}
                 </TD>
                 <TD className="text-right" data-testid="position-value">
                   {p.usdValue === null ? "—" : formatUsd(p.usdValue)}
