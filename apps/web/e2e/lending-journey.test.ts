@@ -129,6 +129,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   onTestFailed(async () => {
     await screenshot(page, "failure");
     if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
+    if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
   });
 
   // Markets: the six-market selector and the seven asset-group headings, in order.
@@ -243,5 +244,6 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   expect(await page.getByRole("main").getByText("Harbor — lend to earn interest", { exact: false }).count()).toBe(1);
 
   expect(session.pageErrors).toEqual([]);
+  expect(session.consoleErrors).toEqual([]);
   console.log(`lending journey: ${((Date.now() - started) / 1000).toFixed(1)} s in the browser`);
 });

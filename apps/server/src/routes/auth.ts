@@ -7,13 +7,12 @@ import { consumeNonce, issueChallenge, verifySignIn } from "../auth/sign-in.js";
 import { endSession, sessionToken, sessionWallet, startSession } from "../auth/sessions.js";
 import { isPublicKeyAddress, signatureBytes } from "../auth/signatures.js";
 import { createUser, findUser, recordLogin, referrerOf, toUserDto } from "../auth/users.js";
-import { badRequest, HttpError, unauthorized } from "../errors.js";
+import { badRequest, HttpError } from "../errors.js";
 
 export const AUTH_ERRORS = {
   userNotFound: "User not found",
   userExists: "User already exists",
   unknownReferralCode: "Unknown referral code",
-  notSignedIn: "Not signed in",
 } as const;
 
 const walletAddress = z.string().refine(isPublicKeyAddress, "must be a base58-encoded 32-byte public key");
@@ -121,13 +120,19 @@ export const authRoutes: RouteModule = (app, ctx) => {
 
   app.get(
     "/api/auth/user",
-    { schema: { summary: "The signed-in user", description: "The user of the `ballast_session` cookie, or 401.", tags: ["auth"] } },
+    {
+      schema: {
+        summary: "The signed-in user",
+        // An anonymous visitor is the normal state, not an error: no session answers 200 with a null user.
+        description: "The user of the `ballast_session` cookie, or `{ user: null }` without a live session.",
+        tags: ["auth"],
+      },
+    },
     async (request) => {
       const token = sessionToken(request);
       const wallet = token ? await sessionWallet(ctx, token) : null;
       const user = wallet ? await findUser(ctx.db, wallet) : undefined;
-      if (!user) throw unauthorized(AUTH_ERRORS.notSignedIn);
-      return { user: toUserDto(user) };
+      return { user: user ? toUserDto(user) : null };
     },
   );
 };

@@ -1,5 +1,5 @@
-// Debian's Chromium, headless, driven by playwright-core (no downloaded browsers), with every uncaught page error
-// recorded and screenshots saved under .tmp/screenshots.
+// Debian's Chromium, headless, driven by playwright-core (no downloaded browsers), with every uncaught page error and
+// console error recorded and screenshots saved under .tmp/screenshots.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +24,8 @@ export interface BrowserSession {
   readonly page: Page;
   /** Every uncaught error of any page of the session, as "message\nstack". */
   readonly pageErrors: string[];
+  /** Every console error of any page (failed requests included), as "text (url)". */
+  readonly consoleErrors: string[];
   close(): Promise<void>;
 }
 
@@ -31,10 +33,16 @@ export async function openBrowser(): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const context = await browser.newContext({ viewport: DESKTOP });
   const pageErrors: string[] = [];
-  const watch = (page: Page) => page.on("pageerror", (error) => pageErrors.push(`${error.message}\n${error.stack ?? ""}`));
+  const consoleErrors: string[] = [];
+  const watch = (page: Page) => {
+    page.on("pageerror", (error) => pageErrors.push(`${error.message}\n${error.stack ?? ""}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+  };
   context.on("page", watch);
   const page = await context.newPage();
-  return { browser, context, page, pageErrors, close: () => browser.close() };
+  return { browser, context, page, pageErrors, consoleErrors, close: () => browser.close() };
 }
 
 /** Saves a PNG of the viewport as .tmp/screenshots/<name>.png. */

@@ -85,7 +85,6 @@ export async function logout(http: Http): Promise<void> {
 /** The signed-in user of the session cookie, or null. */
 export async function fetchCurrentUser(http: Http): Promise<UserDto | null> {
   const response = await http.get("/api/auth/user", undefined, WITH_COOKIES);
-  if (response.status === 401) return null;
   if (!response.ok) throw new Error(`Failed to fetch user: ${response.statusText}`);
-  return ((await response.json()) as { user: UserDto }).user;
+  return ((await response.json()) as { user: UserDto | null }).user;
 }
