@@ -1,9 +1,6 @@
 // The HTTP application: schema validation (zod), the OpenAPI document, JSON errors, the API routes and the web
 // app's static files. Building it opens nothing; `server.ts` wires it to the database, the chain and the jobs.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, {
   LogController,
@@ -36,6 +33,7 @@ import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
 import { rpcRoutes } from "./routes/rpc.js";
 import { transactionRoutes } from "./routes/transactions.js";
+import { registerWebApp } from "./web.js";
 
 /** What route modules are given. */
 export interface RouteContext extends ServerContext {
@@ -127,17 +125,7 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
     if (closing) reply.header("connection", "close");
   });
 
-  const webRoot = context.config.webRoot;
-  const hasWeb = webRoot !== null && existsSync(join(webRoot, "index.html"));
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0];
-    if (!hasWeb || path.startsWith("/api/") || request.method !== "GET") {
-      return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${path}` });
-    }
-    // The web app routes on the client: every other page is its index.
-    return reply.type("text/html").sendFile("index.html");
-  });
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ["index.html"] });
+  await registerWebApp(app, context.config.webRoot);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
