@@ -3,9 +3,10 @@
 // health → repay all → withdraw all → account label → activity → points → bank page → another market. Only the UI
 // is used, found by roles and labels; screenshots of the main screens land in .tmp/screenshots.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
+import * as ui from "./support/ui.js";
 
 const MARKET_NAMES = ["Ballast Main", "Harbor", "Keel", "Mast", "Anchorage", "Breakwater"];
 /** The seeded main market lists a bank for every sandbox token. */
@@ -41,86 +42,9 @@ afterAll(async () => {
   if (product) expect(await product.stop()).toBe(0);
 });
 
-function main(): Locator {
-  return page.getByRole("main");
-}
-
-async function goTo(navItem: "Markets" | "Portfolio" | "Points" | "Activity"): Promise<void> {
-  await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: navItem, exact: true }).click();
-}
-
-/** A toast of the app (not a transaction's), found by its title. */
-async function expectToast(title: string): Promise<Locator> {
-  const toast = page.getByRole("status").filter({ has: page.getByText(title, { exact: true }) });
-  await expect.poll(() => toast.count()).toBeGreaterThan(0);
-  return toast.first();
-}
-
-async function dismissToasts(): Promise<void> {
-  const buttons = page.getByRole("button", { name: "Dismiss" });
-  while ((await buttons.count()) > 0) await buttons.first().click();
-}
-
-/**
- * Waits for a transaction's staged toast (titled "<symbol>: <action>") to confirm, which is when it shows the
- * signature; a failed one (an alert) ends the wait with its message.
- */
-async function expectConfirmed(title: string): Promise<void> {
-  const failed = page.getByRole("alert", { name: title });
-  const confirmed = page.getByRole("status", { name: title }).filter({ has: page.getByRole("button", { name: "Copy signature" }) });
-  await expect
-    .poll(async () => ((await failed.count()) > 0 ? `failed: ${await failed.first().innerText()}` : (await confirmed.count()) > 0))
-    .toBe(true);
-}
-
-/** The action box: one bank's dialog with its Deposit / Withdraw / Borrow / Repay tabs. */
-function actionBox(): Locator {
-  return page.getByRole("dialog").filter({ has: page.getByRole("tablist", { name: "Action" }) });
-}
-
-/**
- * Sends one action from the open action box: types the amount (or takes MAX), checks the send button's wording,
- * waits for the transaction to confirm, and closes the box.
- */
-async function sendFromActionBox(
-  action: "deposit" | "withdraw" | "borrow" | "repay",
-  symbol: string,
-  amount: string | "MAX",
-  button: string,
-  shot?: string,
-): Promise<void> {
-  const box = actionBox();
-  await expect.poll(() => box.getByRole("tab", { name: button.split(" ")[0], selected: true }).count()).toBe(1);
-  const input = box.getByRole("textbox", { name: `Amount to ${action}` });
-  if (amount === "MAX") {
-    const max = box.getByRole("button", { name: "MAX", exact: true });
-    await expect.poll(() => max.isEnabled()).toBe(true);
-    await max.click();
-  } else {
-    await input.fill(amount);
-  }
-  const send = box.getByRole("button", { name: button, exact: true });
-  await expect.poll(() => send.isEnabled()).toBe(true);
-  await expect.poll(() => box.getByRole("list", { name: "Messages" }).getByRole("alert").count()).toBe(0);
-  if (shot) await screenshot(page, shot);
-  await send.click();
-  await expectConfirmed(`${symbol}: ${action}`);
-  await box.getByRole("button", { name: "Close" }).first().click();
-  await expect.poll(() => box.count()).toBe(0);
-  await dismissToasts();
-}
-
-/** The text of a position's amount cell: the row of `symbol` in the "Supplied" or "Borrowed" table. */
-function positionRow(side: "Supplied" | "Borrowed", symbol: string): Locator {
-  return main()
-    .getByRole("table", { name: side })
-    .getByRole("row")
-    .filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
-}
-
 /** Every bank symbol the markets table links to, in table order. */
 async function listedBanks(): Promise<string[]> {
-  return main().getByRole("table").getByRole("link").allInnerTexts();
+  return ui.main(page).getByRole("table").getByRole("link").allInnerTexts();
 }
 
 it("takes a user from the markets page through a full lend-and-borrow cycle", async ({ onTestFailed }) => {
@@ -138,9 +62,10 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   const marketSelect = page.getByRole("combobox", { name: "Market" });
   expect(await marketSelect.getByRole("option").allInnerTexts()).toEqual(MARKET_NAMES);
   expect(await marketSelect.locator("option:checked").innerText()).toBe("Ballast Main");
-  const groups = main().getByRole("table").getByRole("rowgroup");
+  const groups = ui.main(page).getByRole("table").getByRole("rowgroup");
   await expect.poll(() => groups.filter({ has: page.getByRole("columnheader", { name: "Other", exact: true }) }).count()).toBe(1);
-  const headings = await main()
+  const headings = await ui
+    .main(page)
     .getByRole("table")
     .getByRole("columnheader")
     .evaluateAll((cells) => cells.filter((c) => c.getAttribute("scope") === "colgroup").map((c) => c.textContent));
@@ -148,7 +73,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   expect((await listedBanks()).sort()).toEqual([...MAIN_MARKET_BANKS].sort());
   await screenshot(page, "markets");
   await page.setViewportSize(MOBILE);
-  await expect.poll(() => main().getByRole("region", { name: "Stablecoins" }).isVisible()).toBe(true);
+  await expect.poll(() => ui.main(page).getByRole("region", { name: "Stablecoins" }).isVisible()).toBe(true);
   await screenshot(page, "markets-mobile");
   await page.setViewportSize(DESKTOP);
 
@@ -161,12 +86,12 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   // Faucet from the wallet menu: 10 SOL and $10,000 of every other token (10,000 USDC at the seeded $1).
   await walletMenu.click();
   await page.getByRole("button", { name: "Get test tokens" }).click();
-  const grant = await expectToast("Test funds received");
+  const grant = await ui.expectToast(page, "Test funds received");
   const granted = await grant.innerText();
   // Soft: a wrong figure in the toast should not hide what the later steps find.
   expect.soft(granted).toContain("10 SOL");
   expect.soft(granted).toContain("10,000 USDC");
-  await dismissToasts();
+  await ui.dismissToasts(page);
 
   // Sign in: login without a signature, the server asks for one, login signed, unknown user, signup signed.
   if (!(await page.getByRole("button", { name: "Sign in" }).isVisible())) await walletMenu.click();
@@ -176,69 +101,69 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   await page.keyboard.press("Escape");
 
   // Deposit 1 SOL through the action box; the first deposit creates the account.
-  await main().getByRole("button", { name: "Supply SOL" }).click();
-  await sendFromActionBox("deposit", "SOL", "1", "Deposit", "action-box");
+  await ui.main(page).getByRole("button", { name: "Supply SOL" }).click();
+  await ui.sendFromActionBox(page, "deposit", "SOL", "1", "Deposit", "action-box");
 
   // Borrow 2 USDC against it: small enough that its interest (about 0.005 native units a second at 8 %) cannot move the
   // six-decimal amount the portfolio shows within the test.
-  await main().getByRole("tablist", { name: "Mode" }).getByRole("tab", { name: "Borrow" }).click();
-  await main().getByRole("button", { name: "Borrow USDC" }).click();
-  await sendFromActionBox("borrow", "USDC", "2", "Borrow");
+  await ui.main(page).getByRole("tablist", { name: "Mode" }).getByRole("tab", { name: "Borrow" }).click();
+  await ui.main(page).getByRole("button", { name: "Borrow USDC" }).click();
+  await ui.sendFromActionBox(page, "borrow", "USDC", "2", "Borrow");
 
   // Portfolio: both positions with their exact amounts, and health below 100 % while borrowing.
-  await goTo("Portfolio");
-  await expect.poll(() => positionRow("Supplied", "SOL").getByRole("cell", { name: "1 SOL", exact: true }).count()).toBe(1);
-  await expect.poll(() => positionRow("Borrowed", "USDC").getByRole("cell", { name: "2 USDC", exact: true }).count()).toBe(1);
-  const health = main().getByRole("meter", { name: "Health" });
+  await ui.goTo(page, "Portfolio");
+  await expect.poll(() => ui.positionRow(page, "Supplied", "SOL").getByRole("cell", { name: "1 SOL", exact: true }).count()).toBe(1);
+  await expect.poll(() => ui.positionRow(page, "Borrowed", "USDC").getByRole("cell", { name: "2 USDC", exact: true }).count()).toBe(1);
+  const health = ui.main(page).getByRole("meter", { name: "Health" });
   const healthBar = Number(await health.getAttribute("aria-valuenow"));
   expect(healthBar).toBeGreaterThan(0);
   expect(healthBar).toBeLessThan(100);
-  const healthFigure = await main().getByText("Health factor", { exact: true }).locator("xpath=following-sibling::*[1]").innerText();
+  const healthFigure = await ui.main(page).getByText("Health factor", { exact: true }).locator("xpath=following-sibling::*[1]").innerText();
   expect(healthFigure).toMatch(/^\d{1,2}(\.\d+)?%$/);
   expect(Number.parseFloat(healthFigure)).toBeLessThan(100);
   await screenshot(page, "portfolio");
 
   // Repay all, then withdraw all, from the positions' own buttons.
-  await positionRow("Borrowed", "USDC").getByRole("button", { name: "Repay USDC" }).click();
-  await sendFromActionBox("repay", "USDC", "MAX", "Repay all");
-  await expect.poll(() => main().getByText("Nothing borrowed", { exact: true }).isVisible()).toBe(true);
-  await positionRow("Supplied", "SOL").getByRole("button", { name: "Withdraw SOL" }).click();
-  await sendFromActionBox("withdraw", "SOL", "MAX", "Withdraw all");
-  await expect.poll(() => main().getByText("No open positions", { exact: true }).isVisible()).toBe(true);
+  await ui.positionRow(page, "Borrowed", "USDC").getByRole("button", { name: "Repay USDC" }).click();
+  await ui.sendFromActionBox(page, "repay", "USDC", "MAX", "Repay all");
+  await expect.poll(() => ui.main(page).getByText("Nothing borrowed", { exact: true }).isVisible()).toBe(true);
+  await ui.positionRow(page, "Supplied", "SOL").getByRole("button", { name: "Withdraw SOL" }).click();
+  await ui.sendFromActionBox(page, "withdraw", "SOL", "MAX", "Withdraw all");
+  await expect.poll(() => ui.main(page).getByText("No open positions", { exact: true }).isVisible()).toBe(true);
 
   // Label the account (signed by the wallet) and see the label in the account switcher.
-  await main().getByRole("button", { name: "Label", exact: true }).click();
+  await ui.main(page).getByRole("button", { name: "Label", exact: true }).click();
   const labelDialog = page.getByRole("dialog", { name: "Label account" });
   await labelDialog.getByRole("textbox", { name: "Label" }).fill(LABEL);
   await labelDialog.getByRole("button", { name: "Save label" }).click();
-  await expectToast("Account labelled");
-  await dismissToasts();
-  const accountSelect = main().getByRole("combobox", { name: "Account" });
+  await ui.expectToast(page, "Account labelled");
+  await ui.dismissToasts(page);
+  const accountSelect = ui.main(page).getByRole("combobox", { name: "Account" });
   await expect.poll(async () => (await accountSelect.locator("option:checked").innerText()).startsWith(`${LABEL} · `)).toBe(true);
 
   // Activity: the deposit, as the indexer recorded it.
-  await goTo("Activity");
-  const activity = main().getByRole("table", { name: "Activity" });
+  await ui.goTo(page, "Activity");
+  const activity = ui.main(page).getByRole("table", { name: "Activity" });
   const deposit = activity.getByRole("row").filter({ has: page.getByRole("cell", { name: "Deposit", exact: true }) });
   await expect.poll(() => deposit.count()).toBe(1);
   expect(await deposit.getByRole("cell").allInnerTexts()).toEqual(expect.arrayContaining(["SOL", "1"]));
   await screenshot(page, "activity");
 
   // Points.
-  await goTo("Points");
+  await ui.goTo(page, "Points");
   await expect.poll(() => page.getByRole("heading", { name: "Points", level: 1 }).isVisible()).toBe(true);
-  await expect.poll(() => main().getByText("Leaderboard", { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => ui.main(page).getByText("Leaderboard", { exact: true }).isVisible()).toBe(true);
   await screenshot(page, "points");
 
   // A bank's page from its row on the markets page.
-  await goTo("Markets");
-  await main().getByRole("table").getByRole("link", { name: "SOL", exact: true }).click();
+  await ui.goTo(page, "Markets");
+  await ui.main(page).getByRole("table").getByRole("link", { name: "SOL", exact: true }).click();
   await expect.poll(() => page.getByRole("heading", { name: "SOL", level: 1 }).isVisible()).toBe(true);
-  await expect.poll(() => main().getByText("Total deposits", { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => ui.main(page).getByText("Total deposits", { exact: true }).isVisible()).toBe(true);
   await screenshot(page, "bank");
 
   // Another market: the selector swaps the banks for Harbor's two (BONK and USDC).
-  await goTo("Markets");
+  await ui.goTo(page, "Markets");
   await marketSelect.selectOption({ label: "Harbor" });
   await expect.poll(async () => (await listedBanks()).sort()).toEqual(["BONK", "USDC"]);
   expect(await page.getByRole("main").getByText("Harbor — lend to earn interest", { exact: false }).count()).toBe(1);

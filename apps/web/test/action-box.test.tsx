@@ -121,6 +121,34 @@ describe("MAX", () => {
     await vi.waitFor(() => expect(repay.onSend).toHaveBeenCalledWith("repay", 20_000_000n, true));
   });
 
+  it("follows the max after MAX as fresh account data arrives, until the user types", () => {
+    const view = (balances: BalanceLike[]) => (
+      <ActionBoxView
+        market={market}
+        bank={solBank}
+        header={header("SOL")}
+        symbolOf={() => "SOL"}
+        initialAction="withdraw"
+        balances={balances}
+        wallet={wallet}
+        onSend={async () => true}
+        onClose={() => {}}
+      />
+    );
+    const { rerender } = render(view(held));
+    const input = screen.getByLabelText("Amount to withdraw") as HTMLInputElement;
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    expect(input.value).toBe("4.784");
+    // The debt's repayment lands: the whole deposit can come out, and the button says so.
+    const repaid = slots(balance(solBank, "assets", "10000000000"));
+    rerender(view(repaid));
+    expect(input.value).toBe("10");
+    expect(screen.getByRole("button", { name: "Withdraw all" })).toBeTruthy();
+    type(input, "3");
+    rerender(view(held));
+    expect(input.value).toBe("3");
+  });
+
   it("keeps 0.02 SOL spare on a SOL deposit", () => {
     const native = sol({ mint: "So11111111111111111111111111111111111111112" });
     const funds = { token: 0n, nativeSol: 1_000_000_000n };

@@ -10,6 +10,7 @@ import { NATIVE_STAKE_PROGRAM_ID, STAKE_POOL_PROGRAM_ID } from "@ballast/stake-p
 import { MARGINFI_PROGRAM_ID } from "../../src/index.js";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const STARTUP_TIMEOUT_MS = 90_000;
 const dataDir = mkdtempSync(join(tmpdir(), "ballast-launcher-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -19,10 +20,16 @@ describe("npm run localnet", () => {
     const child = spawn("npm", ["run", "localnet"], {
       cwd: ROOT,
       env: { ...process.env, RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
     try {
-      await waitForRpc(`http://127.0.0.1:${port}`);
+      // A cold start compiles every program module through tsx; on two busy cores that can take a while.
+      await waitForRpc(`http://127.0.0.1:${port}`, STARTUP_TIMEOUT_MS).catch((error: Error) => {
+        throw new Error(`${error.message}; the launcher printed:\n${output}`);
+      });
       const reply = await fetch(`http://127.0.0.1:${port}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -43,5 +50,5 @@ describe("npm run localnet", () => {
       child.kill("SIGTERM");
     }
     expect(await exited(child)).toBe(0);
-  }, 60_000);
+  }, STARTUP_TIMEOUT_MS + 30_000);
 });

@@ -100,15 +100,21 @@ const MESSAGE_STYLES: Record<ActionMessage["tone"], string> = {
   info: "border-info/40 bg-info/10 text-fg",
 };
 
+type AmountEntry = { readonly kind: "typed"; readonly text: string } | { readonly kind: "max" };
+
 export function ActionBoxView(props: ActionBoxViewProps) {
   const { market, bank, header, balances, wallet, loading = false } = props;
   const [action, setAction] = useState<ActionType>(props.initialAction);
-  const [text, setText] = useState("");
+  // After MAX the amount follows the max as fresh account data arrives (a repay that just landed, accrued interest)
+  // until the user types; a typed amount stays as typed.
+  const [entry, setEntry] = useState<AmountEntry>({ kind: "typed", text: "" });
+  const setText = (text: string) => setEntry({ kind: "typed", text });
   const [sending, setSending] = useState(false);
 
   const account = useMemo(() => accountOf(market, balances), [market, balances]);
   const position = positionIn(account, bank);
   const max = useMemo(() => maxAmountFor(account, bank, wallet, action), [account, bank, wallet, action]);
+  const text = entry.kind === "max" ? textFromAmount(max, bank.decimals) : entry.text;
   const amount = amountFromText(text, bank.decimals);
   const all = closesPosition(position, action, amount);
 
@@ -196,7 +202,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
                   size="sm"
                   variant="secondary"
                   disabled={loading || !wallet}
-                  onClick={() => setText(textFromAmount(max, bank.decimals))}
+                  onClick={() => setEntry({ kind: "max" })}
                 >
                   MAX
                 </Button>

@@ -1,0 +1,83 @@
+// Steps every journey takes through the UI, found by roles and labels only: the main landmark, the navigation, the
+// app's toasts, a transaction's staged toast, and the action box from amount to confirmed transaction.
+import { expect } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { screenshot } from "./browser.js";
+
+export function main(page: Page): Locator {
+  return page.getByRole("main");
+}
+
+export async function goTo(page: Page, navItem: "Markets" | "Portfolio" | "Points" | "Activity"): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: navItem, exact: true }).click();
+}
+
+/** A toast of the app (not a transaction's), found by its title. */
+export async function expectToast(page: Page, title: string): Promise<Locator> {
+  const toast = page.getByRole("status").filter({ has: page.getByText(title, { exact: true }) });
+  await expect.poll(() => toast.count()).toBeGreaterThan(0);
+  return toast.first();
+}
+
+export async function dismissToasts(page: Page): Promise<void> {
+  const buttons = page.getByRole("button", { name: "Dismiss" });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+}
+
+/**
+ * Waits for a transaction's staged toast (titled e.g. "<symbol>: <action>") to confirm, which is when it shows the
+ * signature; a failed one (an alert) ends the wait with its message.
+ */
+export async function expectConfirmed(page: Page, title: string): Promise<void> {
+  const failed = page.getByRole("alert", { name: title });
+  const confirmed = page.getByRole("status", { name: title }).filter({ has: page.getByRole("button", { name: "Copy signature" }) });
+  await expect
+    .poll(async () => ((await failed.count()) > 0 ? `failed: ${await failed.first().innerText()}` : (await confirmed.count()) > 0))
+    .toBe(true);
+}
+
+/** The action box: one bank's dialog with its Deposit / Withdraw / Borrow / Repay tabs. */
+export function actionBox(page: Page): Locator {
+  return page.getByRole("dialog").filter({ has: page.getByRole("tablist", { name: "Action" }) });
+}
+
+/**
+ * Sends one action from the open action box: types the amount (or takes MAX), checks the send button's wording,
+ * waits for the transaction to confirm, and closes the box.
+ */
+export async function sendFromActionBox(
+  page: Page,
+  action: "deposit" | "withdraw" | "borrow" | "repay",
+  symbol: string,
+  amount: string | "MAX",
+  button: string,
+  shot?: string,
+): Promise<void> {
+  const box = actionBox(page);
+  await expect.poll(() => box.getByRole("tab", { name: button.split(" ")[0], selected: true }).count()).toBe(1);
+  const input = box.getByRole("textbox", { name: `Amount to ${action}` });
+  if (amount === "MAX") {
+    const max = box.getByRole("button", { name: "MAX", exact: true });
+    await expect.poll(() => max.isEnabled()).toBe(true);
+    await max.click();
+  } else {
+    await input.fill(amount);
+  }
+  const send = box.getByRole("button", { name: button, exact: true });
+  await expect.poll(() => send.isEnabled()).toBe(true);
+  await expect.poll(() => box.getByRole("list", { name: "Messages" }).getByRole("alert").count()).toBe(0);
+  if (shot) await screenshot(page, shot);
+  await send.click();
+  await expectConfirmed(page, `${symbol}: ${action}`);
+  await box.getByRole("button", { name: "Close" }).first().click();
+  await expect.poll(() => box.count()).toBe(0);
+  await dismissToasts(page);
+}
+
+/** A position's row: the row of `symbol` in the portfolio's "Supplied" or "Borrowed" table. */
+export function positionRow(page: Page, side: "Supplied" | "Borrowed", symbol: string): Locator {
+  return main(page)
+    .getByRole("table", { name: side })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
+}
