@@ -18,6 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { ErrorReply, FieldIssue } from "@ballast/sdk";
 import type { MarketService } from "./chain/market.js";
 import type { ServerContext } from "./context.js";
 import { HttpError } from "./errors.js";
@@ -101,18 +102,18 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
         success: false,
         error: `Invalid ${field}: ${issue.message}`,
         field,
-        details: error.validation.map((v) => ({ field: fieldOf(pathOf(v.instancePath), part), message: v.message })),
-      });
+        details: error.validation.map((v): FieldIssue => ({ field: fieldOf(pathOf(v.instancePath), part), message: v.message })),
+      } satisfies ErrorReply);
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");
-      return reply.code(error.statusCode).send({ success: false, error: error.message, details: error.details });
+      return reply.code(error.statusCode).send({ success: false, error: error.message, details: error.details } satisfies ErrorReply);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ success: false, error: error.message });
+      return reply.code(error.statusCode).send({ success: false, error: error.message } satisfies ErrorReply);
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ success: false, error: "Internal server error" });
+    return reply.code(500).send({ success: false, error: "Internal server error" } satisfies ErrorReply);
   });
 
   // On shutdown, requests in flight finish and their connections close instead of idling in keep-alive, so

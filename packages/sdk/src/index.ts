@@ -24,3 +24,4 @@ export * from "./instructions/tokens.js";
 export * from "./actions/index.js";
 export * from "./state/index.js";
 export * from "./math/index.js";
+export type * from "./wire/index.js";

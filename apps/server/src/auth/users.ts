@@ -1,19 +1,10 @@
 // Users are wallets that signed up; each gets a referral code others can give when they sign up.
 import { randomBytes } from "node:crypto";
+import type { UserDto } from "@ballast/sdk";
 import type { Selectable } from "kysely";
 import type { ServerContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { UsersTable } from "../db/schema/auth.js";
-
-/** The user as the API returns it; times are unix seconds. */
-export interface UserDto {
-  walletAddress: string;
-  walletId: string | null;
-  referralCode: string;
-  referredBy: string | null;
-  createdAt: number;
-  lastLogin: number;
-}
 
 /** 32 symbols without 0/O and 1/I, so a code read aloud or retyped survives; 8 of them give 2^40 codes. */
 const REFERRAL_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";

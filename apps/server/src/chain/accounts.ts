@@ -26,9 +26,14 @@ import {
   riskAccounts,
   simulateAccountHealth,
   userPositions,
+  type AccountDto,
   type AccountHealth,
   type AccountRisk,
+  type BalanceDto,
+  type HealthCacheDto,
   type Market,
+  type PositionDto,
+  type SimulationErrorDto,
 } from "@ballast/sdk";
 import type { ServerConfig } from "../config.js";
 import { notFound, upstreamError } from "../errors.js";
@@ -49,71 +54,6 @@ export class HealthSimulationConnection extends Connection {
   override getLatestBlockhash(): Promise<BlockhashWithExpiryBlockHeight> {
     return this.blockhash.get();
   }
-}
-
-export interface BalanceDto {
-  bankPk: string;
-  active: boolean;
-  /** I80F48 values as exact decimal strings. */
-  assetShares: string;
-  liabilityShares: string;
-  emissionsOutstanding: string;
-  lastUpdate: number;
-}
-
-export interface SimulationErrorDto {
-  message: string;
-  /** The Initial check's and the first tolerated oracle error codes, when the program's health cache was read. */
-  mrgnErr: number | null;
-  internalErr: number | null;
-}
-
-export interface HealthCacheDto {
-  assetValue: string;
-  liabilityValue: string;
-  assetValueMaint: string;
-  liabilityValueMaint: string;
-  assetValueEquity: string;
-  liabilityValueEquity: string;
-  timestamp: number;
-  flags: number;
-  prices: number[];
-  mrgnErr: number;
-  internalErr: number;
-  internalLiqErr: number;
-  internalBankruptcyErr: number;
-  /** 0 on-chain (simulated pulse), 2 computed locally (HEALTH_SIMULATION_STATUS_CODES). */
-  simulationStatus: number;
-  simulationError: SimulationErrorDto | null;
-}
-
-export interface PositionDto {
-  bank: string;
-  /** Tokens (UI units), exact decimal. */
-  amount: string;
-  /** USD at the unbiased real-time price; null without a price. */
-  usdValue: string | null;
-  isLending: boolean;
-  isDust: boolean;
-  liquidationPrice: string | null;
-}
-
-export interface AccountDto {
-  address: string;
-  group: string;
-  authority: string;
-  balances: BalanceDto[];
-  /** u64 as a decimal string, with its bits decoded below. */
-  accountFlags: string;
-  disabled: boolean;
-  inFlashloan: boolean;
-  transferAuthorityAllowed: boolean;
-  emissionsDestinationAccount: string;
-  lastUpdate: number;
-  healthCache: HealthCacheDto;
-  /** Derived from the health above by the SDK: maintenance health factor, its bar (0–100), free collateral (USD). */
-  health: { factor: string; bar: string; freeCollateral: string; liquidationRisk: boolean };
-  positions: PositionDto[];
 }
 
 const decimal = (value: I80F48): string => fx.toDecimal(value);

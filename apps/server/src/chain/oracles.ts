@@ -2,7 +2,16 @@
 // is, Switchboard values as decimals, Kamino account state as JSON, and the ledger's median slot duration.
 import { PublicKey, type PerfSample } from "@solana/web3.js";
 import { PYTH_PUSH_ORACLE_PROGRAM_ID, PULL_FEED_PRECISION } from "@ballast/oracles";
-import { activeKaminoBorrows, activeKaminoDeposits, fractionToDecimal, type KaminoObligation, type KaminoReserve } from "@ballast/sdk";
+import {
+  activeKaminoBorrows,
+  activeKaminoDeposits,
+  fractionToDecimal,
+  type JsonObject,
+  type JsonValue,
+  type KaminoObligation,
+  type KaminoReserve,
+  type SlotDurationReply,
+} from "@ballast/sdk";
 
 /** Push-oracle shards the public app knows: 0 holds Pyth's sponsored feeds, 3301 marginfi's own. */
 const PYTH_SHARDS = [0, 3301] as const;
@@ -33,34 +42,34 @@ export function pullFeedDecimal(raw: bigint): string {
   return `${negative ? "-" : ""}${integer}${fraction ? `.${fraction}` : ""}`;
 }
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
 /**
  * Decoded Kamino state as JSON: scaled fractions (fields ending Sf/Bsf) become exact decimal strings under the name
  * without the suffix (borrowedAmountSf → borrowedAmount), other 64-bit and wider integers decimal strings.
  */
-function kaminoJson(value: unknown): Json {
+function kaminoJson(value: unknown): JsonValue {
   if (typeof value === "bigint") return value.toString();
   if (Array.isArray(value)) return value.map(kaminoJson);
-  if (value !== null && typeof value === "object") {
-    const out: { [key: string]: Json } = {};
-    for (const [key, field] of Object.entries(value)) {
-      const fraction = /^(.+?)(?:Bsf|Sf)$/.exec(key);
-      if (fraction && typeof field === "bigint") out[fraction[1]] = fractionToDecimal(field);
-      else out[key] = kaminoJson(field);
-    }
-    return out;
-  }
-  return value as Json;
+  if (value !== null && typeof value === "object") return kaminoObjectJson(value);
+  return value as JsonValue;
 }
 
-export function kaminoReserveJson(reserve: KaminoReserve): Json {
-  return kaminoJson(reserve);
+function kaminoObjectJson(value: object): JsonObject {
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, field] of Object.entries(value)) {
+    const fraction = /^(.+?)(?:Bsf|Sf)$/.exec(key);
+    if (fraction && typeof field === "bigint") out[fraction[1]] = fractionToDecimal(field);
+    else out[key] = kaminoJson(field);
+  }
+  return out;
+}
+
+export function kaminoReserveJson(reserve: KaminoReserve): JsonObject {
+  return kaminoObjectJson(reserve);
 }
 
 /** The obligation with only its occupied deposit and borrow slots and its live orders (condition type ≠ 0). */
-export function kaminoObligationJson(obligation: KaminoObligation): Json {
-  return kaminoJson({
+export function kaminoObligationJson(obligation: KaminoObligation): JsonObject {
+  return kaminoObjectJson({
     ...obligation,
     deposits: activeKaminoDeposits(obligation),
     borrows: activeKaminoBorrows(obligation),
@@ -71,16 +80,8 @@ export function kaminoObligationJson(obligation: KaminoObligation): Json {
 /** What the app assumes when the ledger has no samples (spec 000 §9: default slot time 500 ms). */
 export const DEFAULT_SLOT_DURATION_MS = 500;
 
-export interface SlotDuration {
-  readonly medianSlotDurationMs: number;
-  /** Samples the median was taken over (those with at least one slot). */
-  readonly sampleCount: number;
-  /** True when there was no usable sample and the value is the default. */
-  readonly fallback: boolean;
-}
-
 /** Median of samplePeriodSecs × 1000 / numSlots over the samples that saw a slot (mean of the middle two when even). */
-export function medianSlotDuration(samples: readonly PerfSample[]): SlotDuration {
+export function medianSlotDuration(samples: readonly PerfSample[]): SlotDurationReply {
   const durations = samples
     .filter((s) => s.numSlots > 0)
     .map((s) => (s.samplePeriodSecs * 1000) / s.numSlots)

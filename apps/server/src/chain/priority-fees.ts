@@ -8,7 +8,11 @@ import {
   errorMessage,
   fallbackBundleTips,
   priorityFeeTiers,
+  type BundleTipsReply,
   type PriorityFeeStats,
+  type PriorityFeesReply,
+  type RecentFeeStats,
+  type RecentTipStats,
   type TierValues,
 } from "@ballast/sdk";
 import { upstreamError } from "../errors.js";
@@ -24,29 +28,6 @@ export const TIP_SIGNATURES_PER_ACCOUNT = 25;
 export const TIP_SAMPLE_SIZE = 50;
 /** The tip tiers scale the 75th percentile of recent tips. */
 export const TIP_PERCENTILE = 0.75;
-
-export interface RecentFeeStats extends PriorityFeeStats {
-  /** How many recent slots landed a priced transaction. */
-  slots: number;
-}
-
-export interface RecentTipStats {
-  /** How many recent transactions paid a tip. */
-  tips: number;
-  /** The 75th percentile tip, lamports. */
-  p75: number;
-}
-
-export interface FeeTiersReply<S> {
-  success: true;
-  /** Unix seconds when the tiers were computed. */
-  timestamp: number;
-  source: "rpc" | "bundle";
-  /** rpc: µlamports per compute unit; bundle: tip in lamports. */
-  fees: TierValues;
-  /** What the tiers were computed from; null when nothing was observed and the floor or fallback applies. */
-  stats: S | null;
-}
 
 /** Nearest-rank percentile of a non-empty list. */
 export function percentile(values: readonly number[], fraction: number): number {
@@ -102,8 +83,8 @@ export function tipTiers(stats: RecentTipStats | null): TierValues {
 }
 
 export interface PriorityFeeService {
-  rpc(): Promise<FeeTiersReply<RecentFeeStats>>;
-  bundle(): Promise<FeeTiersReply<RecentTipStats>>;
+  rpc(): Promise<PriorityFeesReply>;
+  bundle(): Promise<BundleTipsReply>;
 }
 
 /** `now` gives unix seconds: it stamps the replies and ages the caches. */
@@ -114,7 +95,7 @@ export function priorityFeeService(connection: Connection, now: () => number): P
 
   const rpc = ttlCache(
     RPC_FEES_CACHE_MS,
-    async (): Promise<FeeTiersReply<RecentFeeStats>> => {
+    async (): Promise<PriorityFeesReply> => {
       let recent;
       try {
         recent = await connection.getRecentPrioritizationFees();
@@ -130,7 +111,7 @@ export function priorityFeeService(connection: Connection, now: () => number): P
 
   const bundle = ttlCache(
     BUNDLE_TIPS_CACHE_MS,
-    async (): Promise<FeeTiersReply<RecentTipStats>> => {
+    async (): Promise<BundleTipsReply> => {
       let tips: number[];
       try {
         const lists = await Promise.all(

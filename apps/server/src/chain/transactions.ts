@@ -14,8 +14,15 @@ import {
   jsonRpcRequest,
   resolveTransactionError,
   simulateBundle,
+  type BundleFailureDetails,
   type ErrorResolutionConfig,
   type PollSchedule,
+  type SendBundleReply,
+  type SendFailureDetails,
+  type SendReply,
+  type SimulatedTransaction,
+  type SimulationFailureDetails,
+  type TransactionFailure,
 } from "@ballast/sdk";
 import { upstreamError } from "../errors.js";
 
@@ -75,13 +82,6 @@ function errorFacts(error: ProcessTransactionError) {
   return { logs: error.logs ?? [], programId: error.programId ?? null, code: error.code ?? null };
 }
 
-export interface FailureReply {
-  success: false;
-  error: string;
-  errorType: "simulation" | "sending";
-  details: Record<string, unknown>;
-}
-
 // ---- simulation ---------------------------------------------------------------------------------------------
 
 export interface SimulationConfig {
@@ -90,11 +90,6 @@ export interface SimulationConfig {
   replaceRecentBlockhash: boolean;
   /** A bank whose account to return as the last transaction leaves it. */
   bank: string | null;
-}
-
-export interface SimulatedTransaction {
-  unitsConsumed: number;
-  logs: string[];
 }
 
 export interface SimulationSuccess {
@@ -114,7 +109,10 @@ interface TransactionOutcome {
   unitsConsumed: number;
 }
 
-function simulationFailure(results: TransactionOutcome[], resolution: ErrorResolutionConfig): FailureReply | null {
+function simulationFailure(
+  results: TransactionOutcome[],
+  resolution: ErrorResolutionConfig,
+): TransactionFailure<SimulationFailureDetails> | null {
   const failedIndex = results.findIndex((r) => r.err !== null);
   if (failedIndex < 0) return null;
   const failed = results[failedIndex];
@@ -137,7 +135,7 @@ export async function simulateTransactions(
   transactions: readonly WireTransaction[],
   config: SimulationConfig,
   resolution: ErrorResolutionConfig,
-): Promise<SimulationSuccess | FailureReply> {
+): Promise<SimulationSuccess | TransactionFailure<SimulationFailureDetails>> {
   let results: TransactionOutcome[];
   let bankData: Buffer | null = null;
   try {
@@ -190,12 +188,6 @@ export async function simulateTransactions(
 
 // ---- sending --------------------------------------------------------------------------------------------------
 
-export interface SendSuccess {
-  success: true;
-  /** The signatures, in order, each confirmed. */
-  data: string[];
-}
-
 /**
  * Sends the transactions in order, each confirmed at 'confirmed' before the next goes out. One the ledger already
  * processed counts as sent, so a client may retry the whole list after a partial failure.
@@ -206,11 +198,11 @@ export async function sendTransactions(
   transactions: readonly WireTransaction[],
   options: { skipPreflight: boolean },
   resolution: ErrorResolutionConfig,
-): Promise<SendSuccess | FailureReply> {
+): Promise<SendReply> {
   const landed: string[] = [];
   for (let i = 0; i < transactions.length; i++) {
     const { base64, signature } = transactions[i];
-    const failure = (error: unknown): FailureReply => {
+    const failure = (error: unknown): TransactionFailure<SendFailureDetails> => {
       const resolved = resolveTransactionError(error, resolution, "sending");
       return {
         success: false,
@@ -241,12 +233,6 @@ export async function sendTransactions(
 
 // ---- bundles --------------------------------------------------------------------------------------------------
 
-export interface BundleSuccess {
-  success: true;
-  /** The bundle id. */
-  data: string;
-}
-
 /** The block engine's JSON-RPC endpoint beside the ledger's. */
 export function blockEngineUrl(rpcUrl: string): string {
   return `${rpcUrl.replace(/\/+$/, "")}/api/v1/bundles`;
@@ -257,9 +243,9 @@ export async function sendBundle(
   rpcUrl: string,
   transactions: readonly WireTransaction[],
   resolution: ErrorResolutionConfig,
-): Promise<BundleSuccess | FailureReply> {
+): Promise<SendBundleReply> {
   const url = blockEngineUrl(rpcUrl);
-  const failure = (error: unknown, bundleId: string | null): FailureReply => {
+  const failure = (error: unknown, bundleId: string | null): TransactionFailure<BundleFailureDetails> => {
     const resolved = resolveTransactionError(error, resolution, "sending");
     return {
       success: false,

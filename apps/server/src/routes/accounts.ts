@@ -1,7 +1,14 @@
 // A wallet's margin accounts, one account's state and health, and a wallet's token balances.
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { z } from "zod";
-import { errorMessage, fetchMarginAccounts, fetchWalletBalances } from "@ballast/sdk";
+import {
+  errorMessage,
+  fetchMarginAccounts,
+  fetchWalletBalances,
+  type AccountAddressesReply,
+  type AccountDto,
+  type UserBalanceReply,
+} from "@ballast/sdk";
 import type { RouteModule } from "../app.js";
 import { accountReader, refreshingCache } from "../chain/accounts.js";
 import { compareAddresses } from "../chain/market.js";
@@ -39,7 +46,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ authority: addressSchema, group: servedGroup }),
       },
     },
-    async (request) => {
+    async (request): Promise<AccountAddressesReply> => {
       let accounts;
       try {
         const group = request.query.group ?? ctx.config.group;
@@ -69,7 +76,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
         }),
       },
     },
-    async (request) => {
+    async (request): Promise<AccountDto> => {
       const { accountKey, authorityKey } = request.body;
       const view = await accountView(accountKey);
       if (view.authority !== authorityKey) throw forbidden(`Account ${accountKey} does not belong to authority ${authorityKey}`);
@@ -97,7 +104,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
         }),
       },
     },
-    async (request) => {
+    async (request): Promise<UserBalanceReply> => {
       const { address, tokens } = request.body;
       try {
         return await fetchWalletBalances(

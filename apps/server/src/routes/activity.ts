@@ -2,7 +2,7 @@
 // (default and maximum 100); to read further back pass `before=<signature>:<eventIndex>` of the last record received,
 // which returns the records strictly older than it. Records are ordered by slot, then by the transaction's place in
 // its slot, then by the event's place in its transaction.
-import { nativeToUi } from "@ballast/sdk";
+import { nativeToUi, type ActivityRecord, type ActivityReply } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteContext, RouteModule } from "../app.js";
 import type { ActivityTable } from "../db/schema/activity.js";
@@ -10,27 +10,6 @@ import { badRequest } from "../errors.js";
 import { isAddress } from "../addresses.js";
 
 export const ACTIVITY_PAGE_SIZE = 100;
-
-/** One activity row as the API returns it. */
-export interface ActivityRecord {
-  readonly signature: string;
-  /** The record's place among its transaction's records; with the signature, its identity and paging cursor. */
-  readonly eventIndex: number;
-  readonly slot: number;
-  /** Unix seconds of the block; null when the node did not know it. */
-  readonly timestamp: number | null;
-  readonly type: string;
-  readonly account: string;
-  readonly authority: string;
-  readonly bank: string | null;
-  readonly mint: string | null;
-  readonly symbol: string | null;
-  /** Native units as a decimal string. */
-  readonly amount: string | null;
-  /** The amount in whole tokens, when the mint's decimals are known. */
-  readonly uiAmount: number | null;
-  readonly details: Record<string, unknown>;
-}
 
 const CURSOR = /^([1-9A-HJ-NP-Za-km-z]{32,90}):(\d{1,9})$/;
 
@@ -89,7 +68,7 @@ async function activityFor(
   ctx: RouteContext,
   columns: readonly ["authority", "related_authority"] | readonly ["mint", "related_mint"],
   query: ActivityQuery,
-): Promise<{ data: ActivityRecord[] }> {
+): Promise<ActivityReply> {
   let select = ctx.db
     .selectFrom("activity")
     .selectAll()

@@ -1,6 +1,7 @@
 // Wallet sign-in (spec 000 §4, §7). With auth enabled a login proves wallet ownership by signing a message the
 // server issued (one-time nonce, expiring); with AUTH_ENABLED='false' the wallet address alone signs in and signs up.
 // Signatures are accepted in base58 or standard padded base64.
+import type { CurrentUserReply, LoginReply, LogoutReply, SignupReply } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
 import { consumeNonce, issueChallenge, verifySignIn } from "../auth/sign-in.js";
@@ -59,7 +60,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
         body: loginBody,
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<LoginReply> => {
       const body = request.body;
       if (authEnabled) {
         if (!body.signature || !body.signedMessage) {
@@ -90,7 +91,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
         body: signupBody,
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<SignupReply> => {
       const body = request.body;
       const nonce =
         authEnabled && body.signature && body.signedMessage
@@ -112,7 +113,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
   app.post(
     "/api/auth/logout",
     { schema: { summary: "Sign out", description: "Ends the cookie's session and clears the cookie.", tags: ["auth"] } },
-    async (request, reply) => {
+    async (request, reply): Promise<LogoutReply> => {
       await endSession(ctx, reply, sessionToken(request));
       return { success: true };
     },
@@ -128,7 +129,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
         tags: ["auth"],
       },
     },
-    async (request) => {
+    async (request): Promise<CurrentUserReply> => {
       const token = sessionToken(request);
       const wallet = token ? await sessionWallet(ctx, token) : null;
       const user = wallet ? await findUser(ctx.db, wallet) : undefined;

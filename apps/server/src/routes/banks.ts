@@ -9,9 +9,16 @@ import {
   emissionsRates,
   midPrice,
   toNumber,
+  type BankEmissionsDto,
+  type BankRatesDto,
+  type BanksReply,
+  type EmissionsReply,
   type EmissionsToken,
+  type HistoricBankPoint,
+  type HistoricPeriod,
   type Market,
   type PricedBank,
+  type RatesReply,
 } from "@ballast/sdk";
 import { BankFlags, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { RouteContext, RouteModule } from "../app.js";
@@ -32,7 +39,7 @@ export const HISTORIC_PERIODS = {
   "7d": { window: 7 * DAY, bucket: 4 * HOUR, maxAge: 3_600 },
   "30d": { window: 30 * DAY, bucket: DAY, maxAge: 3_600 },
   all: { window: null, bucket: DAY, maxAge: 3_600 },
-} as const;
+} as const satisfies Record<HistoricPeriod, { window: number | null; bucket: number; maxAge: number }>;
 
 type Period = keyof typeof HISTORIC_PERIODS;
 const PERIOD_NAMES = Object.keys(HISTORIC_PERIODS) as [Period, ...Period[]];
@@ -97,7 +104,7 @@ export const bankRoutes: RouteModule = (app, ctx) => {
         tags: ["banks"],
       },
     },
-    async () => ctx.markets.bankDtos(),
+    async (): Promise<BanksReply> => ctx.markets.bankDtos(),
   );
 
   app.get(
@@ -133,7 +140,7 @@ export const bankRoutes: RouteModule = (app, ctx) => {
         .where("bank", "=", bank)
         .groupBy(sql`start_time / ${sql.lit(bucket)}`);
       if (window !== null) latest = latest.where("start_time", ">=", ctx.now() - window);
-      const points = await ctx.db
+      const points: HistoricBankPoint[] = await ctx.db
         .selectFrom("bank_history")
         .select(POINT_FIELDS)
         .where("bank", "=", bank)
@@ -159,8 +166,8 @@ export const bankRoutes: RouteModule = (app, ctx) => {
         tags: ["rates"],
       },
     },
-    async () => {
-      const reply: Record<string, unknown> = {};
+    async (): Promise<RatesReply> => {
+      const reply: Record<string, BankRatesDto> = {};
       for (const { market, priced } of await everyBank(ctx)) {
         const pricing = emissionsPricing(market, priced);
         const emissions = pricing === null ? undefined : emissionsRates(priced.bank, pricing.reward, pricing.bankTokenPrice);
@@ -193,8 +200,8 @@ export const bankRoutes: RouteModule = (app, ctx) => {
         tags: ["rates"],
       },
     },
-    async () => {
-      const reply: Record<string, unknown> = {};
+    async (): Promise<EmissionsReply> => {
+      const reply: Record<string, BankEmissionsDto> = {};
       for (const { market, priced } of await everyBank(ctx)) {
         if (!hasEmissions(priced)) continue;
         const { bank } = priced;

@@ -1,26 +1,15 @@
 // What the web app needs to know about the server it is served by: the program, which chain (the local one has the
 // faucet), where its JSON-RPC is on the same origin, the markets with their names, and the token metadata.
+import type { AppConfig } from "@ballast/sdk";
 import type { RouteModule } from "../app.js";
-import { ASSET_CATEGORIES, type AssetCategory } from "../config.js";
+import { ASSET_CATEGORIES } from "../config.js";
 
 /** The path of the JSON-RPC passthrough (routes/rpc.ts) on the server's own origin. */
 export const RPC_PATH = "/rpc";
 
-export interface AppConfigDto {
-  programId: string;
-  /** "local" when the server has the local chain's faucet, else "remote". */
-  cluster: "local" | "remote";
-  rpcPath: string;
-  authEnabled: boolean;
-  faucet: boolean;
-  /** In configuration order: the main market first. */
-  markets: { group: string; name: string; main: boolean }[];
-  tokens: { mint: string; symbol: string; name: string; category: AssetCategory }[];
-}
-
 export const configRoutes: RouteModule = (app, ctx) => {
   const { config } = ctx;
-  const reply: AppConfigDto = {
+  const reply: AppConfig = {
     programId: config.programId,
     cluster: ctx.faucet ? "local" : "remote",
     rpcPath: RPC_PATH,
@@ -47,6 +36,6 @@ export const configRoutes: RouteModule = (app, ctx) => {
         tags: ["config"],
       },
     },
-    async () => reply,
+    async (): Promise<AppConfig> => reply,
   );
 };

@@ -1,5 +1,6 @@
 // Test funds for a wallet on the local chain: SOL and tokens from the faucet the launcher gave the server, at most
 // one grant per wallet per cooldown, however many servers share the database.
+import type { FaucetSuccess } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
 import { forbidden, tooManyRequests, upstreamError } from "../errors.js";
@@ -25,7 +26,7 @@ export const faucetRoutes: RouteModule = (app, ctx) => {
         body: z.object({ wallet: addressSchema.describe("The wallet to fund (base58)") }),
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<FaucetSuccess> => {
       const faucet = ctx.faucet;
       if (!faucet) throw forbidden(FAUCET_ERRORS.unavailable);
       const { wallet } = request.body;

@@ -1,6 +1,7 @@
 // Account labels (spec 000 §5, §7): names a margin account's authority gives it, proven by a signature over the
 // account and label (see auth/account-labels.ts for the two signed forms) and checked against the account on chain.
 import { decodeMarginfiAccount } from "@ballast/protocol";
+import type { AccountLabelsReply, AddAccountLabelReply } from "@ballast/sdk";
 import { PublicKey, type AccountInfo } from "@solana/web3.js";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
@@ -44,7 +45,7 @@ export const labelRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ wallet_address: walletAddress }),
       },
     },
-    async (request) => {
+    async (request): Promise<AccountLabelsReply> => {
       const rows = await ctx.db
         .selectFrom("account_labels")
         .select(["account", "label"])
@@ -70,7 +71,7 @@ export const labelRoutes: RouteModule = (app, ctx) => {
         body: z.object({ signedData: z.string().min(1).max(16_384), signingMethod: z.enum(["tx", "message"]) }),
       },
     },
-    async (request) => {
+    async (request): Promise<AddAccountLabelReply> => {
       const { account, label, signer } = verifySignedLabel(request.body.signedData, request.body.signingMethod);
       const authority = await authorityOf(account);
       if (authority === null) throw notFound(LABEL_ROUTE_ERRORS.accountNotFound);

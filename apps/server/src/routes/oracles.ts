@@ -22,7 +22,14 @@ import {
   midPrice,
   priceInfo,
   toNumber,
+  type KaminoStatesReply,
   type PricedBank,
+  type PythOracleData,
+  type PythOracleDataReply,
+  type SlotDurationReply,
+  type SwbOracleDataReply,
+  type SwbOracleMapReply,
+  type TokenPricesReply,
 } from "@ballast/sdk";
 import type { RouteContext, RouteModule } from "../app.js";
 import { ttlCache } from "../chain/cache.js";
@@ -117,7 +124,7 @@ function pythBankOf(banks: Iterable<PricedBank>, oracle: string): PricedBank | n
 }
 
 /** A Pyth feed's display prices, timestamp and shard; null when it cannot be priced (see the route description). */
-function pythOracleData(oracle: string, info: AccountInfo<Buffer> | null, bank: PricedBank | null) {
+function pythOracleData(oracle: string, info: AccountInfo<Buffer> | null, bank: PricedBank | null): PythOracleData | null {
   if (info === null || bank === null || info.owner.toBase58() !== PYTH_RECEIVER_PROGRAM_ID) return null;
   try {
     const { priceMessage } = decodePriceUpdateV2(info.data);
@@ -178,7 +185,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ pythOracleKeys: addressList }),
       },
     },
-    async (request) => {
+    async (request): Promise<PythOracleDataReply> => {
       const keys = request.query.pythOracleKeys;
       const banks = [...(await ctx.markets.banks()).values()];
       const infos = await readAccounts(ctx, keys);
@@ -200,7 +207,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ oracleKeys: addressList }),
       },
     },
-    async (request) => {
+    async (request): Promise<SwbOracleMapReply> => {
       const keys = request.query.oracleKeys;
       const infos = await readAccounts(ctx, keys);
       const data = keys.map((key, i) => {
@@ -232,7 +239,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ feedIds: feedHashList }),
       },
     },
-    async (request) => {
+    async (request): Promise<SwbOracleDataReply> => {
       const oracleKeys = new Set<string>();
       for (const priced of (await ctx.markets.banks()).values()) {
         for (const key of priced.bank.config.oracleKeys) if (key !== DEFAULT_ADDRESS) oracleKeys.add(key);
@@ -278,7 +285,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ mintList: addressList }),
       },
     },
-    async (request) => {
+    async (request): Promise<TokenPricesReply> => {
       const wanted = new Set(request.query.mintList);
       const data: Record<string, { value: number }> = {};
       for (const priced of (await ctx.markets.banks()).values()) {
@@ -316,7 +323,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         tags: ["oracles"],
       },
     },
-    () => slotDuration.get(),
+    (): Promise<SlotDurationReply> => slotDuration.get(),
   );
 
   app.get(
@@ -335,7 +342,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ keys: kaminoTriples }),
       },
     },
-    async (request) => {
+    async (request): Promise<KaminoStatesReply> => {
       const triples = request.query.keys;
       const infos = await readAccounts(
         ctx,

@@ -1,7 +1,17 @@
 // The points programme's views (spec 000 §7; rules in apps/server/POINTS.md): the global leaderboard and one wallet's
 // record, read from what the points job stored, never computed on request.
 import { i80f48 as fx } from "@ballast/protocol";
-import { BORROWING_POINTS_PER_USD_DAY, LENDING_POINTS_PER_USD_DAY, REFERRAL_POINTS_DIVISOR, pointsBoost, toNumber } from "@ballast/sdk";
+import {
+  BORROWING_POINTS_PER_USD_DAY,
+  LENDING_POINTS_PER_USD_DAY,
+  REFERRAL_POINTS_DIVISOR,
+  pointsBoost,
+  toNumber,
+  type GlobalPoints,
+  type PointsBoost,
+  type PointsProgramme,
+  type WalletPoints,
+} from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteContext, RouteModule } from "../app.js";
 import { isPublicKeyAddress } from "../auth/signatures.js";
@@ -30,7 +40,7 @@ function fixedFromNumber(value: number) {
  * the 20% of a token worth `valuation` that goes to points holders were shared over the points issued so far;
  * null before one whole point exists.
  */
-function boostAt(valuationUsd: string, totalPoints: number) {
+function boostAt(valuationUsd: string, totalPoints: number): PointsBoost | null {
   if (totalPoints < 1) return null;
   const amount = fx.fromDecimal(valuationUsd);
   const divisor = fixedFromNumber(totalPoints);
@@ -41,7 +51,7 @@ function boostAt(valuationUsd: string, totalPoints: number) {
   };
 }
 
-const PROGRAMME = {
+const PROGRAMME: PointsProgramme = {
   lendingPointsPerUsdDay: toNumber(LENDING_POINTS_PER_USD_DAY),
   borrowingPointsPerUsdDay: toNumber(BORROWING_POINTS_PER_USD_DAY),
   referralShare: 1 / toNumber(REFERRAL_POINTS_DIVISOR),
@@ -62,7 +72,7 @@ export const pointsRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ valuation: valuation.optional() }),
       },
     },
-    async (request) => {
+    async (request): Promise<GlobalPoints> => {
       const { totals, leaders, updatedAt } = await snapshotRead(ctx, async (db) => ({
         totals: await db
           .selectFrom("points")
@@ -117,7 +127,7 @@ export const pointsRoutes: RouteModule = (app, ctx) => {
         querystring: z.object({ v: z.literal("f1").optional() }),
       },
     },
-    async (request) => {
+    async (request): Promise<WalletPoints> => {
       const address = request.params.wallet;
       return snapshotRead(ctx, async (db) => {
         const record = await db

@@ -2,7 +2,16 @@
 // the SDK client's shape { success, data, error, errorType, details }; a transaction that fails is answered 200
 // with success false, since that is the ledger's answer and not a server failure.
 import { decodeBank } from "@ballast/protocol";
-import { toBankDto, type BankDto } from "@ballast/sdk";
+import {
+  toBankDto,
+  type BankDto,
+  type BundleTipsReply,
+  type PriorityFeesReply,
+  type SendBundleReply,
+  type SendReply,
+  type SimulateReply,
+  type SimulationData,
+} from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
 import { priorityFeeService } from "../chain/priority-fees.js";
@@ -95,7 +104,7 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
         body: z.object({ transactions: transactionsSchema, config: simulateConfigSchema.optional() }),
       },
     },
-    async (request) => {
+    async (request): Promise<SimulateReply> => {
       const { transactions } = request.body;
       const config = request.body.config ?? { skipSigVerify: false, replaceRecentBlockhash: false };
       const bank = config.simulationBank ? await listedBank(config.simulationBank) : null;
@@ -106,12 +115,12 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
         resolution,
       );
       if (!outcome.success) return outcome;
-      const data: Record<string, unknown> = {
+      const data: SimulationData = {
         unitsConsumed: outcome.transactions.reduce((total, t) => total + t.unitsConsumed, 0),
         logs: outcome.transactions.flatMap((t) => t.logs),
         transactions: outcome.transactions,
+        ...(bank ? { simulationBank: outcome.bankData && simulatedBankDto(bank, outcome.bankData) } : {}),
       };
-      if (bank) data.simulationBank = outcome.bankData && simulatedBankDto(bank, outcome.bankData);
       return { success: true, data };
     },
   );
@@ -128,7 +137,7 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
         body: z.object({ transactions: transactionsSchema, config: sendConfigSchema.optional() }),
       },
     },
-    async (request) => {
+    async (request): Promise<SendReply> => {
       const { transactions, config } = request.body;
       return sendTransactions(
         ctx.config.rpcUrl,
@@ -153,7 +162,7 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
         body: z.object({ transactions: transactionsSchema, config: sendConfigSchema.optional() }),
       },
     },
-    async (request) => sendBundle(ctx.config.rpcUrl, request.body.transactions, resolution),
+    async (request): Promise<SendBundleReply> => sendBundle(ctx.config.rpcUrl, request.body.transactions, resolution),
   );
 
   app.get(
@@ -167,7 +176,7 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
         tags: ["fees"],
       },
     },
-    () => fees.rpc(),
+    (): Promise<PriorityFeesReply> => fees.rpc(),
   );
 
   app.get(
@@ -181,6 +190,6 @@ export const transactionRoutes: RouteModule = (app, ctx) => {
         tags: ["fees"],
       },
     },
-    () => fees.bundle(),
+    (): Promise<BundleTipsReply> => fees.bundle(),
   );
 };

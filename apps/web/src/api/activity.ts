@@ -1,25 +1,8 @@
 // Lending activity by wallet or by token (spec §7): newest first, 100 a page, `before` a record's cursor.
-import { Http, jsonOrNull } from "./http.js";
+import type { ActivityQuery, ActivityRecord, ActivityReply, ActivitySubject } from "@ballast/sdk";
+import { Http, jsonOrNull, type ErrorBody } from "./http.js";
 
-export interface ActivityRecord {
-  readonly signature: string;
-  readonly eventIndex: number;
-  readonly slot: number;
-  /** Unix seconds; null when the node did not know the block time. */
-  readonly timestamp: number | null;
-  readonly type: string;
-  readonly account: string;
-  readonly authority: string;
-  readonly bank: string | null;
-  readonly mint: string | null;
-  readonly symbol: string | null;
-  /** Native units as a decimal string. */
-  readonly amount: string | null;
-  readonly uiAmount: number | null;
-  readonly details: Record<string, unknown>;
-}
-
-export type ActivitySubject = "authority" | "mint";
+export type { ActivityRecord, ActivitySubject } from "@ballast/sdk";
 
 /** A failed activity call; `statementTimeout` marks the database's statement timeout, which is not retried (spec §9). */
 export class ActivityFetchError extends Error {
@@ -40,11 +23,11 @@ export function activityCursor(record: ActivityRecord): string {
 }
 
 export async function fetchActivity(http: Http, subject: ActivitySubject, address: string, before?: string): Promise<ActivityRecord[]> {
-  const response = await http.get(`/api/activity/${subject}`, { address, before });
+  const response = await http.get(`/api/activity/${subject}`, { address, before } satisfies ActivityQuery);
   if (!response.ok) {
-    const body = await jsonOrNull<{ details?: unknown; error?: string }>(response);
+    const body = await jsonOrNull<ErrorBody>(response);
     const reason = (typeof body?.details === "string" && body.details) || body?.error || response.statusText;
     throw new ActivityFetchError(`Failed to fetch activity: ${reason}`, STATEMENT_TIMEOUT.test(reason));
   }
-  return ((await response.json()) as { data: ActivityRecord[] }).data;
+  return ((await response.json()) as ActivityReply).data;
 }

@@ -1,37 +1,9 @@
 // Sign-in calls (spec §4, §7, §8). The server answers a login without signature with a one-time message to sign;
 // the session lives in an HTTP-only cookie, so every call sends credentials.
-import { Http, jsonOrNull } from "./http.js";
+import type { CurrentUserReply, LoginReply, LoginRequest, SignupReply, SignupRequest, UserDto } from "@ballast/sdk";
+import { Http, jsonOrNull, type ErrorBody } from "./http.js";
 
-export interface UserDto {
-  readonly walletAddress: string;
-  readonly walletId: string | null;
-  readonly referralCode: string;
-  readonly referredBy: string | null;
-  readonly createdAt: number;
-  readonly lastLogin: number | null;
-}
-
-export interface LoginReply {
-  readonly user: UserDto | null;
-  readonly error: string | null;
-  readonly requiresSignature: boolean;
-  /** With requiresSignature: the text to sign, its nonce and expiry (unix seconds). */
-  readonly message?: string;
-  readonly nonce?: string;
-  readonly expiresAt?: number;
-}
-
-export interface LoginRequest {
-  readonly walletAddress: string;
-  readonly walletId: string | null;
-  /** base58 Ed25519 signature of `signedMessage`. */
-  readonly signature?: string;
-  readonly signedMessage?: string;
-}
-
-export interface SignupRequest extends LoginRequest {
-  readonly referralCode?: string | null;
-}
+export type { LoginReply, LoginRequest, SignupRequest, UserDto } from "@ballast/sdk";
 
 export const AUTH_MESSAGES = {
   walletNotConnected: "Wallet not connected",
@@ -53,11 +25,11 @@ export async function login(http: Http, request: LoginRequest): Promise<LoginRep
   } catch {
     throw new Error(AUTH_MESSAGES.loginFailed);
   }
-  const body = await jsonOrNull<LoginReply & { error?: string }>(response);
+  const body = await jsonOrNull<LoginReply | ErrorBody>(response);
   if (!response.ok || body === null) {
     return { user: null, error: body?.error || AUTH_MESSAGES.authenticationFailed, requiresSignature: false };
   }
-  return body;
+  return body as LoginReply;
 }
 
 export async function signup(http: Http, request: SignupRequest): Promise<{ user: UserDto | null; error: string | null }> {
@@ -67,7 +39,7 @@ export async function signup(http: Http, request: SignupRequest): Promise<{ user
   } catch {
     throw new Error(AUTH_MESSAGES.signupFailed);
   }
-  const body = await jsonOrNull<{ user?: UserDto; error?: string }>(response);
+  const body = await jsonOrNull<Partial<SignupReply> & ErrorBody>(response);
   if (!response.ok || !body?.user) return { user: null, error: body?.error || AUTH_MESSAGES.signupFailed };
   return { user: body.user, error: null };
 }
@@ -86,5 +58,5 @@ export async function logout(http: Http): Promise<void> {
 export async function fetchCurrentUser(http: Http): Promise<UserDto | null> {
   const response = await http.get("/api/auth/user", undefined, WITH_COOKIES);
   if (!response.ok) throw new Error(`Failed to fetch user: ${response.statusText}`);
-  return ((await response.json()) as { user: UserDto | null }).user;
+  return ((await response.json()) as CurrentUserReply).user;
 }

@@ -1,5 +1,6 @@
 // The HTTP client every API module uses: same-origin in the app (baseUrl ""), a server URL in tests. Bodies are JSON;
 // sign-in calls send the session cookie.
+import type { ErrorReply } from "@ballast/sdk";
 
 export type Query = Record<string, string | number | readonly string[] | undefined>;
 
@@ -32,12 +33,8 @@ export class Http {
   }
 }
 
-/** The server's error reply: `{ success: false, error, details? }`. */
-export interface ErrorBody {
-  readonly success?: false;
-  readonly error?: string;
-  readonly details?: unknown;
-}
+/** A body that may be the server's error reply (`{ success: false, error, field?, details? }`), read defensively. */
+export type ErrorBody = Partial<ErrorReply>;
 
 /** The body as JSON, or null when it is not JSON. */
 export async function jsonOrNull<T>(response: Response): Promise<T | null> {

@@ -1,4 +1,5 @@
 // Account labels (spec §7): reads log and answer empty on failure, writes log and answer false (spec §8).
+import type { AccountLabelsQuery, AccountLabelsReply, AddAccountLabelReply, AddAccountLabelRequest } from "@ballast/sdk";
 import { Http, serverErrorText } from "./http.js";
 
 /** At most this many characters in a label (spec §5). */
@@ -7,9 +8,9 @@ export const MAX_LABEL_LENGTH = 24;
 /** Labels of the wallet's accounts, keyed by account address. */
 export async function fetchAccountLabels(http: Http, wallet: string): Promise<Record<string, string>> {
   try {
-    const response = await http.get("/api/account-label/get", { wallet_address: wallet });
+    const response = await http.get("/api/account-label/get", { wallet_address: wallet } satisfies AccountLabelsQuery);
     if (!response.ok) throw new Error(`Failed to fetch account labels: ${await serverErrorText(response)}`);
-    return ((await response.json()) as { data: Record<string, string> }).data;
+    return ((await response.json()) as AccountLabelsReply).data;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     return {};
@@ -20,11 +21,15 @@ export async function fetchAccountLabels(http: Http, wallet: string): Promise<Re
  * Labels an account. `signedData`: a memo transaction (base64) for "tx", or the JSON of {data, signature, signer} for
  * "message".
  */
-export async function addAccountLabel(http: Http, signedData: string, signingMethod: "tx" | "message"): Promise<boolean> {
+export async function addAccountLabel(
+  http: Http,
+  signedData: string,
+  signingMethod: AddAccountLabelRequest["signingMethod"],
+): Promise<boolean> {
   try {
-    const response = await http.post("/api/account-label/add", { signedData, signingMethod });
+    const response = await http.post("/api/account-label/add", { signedData, signingMethod } satisfies AddAccountLabelRequest);
     if (!response.ok) throw new Error(`Failed to add account label: ${await serverErrorText(response)}`);
-    return ((await response.json()) as { success: boolean }).success === true;
+    return ((await response.json()) as AddAccountLabelReply).success === true;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     return false;
