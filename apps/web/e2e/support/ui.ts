@@ -1,5 +1,6 @@
 // Steps every journey takes through the UI, found by roles and labels only: the main landmark, the navigation, the
-// app's toasts, a transaction's staged toast, and the action box from amount to confirmed transaction.
+// app's toasts, a transaction's staged toast, the action box from amount to confirmed transaction, and the connected
+// wallet's menu.
 import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { screenshot } from "./browser.js";
@@ -80,4 +81,38 @@ export function positionRow(page: Page, side: "Supplied" | "Borrowed", symbol: s
     .getByRole("table", { name: side })
     .getByRole("row")
     .filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
+}
+
+/** The top bar's button of the connected wallet, named by the short address it shows ("Wallet AbCd…WxYz"). */
+export function walletMenu(page: Page, address: string): Locator {
+  return page.getByRole("button", { name: `Wallet ${address.slice(0, 4)}…${address.slice(-4)}`, exact: true });
+}
+
+/** Opens the connected wallet's menu (copy, sign-in, faucet, disconnect) unless it is already open. */
+export async function openWalletMenu(page: Page, address: string): Promise<void> {
+  const button = walletMenu(page, address);
+  await expect.poll(() => button.isVisible()).toBe(true);
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+}
+
+/** Connects the built-in "Browser wallet" from the top bar; returns the wallet menu's button ("Wallet AbCd…WxYz"). */
+export async function connectBrowserWallet(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await page.getByRole("dialog", { name: "Connect a wallet" }).getByRole("button", { name: "Browser wallet" }).click();
+  const walletMenu = page.getByRole("button", { name: /^Wallet \S+…\S+$/ });
+  await expect.poll(() => walletMenu.isVisible()).toBe(true);
+  return walletMenu;
+}
+
+/**
+ * Like expectToast, for an action whose failure is an error toast (an alert) titled `failureTitle`: that toast ends
+ * the wait with its text instead of a timeout.
+ */
+export async function expectToastUnlessFailed(page: Page, title: string, failureTitle: string): Promise<Locator> {
+  const toast = page.getByRole("status").filter({ has: page.getByText(title, { exact: true }) });
+  const failed = page.getByRole("alert").filter({ has: page.getByText(failureTitle, { exact: true }) });
+  await expect
+    .poll(async () => ((await failed.count()) > 0 ? `failed: ${await failed.first().innerText()}` : (await toast.count()) > 0))
+    .toBe(true);
+  return toast.first();
 }

@@ -1,6 +1,6 @@
 // The wallet context: the wallets on offer (Wallet Standard + the built-in one), the connected wallet, connect and
 // disconnect, message signing, and the wallet in the SDK's ActionWallet shape for actions. The last wallet used is
-// reconnected silently on the next visit.
+// reconnected silently on the next visit; account switches and disconnects made in the wallet itself are followed.
 import type { ActionWallet } from "@ballast/sdk";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { readStored, writeStored } from "../storage.js";
@@ -47,6 +47,15 @@ export function WalletProvider({ cluster, children }: { readonly cluster: "local
       setConnecting(false);
     }
   }, []);
+
+  // What the user does in the wallet itself: another account replaces this one; none left means disconnected.
+  useEffect(() => {
+    if (!wallet?.watch) return;
+    return wallet.watch((next) => {
+      setWallet(next);
+      if (!next) writeStored(LAST_WALLET_KEY, null);
+    });
+  }, [wallet]);
 
   // Reconnect the last wallet once it is on offer (standard wallets register asynchronously).
   const [restored, setRestored] = useState(false);

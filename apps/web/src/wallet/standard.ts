@@ -1,5 +1,6 @@
 // Wallet Standard discovery: every installed wallet that registers a Solana chain and can connect and sign
-// transactions is offered; it signs through the standard `solana:*` features.
+// transactions is offered; it signs through the standard `solana:*` features, and the app follows what the user does
+// in the wallet itself (another account, a disconnect) through its `standard:events`.
 import { getWallets, type Wallets } from "@wallet-standard/app";
 import {
   SolanaSignMessage,
@@ -21,6 +22,11 @@ interface ConnectFeature {
 interface DisconnectFeature {
   readonly "standard:disconnect": { readonly disconnect: () => Promise<void> };
 }
+interface EventsFeature {
+  readonly "standard:events": {
+    readonly on: (event: "change", listener: (properties: { readonly accounts?: readonly StandardAccount[] }) => void) => () => void;
+  };
+}
 
 /** The chain a wallet signs for: the local ledger or a remote cluster. */
 export function chainFor(cluster: "local" | "remote"): `solana:${string}` {
@@ -35,8 +41,13 @@ export function isSolanaWallet(wallet: StandardWallet): boolean {
   );
 }
 
+/** The account the app uses among those a wallet shares: its first Solana account. */
+function solanaAccount(accounts: readonly StandardAccount[]): StandardAccount | undefined {
+  return accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
+}
+
 function connectedStandardWallet(wallet: StandardWallet, account: StandardAccount, chain: `solana:${string}`): ConnectedWallet {
-  const features = wallet.features as Partial<SolanaSignTransactionFeature & SolanaSignMessageFeature & DisconnectFeature>;
+  const features = wallet.features as Partial<SolanaSignTransactionFeature & SolanaSignMessageFeature & DisconnectFeature & EventsFeature>;
   const signer = features[SolanaSignTransaction]!;
   const messageSigner = features[SolanaSignMessage];
   const chainIfSupported = wallet.chains.includes(chain) ? chain : undefined;
@@ -62,6 +73,23 @@ function connectedStandardWallet(wallet: StandardWallet, account: StandardAccoun
     disconnect: async () => {
       await features["standard:disconnect"]?.disconnect();
     },
+    watch(onChange) {
+      // A wallet that still shares this account keeps it; otherwise the app moves to the account it now shares, or
+      // disconnects when it shares none (the user disconnected the site in the wallet).
+      const offChange = features["standard:events"]?.on("change", ({ accounts }) => {
+        if (!accounts || accounts.some((a) => a.address === account.address)) return;
+        const next = solanaAccount(accounts);
+        onChange(next ? connectedStandardWallet(wallet, next, chain) : null);
+      });
+      // An uninstalled or disabled wallet unregisters; its connection is gone with it.
+      const offUnregister = getWallets().on("unregister", (...gone) => {
+        if (gone.includes(wallet)) onChange(null);
+      });
+      return () => {
+        offChange?.();
+        offUnregister();
+      };
+    },
   };
 }
 
@@ -73,7 +101,7 @@ function standardOption(wallet: StandardWallet, chain: `solana:${string}`): Wall
     kind: "standard",
     async connect(options) {
       const { accounts } = await (wallet.features as unknown as ConnectFeature)["standard:connect"].connect({ silent: options?.silent });
-      const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
+      const account = solanaAccount(accounts);
       if (!account) throw new Error(`${wallet.name} shared no account`);
       return connectedStandardWallet(wallet, account, chain);
     },

@@ -13,6 +13,11 @@ export interface ConnectedWallet {
   readonly signTransaction: (transaction: VersionedTransaction) => Promise<VersionedTransaction>;
   readonly signAllTransactions: (transactions: VersionedTransaction[]) => Promise<VersionedTransaction[]>;
   readonly disconnect: () => Promise<void>;
+  /**
+   * Follows changes made in the wallet itself: `onChange` gets the wallet for the account it now shares, or null once
+   * it shares none. Returns the unsubscribe. Absent when the wallet cannot change on its own (the built-in one).
+   */
+  readonly watch?: (onChange: (next: ConnectedWallet | null) => void) => () => void;
 }
 
 /** A wallet the user can pick. */
