@@ -29,8 +29,15 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
   const { wallet, address, signMessage } = useWallet();
   const [authenticating, setAuthenticating] = useState(false);
   const [awaitingSignature, setAwaitingSignature] = useState(false);
-  const [signatureDenied, setSignatureDenied] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A failure belongs to the wallet address it happened with: another account starts clean.
+  const [failure, setFailure] = useState<{
+    readonly address: string | null;
+    readonly error: string;
+    readonly signatureDenied: boolean;
+  } | null>(null);
+  const current = failure && failure.address === address ? failure : null;
+  const error = current?.error ?? null;
+  const signatureDenied = current?.signatureDenied ?? false;
 
   useEffect(() => captureReferralCode(globalThis.location?.search ?? ""), []);
 
@@ -46,8 +53,7 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
 
   const signIn = useCallback(async () => {
     setAuthenticating(true);
-    setSignatureDenied(false);
-    setError(null);
+    setFailure(null);
     try {
       const result = await runSignIn({
         walletAddress: address,
@@ -59,8 +65,7 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
         onAwaitingSignature: setAwaitingSignature,
       });
       if ("error" in result) {
-        setError(result.error);
-        setSignatureDenied(result.signatureDenied);
+        setFailure({ address, error: result.error, signatureDenied: result.signatureDenied });
         return null;
       }
       if (result.signedUp) clearReferralCode();
@@ -74,13 +79,13 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
   const signOut = useCallback(async () => {
     // The local user record goes whatever the server answers.
     client.setQueryData(queryKeys.currentUser(), null);
-    setError(null);
+    setFailure(null);
     try {
       await logout(http);
     } catch {
-      setError(AUTH_MESSAGES.logoutFailed);
+      setFailure({ address, error: AUTH_MESSAGES.logoutFailed, signatureDenied: false });
     }
-  }, [client, http]);
+  }, [client, http, address]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ enabled, user, authenticating, awaitingSignature, signatureDenied, error, signIn, signOut }),
