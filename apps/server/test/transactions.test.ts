@@ -163,7 +163,7 @@ describe("POST /api/transaction/simulate", () => {
       simulationBank: sol.key.toBase58(),
     });
     const listedSol = (await server.context.markets.bankDtos()).find((b) => b.bank_address === sol.key.toBase58())!;
-    const bank = (reply.data as { simulationBank: Record<string, unknown> }).simulationBank;
+    const bank = reply.data!.simulationBank!;
     // Share value 1 (nothing borrowed): 3 SOL more in shares and nothing else moved but the deposit's bookkeeping.
     expect(bank.total_asset_shares).toBe(fx.toDecimal(fx.add(before.totalAssetShares, fx.fromInt(3n * SOL))));
     expect(bank).toEqual({ ...listedSol, total_asset_shares: bank.total_asset_shares, last_update: bank.last_update });

@@ -4,6 +4,7 @@ import type { VersionedTransaction } from "@solana/web3.js";
 import { encodeTransaction } from "./encoding.js";
 import { FALLBACK_PRIORITY_FEE_STATS, priorityFeeTiers, type TierValues } from "./priority-fee.js";
 import { fallbackBundleTips } from "./tips.js";
+import type { SimulationData } from "../wire/transactions.js";
 
 export interface ServerReply<T> {
   success: boolean;
@@ -50,12 +51,12 @@ async function post<T>(url: string, body: unknown): Promise<ServerReply<T>> {
   return reply ?? { success: false, error: "Invalid response", errorType: "http", details: text };
 }
 
-/** POST /api/transaction/simulate: data carries the compute units consumed. */
+/** POST /api/transaction/simulate: data carries the compute units consumed and the logs. */
 export function postTransactionSimulate(
   serverUrl: string,
   transactions: VersionedTransaction[],
   config: SimulateRouteConfig = { skipSigVerify: true, replaceRecentBlockhash: true },
-): Promise<ServerReply<{ unitsConsumed?: number }>> {
+): Promise<ServerReply<SimulationData>> {
   return post(`${serverUrl}/api/transaction/simulate`, { transactions: transactions.map(encodeTransaction), config });
 }
 
