@@ -1,6 +1,7 @@
 // The account bar's actions against the real API server and ledger: a new account created with the SDK builder (the
 // new keypair co-signs), labelled through /api/account-label/add with a message the wallet signed (the server's
-// refusal shown in its own words), moved to another wallet with transfer_to_new_account, and closed when empty.
+// refusal shown in its own words), moved to another wallet with transfer_to_new_account, and closed when empty; the
+// server's account list then names neither the transferred account nor the closed one.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { closeAccountAction, keypairWallet, type ActionContext } from "@ballast/sdk";
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRAM, TestMarket, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import type { RunningServer } from "../../server/src/server.js";
 import { startTestServer } from "../../server/test/support/server.js";
-import { Http, fetchAccountLabels } from "../src/api/index.js";
+import { Http, fetchAccountAddresses, fetchAccountLabels } from "../src/api/index.js";
 import { createAccount, transferAccount } from "../src/features/accounts/account-actions.js";
 import { LABEL_RULE_MESSAGE, labelAccount } from "../src/features/accounts/account-label.js";
 
@@ -52,6 +53,7 @@ afterAll(async () => {
 
 describe("account actions on the ledger and the server", () => {
   let created: string;
+  let moved: string;
 
   it("creates an empty account owned by the wallet", async () => {
     const { account } = await inNewSlot(() => createAccount(contextOf(owner.wallet), market.group.toBase58()));
@@ -87,7 +89,7 @@ describe("account actions on the ledger and the server", () => {
   it("transfers an account to a new authority", async () => {
     const info = await market.connection.getAccountInfo(market.group);
     const globalFeeWallet = decodeMarginfiGroup(info!.data).feeStateCache.globalFeeWallet;
-    const moved = await inNewSlot(() =>
+    const transferred = await inNewSlot(() =>
       transferAccount(contextOf(owner.wallet), {
         group: market.group.toBase58(),
         account: owner.account.toBase58(),
@@ -95,14 +97,21 @@ describe("account actions on the ledger and the server", () => {
         globalFeeWallet,
       }),
     );
-    const next = await accountOnChain(moved.account);
+    moved = transferred.account;
+    const next = await accountOnChain(moved);
     expect(next?.authority).toBe(stranger.wallet.publicKey.toBase58());
     expect(next?.migratedFrom).toBe(owner.account.toBase58());
-    expect((await accountOnChain(owner.account.toBase58()))?.migratedTo).toBe(moved.account);
+    expect((await accountOnChain(owner.account.toBase58()))?.migratedTo).toBe(moved);
   });
 
   it("closes the empty account", async () => {
     await inNewSlot(() => closeAccountAction({ ...contextOf(owner.wallet), marginfiAccount: new PublicKey(created) }));
     expect(await accountOnChain(created)).toBeNull();
+  });
+
+  it("lists each wallet's accounts in use: not the transferred one, which still names the old authority, nor the closed one", async () => {
+    expect(await fetchAccountAddresses(http, owner.wallet.publicKey.toBase58())).toEqual([]);
+    const strangers = await fetchAccountAddresses(http, stranger.wallet.publicKey.toBase58());
+    expect([...strangers].sort()).toEqual([stranger.account.toBase58(), moved].sort());
   });
 });

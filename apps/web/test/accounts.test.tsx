@@ -1,6 +1,6 @@
 // The account bar's pieces in the DOM: the label form refuses 25 characters with the server's exact wording (and signs
 // nothing), the switcher names accounts by label or "Account N", and a switched account is remembered per wallet and
-// market; the transfer form's address checks.
+// market; the transfer form's address checks; why an account cannot be closed, said of that account only.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
@@ -11,11 +11,15 @@ import { SelectedAccountProvider } from "../src/account/SelectedAccountProvider.
 import { selectedAccountStorageKey } from "../src/account/selection.js";
 import { HttpProvider } from "../src/api/context.js";
 import { Http } from "../src/api/index.js";
+import type { AccountDto, AppConfig } from "../src/api/index.js";
+import { AccountBar, CLOSE_NOT_EMPTY_MESSAGE } from "../src/features/accounts/AccountBar.js";
 import { ADDRESS_ERRORS, newAuthorityError } from "../src/features/accounts/account-actions.js";
 import { LABEL_RULE_MESSAGE, labelError } from "../src/features/accounts/account-label.js";
 import { AccountSwitcher, accountName } from "../src/features/accounts/AccountSwitcher.js";
 import { LabelAccountDialog } from "../src/features/accounts/LabelAccountDialog.js";
+import { MarketProvider } from "../src/market/MarketProvider.js";
 import { queryKeys } from "../src/queries/keys.js";
+import { SettingsProvider } from "../src/settings/SettingsProvider.js";
 import { ToastProvider } from "../src/ui/index.js";
 import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
 import { WalletProvider, useWallet } from "../src/wallet/WalletProvider.js";
@@ -122,5 +126,59 @@ describe("transfer address", () => {
     expect(newAuthorityError(WALLET, WALLET)).toBe(ADDRESS_ERRORS.same);
     expect(newAuthorityError("not an address", WALLET)).toBe(ADDRESS_ERRORS.invalid);
     expect(newAuthorityError("", WALLET)).toBe(ADDRESS_ERRORS.invalid);
+  });
+});
+
+describe("closing an account", () => {
+  const CONFIG: AppConfig = {
+    programId: "MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA",
+    cluster: "local",
+    rpcPath: "/rpc",
+    authEnabled: false,
+    faucet: false,
+    markets: [{ group: GROUP, name: "Main", main: true }],
+    tokens: [],
+  };
+  /** What the bar reads of an account: whether any balance is active. */
+  const accountData = (active: boolean) => ({ balances: active ? [{ active: true }] : [] }) as unknown as AccountDto;
+
+  it("says why a funded account cannot be closed, for that account only, and offers to close an empty one", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(queryKeys.accountLabels(WALLET), {});
+    client.setQueryData(queryKeys.account(A, WALLET), accountData(true));
+    client.setQueryData(queryKeys.account(B, WALLET), accountData(false));
+    render(
+      <QueryClientProvider client={client}>
+        <HttpProvider http={new Http("http://127.0.0.1:9")}>
+          <SettingsProvider>
+            <ToastProvider>
+              <MarketProvider config={CONFIG} origin="http://127.0.0.1:9">
+                <WalletProvider cluster="local">
+                  <Scoped accounts={[A, B]}>
+                    <AccountBar />
+                  </Scoped>
+                </WalletProvider>
+              </MarketProvider>
+            </ToastProvider>
+          </SettingsProvider>
+        </HttpProvider>
+      </QueryClientProvider>,
+    );
+    const select = (await screen.findByRole("combobox", { name: "Account" })) as HTMLSelectElement;
+    expect(select.value).toBe(A);
+    const closeButton = () => screen.getAllByRole("button", { name: "Close account" })[0];
+    await waitFor(() => expect((closeButton() as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(closeButton());
+    expect((await screen.findByRole("status")).textContent).toBe(CLOSE_NOT_EMPTY_MESSAGE);
+    expect(screen.queryByRole("dialog", { name: "Close account" })).toBeNull();
+
+    // The empty account: the funded one's notice is not about it, and closing it asks for confirmation.
+    act(() => {
+      fireEvent.change(select, { target: { value: B } });
+    });
+    await waitFor(() => expect(screen.queryByText(CLOSE_NOT_EMPTY_MESSAGE)).toBeNull());
+    fireEvent.click(closeButton());
+    const dialog = await screen.findByRole("dialog", { name: "Close account" });
+    expect(dialog.textContent).toContain("The account is empty. Closing it returns its rent to your wallet.");
   });
 });

@@ -1,5 +1,6 @@
 // The selected-account context: the error outside its provider, the remembered account per wallet and market, the
-// fallback to the first account, and a newly created account becoming the selection.
+// fallback to the first account, a newly created account becoming the selection, and a closed or transferred account
+// leaving the list and the selection at once.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SelectedAccountProvider, useSelectedAccount } from "../src/account/SelectedAccountProvider.js";
@@ -13,11 +14,18 @@ const B = "3Kz9tPfDJqZcKqhAHDDFcGQzjJ2hHRDbKMyWnzjfbYH8";
 const NEW = "CWaGRkVfYwLs4Q2yMcnqKGDr52bXqBLGkWSwz1GxHdVj";
 
 let setter: ((account: string) => void) | null = null;
+let forget: ((account: string) => void) | null = null;
 
 function Probe() {
-  const { selectedAccount, setSelectedAccount } = useSelectedAccount();
+  const { selectedAccount, setSelectedAccount, forgetAccount, accounts } = useSelectedAccount();
   setter = setSelectedAccount;
-  return <output aria-label="selected">{selectedAccount ?? "none"}</output>;
+  forget = forgetAccount;
+  return (
+    <>
+      <output aria-label="selected">{selectedAccount ?? "none"}</output>
+      <output aria-label="accounts">{accounts?.join(",") ?? "loading"}</output>
+    </>
+  );
 }
 
 function renderWith(props: { wallet: string | null; group?: string; accounts: string[] | undefined }) {
@@ -29,11 +37,13 @@ function renderWith(props: { wallet: string | null; group?: string; accounts: st
 }
 
 const selected = () => screen.getByLabelText("selected").textContent;
+const listed = () => screen.getByLabelText("accounts").textContent;
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
   setter = null;
+  forget = null;
 });
 
 describe("useSelectedAccount", () => {
@@ -89,5 +99,33 @@ describe("useSelectedAccount", () => {
     // A later visit restores it now that the list has it.
     renderWith({ wallet: WALLET, accounts: [A, NEW] });
     expect(selected()).toBe(NEW);
+  });
+
+  it("drops a forgotten account from the list and moves the selection to the first one left", () => {
+    const view = renderWith({ wallet: WALLET, accounts: [A, B] });
+    act(() => setter!(B));
+    expect(selected()).toBe(B);
+    act(() => forget!(B));
+    expect(selected()).toBe(A);
+    expect(listed()).toBe(A);
+    // The server's list, refetched before the chain caught up, still names it: it stays gone.
+    view.rerender(
+      <SelectedAccountProvider wallet={WALLET} group={GROUP} accounts={[A, B]}>
+        <Probe />
+      </SelectedAccountProvider>,
+    );
+    expect(listed()).toBe(A);
+    // Forgetting the last account leaves nothing selected.
+    act(() => forget!(A));
+    expect(selected()).toBe("none");
+    expect(listed()).toBe("");
+  });
+
+  it("does not restore a forgotten account that storage remembers", () => {
+    localStorage.setItem(selectedAccountStorageKey(WALLET, GROUP), B);
+    renderWith({ wallet: WALLET, accounts: [A, B] });
+    expect(selected()).toBe(B);
+    act(() => forget!(B));
+    expect(selected()).toBe(A);
   });
 });

@@ -41,7 +41,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     {
       schema: {
         summary: "The wallet's margin accounts in a market",
-        description: "Addresses of the margin accounts in the market's group whose authority is the wallet, in byte order.",
+        description:
+          "Addresses of the margin accounts in the market's group whose authority is the wallet, in byte order; an account transferred to another wallet (migrated_to set) is not listed.",
         tags: ["accounts"],
         querystring: z.object({ authority: addressSchema, group: servedGroup }),
       },

@@ -6,6 +6,11 @@ export interface SelectedAccountContextValue {
   readonly selectedAccount: string | null;
   /** Selects an account — e.g. one just created — and remembers it for this wallet and market. */
   readonly setSelectedAccount: (account: string) => void;
+  /**
+   * An account that is gone — closed, or transferred to another wallet — leaves the list and the selection at once,
+   * before the account list is refetched (so nothing asks the server about it any more).
+   */
+  readonly forgetAccount: (account: string) => void;
   /** The wallet's accounts in the market (undefined while loading). */
   readonly accounts: readonly string[] | undefined;
 }
@@ -25,6 +30,8 @@ export function SelectedAccountProvider({
 }) {
   // The in-session choice belongs to one wallet and market; switching either starts from what is remembered.
   const [chosen, setChosen] = useState<{ readonly scope: string; readonly account: string } | null>(null);
+  // Addresses are unique across wallets and markets, so what is gone is gone for every scope.
+  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const scope = `${wallet}:${group}`;
 
   const setSelectedAccount = useCallback(
@@ -34,13 +41,16 @@ export function SelectedAccountProvider({
     },
     [scope, wallet, group],
   );
+  const forgetAccount = useCallback((account: string) => setGone((previous) => new Set(previous).add(account)), []);
 
-  const selectedAccount =
-    wallet === null
-      ? null
-      : resolveSelectedAccount(accounts ?? [], chosen?.scope === scope ? chosen.account : null, rememberedAccount(wallet, group));
+  const listed = useMemo(() => accounts?.filter((account) => !gone.has(account)), [accounts, gone]);
+  const current = chosen?.scope === scope && !gone.has(chosen.account) ? chosen.account : null;
+  const selectedAccount = wallet === null ? null : resolveSelectedAccount(listed ?? [], current, rememberedAccount(wallet, group));
 
-  const value = useMemo(() => ({ selectedAccount, setSelectedAccount, accounts }), [selectedAccount, setSelectedAccount, accounts]);
+  const value = useMemo(
+    () => ({ selectedAccount, setSelectedAccount, forgetAccount, accounts: listed }),
+    [selectedAccount, setSelectedAccount, forgetAccount, listed],
+  );
   return <SelectedAccountContext.Provider value={value}>{children}</SelectedAccountContext.Provider>;
 }
 

@@ -1,8 +1,11 @@
 // A wallet's margin accounts in a group: getProgramAccounts on the account size and discriminator with memcmp on the
-// group (offset 8) and the authority (offset 40).
+// group (offset 8) and the authority (offset 40). An account transferred to another wallet keeps its authority field
+// (emptied, disabled and naming its successor in migrated_to), so it is left out: it is no longer the wallet's.
 import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import { PublicKey, type Connection } from "@solana/web3.js";
 import bs58 from "bs58";
+
+const DEFAULT_PUBKEY = "11111111111111111111111111111111";
 
 export interface MarginAccount {
   readonly address: string;
@@ -24,7 +27,9 @@ export async function fetchMarginAccounts(
       { memcmp: { offset: fields.authority.offset, bytes: authority } },
     ],
   });
-  return accounts.map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }));
+  return accounts
+    .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }))
+    .filter(({ account }) => account.migratedTo === DEFAULT_PUBKEY);
 }
 
 export async function fetchMarginAccount(connection: Connection, address: string): Promise<MarginAccount> {

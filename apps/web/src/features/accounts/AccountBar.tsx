@@ -19,7 +19,7 @@ export const CLOSE_NOT_EMPTY_MESSAGE = "Close every position first: withdraw all
 type OpenDialog = "label" | "transfer" | "close" | null;
 
 export function AccountBar() {
-  const { selectedAccount, setSelectedAccount } = useSelectedAccount();
+  const { selectedAccount, setSelectedAccount, forgetAccount } = useSelectedAccount();
   const { market } = useSelectedMarket();
   const context = useActionContext();
   const refresh = useRefreshAfterAction();
@@ -28,7 +28,8 @@ export function AccountBar() {
   const { toast } = useToast();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [busy, setBusy] = useState<"create" | "close" | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Why an account cannot be closed, shown only while that account is the selection.
+  const [notice, setNotice] = useState<{ readonly account: string; readonly text: string } | null>(null);
 
   async function create() {
     if (!context) return;
@@ -46,8 +47,9 @@ export function AccountBar() {
   }
 
   function askClose() {
+    if (!selectedAccount) return;
     const empty = account.data?.balances.every((b) => !b.active) ?? false;
-    if (!empty) return setNotice(CLOSE_NOT_EMPTY_MESSAGE);
+    if (!empty) return setNotice({ account: selectedAccount, text: CLOSE_NOT_EMPTY_MESSAGE });
     setNotice(null);
     setDialog("close");
   }
@@ -57,6 +59,8 @@ export function AccountBar() {
     setBusy("close");
     try {
       await closeAccountAction({ ...context, marginfiAccount: new PublicKey(selectedAccount) });
+      // The account no longer exists: the selection moves on before anything asks the server about it again.
+      forgetAccount(selectedAccount);
       setDialog(null);
       toast({ tone: "success", title: "Account closed" });
       await refresh();
@@ -88,9 +92,9 @@ export function AccountBar() {
           </>
         )}
       </div>
-      {notice && (
+      {notice && notice.account === selectedAccount && (
         <p role="status" className="text-sm text-warning">
-          {notice}
+          {notice.text}
         </p>
       )}
       {selectedAccount && (

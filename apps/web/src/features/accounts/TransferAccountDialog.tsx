@@ -2,6 +2,7 @@
 // is disabled), for the program's 0.005 SOL transfer fee.
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@ballast/sdk";
+import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
 import { useSelectedMarket } from "../../market/MarketProvider.js";
 import { useMarket } from "../../queries/index.js";
@@ -23,6 +24,7 @@ export function TransferAccountDialog({
   const { market } = useSelectedMarket();
   const snapshot = useMarket();
   const context = useActionContext();
+  const { forgetAccount } = useSelectedAccount();
   const refresh = useRefreshAfterAction();
   const { toast } = useToast();
   const [target, setTarget] = useState("");
@@ -45,6 +47,8 @@ export function TransferAccountDialog({
         globalFeeWallet: snapshot.data.group.feeStateCache.globalFeeWallet,
       });
       toast({ tone: "success", title: "Account transferred", description: `New account ${moved.account}` });
+      // The account now belongs to the other wallet: it leaves this wallet's list and selection.
+      forgetAccount(account);
       onClose();
       await refresh();
     } catch (caught) {

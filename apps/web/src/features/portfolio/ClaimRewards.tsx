@@ -1,28 +1,49 @@
-// Emissions the account can claim now (the SDK's pending-emissions math), and the claim: the SDK's withdraw-emissions
-// instructions for every rewarding bank, sent through the SDK's send flow with the user's broadcast settings.
+// Emissions the account can claim, growing on screen with the chain's clock (the SDK's pending-emissions math at the
+// current chain time), and the claim: the SDK's withdraw-emissions instructions for every rewarding bank, sent under a
+// staged transaction toast with the user's broadcast settings; once it lands, what it paid as the chain recorded it.
 import { useQuery } from "@tanstack/react-query";
 import { PublicKey } from "@solana/web3.js";
-import { errorMessage, sendInstructions, walletKey } from "@ballast/sdk";
-import { useState } from "react";
+import { errorMessage, sendInstructions, walletKey, type EmissionsBalance, type Market } from "@ballast/sdk";
+import { useMemo, useState } from "react";
 import { useActionContext } from "../../chain/action-context.js";
 import { formatTokenAmount, shortenAddress } from "../../format/index.js";
 import { useSelectedMarket } from "../../market/MarketProvider.js";
 import { useMarketBanks } from "../../queries/index.js";
 import { useRefreshAfterAction } from "../../queries/refresh.js";
-import { Button, Card, CardBody, CardHeader, Skeleton, useToast } from "../../ui/index.js";
-import { claimEmissionsInstructions, loadRewardMints } from "./claim-emissions.js";
-import type { RewardView } from "./portfolio-model.js";
+import { Button, Card, CardBody, CardHeader, Skeleton, useToast, type ToastInput } from "../../ui/index.js";
+import { useTransactionToasts } from "../transactions/index.js";
+import { useChainNow } from "./chain-clock.js";
+import { claimEmissionsInstructions, claimedRewards, loadRewardMints, type RewardMint } from "./claim-emissions.js";
+import { claimableRewards } from "./portfolio-model.js";
 
-export function ClaimRewards({ account, rewards }: { readonly account: string; readonly rewards: readonly RewardView[] }) {
-  const { market, config, connection } = useSelectedMarket();
+/** The staged toast's title and its one step. */
+export const CLAIM_TITLE = "Rewards: claim";
+export const CLAIM_STEP = "Claim rewards";
+
+export function ClaimRewards({
+  account,
+  market,
+  balances,
+  readAt,
+}: {
+  readonly account: string;
+  /** The market snapshot and the wall time (ms) it was read at. */
+  readonly market: Market;
+  readonly balances: readonly EmissionsBalance[];
+  readonly readAt: number;
+}) {
+  const { market: selected, config, connection } = useSelectedMarket();
   const context = useActionContext();
   const refresh = useRefreshAfterAction();
+  const transactions = useTransactionToasts();
   const { toast } = useToast();
   const banks = useMarketBanks();
   const [claiming, setClaiming] = useState(false);
-  const mintKeys = [...new Set(rewards.map((r) => r.emissionsMint))].sort();
+  const now = useChainNow(market.now, readAt);
+  const rewards = useMemo(() => claimableRewards(market, balances, now), [market, balances, now]);
+  const mintKeys = useMemo(() => [...new Set(rewards.map((r) => r.emissionsMint))].sort(), [rewards]);
   const mints = useQuery({
-    queryKey: ["reward-mints", market.group, mintKeys],
+    queryKey: ["reward-mints", selected.group, mintKeys],
     queryFn: () => loadRewardMints(connection, mintKeys),
     enabled: mintKeys.length > 0,
     staleTime: Infinity,
@@ -32,23 +53,53 @@ export function ClaimRewards({ account, rewards }: { readonly account: string; r
   const symbolOf = (mint: string) =>
     config.tokens.find((t) => t.mint === mint)?.symbol ?? banks.data?.find((b) => b.mint === mint)?.symbol ?? shortenAddress(mint);
 
+  /** "Rewards claimed" with each mint's payout, or why the payout could not be read. */
+  async function paidToast(
+    signatures: readonly string[],
+    owner: string,
+    rewardMints: ReadonlyMap<string, RewardMint>,
+  ): Promise<ToastInput> {
+    try {
+      const paid = await claimedRewards(connection, signatures, owner, new Set(rewardMints.keys()));
+      const parts = [...paid].map(([mint, amount]) => `${formatTokenAmount(amount, rewardMints.get(mint)!.decimals)} ${symbolOf(mint)}`);
+      return { tone: "success", title: "Rewards claimed", description: parts.join(", ") };
+    } catch (error) {
+      return {
+        tone: "success",
+        title: "Rewards claimed",
+        description: `The amounts paid could not be read: ${errorMessage(error) ?? "Something went wrong"}`,
+      };
+    }
+  }
+
   async function claim() {
     if (!context || !mints.data) return;
+    const rewardMints = mints.data;
+    const claimed = rewards;
     setClaiming(true);
     try {
-      const instructions = claimEmissionsInstructions({
-        group: new PublicKey(market.group),
-        marginfiAccount: new PublicKey(account),
-        authority: walletKey(context.wallet),
-        programId: context.programId,
-        rewards,
-        mints: mints.data,
+      await transactions.run({
+        title: CLAIM_TITLE,
+        steps: [CLAIM_STEP],
+        wallet: context.wallet,
+        lendingProgramId: context.programId,
+        send: (wallet) => {
+          const instructions = claimEmissionsInstructions({
+            group: new PublicKey(selected.group),
+            marginfiAccount: new PublicKey(account),
+            authority: walletKey(wallet),
+            programId: context.programId,
+            rewards: claimed,
+            mints: rewardMints,
+          });
+          return sendInstructions({ ...context, wallet }, instructions);
+        },
+        signatureOf: (result) => result.signatures[result.signatures.length - 1],
+        onConfirmed: async (result) => {
+          toast(await paidToast(result.signatures, walletKey(context.wallet).toBase58(), rewardMints));
+          await refresh();
+        },
       });
-      await sendInstructions(context, instructions);
-      toast({ tone: "success", title: "Rewards claimed" });
-      await refresh();
-    } catch (error) {
-      toast({ tone: "error", title: "Claim failed", description: errorMessage(error) ?? "Something went wrong" });
     } finally {
       setClaiming(false);
     }

@@ -11,7 +11,7 @@ import { AccountBar } from "../accounts/AccountBar.js";
 import { useActionBox } from "../action-box/index.js";
 import { ClaimRewards } from "./ClaimRewards.js";
 import { PortfolioView } from "./PortfolioView.js";
-import { portfolioInputsFromDto, portfolioModel, type PortfolioModel } from "./portfolio-model.js";
+import { portfolioInputsFromDto, portfolioModel, type PortfolioInputs, type PortfolioModel } from "./portfolio-model.js";
 
 function PortfolioSkeleton() {
   return (
@@ -38,10 +38,11 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
   const { tokens } = useAppConfig();
   const actionBox = useActionBox();
 
-  const computed = useMemo((): { model: PortfolioModel } | { error: string } | null => {
+  const computed = useMemo((): { model: PortfolioModel; inputs: PortfolioInputs } | { error: string } | null => {
     if (!accountQuery.data || !market.data) return null;
     try {
-      return { model: portfolioModel(portfolioInputsFromDto(market.data, accountQuery.data, banks.data, tokens)) };
+      const inputs = portfolioInputsFromDto(market.data, accountQuery.data, banks.data, tokens);
+      return { model: portfolioModel(inputs), inputs };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -64,7 +65,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
   if (computed === null) return <PortfolioSkeleton />;
   if ("error" in computed) return <EmptyState title="Could not value this account" description={computed.error} />;
 
-  const { model } = computed;
+  const { model, inputs } = computed;
   if (model.positions.length === 0) {
     return (
       <EmptyState
@@ -78,7 +79,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
     <PortfolioView
       model={model}
       onAction={(bank, action) => actionBox.open(bank, action)}
-      rewards={<ClaimRewards account={account} rewards={model.rewards} />}
+      rewards={<ClaimRewards account={account} market={inputs.market} balances={inputs.balances} readAt={market.dataUpdatedAt} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 // The portfolio's figures for one margin account: every number comes from the SDK's math over the market snapshot
-// (positions, liquidation prices, net APY, pending emissions) and the account's health as the server reports it (the
-// program's simulated health cache, or the SDK's local computation when the simulation failed).
+// (positions, liquidation prices, net APY) and the account's health as the server reports it (the program's simulated
+// health cache, or the SDK's local computation when the simulation failed); pending emissions at a given chain time.
 import {
   accountRisk,
   bankRates,
@@ -64,7 +64,6 @@ export interface PortfolioModel {
   readonly netApy: number;
   readonly liquidationRisk: boolean;
   readonly simulationStatus: number;
-  readonly rewards: readonly RewardView[];
 }
 
 /** A balance of the account DTO in the SDK's shape (the DTO's decimals are exact I80F48 expansions). */
@@ -118,13 +117,17 @@ export function portfolioInputsFromDto(
   };
 }
 
-function rewardsOf(market: Market, balances: readonly EmissionsBalance[]): RewardView[] {
+/**
+ * What a claim at chain time `now` (unix seconds) would pay per rewarding balance: the SDK's pending emissions, floored
+ * to whole reward units as the program pays them; balances with nothing to pay are left out.
+ */
+export function claimableRewards(market: Market, balances: readonly EmissionsBalance[], now: bigint): RewardView[] {
   const rewards: RewardView[] = [];
   for (const balance of balances) {
     if (!balance.active) continue;
     const bank = market.banks.get(balance.bankPk)?.bank;
     if (!bank || bank.emissionsMint === DEFAULT_PUBKEY) continue;
-    const claimable = floorNative(pendingEmissions(balance, bank, market.now));
+    const claimable = floorNative(pendingEmissions(balance, bank, now));
     if (claimable > 0n) rewards.push({ bank: balance.bankPk, emissionsMint: bank.emissionsMint, claimable });
   }
   return rewards;
@@ -172,6 +175,5 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     netApy: toNumber(netApy(risk, extraApr)),
     liquidationRisk: isLiquidationRisk({ ...risk, health }),
     simulationStatus: inputs.simulationStatus,
-    rewards: rewardsOf(market, balances),
   };
 }
