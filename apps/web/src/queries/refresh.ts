@@ -1,19 +1,13 @@
 // Post-action refresh (spec §4): poll every 2 s, at most 10 times or 20 s, until the wallet's accounts, account data
-// or balances differ from before the transaction, then refetch everything the action may have changed.
+// or balances differ from before the transaction (the market snapshot read alongside), then refetch everything the
+// action may have changed.
 import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { TIMING } from "./timing.js";
 
 const USER_KEYS: readonly QueryKey[] = [["account-addresses"], ["account"], ["user-balances"]];
-const MARKET_KEYS: readonly QueryKey[] = [
-  ["market"],
-  ["banks"],
-  ["rates"],
-  ["emissions"],
-  ["activity"],
-  ["wallet-points"],
-  ["account-labels"],
-];
+const MARKET: QueryKey = ["market"];
+const MARKET_KEYS: readonly QueryKey[] = [MARKET, ["banks"], ["rates"], ["emissions"], ["activity"], ["wallet-points"], ["account-labels"]];
 
 function snapshot(client: QueryClient): string {
   const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
@@ -30,7 +24,9 @@ export async function refreshAfterAction(client: QueryClient, timing = TIMING.po
   const started = Date.now();
   for (let attempt = 0; attempt < timing.attempts && Date.now() - started < timing.timeoutMs; attempt++) {
     await sleep(timing.intervalMs);
-    await Promise.all(USER_KEYS.map((queryKey) => client.refetchQueries({ queryKey, type: "active" })));
+    // The market (share values, the chain's clock) comes with them: new shares shown at the old share values read a
+    // hair off what was deposited or repaid until the market caught up.
+    await Promise.all([...USER_KEYS, MARKET].map((queryKey) => client.refetchQueries({ queryKey, type: "active" })));
     if (snapshot(client) !== before) break;
   }
   await Promise.all([...USER_KEYS, ...MARKET_KEYS].map((queryKey) => client.invalidateQueries({ queryKey })));
