@@ -19,7 +19,13 @@ function snapshot(client: QueryClient): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function refreshAfterAction(client: QueryClient, timing = TIMING.postAction): Promise<void> {
+export interface PollTiming {
+  readonly intervalMs: number;
+  readonly attempts: number;
+  readonly timeoutMs: number;
+}
+
+export async function refreshAfterAction(client: QueryClient, timing: PollTiming = TIMING.postAction): Promise<void> {
   const before = snapshot(client);
   const started = Date.now();
   for (let attempt = 0; attempt < timing.attempts && Date.now() - started < timing.timeoutMs; attempt++) {
