@@ -42,6 +42,14 @@ afterAll(async () => {
   if (product) expect(await product.stop()).toBe(0);
 });
 
+/** The screen as a phone shows it: nothing scrolls sideways; saved as "<name>-mobile". */
+async function atPhoneWidth(name: string): Promise<void> {
+  await page.setViewportSize(MOBILE);
+  await ui.expectNoSidewaysScroll(page);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+}
+
 /** Every bank symbol the markets table links to, in table order. */
 async function listedBanks(): Promise<string[]> {
   return ui.main(page).getByRole("table").getByRole("link").allInnerTexts();
@@ -74,6 +82,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   await screenshot(page, "markets");
   await page.setViewportSize(MOBILE);
   await expect.poll(() => ui.main(page).getByRole("region", { name: "Stablecoins" }).isVisible()).toBe(true);
+  await ui.expectNoSidewaysScroll(page);
   await screenshot(page, "markets-mobile");
   await page.setViewportSize(DESKTOP);
 
@@ -122,6 +131,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   expect(healthFigure).toMatch(/^\d{1,2}(\.\d+)?%$/);
   expect(Number.parseFloat(healthFigure)).toBeLessThan(100);
   await screenshot(page, "portfolio");
+  await atPhoneWidth("portfolio");
 
   // Repay all, then withdraw all, from the positions' own buttons.
   await ui.positionRow(page, "Borrowed", "USDC").getByRole("button", { name: "Repay USDC" }).click();
@@ -148,12 +158,14 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   await expect.poll(() => deposit.count()).toBe(1);
   expect(await deposit.getByRole("cell").allInnerTexts()).toEqual(expect.arrayContaining(["SOL", "1"]));
   await screenshot(page, "activity");
+  await atPhoneWidth("activity");
 
   // Points.
   await ui.goTo(page, "Points");
   await expect.poll(() => page.getByRole("heading", { name: "Points", level: 1 }).isVisible()).toBe(true);
   await expect.poll(() => ui.main(page).getByText("Leaderboard", { exact: true }).isVisible()).toBe(true);
   await screenshot(page, "points");
+  await atPhoneWidth("points");
 
   // A bank's page from its row on the markets page.
   await ui.goTo(page, "Markets");
@@ -161,6 +173,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   await expect.poll(() => page.getByRole("heading", { name: "SOL", level: 1 }).isVisible()).toBe(true);
   await expect.poll(() => ui.main(page).getByText("Total deposits", { exact: true }).isVisible()).toBe(true);
   await screenshot(page, "bank");
+  await atPhoneWidth("bank");
 
   // Another market: the selector swaps the banks for Harbor's two (BONK and USDC).
   await ui.goTo(page, "Markets");

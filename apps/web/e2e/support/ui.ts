@@ -116,3 +116,28 @@ export async function expectToastUnlessFailed(page: Page, title: string, failure
     .toBe(true);
   return toast.first();
 }
+
+/** The page fits its viewport's width: nothing makes a phone scroll sideways (the widest offenders are named). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, offenders } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // Content inside its own scrolling box (a wide table) scrolls there, not the page.
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const wide = [...document.querySelectorAll("body *")]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ element, right }) => right > width + 0.5 && !clipped(element))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(
+        ({ element, right }) =>
+          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> to ${Math.round(right)} px`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth - width, offenders: wide };
+  });
+  expect(offenders, `${scrollWidth} px of sideways scroll`).toEqual([]);
+}

@@ -36,7 +36,7 @@ export function Stat({ label, value, hint }: { readonly label: ReactNode; readon
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="mt-1 truncate text-lg font-semibold text-fg tabular-nums">{value}</dd>
+      <dd className="mt-1 text-lg font-semibold break-words text-fg tabular-nums">{value}</dd>
       {hint && <dd className="text-xs text-muted">{hint}</dd>}
     </div>
   );

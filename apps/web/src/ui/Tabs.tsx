@@ -36,7 +36,7 @@ export function Tabs<T extends string>({
       role="tablist"
       aria-label={label}
       onKeyDown={onKeyDown}
-      className={cn("inline-flex rounded-lg border border-line bg-subtle p-0.5", className)}
+      className={cn("inline-flex max-w-full flex-wrap rounded-lg border border-line bg-subtle p-0.5", className)}
     >
       {options.map((option, i) => {
         const selected = i === index;

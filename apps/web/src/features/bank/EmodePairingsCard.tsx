@@ -38,7 +38,7 @@ export function EmodePairingsCard({ symbol, pairings }: { readonly symbol: strin
         description={none ? `${symbol} has no e-mode pairs in this market.` : "Collateral weight without → with e-mode."}
       />
       {!none && (
-        <CardBody className="grid gap-4 md:grid-cols-2">
+        <CardBody className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <PairingList title={`Collateral boosted when borrowing ${symbol}`} pairings={pairings.whenBorrowing} />
           <PairingList title={`${symbol} boosted as collateral when borrowing`} pairings={pairings.whenLending} />
         </CardBody>

@@ -16,7 +16,7 @@ export function BoostCard({ totalPoints }: { readonly totalPoints: number | null
         title="Points boost"
         description="What your points could be worth as yield: 20% of the token's value shared over all points (0.2 × valuation × (multiplier − 1) / total points × 365)."
       />
-      <CardBody className="grid gap-6 md:grid-cols-[minmax(0,20rem)_1fr] md:items-start">
+      <CardBody className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:items-start">
         <Input
           label="Estimated token valuation"
           prefix="$"

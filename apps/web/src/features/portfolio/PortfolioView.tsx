@@ -21,7 +21,7 @@ export function PortfolioView({
       {model.liquidationRisk && <LiquidationRiskWarning />}
       <HealthSummary model={model} />
       {rewards}
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <PositionsTable side="supplied" positions={model.positions.filter((p) => p.isLending)} onAction={onAction} />
         <PositionsTable side="borrowed" positions={model.positions.filter((p) => !p.isLending)} onAction={onAction} />
       </div>
