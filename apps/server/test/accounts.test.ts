@@ -17,6 +17,7 @@ import {
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { refreshingCache } from "../src/chain/accounts.js";
 import type { RunningServer } from "../src/server.js";
+import { compareAddresses } from "../src/chain/market.js";
 import { DIALECTS, api, startTestServer } from "./support/server.js";
 
 const SOL = 1_000_000_000n;
@@ -32,8 +33,7 @@ let secondAccount: PublicKey;
 /** Its authority holds no lamports at all: a simulation it pays for cannot run. */
 let unfunded: TestUser;
 
-async function createAccount(authority: Keypair, payer: Keypair): Promise<PublicKey> {
-  const account = Keypair.generate();
+async function createAccount(authority: Keypair, payer: Keypair, account = Keypair.generate()): Promise<PublicKey> {
   const instruction = initializeAccountInstruction({
     group: market.group,
     marginfiAccount: account.publicKey,
@@ -105,10 +105,23 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 
   describe("GET /api/account-addresses", () => {
-    it("lists the wallet's margin accounts in the group, in byte order", async () => {
+    it("lists the wallet's margin accounts in the group, in byte order before the indexer has seen them", async () => {
       const { status, body } = await api(server, "GET", `/api/account-addresses?authority=${borrower.wallet.publicKey.toBase58()}`);
       expect(status).toBe(200);
       expect(body).toEqual({ ballastAccounts: [borrower.account.toBase58(), secondAccount.toBase58()].sort() });
+    });
+
+    it("lists accounts in the order they were opened once indexed, the ones not indexed yet last in byte order", async () => {
+      const owner = Keypair.generate();
+      const first = await createAccount(owner, market.admin);
+      // The second account's address sorts before the first's, so byte order and opening order disagree.
+      let key = Keypair.generate();
+      while (compareAddresses(key.publicKey.toBase58(), first.toBase58()) > 0) key = Keypair.generate();
+      const second = await createAccount(owner, market.admin, key);
+      const list = async () => (await api(server, "GET", `/api/account-addresses?authority=${owner.publicKey.toBase58()}`)).body;
+      expect(await list()).toEqual({ ballastAccounts: [second.toBase58(), first.toBase58()] });
+      await server.jobs.indexer.run();
+      expect(await list()).toEqual({ ballastAccounts: [first.toBase58(), second.toBase58()] });
     });
 
     it("lists nothing for a wallet without accounts", async () => {

@@ -14,6 +14,7 @@ import { accountReader, refreshingCache } from "../chain/accounts.js";
 import { compareAddresses } from "../chain/market.js";
 import { forbidden, upstreamError } from "../errors.js";
 import { isAddress } from "../addresses.js";
+import { inOpeningOrder } from "../indexer/account-order.js";
 
 /** A base58 public key. */
 export const addressSchema = z.string().refine(isAddress, { message: "not a valid base58 address" });
@@ -42,7 +43,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
       schema: {
         summary: "The wallet's margin accounts in a market",
         description:
-          "Addresses of the margin accounts in the market's group whose authority is the wallet, in byte order; an account transferred to another wallet (migrated_to set) is not listed.",
+          "Addresses of the margin accounts in the market's group whose authority is the wallet, in the order they were opened (by the first activity indexed for each; accounts not indexed yet last, in byte order); an account transferred to another wallet (migrated_to set) is not listed.",
         tags: ["accounts"],
         querystring: z.object({ authority: addressSchema, group: servedGroup }),
       },
@@ -55,7 +56,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
       } catch (error) {
         throw ledgerFailure("margin accounts", error);
       }
-      return { ballastAccounts: accounts.map((a) => a.address).sort(compareAddresses) };
+      return { ballastAccounts: await inOpeningOrder(ctx.db, accounts.map((a) => a.address).sort(compareAddresses)) };
     },
   );
 

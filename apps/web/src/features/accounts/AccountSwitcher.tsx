@@ -4,7 +4,7 @@ import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { shortenAddress } from "../../format/index.js";
 import { useAccountLabels } from "../../queries/index.js";
 
-/** An account's name: its label, else "Account N" by its place in the list. */
+/** An account's name: its label, else "Account N" by its place in the list (the server lists accounts in opening order). */
 export function accountName(account: string, accounts: readonly string[], labels: Readonly<Record<string, string>>): string {
   const label = labels[account];
   if (label) return label;
