@@ -10,7 +10,10 @@ export type AccountAddressesQuery = {
   readonly group?: string;
 };
 
-/** GET /api/account-addresses's reply: the wallet's margin accounts in the group, in byte order. */
+/**
+ * GET /api/account-addresses's reply: the wallet's margin accounts in the group in the order they were opened (those
+ * not indexed yet last, in byte order); accounts transferred to another wallet are left out.
+ */
 export interface AccountAddressesReply {
   readonly ballastAccounts: string[];
 }
