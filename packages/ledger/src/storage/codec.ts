@@ -3,12 +3,24 @@
  * both read back as their own types.
  */
 export function stringifyWithBigInt(value: unknown): string {
-  return JSON.stringify(value, function (this: Record<string, unknown>, key, v) {
-    // JSON.stringify has already applied Buffer#toJSON to `v`; the holder still has the Buffer itself.
-    const raw = this[key];
-    if (Buffer.isBuffer(raw)) return { $b: raw.toString("base64") };
-    return typeof v === "bigint" ? { $n: v.toString() } : v;
-  });
+  // Tagging first and stringifying plainly is about twice as fast as a replacer, which V8 calls for every value.
+  return JSON.stringify(tagged(value));
+}
+
+/** `value` with its bigints and Buffers replaced by their tagged forms; everything else as JSON.stringify sees it. */
+function tagged(value: unknown): unknown {
+  if (typeof value === "bigint") return { $n: value.toString() };
+  if (value === null || typeof value !== "object") return value;
+  if (Buffer.isBuffer(value)) return { $b: value.toString("base64") };
+  if (Array.isArray(value)) return value.map(tagged);
+  const object = value as Record<string, unknown> & { toJSON?: () => unknown };
+  if (typeof object.toJSON === "function") return tagged(object.toJSON());
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    const v = object[key];
+    if (v !== undefined && typeof v !== "function") out[key] = tagged(v);
+  }
+  return out;
 }
 
 export function parseWithBigInt<T>(text: string): T {
