@@ -1,6 +1,6 @@
 import type { Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
-import { base58ToBytes, keyToBase58 } from "../../tx/base58.js";
+import { keyToBase58, writeBase58Key } from "../../tx/base58.js";
 
 /**
  * SPL Token's packed account layouts (the program's `Pack` impls), byte for byte: fixed offsets, little-endian
@@ -58,9 +58,7 @@ function readKey(data: Buffer, offset: number): Address {
 }
 
 function writeKey(data: Buffer, offset: number, key: Address): void {
-  const bytes = base58ToBytes(key);
-  if (bytes.length !== 32) throw new InstructionError("InvalidArgument");
-  bytes.copy(data, offset);
+  if (writeBase58Key(key, data, offset) !== 32) throw new InstructionError("InvalidArgument");
 }
 
 function readTag(data: Buffer, offset: number): boolean {
