@@ -21,6 +21,7 @@ import { DEFAULT_BANK_CONFIG, PROGRAM, TestMarket, type TestBank, type TestUser 
 import type { BankHistoryTable } from "../src/db/schema/history.js";
 import type { RunningServer } from "../src/server.js";
 import { DIALECTS, api, startTestServer } from "./support/server.js";
+import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
 const HOUR = 3_600;
 const DAY = 86_400;
@@ -109,18 +110,6 @@ function bucketed(points: readonly Point[], period: Period, now: number): Point[
     if (!kept || kept.start_time < point.start_time) latest.set(key, point);
   }
   return [...latest.values()].sort((a, b) => a.start_time - b.start_time);
-}
-
-/** Mulberry32: a small seeded generator, so a failing history can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 describe.each(DIALECTS)("on %s", (dialect) => {
@@ -236,7 +225,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 
   it("buckets a random history exactly: the window's points, the latest of each epoch-aligned bucket, in time order", async () => {
-    const next = random(dialect === "sqlite" ? 6 : 7);
+    const next = seededRandom(dialect === "sqlite" ? 6 : 7);
     const bank = Keypair.generate().publicKey.toBase58();
     const neighbour = Keypair.generate().publicKey.toBase58();
     const times = new Set<number>();

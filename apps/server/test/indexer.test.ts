@@ -18,6 +18,7 @@ import { endLiquidationIx, initLiquidationRecordIx, startLiquidationIx } from ".
 import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
 import { DIALECTS, freshDatabase, startTestServer } from "./support/server.js";
+import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;
@@ -440,16 +441,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
+/** Seeded choices, so a failing sequence can be replayed. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   return { below: (n: number) => Math.floor(next() * n), amount: (max: bigint) => 1n + BigInt(Math.floor(next() * Number(max))) };
 }
 

@@ -10,6 +10,7 @@ import { noPoints } from "../src/points/accrual.js";
 import { saveAccrual } from "../src/points/store.js";
 import type { RunningServer } from "../src/server.js";
 import { DIALECTS, api, freshDatabase, startTestServer } from "./support/server.js";
+import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
 const DAY = 86_400;
 const T0 = 1_750_000_000;
@@ -329,21 +330,9 @@ describe.each(DIALECTS)("points on %s", (dialect) => {
   });
 });
 
-/** mulberry32: a small seeded generator, so a failure replays. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe.each(DIALECTS)("points properties on %s", (dialect) => {
   it("keep totals equal to the sum of their parts, only grow, and match the USD-day model over random runs", async () => {
-    const next = random(20_240_601);
+    const next = seededRandom(20_240_601);
     const int = (below: number) => Math.floor(next() * below);
     let clock = T0;
     const server = await startTestServer(market, { dialect, now: () => clock });

@@ -8,7 +8,7 @@ import type { Locator, Page } from "playwright-core";
 import { Connection, Keypair, PublicKey, type TokenBalance } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { AccountFlags, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
-import type { AppConfig, BankDto } from "@ballast/sdk";
+import { uiToNative, type AppConfig, type BankDto } from "@ballast/sdk";
 import { formatTokenAmount, shortenAddress } from "../src/format/index.js";
 import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
@@ -48,10 +48,9 @@ afterAll(async () => {
   if (product) expect(await product.stop()).toBe(0);
 });
 
-/** "1,234.5" in native units of a token with `decimals`. */
+/** "1,234.5" as the UI shows it, in native units of a token with `decimals`. */
 function toNative(text: string, decimals: number): bigint {
-  const [whole, fraction = ""] = text.replaceAll(",", "").split(".");
-  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
+  return uiToNative(text.replaceAll(",", ""), decimals);
 }
 
 async function tokenBalance(account: PublicKey): Promise<bigint> {
