@@ -20,7 +20,7 @@ import {
   type PricedBank,
   type RatesReply,
 } from "@ballast/sdk";
-import { BankFlags, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, BankFlags, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { RouteContext, RouteModule } from "../app.js";
 import { compareAddresses } from "../chain/market.js";
 import { notFound } from "../errors.js";
@@ -64,8 +64,6 @@ const POINT_FIELDS = [
   "program_fee_rate",
   "kamino_supply_apy",
 ] as const;
-
-const DEFAULT_PUBKEY = "11111111111111111111111111111111";
 
 const address = z.string().refine(isAddress, { error: "must be a base58 address of 32 bytes" });
 

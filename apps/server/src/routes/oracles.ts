@@ -5,7 +5,7 @@
 // (a repeated parameter is joined); entries are trimmed, empty entries dropped and duplicates ignored.
 import type { AccountInfo } from "@solana/web3.js";
 import { z } from "zod";
-import { OracleSetup, encodeBank } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, OracleSetup, encodeBank } from "@ballast/protocol";
 import {
   PYTH_RECEIVER_PROGRAM_ID,
   SWITCHBOARD_ON_DEMAND_PROGRAM_ID,
@@ -45,8 +45,6 @@ export const MAX_KAMINO_BANKS_PER_CALL = 20;
 export const SLOT_DURATION_CACHE_MS = 60_000;
 /** Performance samples the median is taken over (the ledger takes one a minute: the last hour). */
 const SLOT_DURATION_SAMPLES = 60;
-
-const DEFAULT_ADDRESS = "11111111111111111111111111111111";
 
 /** A query parameter given once or repeated, as its values; `missing` is the message when it is absent. */
 const queryValues = (missing: string) =>
@@ -242,7 +240,7 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
     async (request): Promise<SwbOracleDataReply> => {
       const oracleKeys = new Set<string>();
       for (const priced of (await ctx.markets.banks()).values()) {
-        for (const key of priced.bank.config.oracleKeys) if (key !== DEFAULT_ADDRESS) oracleKeys.add(key);
+        for (const key of priced.bank.config.oracleKeys) if (key !== DEFAULT_PUBKEY) oracleKeys.add(key);
       }
       const keys = [...oracleKeys];
       const infos = await readAccounts(ctx, keys);

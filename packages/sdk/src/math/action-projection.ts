@@ -1,7 +1,7 @@
 // An account's balances after one deposit, repay, withdraw or borrow, as the program books it: adding tokens repays
 // debt first and lends the rest, taking tokens withdraws first and borrows the rest, and the "all" variants close the
 // balance. A bank without a balance takes the first inactive slot. Feed the result to accountRisk for the preview.
-import { assetAmount, assetShares, i80f48 as fx, liabilityAmount, liabilityShares, type I80F48 } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, assetAmount, assetShares, i80f48 as fx, liabilityAmount, liabilityShares, type I80F48 } from "@ballast/protocol";
 import type { BalanceLike } from "./health.js";
 import type { PricedBank } from "./priced-bank.js";
 
@@ -15,10 +15,8 @@ export interface BalanceActionChange {
   readonly all?: boolean;
 }
 
-const DEFAULT_KEY = "11111111111111111111111111111111";
-
 function closed(): BalanceLike {
-  return { active: false, bankPk: DEFAULT_KEY, assetShares: fx.ZERO, liabilityShares: fx.ZERO };
+  return { active: false, bankPk: DEFAULT_PUBKEY, assetShares: fx.ZERO, liabilityShares: fx.ZERO };
 }
 
 function changed(balance: BalanceLike, bank: PricedBank, change: BalanceActionChange): BalanceLike {

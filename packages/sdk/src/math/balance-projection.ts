@@ -1,6 +1,7 @@
 // Which balance slots an account will have active after a series of actions (e.g. inside a flash loan, whose end
 // instruction needs the risk accounts of the projected balances): a deposit or borrow in a bank without a slot takes
 // the first inactive one, repay-all and withdraw-all free it, and every action re-sorts the slots as the program does.
+import { DEFAULT_PUBKEY } from "@ballast/protocol";
 import bs58 from "bs58";
 
 export interface SlotState {
@@ -19,8 +20,6 @@ export interface SlotLike {
   readonly active: number | boolean;
   readonly bankPk: string;
 }
-
-const DEFAULT_KEY = "11111111111111111111111111111111";
 
 /** Active slots first, then by bank key bytes descending (balances.ts sortBalances). */
 function sortSlots(slots: SlotState[]): SlotState[] {
@@ -41,7 +40,7 @@ export function projectBalances(balances: readonly SlotLike[], actions: readonly
       slots[free] = { active: true, bankPk: action.bank };
     } else {
       if (index === -1) throw new Error("Balance for bank should be projected active");
-      slots[index] = { active: false, bankPk: DEFAULT_KEY };
+      slots[index] = { active: false, bankPk: DEFAULT_PUBKEY };
     }
     slots = sortSlots(slots);
   }

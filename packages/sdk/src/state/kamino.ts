@@ -2,6 +2,7 @@
 // whose total sizes later releases keep). Both are Anchor zero-copy structs with no implicit padding, so every field
 // sits at a fixed offset after the 8-byte discriminator. "_sf" fields are scaled fractions (60 fractional bits) kept
 // as their raw bits in bigints; fractionToDecimal gives their exact value.
+import { DEFAULT_PUBKEY } from "@ballast/protocol";
 import bs58 from "bs58";
 
 export const KLEND_PROGRAM_ID = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
@@ -15,7 +16,6 @@ export const KAMINO_OBLIGATION_SIZE = 3344;
 /** Fraction (U68F60) and BigFraction: raw bits / 2^60. */
 export const FRACTION_BITS = 60;
 
-const DEFAULT_PUBKEY = "11111111111111111111111111111111";
 const FRACTION_MASK = (1n << BigInt(FRACTION_BITS)) - 1n;
 // 10^60 / 2^60: turns 60 fractional bits into exactly 60 decimal digits.
 const FIVE_POW_60 = 5n ** BigInt(FRACTION_BITS);

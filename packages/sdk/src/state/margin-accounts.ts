@@ -1,11 +1,9 @@
 // A wallet's margin accounts in a group: getProgramAccounts on the account size and discriminator with memcmp on the
 // group (offset 8) and the authority (offset 40). An account transferred to another wallet keeps its authority field
 // (emptied, disabled and naming its successor in migrated_to), so it is left out: it is no longer the wallet's.
-import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import { PublicKey, type Connection } from "@solana/web3.js";
 import bs58 from "bs58";
-
-const DEFAULT_PUBKEY = "11111111111111111111111111111111";
 
 export interface MarginAccount {
   readonly address: string;

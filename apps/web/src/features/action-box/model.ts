@@ -23,7 +23,7 @@ import {
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
-import { MAX_LENDING_ACCOUNT_BALANCES, i80f48 as fx } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, MAX_LENDING_ACCOUNT_BALANCES, i80f48 as fx } from "@ballast/protocol";
 import type { ActionType } from "./context.js";
 
 const EMPTY_WALLET: WalletFunds = { token: 0n, nativeSol: 0n };
@@ -32,7 +32,7 @@ const EMPTY_WALLET: WalletFunds = { token: 0n, nativeSol: 0n };
 export function emptyBalances(): BalanceLike[] {
   return Array.from({ length: MAX_LENDING_ACCOUNT_BALANCES }, () => ({
     active: false,
-    bankPk: "11111111111111111111111111111111",
+    bankPk: DEFAULT_PUBKEY,
     assetShares: fx.ZERO,
     liabilityShares: fx.ZERO,
   }));

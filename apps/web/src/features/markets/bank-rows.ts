@@ -19,7 +19,7 @@ import {
   type Market,
   type PricedBank,
 } from "@ballast/sdk";
-import { BankOperationalState, RiskTier, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, BankOperationalState, RiskTier, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
 
 export type LendingMode = "lend" | "borrow";
@@ -29,8 +29,6 @@ export type OperationalState = "paused" | "operational" | "reduce-only";
 
 export const PROVIDER_BALLAST: ProviderLabel = "Ballast";
 export const PROVIDER_KAMINO: ProviderLabel = "Kamino-style third-party market";
-
-const DEFAULT_PUBKEY = "11111111111111111111111111111111";
 
 export interface BankRow {
   readonly address: string;

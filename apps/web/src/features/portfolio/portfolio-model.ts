@@ -19,11 +19,9 @@ import {
   type ExtraApr,
   type Market,
 } from "@ballast/sdk";
-import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
 import { bankRow, emissionsOf } from "../markets/bank-rows.js";
-
-const DEFAULT_PUBKEY = "11111111111111111111111111111111";
 
 /** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
 export const SIMULATION_ONCHAIN = 0;
