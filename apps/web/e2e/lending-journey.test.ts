@@ -87,10 +87,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   await page.setViewportSize(DESKTOP);
 
   // The built-in browser wallet.
-  await page.getByRole("button", { name: "Connect", exact: true }).click();
-  await page.getByRole("dialog", { name: "Connect a wallet" }).getByRole("button", { name: "Browser wallet" }).click();
-  const walletMenu = page.getByRole("button", { name: /^Wallet \S+…\S+$/ });
-  await expect.poll(() => walletMenu.isVisible()).toBe(true);
+  const walletMenu = await ui.connectBrowserWallet(page);
 
   // Faucet from the wallet menu: 10 SOL and $10,000 of every other token (10,000 USDC at the seeded $1).
   await walletMenu.click();

@@ -17,8 +17,8 @@ import { claimEmissionsInstructions, claimedRewards, loadRewardMints, type Rewar
 import { claimableRewards } from "./portfolio-model.js";
 
 /** The staged toast's title and its one step. */
-export const CLAIM_TITLE = "Rewards: claim";
-export const CLAIM_STEP = "Claim rewards";
+const CLAIM_TITLE = "Rewards: claim";
+const CLAIM_STEP = "Claim rewards";
 
 export function ClaimRewards({
   account,
