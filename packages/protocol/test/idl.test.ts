@@ -38,6 +38,7 @@ import {
   MarginfiAccountStruct,
   MarginfiGroupLayout,
   MarginfiGroupStruct,
+  OracleSetup,
   PanicStateCacheStruct,
   PanicStateStruct,
   RatePointStruct,
@@ -62,6 +63,7 @@ import {
   type StructCodec,
 } from "../src/index.js";
 import { LendingArgs } from "../src/program/args.js";
+import { readKaminoConfig, type KaminoConfigCompact } from "../src/instructions/lending-pool-add-bank-kamino.js";
 import {
   readBankConfigCompact,
   readBankConfigOpt,
@@ -290,7 +292,50 @@ interface ArgCase {
   expected: unknown;
 }
 
+const KAMINO_COMPACT: KaminoConfigCompact = {
+  oracle: key(7),
+  assetWeightInit: fx("0.8"),
+  assetWeightMaint: fx("0.9"),
+  depositLimit: 1_000_000_000_000n,
+  oracleSetup: OracleSetup.KaminoSwitchboardPull,
+  operationalState: BankOperationalState.Operational,
+  riskTier: RiskTier.Collateral,
+  configFlags: 1,
+  totalAssetValueInitLimit: 5_000_000n,
+  oracleMaxAge: 120,
+  oracleMaxConfidence: 42_949_673,
+};
+
 const ARG_CASES: ArgCase[] = [
+  {
+    name: "lending_pool_add_bank_kamino",
+    label: "KaminoConfigCompact and seed",
+    args: {
+      bank_config: {
+        oracle: new PublicKey(KAMINO_COMPACT.oracle),
+        asset_weight_init: wrapped(KAMINO_COMPACT.assetWeightInit),
+        asset_weight_maint: wrapped(KAMINO_COMPACT.assetWeightMaint),
+        deposit_limit: bn(KAMINO_COMPACT.depositLimit),
+        oracle_setup: variant(OracleSetup, KAMINO_COMPACT.oracleSetup),
+        operational_state: variant(BankOperationalState, KAMINO_COMPACT.operationalState),
+        risk_tier: variant(RiskTier, KAMINO_COMPACT.riskTier),
+        config_flags: KAMINO_COMPACT.configFlags,
+        total_asset_value_init_limit: bn(KAMINO_COMPACT.totalAssetValueInitLimit),
+        oracle_max_age: KAMINO_COMPACT.oracleMaxAge,
+        oracle_max_confidence: KAMINO_COMPACT.oracleMaxConfidence,
+      },
+      bank_seed: bn(3n),
+    },
+    parse: (r) => ({ config: readKaminoConfig(r), seed: r.u64() }),
+    expected: { config: KAMINO_COMPACT, seed: 3n },
+  },
+  {
+    name: "kamino_withdraw",
+    label: "amount and withdraw_all",
+    args: { amount: bn(12_345n), withdraw_all: true },
+    parse: (r) => ({ amount: r.u64(), withdrawAll: r.option(() => r.bool()) }),
+    expected: { amount: 12_345n, withdrawAll: true },
+  },
   {
     name: "lending_pool_add_bank",
     label: "full BankConfigCompact",
@@ -769,11 +814,22 @@ describe("IDL accounts", () => {
 });
 
 describe("IDL instructions", () => {
-  it("has the 63 instructions of reference §7.1-7.4 and sort_balances, each with its sha256 discriminator", () => {
-    expect(IDL.instructions).toHaveLength(64);
+  it("has the 63 instructions of reference §7.1-7.4, sort_balances and the four Kamino ones, each with its sha256 discriminator", () => {
+    expect(IDL.instructions).toHaveLength(68);
     for (const ix of IDL.instructions) expect(ix.discriminator, ix.name).toEqual(sha8(`global:${ix.name}`));
     const names = IDL.instructions.map((ix) => ix.name);
-    expect(names.filter((n) => /kamino|drift|solend|clone_bank/.test(n))).toEqual([]);
+    expect(names.filter((n) => /kamino|drift|solend|clone_bank/.test(n))).toEqual([
+      "lending_pool_add_bank_kamino",
+      "kamino_init_obligation",
+      "kamino_deposit",
+      "kamino_withdraw",
+    ]);
+    // The hard-coded discriminators of reference §7.5.
+    const discriminator = (name: string) => IDL.instructions.find((ix) => ix.name === name)?.discriminator;
+    expect(discriminator("lending_pool_add_bank_kamino")).toEqual([118, 53, 16, 243, 255, 245, 149, 241]);
+    expect(discriminator("kamino_init_obligation")).toEqual([253, 177, 160, 225, 70, 156, 217, 109]);
+    expect(discriminator("kamino_deposit")).toEqual([237, 8, 188, 187, 115, 99, 49, 85]);
+    expect(discriminator("kamino_withdraw")).toEqual([199, 101, 41, 45, 213, 98, 224, 200]);
   });
 
   it.each(INSTRUCTIONS.map((handler) => handler.name))("describes our handler %s", (name) => {

@@ -22,12 +22,14 @@ import { validateOracleSetup } from "../src/program/oracle-config-validation.js"
 import { loadPriceFeed, oracleAccountCount, PriceBias, PriceType } from "../src/risk/price-feed.js";
 import { BankLayout } from "../src/state/bank.js";
 import { AssetTag, OracleSetup } from "../src/state/enums.js";
+import { KAMINO_PROGRAM_ID, KAMINO_RESERVE_DISCRIMINATOR, KAMINO_RESERVE_SIZE } from "../src/state/kamino.js";
 
 const config = BankLayout.fields.config.fields;
 const address = (seed: number) => bs58.encode(Buffer.alloc(32, seed));
 const FEED = address(7);
 const OTHER = address(8);
 const NOW = 1_700_000_000n;
+const SLOT = 5_000n;
 
 const CONF_MULTIPLE = fx.fromDecimal("2.12");
 const STD_DEV_MULTIPLE = fx.fromDecimal("1.96");
@@ -124,7 +126,7 @@ const int = (n: bigint | number) => fx.fromInt(n);
 
 describe("Pyth push prices", () => {
   it("biases by conf × 2.12 (§21 item 4: conf 1 on 100 → 97.88 / 102.12)", () => {
-    const feed = loadPriceFeed(pythBank(), [pyth({ conf: 1n })], NOW);
+    const feed = loadPriceFeed(pythBank(), [pyth({ conf: 1n })], NOW, SLOT);
     const low = feed.price(PriceType.RealTime, PriceBias.Low);
     const high = feed.price(PriceType.RealTime, PriceBias.High);
     expect(low).toBe(fx.sub(int(100), CONF_MULTIPLE));
@@ -137,7 +139,7 @@ describe("Pyth push prices", () => {
   });
 
   it("caps the interval at 5% of the price (conf 3 → 6.36 → 5)", () => {
-    const feed = loadPriceFeed(pythBank(), [pyth({ conf: 3n })], NOW);
+    const feed = loadPriceFeed(pythBank(), [pyth({ conf: 3n })], NOW, SLOT);
     // 100 × I80F48!(0.05) is 20 ulps above 5, since 0.05 is not exact in binary.
     const cap = fx.mul(int(100), fx.fromDecimal("0.05"));
     expect(cap).toBe(fx.fromBits((5n << 48n) + 20n));
@@ -147,7 +149,7 @@ describe("Pyth push prices", () => {
   });
 
   it("fails 6055 when the interval exceeds the default 10% (conf 5 → 10.6)", () => {
-    const feed = loadPriceFeed(pythBank(), [pyth({ conf: 5n })], NOW);
+    const feed = loadPriceFeed(pythBank(), [pyth({ conf: 5n })], NOW, SLOT);
     expect(failureCode(() => feed.price(PriceType.RealTime, PriceBias.Low))).toBe(6055);
     expect(failureCode(() => feed.price(PriceType.RealTime, PriceBias.High))).toBe(6055);
     expect(failureCode(() => feed.priceAndConfidence(PriceType.RealTime))).toBe(6055);
@@ -160,16 +162,16 @@ describe("Pyth push prices", () => {
     const interval = CONF_MULTIPLE as bigint;
     const price = 100n << 48n;
     const smallest = Number((interval * U32_MAX + price - 1n) / price);
-    const load = (maxConfidence: number) => loadPriceFeed(pythBank({ maxConfidence }), [pyth({ conf: 1n })], NOW);
+    const load = (maxConfidence: number) => loadPriceFeed(pythBank({ maxConfidence }), [pyth({ conf: 1n })], NOW, SLOT);
     expect(load(smallest).price(PriceType.RealTime, PriceBias.Low)).toBe(fx.fromDecimal("97.88"));
     expect(failureCode(() => load(smallest - 1).price(PriceType.RealTime, PriceBias.Low))).toBe(6055);
     // 100% admits 10.6, which the 5% cap then trims.
-    const wide = loadPriceFeed(pythBank({ maxConfidence: Number(U32_MAX) }), [pyth({ conf: 5n })], NOW);
+    const wide = loadPriceFeed(pythBank({ maxConfidence: Number(U32_MAX) }), [pyth({ conf: 5n })], NOW, SLOT);
     expect(wide.priceAndConfidence(PriceType.RealTime).confidence).toBe(fx.mul(int(100), fx.fromDecimal("0.05")));
   });
 
   it("prices TimeWeighted from the EMA price and EMA conf, RealTime from spot", () => {
-    const feed = loadPriceFeed(pythBank(), [pyth({ price: 100n, conf: 1n, emaPrice: 90n, emaConf: 2n })], NOW);
+    const feed = loadPriceFeed(pythBank(), [pyth({ price: 100n, conf: 1n, emaPrice: 90n, emaConf: 2n })], NOW, SLOT);
     const emaInterval = fx.mul(int(2), CONF_MULTIPLE);
     expect(feed.price(PriceType.TimeWeighted)).toBe(int(90));
     expect(feed.price(PriceType.RealTime)).toBe(int(100));
@@ -181,13 +183,13 @@ describe("Pyth push prices", () => {
 
   it("gates the EMA on its own confidence", () => {
     // EMA conf 5 on 90: 10.6 > 9 fails; spot conf 1 on 100 still prices.
-    const feed = loadPriceFeed(pythBank(), [pyth({ price: 100n, conf: 1n, emaPrice: 90n, emaConf: 5n })], NOW);
+    const feed = loadPriceFeed(pythBank(), [pyth({ price: 100n, conf: 1n, emaPrice: 90n, emaConf: 5n })], NOW, SLOT);
     expect(failureCode(() => feed.price(PriceType.TimeWeighted, PriceBias.Low))).toBe(6055);
     expect(feed.price(PriceType.RealTime, PriceBias.Low)).toBe(fx.fromDecimal("97.88"));
   });
 
   it("scales by 10^exponent, dividing (truncating) for negative exponents", () => {
-    const feed = loadPriceFeed(pythBank(), [pyth({ price: 6_512_345_678n, conf: 1_000_000n, exponent: -8 })], NOW);
+    const feed = loadPriceFeed(pythBank(), [pyth({ price: 6_512_345_678n, conf: 1_000_000n, exponent: -8 })], NOW, SLOT);
     const e8 = 10n ** 8n;
     const price = (6_512_345_678n << 48n) / e8;
     const conf = (1_000_000n << 48n) / e8;
@@ -196,32 +198,32 @@ describe("Pyth push prices", () => {
     expect(feed.priceAndConfidence(PriceType.RealTime)).toEqual({ price: fx.fromBits(price), confidence: fx.fromBits(interval) });
     expect(feed.price(PriceType.RealTime, PriceBias.Low)).toBe(fx.fromBits(price - interval));
 
-    const whole = loadPriceFeed(pythBank(), [pyth({ price: 6_500_000_000n, exponent: -8 })], NOW);
+    const whole = loadPriceFeed(pythBank(), [pyth({ price: 6_500_000_000n, exponent: -8 })], NOW, SLOT);
     expect(whole.price(PriceType.RealTime)).toBe(int(65));
-    const positive = loadPriceFeed(pythBank(), [pyth({ price: 5n, exponent: 2 })], NOW);
+    const positive = loadPriceFeed(pythBank(), [pyth({ price: 5n, exponent: 2 })], NOW, SLOT);
     expect(positive.price(PriceType.TimeWeighted)).toBe(int(500));
   });
 
   it("is fresh while publish_time + max_age ≥ now", () => {
     const accounts = [pyth({ publishTime: NOW - 30n, conf: 1n })];
-    expect(loadPriceFeed(pythBank({ maxAge: 30 }), accounts, NOW).price(PriceType.RealTime)).toBe(int(100));
-    expect(failureCode(() => loadPriceFeed(pythBank({ maxAge: 30 }), accounts, NOW + 1n))).toBe(6050);
+    expect(loadPriceFeed(pythBank({ maxAge: 30 }), accounts, NOW, SLOT).price(PriceType.RealTime)).toBe(int(100));
+    expect(failureCode(() => loadPriceFeed(pythBank({ maxAge: 30 }), accounts, NOW + 1n, SLOT))).toBe(6050);
   });
 
   it("reads max age 0 as 60 s", () => {
     const accounts = [pyth({ publishTime: NOW - 60n })];
-    expect(loadPriceFeed(pythBank({ maxAge: 0 }), accounts, NOW).price(PriceType.RealTime)).toBe(int(100));
-    expect(failureCode(() => loadPriceFeed(pythBank({ maxAge: 0 }), accounts, NOW + 1n))).toBe(6050);
+    expect(loadPriceFeed(pythBank({ maxAge: 0 }), accounts, NOW, SLOT).price(PriceType.RealTime)).toBe(int(100));
+    expect(failureCode(() => loadPriceFeed(pythBank({ maxAge: 0 }), accounts, NOW + 1n, SLOT))).toBe(6050);
   });
 
   it("requires Full verification, checked before staleness", () => {
     const partial = { kind: "Partial", numSignatures: 13 } as const;
-    expect(failureCode(() => loadPriceFeed(pythBank(), [pyth({ level: partial })], NOW))).toBe(6056);
-    expect(failureCode(() => loadPriceFeed(pythBank(), [pyth({ level: partial, publishTime: NOW - 1000n })], NOW))).toBe(6056);
+    expect(failureCode(() => loadPriceFeed(pythBank(), [pyth({ level: partial })], NOW, SLOT))).toBe(6056);
+    expect(failureCode(() => loadPriceFeed(pythBank(), [pyth({ level: partial, publishTime: NOW - 1000n })], NOW, SLOT))).toBe(6056);
   });
 
   it("checks count, owner, key, then format", () => {
-    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(pythBank(), accounts, NOW));
+    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(pythBank(), accounts, NOW, SLOT));
     expect(load([])).toBe(6051);
     expect(load([pyth(), pyth()])).toBe(6051);
     expect(load([pyth({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID)])).toBe(6053);
@@ -235,7 +237,7 @@ describe("Pyth push prices", () => {
 
 describe("Switchboard pull prices", () => {
   it("biases by std_dev × 1.96, the same for both price types", () => {
-    const feed = loadPriceFeed(switchboardBank(), [switchboard({ stdDev: PULL_FEED_SCALE })], NOW);
+    const feed = loadPriceFeed(switchboardBank(), [switchboard({ stdDev: PULL_FEED_SCALE })], NOW, SLOT);
     for (const type of [PriceType.RealTime, PriceType.TimeWeighted]) {
       expect(feed.priceAndConfidence(type)).toEqual({ price: int(100), confidence: STD_DEV_MULTIPLE });
       expect(feed.price(type, PriceBias.Low)).toBe(fx.sub(int(100), STD_DEV_MULTIPLE));
@@ -247,7 +249,7 @@ describe("Switchboard pull prices", () => {
   it("divides the 18-decimal values as I80F48, truncating", () => {
     const value = 123_456_789_012_345_678_901n;
     const stdDev = 333_333_333_333_333_333n;
-    const feed = loadPriceFeed(switchboardBank(), [switchboard({ value, stdDev })], NOW);
+    const feed = loadPriceFeed(switchboardBank(), [switchboard({ value, stdDev })], NOW, SLOT);
     const price = (value << 48n) / PULL_FEED_SCALE;
     const interval = (((stdDev << 48n) / PULL_FEED_SCALE) * (STD_DEV_MULTIPLE as bigint)) >> 48n;
     expect(feed.priceAndConfidence(PriceType.RealTime)).toEqual({ price: fx.fromBits(price), confidence: fx.fromBits(interval) });
@@ -255,26 +257,26 @@ describe("Switchboard pull prices", () => {
 
   it("applies the gate and the cap", () => {
     // 3 × 1.96 = 5.88 passes the 10% gate and is capped to 5%; 6 × 1.96 = 11.76 fails.
-    const capped = loadPriceFeed(switchboardBank(), [switchboard({ stdDev: 3n * PULL_FEED_SCALE })], NOW);
+    const capped = loadPriceFeed(switchboardBank(), [switchboard({ stdDev: 3n * PULL_FEED_SCALE })], NOW, SLOT);
     expect(capped.price(PriceType.RealTime, PriceBias.Low)).toBe(fx.sub(int(100), fx.mul(int(100), fx.fromDecimal("0.05"))));
-    const wide = loadPriceFeed(switchboardBank(), [switchboard({ stdDev: 6n * PULL_FEED_SCALE })], NOW);
+    const wide = loadPriceFeed(switchboardBank(), [switchboard({ stdDev: 6n * PULL_FEED_SCALE })], NOW, SLOT);
     expect(failureCode(() => wide.price(PriceType.TimeWeighted, PriceBias.High))).toBe(6055);
   });
 
   it("is fresh while now − last_update_timestamp ≤ max_age", () => {
     const accounts = [switchboard({ lastUpdate: NOW - 30n })];
-    expect(loadPriceFeed(switchboardBank({ maxAge: 30 }), accounts, NOW).price(PriceType.RealTime)).toBe(int(100));
-    expect(failureCode(() => loadPriceFeed(switchboardBank({ maxAge: 30 }), accounts, NOW + 1n))).toBe(6049);
+    expect(loadPriceFeed(switchboardBank({ maxAge: 30 }), accounts, NOW, SLOT).price(PriceType.RealTime)).toBe(int(100));
+    expect(failureCode(() => loadPriceFeed(switchboardBank({ maxAge: 30 }), accounts, NOW + 1n, SLOT))).toBe(6049);
   });
 
   it("takes max age 0 literally", () => {
     const accounts = [switchboard({ lastUpdate: NOW })];
-    expect(loadPriceFeed(switchboardBank({ maxAge: 0 }), accounts, NOW).price(PriceType.RealTime)).toBe(int(100));
-    expect(failureCode(() => loadPriceFeed(switchboardBank({ maxAge: 0 }), accounts, NOW + 1n))).toBe(6049);
+    expect(loadPriceFeed(switchboardBank({ maxAge: 0 }), accounts, NOW, SLOT).price(PriceType.RealTime)).toBe(int(100));
+    expect(failureCode(() => loadPriceFeed(switchboardBank({ maxAge: 0 }), accounts, NOW + 1n, SLOT))).toBe(6049);
   });
 
   it("checks count, key, owner, then format", () => {
-    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(switchboardBank(), accounts, NOW));
+    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(switchboardBank(), accounts, NOW, SLOT));
     expect(load([])).toBe(6051);
     expect(load([switchboard(), switchboard()])).toBe(6051);
     expect(load([switchboard({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID, OTHER)])).toBe(6052);
@@ -289,31 +291,31 @@ describe("Switchboard pull prices", () => {
 describe("other oracle setups", () => {
   it("prices Fixed banks at fixed_price for every type and bias, with no confidence", () => {
     const price = fx.fromDecimal("1.5");
-    const feed = loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: price }), [], NOW);
+    const feed = loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: price }), [], NOW, SLOT);
     for (const type of [PriceType.RealTime, PriceType.TimeWeighted]) {
       expect(feed.price(type)).toBe(price);
       expect(feed.price(type, PriceBias.Low)).toBe(price);
       expect(feed.price(type, PriceBias.High)).toBe(price);
       expect(feed.priceAndConfidence(type)).toEqual({ price, confidence: fx.ZERO });
     }
-    expect(loadPriceFeed(bank({ setup: OracleSetup.Fixed }), [], NOW).price(PriceType.RealTime)).toBe(fx.ZERO);
+    expect(loadPriceFeed(bank({ setup: OracleSetup.Fixed }), [], NOW, SLOT).price(PriceType.RealTime)).toBe(fx.ZERO);
   });
 
   it("refuses Fixed banks given oracle accounts (6051) or holding a negative price (6100)", () => {
-    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: int(1) }), [pyth()], NOW))).toBe(6051);
-    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: fx.fromDecimal("-0.5") }), [], NOW))).toBe(6100);
+    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: int(1) }), [pyth()], NOW, SLOT))).toBe(6051);
+    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: fx.fromDecimal("-0.5") }), [], NOW, SLOT))).toBe(6100);
   });
 
   it("fails 6031 without an oracle and 6025 for bank kinds this deployment does not offer", () => {
-    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.None }), [pyth()], NOW))).toBe(6031);
-    for (const setup of [6, 7, 9, 10, 11, 12]) {
-      expect(failureCode(() => loadPriceFeed(bank({ setup }), [pyth()], NOW))).toBe(6025);
+    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.None }), [pyth()], NOW, SLOT))).toBe(6031);
+    for (const setup of [9, 10, 11, 12]) {
+      expect(failureCode(() => loadPriceFeed(bank({ setup }), [pyth()], NOW, SLOT))).toBe(6025);
     }
   });
 
   it("panics (a plain error) on the deprecated setups and unknown bytes", () => {
     for (const setup of [OracleSetup.PythLegacy, OracleSetup.SwitchboardV2, 13]) {
-      const run = () => loadPriceFeed(bank({ setup }), [pyth()], NOW);
+      const run = () => loadPriceFeed(bank({ setup }), [pyth()], NOW, SLOT);
       expect(run).toThrow(Error);
       expect(run).not.toThrow(ProgramFailure);
     }
@@ -418,6 +420,7 @@ describe("staked collateral prices", () => {
       stakedBank(),
       stakedOracles({ price: 15_000_000_000n, emaPrice: 14_000_000_000n, conf: 100_000_000n, emaConf: 50_000_000n, exponent: -8 }),
       NOW,
+      SLOT,
     );
     expect(feed.price(PriceType.RealTime)).toBe(fx.fromDecimal("157.5"));
     expect(feed.price(PriceType.TimeWeighted)).toBe(fx.fromInt(147));
@@ -429,14 +432,14 @@ describe("staked collateral prices", () => {
 
   it("truncates the rescaled raw price in integer units at the feed's exponent", () => {
     const raw = 12_345_678_901n;
-    const feed = loadPriceFeed(stakedBank(), stakedOracles({ price: raw, exponent: -8 }, 7n, SOL + 3n), NOW);
+    const feed = loadPriceFeed(stakedBank(), stakedOracles({ price: raw, exponent: -8 }, 7n, SOL + 3n), NOW, SLOT);
     const rescaled = (raw * 3n) / 7n;
     expect(rescaled).toBe(5_291_005_243n);
     expect(feed.price(PriceType.RealTime)).toBe(fx.fromBits((rescaled << 48n) / 10n ** 8n));
   });
 
   it("checks the count (6051), the mint and stake keys (6052), then supply (6092), stake state and the 1 SOL (6062)", () => {
-    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(stakedBank(), accounts, NOW));
+    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(stakedBank(), accounts, NOW, SLOT));
     const [feed, mint, stake] = stakedOracles();
     expect(load([feed])).toBe(6051);
     expect(load([feed, mint])).toBe(6051);
@@ -446,7 +449,7 @@ describe("staked collateral prices", () => {
     expect(load([pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER), mintAccount(0n), stake])).toBe(6092);
     expect(load([feed, mint, stakeAccount(SOL - 1n)])).toBe(6062);
     // A mint exactly at the minimum prices LST at zero.
-    expect(loadPriceFeed(stakedBank(), [feed, mint, stakeAccount(SOL)], NOW).price(PriceType.RealTime)).toBe(fx.ZERO);
+    expect(loadPriceFeed(stakedBank(), [feed, mint, stakeAccount(SOL)], NOW, SLOT).price(PriceType.RealTime)).toBe(fx.ZERO);
   });
 
   it("panics (a plain error) on a stake account that is not delegated or a mint that is not one", () => {
@@ -457,7 +460,7 @@ describe("staked collateral prices", () => {
       [feed, mint, initialized],
       [feed, mintAccount(10n, LST_MINT, NATIVE_STAKE_PROGRAM_ID), stake],
     ]) {
-      const run = () => loadPriceFeed(stakedBank(), accounts, NOW);
+      const run = () => loadPriceFeed(stakedBank(), accounts, NOW, SLOT);
       expect(run).toThrow(Error);
       expect(run).not.toThrow(ProgramFailure);
     }
@@ -466,7 +469,7 @@ describe("staked collateral prices", () => {
   it("then checks the SOL feed: key (6052), owner (6054), format (6060), verification (6056), age (6050)", () => {
     const [, mint, stake] = stakedOracles();
     const load = (feed: InstructionAccount, maxAge = 30) =>
-      failureCode(() => loadPriceFeed(stakedBank({ maxAge }), [feed, mint, stake], NOW));
+      failureCode(() => loadPriceFeed(stakedBank({ maxAge }), [feed, mint, stake], NOW, SLOT));
     expect(load(pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER))).toBe(6052);
     expect(load(pyth({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID))).toBe(6054);
     expect(load(account(switchboardData(), PYTH_RECEIVER_PROGRAM_ID))).toBe(6060);
@@ -503,5 +506,64 @@ describe("staked bank creation checks", () => {
   it("check only the SOL feed once the bank exists", () => {
     expect(() => validateOracleSetup(stakedBank(), [pyth()])).not.toThrow();
     expect(failureCode(() => validateOracleSetup(stakedBank(), stakedOracles()))).toBe(6051);
+  });
+});
+
+describe("Kamino collateral-token prices", () => {
+  const RESERVE = address(9);
+  // A reserve holding 3 tokens of liquidity behind every 2 collateral tokens, last refreshed in slot SLOT.
+  function reserveData(o: { slot?: bigint; collateral?: bigint } = {}): Buffer {
+    const data = Buffer.alloc(KAMINO_RESERVE_SIZE);
+    KAMINO_RESERVE_DISCRIMINATOR.copy(data, 0);
+    data.writeBigUInt64LE(o.slot ?? SLOT, 16);
+    data.writeBigUInt64LE(3_000_000n, 224);
+    data.writeBigUInt64LE(o.collateral ?? 2_000_000n, 2592);
+    return data;
+  }
+  const reserve = (o: { slot?: bigint; collateral?: bigint } = {}, owner = KAMINO_PROGRAM_ID, key = RESERVE) =>
+    account(reserveData(o), owner, key);
+  function kaminoBank(setup: number): Buffer {
+    const data = bank({ setup, tag: AssetTag.Kamino });
+    config.oracleKeys.at(1).set(data, RESERVE);
+    return data;
+  }
+
+  it("prices a collateral token at the token price × liquidity per collateral token, confidences scaled alike", () => {
+    expect(oracleAccountCount(kaminoBank(OracleSetup.KaminoPythPush))).toBe(2);
+    const feed = loadPriceFeed(
+      kaminoBank(OracleSetup.KaminoPythPush),
+      [pyth({ price: 10_000_000_001n, conf: 1_000_000n, emaPrice: 9_000_000_000n, emaConf: 2_000_000n, exponent: -8 }), reserve()],
+      NOW,
+      SLOT,
+    );
+    // 100.00000001 × 1.5 = 150.000000015, truncated in raw units at 10^-8.
+    expect(feed.price(PriceType.RealTime)).toBe(fx.div(fx.fromInt(15_000_000_001n), fx.fromInt(100_000_000n)));
+    expect(feed.price(PriceType.TimeWeighted)).toBe(int(135));
+    const conf = fx.mul(fx.div(fx.fromInt(1_500_000n), fx.fromInt(100_000_000n)), CONF_MULTIPLE);
+    expect(feed.priceAndConfidence(PriceType.RealTime).confidence).toBe(conf);
+
+    const sb = loadPriceFeed(
+      kaminoBank(OracleSetup.KaminoSwitchboardPull),
+      [switchboard({ value: 2n * PULL_FEED_SCALE, stdDev: PULL_FEED_SCALE / 100n }), reserve()],
+      NOW,
+      SLOT,
+    );
+    expect(sb.price(PriceType.RealTime)).toBe(int(3));
+  });
+
+  it("takes the token price as it is while the reserve has no collateral", () => {
+    const feed = loadPriceFeed(kaminoBank(OracleSetup.KaminoPythPush), [pyth({ price: 100n }), reserve({ collateral: 0n })], NOW, SLOT);
+    expect(feed.price(PriceType.RealTime)).toBe(int(100));
+  });
+
+  it("needs the reserve refreshed in this slot (6206), the bank's own reserve (6210) and the market's account (6210)", () => {
+    const bankData = kaminoBank(OracleSetup.KaminoPythPush);
+    const load = (accounts: InstructionAccount[]) => failureCode(() => loadPriceFeed(bankData, accounts, NOW, SLOT));
+    expect(load([pyth(), reserve({ slot: SLOT - 1n })])).toBe(6206);
+    expect(load([pyth(), reserve({}, KAMINO_PROGRAM_ID, OTHER)])).toBe(6210);
+    expect(load([pyth(), reserve({}, PYTH_RECEIVER_PROGRAM_ID)])).toBe(6210);
+    expect(load([pyth()])).toBe(6051);
+    expect(load([pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER), reserve()])).toBe(6052);
+    expect(load([pyth({}, SWITCHBOARD_ON_DEMAND_PROGRAM_ID), reserve()])).toBe(6053);
   });
 });

@@ -113,9 +113,9 @@ export const lendingAccountLiquidate: InstructionHandler = {
     const preHealth = RiskEngine.load(ctx, liquidateeData, liquidateeRisk).checkLiquidatable();
 
     // The collateral is priced from its bank's place among the risk accounts; the leading oracle block is skipped.
-    const asset = receivershipWithdrawPrice(remaining, assetBank, now);
+    const asset = receivershipWithdrawPrice(remaining, assetBank, ctx.clock);
     const assetOracles = oracleAccountCount(assetData);
-    const liabFeed = loadPriceFeed(liabData, remaining.slice(assetOracles, assetOracles + oracleAccountCount(liabData)), now);
+    const liabFeed = loadPriceFeed(liabData, remaining.slice(assetOracles, assetOracles + oracleAccountCount(liabData)), now, ctx.clock.slot);
     const liabPrice = liabFeed.price(PriceType.RealTime, PriceBias.High);
     if (fx.cmp(liabPrice, fx.ZERO) <= 0) fail("ZeroLiabilityPrice");
 

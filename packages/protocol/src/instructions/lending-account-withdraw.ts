@@ -59,7 +59,7 @@ export const lendingAccountWithdraw: InstructionHandler = {
     requireNotDisabled(account);
     requireNotPausedOrKilled(bankData);
     const remaining = ctx.accounts.slice(8);
-    const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bankAccount, now) : null;
+    const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bankAccount, ctx.clock) : null;
     accrueAndReport(ctx, bankAccount, group);
     const balance = existingBalance(account, bankAccount.key, bankData);
     let transfer: bigint;

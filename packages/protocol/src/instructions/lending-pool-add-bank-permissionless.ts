@@ -1,4 +1,11 @@
-import { checkVaultAuthorities, countBankInGroup, initBankVaults, newBankAccounts, writeNewBank } from "../program/bank-creation.js";
+import {
+  checkVaultAuthorities,
+  countBankInGroup,
+  initBankVaults,
+  newBankAccounts,
+  writeNewBank,
+  writePlaceholderLendingConfig,
+} from "../program/bank-creation.js";
 import { fromDecimal } from "../math/i80f48.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
 import { bankSeeds, loadMint } from "../program/bank-vaults.js";
@@ -8,7 +15,7 @@ import { emitEvent } from "../program/events.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
 import { SPL_SINGLE_POOL_PROGRAM_ID } from "../risk/stake-pool-accounts.js";
 import { BankLayout } from "../state/bank.js";
-import { AssetTag, BankOperationalState, InterestCurveType, OracleSetup } from "../state/enums.js";
+import { AssetTag, BankOperationalState, OracleSetup } from "../state/enums.js";
 import { BankConfigFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { StakedSettingsLayout } from "../state/staked-settings.js";
@@ -16,38 +23,22 @@ import { StakedSettingsLayout } from "../state/staked-settings.js";
 /** Accounts before the remaining ones: [SOL Pyth feed, LST mint, stake account]. */
 const FIXED_ACCOUNTS = 15;
 
-/**
- * Staked banks never lend, so their liability weights and interest curve are placeholders, non-zero only where
- * validation needs them (reference §7.3).
- */
-const PLACEHOLDER = {
-  liabilityWeightInit: fromDecimal("1.5"),
-  liabilityWeightMaint: fromDecimal("1.25"),
-  protocolFixedFeeApr: fromDecimal("0.01"),
-  insuranceIrFee: fromDecimal("0.1"),
-  hundredUtilRate: 1_234_567,
-  point: { util: 12_345, rate: 123_456 },
-} as const;
+/** Staked banks also carry a placeholder protocol fixed fee (reference §7.3). */
+const PLACEHOLDER_PROTOCOL_FIXED_FEE_APR = fromDecimal("0.01");
 
 /** Writes a staked bank's config from the group's staked settings: tag STAKED, priced by setup 5. */
 function writeStakedConfig(data: Buffer, settings: Buffer, oracleKeys: readonly string[]): void {
   const s = StakedSettingsLayout.fields;
   const c = BankLayout.fields.config.fields;
   const r = c.interestRateConfig.fields;
+  writePlaceholderLendingConfig(data);
   c.assetWeightInit.set(data, s.assetWeightInit.get(settings));
   c.assetWeightMaint.set(data, s.assetWeightMaint.get(settings));
-  c.liabilityWeightInit.set(data, PLACEHOLDER.liabilityWeightInit);
-  c.liabilityWeightMaint.set(data, PLACEHOLDER.liabilityWeightMaint);
   c.depositLimit.set(data, s.depositLimit.get(settings));
-  r.protocolFixedFeeApr.set(data, PLACEHOLDER.protocolFixedFeeApr);
-  r.insuranceIrFee.set(data, PLACEHOLDER.insuranceIrFee);
-  r.hundredUtilRate.set(data, PLACEHOLDER.hundredUtilRate);
-  r.points.at(0).set(data, PLACEHOLDER.point);
-  r.curveType.set(data, InterestCurveType.SevenPoint);
+  r.protocolFixedFeeApr.set(data, PLACEHOLDER_PROTOCOL_FIXED_FEE_APR);
   c.operationalState.set(data, BankOperationalState.Operational);
   c.oracleSetup.set(data, OracleSetup.StakedWithPythPush);
   oracleKeys.forEach((key, i) => c.oracleKeys.at(i).set(data, key));
-  c.borrowLimit.set(data, 0n);
   c.riskTier.set(data, s.riskTier.get(settings));
   c.assetTag.set(data, AssetTag.Staked);
   c.configFlags.set(data, BankConfigFlags.PYTH_PUSH_MIGRATED_DEPRECATED);

@@ -20,7 +20,7 @@ export const lendingPoolPulseBankPriceCache: InstructionHandler = {
 
     const data = bank.account.data;
     const now = ctx.clock.unixTimestamp;
-    const { price, confidence } = loadPriceFeed(data, ctx.accounts.slice(2), now).priceAndConfidence(PriceType.RealTime);
+    const { price, confidence } = loadPriceFeed(data, ctx.accounts.slice(2), now, ctx.clock.slot).priceAndConfidence(PriceType.RealTime);
     updateBankPriceCache(data, price, confidence, now);
   },
 };

@@ -1,8 +1,9 @@
 // What every bank-creating instruction shares (reference §7.3): the bank and its three vault token accounts at
 // positions 6–14 of the instruction, the vault-authority PDAs, the fields Bank::new sets, and the group's count.
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
-import { ONE } from "../math/i80f48.js";
+import { ONE, fromDecimal } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
+import { InterestCurveType } from "../state/enums.js";
 import { BankFlags, GroupFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import type { LendingAccounts } from "./accounts.js";
@@ -22,11 +23,14 @@ export interface NewBankAccounts {
   readonly tokenProgram: InstructionAccount;
 }
 
-/** [bank, (vault authority, vault) × 3, token_program, system_program] at positions 6–14, deserialized. */
-export function newBankAccounts(accounts: LendingAccounts): NewBankAccounts {
+/**
+ * [(vault authority, vault) × 3, token_program, system_program] at positions 7–14 and the bank (position 6 unless
+ * the instruction puts it elsewhere), deserialized.
+ */
+export function newBankAccounts(accounts: LendingAccounts, bankIndex = 6): NewBankAccounts {
   const pair = (at: number) => ({ authority: accounts.at(at), vault: accounts.at(at + 1) });
   const result = {
-    bank: accounts.at(6),
+    bank: accounts.at(bankIndex),
     vaults: { liquidity: pair(7), insurance: pair(9), fee: pair(11) },
     tokenProgram: checkTokenProgram(accounts.at(13), "token_program"),
   };
@@ -101,4 +105,20 @@ export function countBankInGroup(group: Buffer, now: bigint): void {
   if ((g.groupFlags.get(group) & GroupFlags.ARENA_GROUP) !== 0n && banks >= ARENA_MAX_BANKS) fail("ArenaBankLimit");
   g.banks.set(group, Math.min(banks + 1, U16_MAX));
   g.feeStateCache.fields.lastUpdate.set(group, now);
+}
+
+/**
+ * Banks that never lend (staked and integration banks) still carry liability weights and an interest curve;
+ * these placeholders are non-zero only where validation needs them (reference §7.3, §7.5).
+ */
+export function writePlaceholderLendingConfig(data: Buffer): void {
+  const c = BankLayout.fields.config.fields;
+  const r = c.interestRateConfig.fields;
+  c.liabilityWeightInit.set(data, fromDecimal("1.5"));
+  c.liabilityWeightMaint.set(data, fromDecimal("1.25"));
+  r.insuranceIrFee.set(data, fromDecimal("0.1"));
+  r.hundredUtilRate.set(data, 1_234_567);
+  r.points.at(0).set(data, { util: 12_345, rate: 123_456 });
+  r.curveType.set(data, InterestCurveType.SevenPoint);
+  c.borrowLimit.set(data, 0n);
 }

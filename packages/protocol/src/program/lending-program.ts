@@ -63,6 +63,10 @@ import { initBankMetadata } from "../instructions/init-bank-metadata.js";
 import { writeBankMetadata } from "../instructions/write-bank-metadata.js";
 import { lendingAccountLiquidate } from "../instructions/lending-account-liquidate.js";
 import { lendingPoolHandleBankruptcy } from "../instructions/lending-pool-handle-bankruptcy.js";
+import { lendingPoolAddBankKamino } from "../instructions/lending-pool-add-bank-kamino.js";
+import { kaminoInitObligation } from "../instructions/kamino-init-obligation.js";
+import { kaminoDeposit } from "../instructions/kamino-deposit.js";
+import { kaminoWithdraw } from "../instructions/kamino-withdraw.js";
 import { lendingDispatch } from "./entrypoint.js";
 import { MARGINFI_PROGRAM_ID } from "./ids.js";
 
@@ -76,6 +80,10 @@ export const INSTRUCTIONS = [
   lendingPoolAddBank,
   lendingPoolAddBankWithSeed,
   lendingPoolAddBankPermissionless,
+  lendingPoolAddBankKamino,
+  kaminoInitObligation,
+  kaminoDeposit,
+  kaminoWithdraw,
   lendingPoolConfigureBank,
   lendingPoolConfigureBankOracle,
   lendingPoolConfigureBankInterestOnly,

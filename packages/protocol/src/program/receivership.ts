@@ -7,6 +7,7 @@ import {
   decodeInstructionsSysvar,
   loadCurrentIndexChecked,
   loadInstructionAtChecked,
+  type Clock,
   type InstructionAccount,
   type InstructionContext,
 } from "@ballast/ledger";
@@ -230,12 +231,12 @@ export function endReceivership(
 export function receivershipWithdrawPrice(
   remaining: readonly InstructionAccount[],
   bank: InstructionAccount,
-  now: bigint,
+  clock: Pick<Clock, "unixTimestamp" | "slot">,
 ): { feed: PriceFeed; price: I80F48 } {
   const at = remaining.findIndex((a) => a.key === bank.key);
   if (at < 0) fail("InvalidBankAccount");
   const count = oracleAccountCount(bank.account.data);
-  const feed = loadPriceFeed(bank.account.data, remaining.slice(at + 1, at + 1 + count), now);
+  const feed = loadPriceFeed(bank.account.data, remaining.slice(at + 1, at + 1 + count), clock.unixTimestamp, clock.slot);
   const price = feed.price(PriceType.RealTime, PriceBias.Low);
   if (fx.cmp(price, fx.ZERO) <= 0) fail("ZeroAssetPrice");
   return { feed, price };

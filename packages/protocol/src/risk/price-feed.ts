@@ -17,6 +17,7 @@ import {
   loadPullFeed,
 } from "./oracle-accounts.js";
 import { NON_REFUNDABLE_POOL_STAKE, delegatedStake, lstSupply } from "./stake-pool-accounts.js";
+import { KAMINO_FRACTION_BITS, KAMINO_PROGRAM_ID, isKaminoReserve, readKaminoReserve } from "../state/kamino.js";
 
 /** TimeWeighted is Pyth's EMA, RealTime its spot price; Switchboard and Fixed feeds give the same price for both. */
 export const PriceType = { TimeWeighted: 0, RealTime: 1 } as const;
@@ -73,8 +74,11 @@ export function oracleAccountCount(bankData: Buffer): number {
   }
 }
 
-/** Checks the bank's oracle accounts (count, owner, key, format, verification, staleness) and returns its feed. */
-export function loadPriceFeed(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint): PriceFeed {
+/**
+ * Checks the bank's oracle accounts (count, owner, key, format, verification, staleness) and returns its feed.
+ * `now` is the clock's unix time; `slot` its slot, against which a Kamino reserve's last refresh is judged.
+ */
+export function loadPriceFeed(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceFeed {
   const setup = config.oracleSetup.get(bankData);
   switch (setup) {
     case OracleSetup.None:
@@ -91,7 +95,9 @@ export function loadPriceFeed(bankData: Buffer, oracles: readonly InstructionAcc
     case OracleSetup.StakedWithPythPush:
       return gatedFeed(pythPrices(loadStakedPythPush(bankData, oracles, now)), maxConfidence(bankData));
     case OracleSetup.KaminoPythPush:
+      return gatedFeed(pythPrices(loadKaminoPythPush(bankData, oracles, now, slot)), maxConfidence(bankData));
     case OracleSetup.KaminoSwitchboardPull:
+      return gatedFeed(switchboardPrices(loadKaminoSwitchboardPull(bankData, oracles, now, slot)), maxConfidence(bankData));
     case OracleSetup.DriftPythPull:
     case OracleSetup.DriftSwitchboardPull:
     case OracleSetup.SolendPythPull:
@@ -162,9 +168,54 @@ function loadSwitchboardPull(bankData: Buffer, oracles: readonly InstructionAcco
   const [feed] = oracles;
   checkOracleKey(feed, firstOracleKey.get(bankData));
   checkSwitchboardOwner(feed);
+  return loadFreshPullFeed(feed, maxAge(bankData, OracleSetup.SwitchboardPull), now);
+}
+
+function loadFreshPullFeed(feed: InstructionAccount, age: bigint, now: bigint): PullFeedReading {
   const reading = loadPullFeed(feed);
-  if (now - reading.lastUpdateTimestamp > maxAge(bankData, OracleSetup.SwitchboardPull)) fail("SwitchboardStalePrice");
+  if (now - reading.lastUpdateTimestamp > age) fail("SwitchboardStalePrice");
   return reading;
+}
+
+/**
+ * A Kamino bank's balances count the reserve's collateral tokens, so its oracles are [price feed, reserve] and the
+ * token price becomes a collateral-token price: raw × total liquidity / collateral supply, truncated in raw units
+ * (the decimals of both sides are the same and cancel). The reserve must have been refreshed in this slot.
+ */
+function kaminoCollateralScale(bankData: Buffer, reserve: InstructionAccount, slot: bigint): (raw: bigint) => bigint {
+  if (reserve.key !== config.oracleKeys.get(bankData)[1]) fail("KaminoReserveValidationFailed");
+  if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data)) fail("KaminoReserveValidationFailed");
+  const view = readKaminoReserve(reserve.account.data);
+  if (view.lastUpdateSlot < slot) fail("ReserveStale");
+  if (view.collateralSupply === 0n) return (raw) => raw;
+  const denominator = view.collateralSupply << KAMINO_FRACTION_BITS;
+  return (raw) => (raw * view.totalSupplySf) / denominator;
+}
+
+function loadKaminoPythPush(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceUpdateV2 {
+  checkOracleAccountCount(oracles, 2);
+  const [feed, reserve] = oracles;
+  checkOracleKey(feed, firstOracleKey.get(bankData));
+  const scale = kaminoCollateralScale(bankData, reserve, slot);
+  checkPythOwner(feed);
+  const update = loadFreshPriceUpdate(feed, maxAge(bankData, OracleSetup.KaminoPythPush), now);
+  const m = update.priceMessage;
+  const i64 = (raw: bigint) => {
+    const scaled = scale(raw);
+    if (scaled < I64_MIN || scaled > I64_MAX) fail("MathError");
+    return scaled;
+  };
+  return { ...update, priceMessage: { ...m, price: i64(m.price), emaPrice: i64(m.emaPrice), conf: i64(m.conf), emaConf: i64(m.emaConf) } };
+}
+
+function loadKaminoSwitchboardPull(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PullFeedReading {
+  checkOracleAccountCount(oracles, 2);
+  const [feed, reserve] = oracles;
+  checkOracleKey(feed, firstOracleKey.get(bankData));
+  const scale = kaminoCollateralScale(bankData, reserve, slot);
+  checkSwitchboardOwner(feed);
+  const reading = loadFreshPullFeed(feed, maxAge(bankData, OracleSetup.KaminoSwitchboardPull), now);
+  return { ...reading, value: scale(reading.value), stdDev: scale(reading.stdDev) };
 }
 
 function fixedFeed(bankData: Buffer, oracles: readonly InstructionAccount[]): PriceFeed {

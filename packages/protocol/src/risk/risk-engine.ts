@@ -97,7 +97,7 @@ export class RiskEngine {
       ctx.consume(UNITS_PER_BALANCE);
       let feed: PriceFeed | ProgramFailure;
       try {
-        feed = loadPriceFeed(data, oracles, now);
+        feed = loadPriceFeed(data, oracles, now, ctx.clock.slot);
       } catch (e) {
         if (!(e instanceof ProgramFailure)) throw e;
         feed = e;

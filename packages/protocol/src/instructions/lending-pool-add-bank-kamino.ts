@@ -1,0 +1,149 @@
+import { PublicKey } from "@solana/web3.js";
+import type { InstructionHandler } from "../program/entrypoint.js";
+import type { LendingArgs } from "../program/args.js";
+import { readOperationalState, readRiskTier } from "../program/bank-config-args.js";
+import {
+  checkVaultAuthorities,
+  countBankInGroup,
+  initBankVaults,
+  newBankAccounts,
+  writeNewBank,
+  writePlaceholderLendingConfig,
+} from "../program/bank-creation.js";
+import { validateBankConfig } from "../program/bank-config-validation.js";
+import { bankSeeds, loadMint } from "../program/bank-vaults.js";
+import { fail } from "../program/errors.js";
+import { emitEvent } from "../program/events.js";
+import { DEFAULT_PUBKEY } from "../program/ids.js";
+import { validateOracleSetup } from "../program/oracle-config-validation.js";
+import type { I80F48 } from "../math/i80f48.js";
+import { BankLayout } from "../state/bank.js";
+import { AssetTag, OracleSetup } from "../state/enums.js";
+import { KAMINO_PROGRAM_ID, isKaminoReserve, readKaminoReserve } from "../state/kamino.js";
+import { MarginfiGroupLayout } from "../state/group.js";
+
+/** Accounts before the remaining ones: [price oracle, Kamino reserve]. */
+const FIXED_ACCOUNTS = 15;
+
+/** KaminoConfigCompact, Borsh field by field. */
+export interface KaminoConfigCompact {
+  oracle: string;
+  assetWeightInit: I80F48;
+  assetWeightMaint: I80F48;
+  depositLimit: bigint;
+  oracleSetup: number;
+  operationalState: number;
+  riskTier: number;
+  configFlags: number;
+  totalAssetValueInitLimit: bigint;
+  oracleMaxAge: number;
+  oracleMaxConfidence: number;
+}
+
+export function readKaminoConfig(args: LendingArgs): KaminoConfigCompact {
+  return {
+    oracle: args.pubkey(),
+    assetWeightInit: args.i80f48(),
+    assetWeightMaint: args.i80f48(),
+    depositLimit: args.u64(),
+    oracleSetup: args.u8(),
+    operationalState: readOperationalState(args),
+    riskTier: readRiskTier(args),
+    configFlags: args.u8(),
+    totalAssetValueInitLimit: args.u64(),
+    oracleMaxAge: args.u16(),
+    oracleMaxConfidence: args.u32(),
+  };
+}
+
+/**
+ * The obligation every Kamino bank owns through its liquidity vault authority: the market's PDA
+ * [[0], [0], owner, lending_market, default key, default key] (tag 0, id 0, default seeds).
+ */
+export function kaminoObligationAddress(vaultAuthority: string, lendingMarket: string): string {
+  const zeroKey = new PublicKey(DEFAULT_PUBKEY).toBuffer();
+  const seeds = [Buffer.from([0]), Buffer.from([0]), new PublicKey(vaultAuthority).toBuffer(), new PublicKey(lendingMarket).toBuffer(), zeroKey, zeroKey];
+  return PublicKey.findProgramAddressSync(seeds, new PublicKey(KAMINO_PROGRAM_ID))[0].toBase58();
+}
+
+function writeKaminoConfig(data: Buffer, c: KaminoConfigCompact, reserve: string, obligation: string): void {
+  const f = BankLayout.fields.config.fields;
+  writePlaceholderLendingConfig(data);
+  f.assetWeightInit.set(data, c.assetWeightInit);
+  f.assetWeightMaint.set(data, c.assetWeightMaint);
+  f.depositLimit.set(data, c.depositLimit);
+  f.operationalState.set(data, c.operationalState);
+  f.oracleSetup.set(data, c.oracleSetup);
+  f.oracleKeys.at(0).set(data, c.oracle);
+  f.oracleKeys.at(1).set(data, reserve);
+  f.riskTier.set(data, c.riskTier);
+  f.assetTag.set(data, AssetTag.Kamino);
+  f.configFlags.set(data, c.configFlags);
+  f.totalAssetValueInitLimit.set(data, c.totalAssetValueInitLimit);
+  f.oracleMaxAge.set(data, c.oracleMaxAge);
+  f.oracleMaxConfidence.set(data, c.oracleMaxConfidence);
+  BankLayout.fields.integrationAcc1.set(data, reserve);
+  BankLayout.fields.integrationAcc2.set(data, obligation);
+}
+
+/**
+ * The group admin adds a bank whose deposits go into a third-party market reserve (reference §7.5), at the PDA
+ * [group, mint, bank_seed]. It never lends: borrow limit 0 and placeholder liability settings. Its balances count
+ * the reserve's collateral tokens, priced through the reserve's exchange rate. No flat SOL fee.
+ */
+export const lendingPoolAddBankKamino: InstructionHandler = {
+  name: "lending_pool_add_bank_kamino",
+  units: 60_000,
+  run(ctx, accounts, args) {
+    const config = readKaminoConfig(args);
+    const seed = args.u64();
+
+    // Account deserialization, in IDL order.
+    const group = accounts.owned(0, "group", MarginfiGroupLayout);
+    const admin = accounts.signer(1, "admin");
+    const feePayer = accounts.signer(2, "fee_payer");
+    const mintAccount = accounts.at(3);
+    const mint = loadMint(mintAccount, "bank_mint");
+    const reserve = accounts.at(5);
+    const obligation = accounts.at(6);
+    const n = newBankAccounts(accounts, 4);
+    const bank = n.bank;
+
+    // `init` accounts: the bank, then the three vaults.
+    const seeds = bankSeeds(group.key, mintAccount.key, seed);
+    const bump = accounts.pda(bank, "bank", seeds);
+    accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
+    const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
+
+    // Remaining constraints, in IDL order.
+    accounts.writable(group, "group");
+    if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "group");
+    accounts.writable(feePayer, "fee_payer");
+    const bumps = checkVaultAuthorities(accounts, n, vaultBumps);
+    if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data)) fail("InvalidKaminoReserve", "integration_acc_1");
+
+    // Handler.
+    if (config.oracleSetup !== OracleSetup.KaminoPythPush && config.oracleSetup !== OracleSetup.KaminoSwitchboardPull) {
+      fail("KaminoInvalidOracleSetup");
+    }
+    const reserveView = readKaminoReserve(reserve.account.data);
+    if (reserveView.liquidityMint !== mintAccount.key) fail("KaminoReserveMintAddressMismatch");
+    if (obligation.key !== kaminoObligationAddress(n.vaults.liquidity.authority.key, reserveView.lendingMarket)) {
+      fail("InvalidKaminoObligation", "integration_acc_2");
+    }
+
+    const now = ctx.clock.unixTimestamp;
+    const data = bank.account.data;
+    writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
+    writeKaminoConfig(data, config, reserve.key, obligation.key);
+    validateBankConfig(data);
+    validateOracleSetup(data, ctx.accounts.slice(FIXED_ACCOUNTS));
+    countBankInGroup(group.account.data, now);
+
+    emitEvent(ctx, "LendingPoolBankCreateEvent", {
+      header: { signer: admin.key, marginfiGroup: group.key },
+      bank: bank.key,
+      mint: mintAccount.key,
+    });
+  },
+};

@@ -1,0 +1,154 @@
+// The third-party market (Kamino klend) instructions the lending program invokes for its Kamino banks. The bank's
+// liquidity vault authority owns the bank's obligation and signs every call with its seeds; the vault itself is
+// the token account liquidity leaves from and returns to. Optional accounts the market takes ("none") are passed
+// as the market program's own id, as Anchor clients do.
+import { instructionDiscriminator } from "@ballast/anchor";
+import { INSTRUCTIONS_SYSVAR_ID, RENT_SYSVAR_ID, SYSTEM_PROGRAM_ID, type AccountMeta, type InstructionContext } from "@ballast/ledger";
+import { KAMINO_PROGRAM_ID } from "../state/kamino.js";
+
+type Seeds = readonly Uint8Array[];
+
+const writable = (pubkey: string, isSigner = false): AccountMeta => ({ pubkey, isSigner, isWritable: true });
+const readonly = (pubkey: string, isSigner = false): AccountMeta => ({ pubkey, isSigner, isWritable: false });
+const NONE = readonly(KAMINO_PROGRAM_ID);
+
+function data(name: string, ...args: Buffer[]): Buffer {
+  return Buffer.concat([instructionDiscriminator(name), ...args]);
+}
+
+function u64(value: bigint): Buffer {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64LE(value);
+  return out;
+}
+
+function invoke(ctx: InstructionContext, name: string, accounts: AccountMeta[], args: Buffer[], seeds: Seeds | null): void {
+  ctx.invoke({ programId: KAMINO_PROGRAM_ID, accounts, data: data(name, ...args) }, seeds ? [seeds] : []);
+}
+
+/** The market-side accounts of a deposit or withdrawal, named as the market names them. */
+export interface KaminoReserveAccounts {
+  readonly lendingMarket: string;
+  readonly lendingMarketAuthority: string;
+  readonly reserve: string;
+  readonly liquidityMint: string;
+  readonly liquiditySupply: string;
+  readonly collateralMint: string;
+  /** The reserve's collateral supply vault, where obligation collateral is held. */
+  readonly collateralVault: string;
+  readonly collateralTokenProgram: string;
+  readonly liquidityTokenProgram: string;
+}
+
+/** Who acts in the market for a bank: its liquidity vault authority (signing with `seeds`) and liquidity vault. */
+export interface KaminoBankSide {
+  readonly authority: string;
+  readonly seeds: Seeds;
+  readonly liquidityVault: string;
+  readonly obligation: string;
+}
+
+/** init_user_metadata for the vault authority; the fee payer funds it. */
+export function initUserMetadata(ctx: InstructionContext, side: KaminoBankSide, feePayer: string, userMetadata: string): void {
+  invoke(
+    ctx,
+    "init_user_metadata",
+    [readonly(side.authority, true), writable(feePayer, true), writable(userMetadata), NONE, readonly(RENT_SYSVAR_ID), readonly(SYSTEM_PROGRAM_ID)],
+    [Buffer.alloc(32)],
+    side.seeds,
+  );
+}
+
+/** init_obligation with tag 0 and id 0 and default seeds: the vanilla obligation the bank recorded at creation. */
+export function initObligation(
+  ctx: InstructionContext,
+  side: KaminoBankSide,
+  feePayer: string,
+  lendingMarket: string,
+  userMetadata: string,
+): void {
+  invoke(
+    ctx,
+    "init_obligation",
+    [
+      readonly(side.authority, true),
+      writable(feePayer, true),
+      writable(side.obligation),
+      readonly(lendingMarket),
+      readonly(SYSTEM_PROGRAM_ID),
+      readonly(SYSTEM_PROGRAM_ID),
+      readonly(userMetadata),
+      readonly(RENT_SYSVAR_ID),
+      readonly(SYSTEM_PROGRAM_ID),
+    ],
+    [Buffer.from([0, 0])],
+    side.seeds,
+  );
+}
+
+/** refresh_reserve with the four oracle slots as the caller passed them. */
+export function refreshReserve(ctx: InstructionContext, reserve: string, lendingMarket: string, oracles: readonly string[]): void {
+  invoke(ctx, "refresh_reserve", [writable(reserve), readonly(lendingMarket), ...oracles.map((o) => readonly(o))], [], null);
+}
+
+/** refresh_obligation for an obligation whose only deposit reserves are `reserves`. */
+export function refreshObligation(ctx: InstructionContext, lendingMarket: string, obligation: string, reserves: readonly string[]): void {
+  invoke(ctx, "refresh_obligation", [readonly(lendingMarket), writable(obligation), ...reserves.map((r) => readonly(r))], [], null);
+}
+
+/** deposit_reserve_liquidity_and_obligation_collateral: liquidity from the bank's vault into its obligation. */
+export function depositIntoObligation(ctx: InstructionContext, side: KaminoBankSide, market: KaminoReserveAccounts, amount: bigint): void {
+  invoke(
+    ctx,
+    "deposit_reserve_liquidity_and_obligation_collateral",
+    [
+      writable(side.authority, true),
+      writable(side.obligation),
+      readonly(market.lendingMarket),
+      readonly(market.lendingMarketAuthority),
+      writable(market.reserve),
+      readonly(market.liquidityMint),
+      writable(market.liquiditySupply),
+      writable(market.collateralMint),
+      writable(market.collateralVault),
+      writable(side.liquidityVault),
+      NONE,
+      readonly(market.collateralTokenProgram),
+      readonly(market.liquidityTokenProgram),
+      readonly(INSTRUCTIONS_SYSVAR_ID),
+    ],
+    [u64(amount)],
+    side.seeds,
+  );
+}
+
+/** withdraw_obligation_collateral_and_redeem_reserve_collateral: collateral out of the obligation, liquidity to the vault. */
+export function withdrawFromObligation(
+  ctx: InstructionContext,
+  side: KaminoBankSide,
+  market: KaminoReserveAccounts,
+  collateral: bigint,
+): void {
+  invoke(
+    ctx,
+    "withdraw_obligation_collateral_and_redeem_reserve_collateral",
+    [
+      writable(side.authority, true),
+      writable(side.obligation),
+      readonly(market.lendingMarket),
+      readonly(market.lendingMarketAuthority),
+      writable(market.reserve),
+      readonly(market.liquidityMint),
+      writable(market.collateralVault),
+      writable(market.collateralMint),
+      writable(market.liquiditySupply),
+      writable(side.liquidityVault),
+      NONE,
+      readonly(market.collateralTokenProgram),
+      readonly(market.liquidityTokenProgram),
+      readonly(INSTRUCTIONS_SYSVAR_ID),
+    ],
+    [u64(collateral)],
+    side.seeds,
+  );
+}
