@@ -303,7 +303,9 @@ describe("other oracle setups", () => {
 
   it("refuses Fixed banks given oracle accounts (6051) or holding a negative price (6100)", () => {
     expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: int(1) }), [pyth()], NOW, SLOT))).toBe(6051);
-    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: fx.fromDecimal("-0.5") }), [], NOW, SLOT))).toBe(6100);
+    expect(failureCode(() => loadPriceFeed(bank({ setup: OracleSetup.Fixed, fixedPrice: fx.fromDecimal("-0.5") }), [], NOW, SLOT))).toBe(
+      6100,
+    );
   });
 
   it("fails 6031 without an oracle and 6025 for bank kinds this deployment does not offer", () => {

@@ -1,13 +1,7 @@
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { kaminoBankAccounts } from "../program/kamino-bank.js";
-import {
-  depositIntoObligation,
-  initObligation,
-  initUserMetadata,
-  refreshObligation,
-  refreshReserve,
-} from "../program/kamino-cpi.js";
+import { depositIntoObligation, initObligation, initUserMetadata, refreshObligation, refreshReserve } from "../program/kamino-cpi.js";
 import { transferFromSigner } from "../program/token-transfers.js";
 import { BankLayout } from "../state/bank.js";
 

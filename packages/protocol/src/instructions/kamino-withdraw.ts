@@ -52,7 +52,8 @@ export const kaminoWithdraw: InstructionHandler = {
     if (BankLayout.fields.group.get(bankData) !== group.key) fail("InvalidGroup", "bank");
     const account = marginfiAccount.account.data;
     const inReceivership = hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP);
-    if (inReceivership && BankLayout.fields.config.fields.assetWeightInit.get(bankData) === fx.ZERO) fail("LiquidationPremiumTooHigh", "bank");
+    if (inReceivership && BankLayout.fields.config.fields.assetWeightInit.get(bankData) === fx.ZERO)
+      fail("LiquidationPremiumTooHigh", "bank");
     requireNotDisabled(account);
     requireNotPausedOrKilled(bankData);
     const reserve = loadKaminoReserve(k.reserve);

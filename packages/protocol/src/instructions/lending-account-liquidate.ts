@@ -115,7 +115,12 @@ export const lendingAccountLiquidate: InstructionHandler = {
     // The collateral is priced from its bank's place among the risk accounts; the leading oracle block is skipped.
     const asset = receivershipWithdrawPrice(remaining, assetBank, ctx.clock);
     const assetOracles = oracleAccountCount(assetData);
-    const liabFeed = loadPriceFeed(liabData, remaining.slice(assetOracles, assetOracles + oracleAccountCount(liabData)), now, ctx.clock.slot);
+    const liabFeed = loadPriceFeed(
+      liabData,
+      remaining.slice(assetOracles, assetOracles + oracleAccountCount(liabData)),
+      now,
+      ctx.clock.slot,
+    );
     const liabPrice = liabFeed.price(PriceType.RealTime, PriceBias.High);
     if (fx.cmp(liabPrice, fx.ZERO) <= 0) fail("ZeroLiabilityPrice");
 

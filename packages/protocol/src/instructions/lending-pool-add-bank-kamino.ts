@@ -62,7 +62,14 @@ export function readKaminoConfig(args: LendingArgs): KaminoConfigCompact {
  */
 export function kaminoObligationAddress(vaultAuthority: string, lendingMarket: string): string {
   const zeroKey = new PublicKey(DEFAULT_PUBKEY).toBuffer();
-  const seeds = [Buffer.from([0]), Buffer.from([0]), new PublicKey(vaultAuthority).toBuffer(), new PublicKey(lendingMarket).toBuffer(), zeroKey, zeroKey];
+  const seeds = [
+    Buffer.from([0]),
+    Buffer.from([0]),
+    new PublicKey(vaultAuthority).toBuffer(),
+    new PublicKey(lendingMarket).toBuffer(),
+    zeroKey,
+    zeroKey,
+  ];
   return PublicKey.findProgramAddressSync(seeds, new PublicKey(KAMINO_PROGRAM_ID))[0].toBase58();
 }
 
@@ -120,7 +127,8 @@ export const lendingPoolAddBankKamino: InstructionHandler = {
     if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "group");
     accounts.writable(feePayer, "fee_payer");
     const bumps = checkVaultAuthorities(accounts, n, vaultBumps);
-    if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data)) fail("InvalidKaminoReserve", "integration_acc_1");
+    if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data))
+      fail("InvalidKaminoReserve", "integration_acc_1");
 
     // Handler.
     if (config.oracleSetup !== OracleSetup.KaminoPythPush && config.oracleSetup !== OracleSetup.KaminoSwitchboardPull) {

@@ -53,7 +53,14 @@ export function initUserMetadata(ctx: InstructionContext, side: KaminoBankSide, 
   invoke(
     ctx,
     "init_user_metadata",
-    [readonly(side.authority, true), writable(feePayer, true), writable(userMetadata), NONE, readonly(RENT_SYSVAR_ID), readonly(SYSTEM_PROGRAM_ID)],
+    [
+      readonly(side.authority, true),
+      writable(feePayer, true),
+      writable(userMetadata),
+      NONE,
+      readonly(RENT_SYSVAR_ID),
+      readonly(SYSTEM_PROGRAM_ID),
+    ],
     [Buffer.alloc(32)],
     side.seeds,
   );
