@@ -21,6 +21,7 @@ export * from "./state/interest-rate-config.js";
 export * from "./state/bank-cache.js";
 export * from "./state/emode-settings.js";
 export * from "./state/marginfi-account.js";
+export { kaminoObligationAddress } from "./state/kamino.js";
 export * from "./state/balance.js";
 export * from "./state/health-cache.js";
 export * from "./state/fee-state.js";

@@ -1,4 +1,3 @@
-import { PublicKey } from "@solana/web3.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import type { LendingArgs } from "../program/args.js";
 import { readOperationalState, readRiskTier } from "../program/bank-config-args.js";
@@ -14,12 +13,11 @@ import { validateBankConfig } from "../program/bank-config-validation.js";
 import { bankSeeds, loadMint } from "../program/bank-vaults.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
-import { DEFAULT_PUBKEY } from "../program/ids.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, OracleSetup } from "../state/enums.js";
-import { KAMINO_PROGRAM_ID, isKaminoReserve, readKaminoReserve } from "../state/kamino.js";
+import { KAMINO_PROGRAM_ID, isKaminoReserve, kaminoObligationAddress, readKaminoReserve } from "../state/kamino.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 
 /** Accounts before the remaining ones: [price oracle, Kamino reserve]. */
@@ -54,23 +52,6 @@ export function readKaminoConfig(args: LendingArgs): KaminoConfigCompact {
     oracleMaxAge: args.u16(),
     oracleMaxConfidence: args.u32(),
   };
-}
-
-/**
- * The obligation every Kamino bank owns through its liquidity vault authority: the market's PDA
- * [[0], [0], owner, lending_market, default key, default key] (tag 0, id 0, default seeds).
- */
-export function kaminoObligationAddress(vaultAuthority: string, lendingMarket: string): string {
-  const zeroKey = new PublicKey(DEFAULT_PUBKEY).toBuffer();
-  const seeds = [
-    Buffer.from([0]),
-    Buffer.from([0]),
-    new PublicKey(vaultAuthority).toBuffer(),
-    new PublicKey(lendingMarket).toBuffer(),
-    zeroKey,
-    zeroKey,
-  ];
-  return PublicKey.findProgramAddressSync(seeds, new PublicKey(KAMINO_PROGRAM_ID))[0].toBase58();
 }
 
 function writeKaminoConfig(data: Buffer, c: KaminoConfigCompact, reserve: string, obligation: string): void {

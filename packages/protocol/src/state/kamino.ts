@@ -2,7 +2,9 @@
 // program reads: which market, mint and vaults a reserve uses, when it was last refreshed, how much liquidity stands
 // behind its collateral tokens, and what an obligation holds. Offsets are account offsets (after the 8-byte
 // discriminator); the market program owns the full layouts.
+import { PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
+import { DEFAULT_PUBKEY } from "../program/ids.js";
 
 export const KAMINO_PROGRAM_ID = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
 /** sha256("account:Reserve")[0..8] and sha256("account:Obligation")[0..8]. */
@@ -104,4 +106,21 @@ export function readKaminoObligation(data: Buffer): KaminoObligationView {
     return { reserve: key(data, at), depositedAmount: data.readBigUInt64LE(at + o.depositedAmount) };
   });
   return { lendingMarket: key(data, o.lendingMarket), owner: key(data, o.owner), deposits };
+}
+
+/**
+ * The obligation every Kamino bank owns through its liquidity vault authority: the market's PDA
+ * [[0], [0], owner, lending_market, default key, default key] (tag 0, id 0, default seeds).
+ */
+export function kaminoObligationAddress(vaultAuthority: string, lendingMarket: string): string {
+  const zeroKey = new PublicKey(DEFAULT_PUBKEY).toBuffer();
+  const seeds = [
+    Buffer.from([0]),
+    Buffer.from([0]),
+    new PublicKey(vaultAuthority).toBuffer(),
+    new PublicKey(lendingMarket).toBuffer(),
+    zeroKey,
+    zeroKey,
+  ];
+  return PublicKey.findProgramAddressSync(seeds, new PublicKey(KAMINO_PROGRAM_ID))[0].toBase58();
 }

@@ -31,12 +31,16 @@ function asRiskAccount(key: string, info: AccountInfo<Buffer> | null): RiskAccou
   return { key, isSigner: false, isWritable: false, account };
 }
 
-/** The bank's prices from its oracle accounts (in oracleKeysOf order) at unix time `now`. */
+/**
+ * The bank's prices from its oracle accounts (in oracleKeysOf order) at unix time `now`. A Kamino bank is priced per
+ * collateral token through its reserve as last refreshed: slot 0 never counts as stale, and the transaction that
+ * acts refreshes the reserve before the program reads it.
+ */
 export function loadBankPrice(bankData: Buffer, oracles: readonly (AccountInfo<Buffer> | null)[], now: bigint): BankPrice {
   const keys = oracleKeysOf(bankData);
   const accounts = keys.map((key, i) => asRiskAccount(key, oracles[i] ?? null));
   try {
-    return bankPriceFromFeed(loadPriceFeed(bankData, accounts, now));
+    return bankPriceFromFeed(loadPriceFeed(bankData, accounts, now, 0n));
   } catch (e) {
     return bankPriceFromFeed(asOracleFailure(e, "load"));
   }
