@@ -7,10 +7,28 @@ import { BN, BorshCoder, type Idl } from "@coral-xyz/anchor";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { PublicKey, type AccountMeta, type TransactionInstruction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
-import { BankOperationalState, OracleSetup, RiskTier, i80f48, type I80F48 } from "@ballast/protocol";
+import {
+  ACCOUNT_DISCRIMINATORS,
+  BANK_SIZE,
+  BankOperationalState,
+  OracleSetup,
+  RiskTier,
+  decodeBank,
+  i80f48,
+  kaminoObligationAddress,
+  type I80F48,
+} from "@ballast/protocol";
 import {
   accrueBankInterestInstruction,
   addBankInstruction,
+  addBankKaminoInstruction,
+  bankAddressWithSeed,
+  bankVaultAddress,
+  bankVaultAuthorityAddress,
+  kaminoDepositInstruction,
+  kaminoInitObligationInstruction,
+  kaminoWithdrawInstruction,
+  type KaminoReserve,
   addBankWithSeedInstruction,
   addStakedBankInstruction,
   borrowInstruction,
@@ -235,7 +253,126 @@ interface Case {
 
 const bankAccounts = { group: K.group, marginfiAccount: K.marginfi_account, authority: K.authority, bank: K.bank };
 
+/** A Kamino bank and the few reserve fields the builders read, every key named after its account. */
+const kaminoBank = (() => {
+  const bank = decodeBank(Buffer.concat([ACCOUNT_DISCRIMINATORS.Bank, Buffer.alloc(BANK_SIZE)]));
+  bank.mint = K.mint.toBase58();
+  bank.integrationAcc1 = K.kamino_reserve.toBase58();
+  bank.integrationAcc2 = K.kamino_obligation.toBase58();
+  return bank;
+})();
+const kaminoReserve = {
+  lendingMarket: K.lending_market.toBase58(),
+  liquidity: { supplyVault: K.reserve_liquidity_supply.toBase58(), tokenProgram: K.liquidity_token_program.toBase58() },
+  collateral: { mintPubkey: K.reserve_collateral_mint.toBase58(), supplyVault: K.reserve_collateral_vault.toBase58() },
+  config: {
+    tokenInfo: {
+      pythConfiguration: { price: K.pyth_oracle.toBase58() },
+      switchboardConfiguration: {
+        priceAggregator: K.switchboard_price_oracle.toBase58(),
+        twapAggregator: K.switchboard_twap_oracle.toBase58(),
+      },
+    },
+  },
+} as unknown as KaminoReserve;
+const kaminoMarket = { bankData: kaminoBank, reserve: kaminoReserve, lendingMarketAuthority: K.lending_market_authority };
+/** What the Kamino builders derive: the liquidity vault PDA, "none" farm accounts (the program id), the reserve's vaults. */
+const kaminoDerived = (bank: PublicKey) => ({
+  liquidity_vault: bankVaultAddress(bank, "liquidity"),
+  obligation_farm_user_state: MAINNET,
+  reserve_farm_state: MAINNET,
+  reserve_destination_deposit_collateral: K.reserve_collateral_vault,
+  reserve_source_collateral: K.reserve_collateral_vault,
+  reserve_liquidity_mint: K.mint,
+});
+const kaminoBankKey = bankAddressWithSeed(K.group, K.bank_mint, 4n);
+const kaminoConfig = {
+  oracle: K.oracle,
+  oracleSetup: OracleSetup.KaminoSwitchboardPull,
+  assetWeightInit: fx("0.8"),
+  assetWeightMaint: fx("0.9"),
+  depositLimit: 77n,
+  riskTier: RiskTier.Isolated,
+  configFlags: 1,
+  totalAssetValueInitLimit: 5n,
+  oracleMaxAge: 120,
+  oracleMaxConfidence: 9,
+} as const;
+
 const CASES: Record<string, Case> = {
+  lending_pool_add_bank_kamino: {
+    ix: addBankKaminoInstruction({
+      group: K.group,
+      admin: K.admin,
+      feePayer: K.fee_payer,
+      bankMint: K.bank_mint,
+      bankSeed: 4n,
+      reserve: K.integration_acc_1,
+      lendingMarket: K.lending_market,
+      config: kaminoConfig,
+      tokenProgram: K.token_program,
+    }),
+    args: {
+      bank_config: {
+        oracle: K.oracle.toBase58(),
+        asset_weight_init: fx("0.8"),
+        asset_weight_maint: fx("0.9"),
+        deposit_limit: 77n,
+        oracle_setup: "KaminoSwitchboardPull",
+        operational_state: "Operational",
+        risk_tier: "Isolated",
+        config_flags: 1,
+        total_asset_value_init_limit: 5n,
+        oracle_max_age: 120,
+        oracle_max_confidence: 9,
+      },
+      bank_seed: 4n,
+    },
+    derived: {
+      bank: kaminoBankKey,
+      integration_acc_2: new PublicKey(
+        kaminoObligationAddress(bankVaultAuthorityAddress(kaminoBankKey, "liquidity").toBase58(), K.lending_market.toBase58()),
+      ),
+      liquidity_vault_authority: bankVaultAuthorityAddress(kaminoBankKey, "liquidity"),
+      liquidity_vault: bankVaultAddress(kaminoBankKey, "liquidity"),
+      insurance_vault_authority: bankVaultAuthorityAddress(kaminoBankKey, "insurance"),
+      insurance_vault: bankVaultAddress(kaminoBankKey, "insurance"),
+      fee_vault_authority: bankVaultAuthorityAddress(kaminoBankKey, "fee"),
+      fee_vault: bankVaultAddress(kaminoBankKey, "fee"),
+    },
+    remaining: [reader(K.oracle), reader(K.integration_acc_1)],
+  },
+  kamino_init_obligation: {
+    ix: kaminoInitObligationInstruction({
+      ...kaminoMarket,
+      feePayer: K.fee_payer,
+      bank: K.bank,
+      signerTokenAccount: K.signer_token_account,
+      amount: 10n,
+      userMetadata: K.user_metadata,
+    }),
+    args: { amount: 10n },
+    // No Scope feed in this market: "none" is the market program's id.
+    derived: { ...kaminoDerived(K.bank), scope_prices: new PublicKey("KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD") },
+  },
+  kamino_deposit: {
+    ix: kaminoDepositInstruction({ ...bankAccounts, ...kaminoMarket, signerTokenAccount: K.signer_token_account, amount: 5n }),
+    args: { amount: 5n },
+    derived: kaminoDerived(K.bank),
+  },
+  kamino_withdraw: {
+    ix: kaminoWithdrawInstruction({
+      ...bankAccounts,
+      ...kaminoMarket,
+      destinationTokenAccount: K.destination_token_account,
+      collateral: 6n,
+      withdrawAll: false,
+      riskAccounts: risk,
+    }),
+    args: { amount: 6n, withdraw_all: false },
+    derived: kaminoDerived(K.bank),
+    remaining: risk,
+  },
   // ---- fee state and panic
   init_global_fee_state: { ix: initGlobalFeeStateInstruction({ payer: K.payer, ...FEE_SETTINGS }), args: FEE_ARGS },
   edit_global_fee_state: { ix: editGlobalFeeStateInstruction({ globalFeeAdmin: K.global_fee_admin, ...FEE_SETTINGS }), args: FEE_ARGS },
