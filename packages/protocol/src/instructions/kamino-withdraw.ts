@@ -1,14 +1,13 @@
 import { decodeTokenAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
 import { calcValue } from "../math/value.js";
-import { updateBankPriceCache } from "../program/bank-interest.js";
 import { existingBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { kaminoBankAccounts, loadKaminoReserve, obligationCollateral, withinOne } from "../program/kamino-bank.js";
 import { withdrawFromObligation } from "../program/kamino-cpi.js";
-import { receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
+import { checkAfterWithdrawal, receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
 import { transferFromVault } from "../program/token-transfers.js";
 import {
   accountEventHeader,
@@ -20,8 +19,6 @@ import {
   touchAccount,
   userBankAccounts,
 } from "../program/user-accounts.js";
-import { checkHealthAfterAction } from "../risk/health-cache.js";
-import { PriceType } from "../risk/price-feed.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags } from "../state/flags.js";
 import { collateralToLiquidity } from "../state/kamino.js";
@@ -101,11 +98,6 @@ export const kaminoWithdraw: InstructionHandler = {
     });
     sortBalances(account);
 
-    if (receivership) {
-      const { price, confidence } = receivership.feed.priceAndConfidence(PriceType.RealTime);
-      updateBankPriceCache(bankData, price, confidence, now);
-    } else {
-      checkHealthAfterAction(ctx, account, remaining, bank);
-    }
+    checkAfterWithdrawal(ctx, account, remaining, bank, receivership);
   },
 };

@@ -1,8 +1,7 @@
 import { decodeTokenAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
-import { accrueAndReport, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
-import { receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
-import { PriceType } from "../risk/price-feed.js";
+import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
+import { checkAfterWithdrawal, receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
 import { calcValue } from "../math/value.js";
 import { checkUtilizationRatio, existingBalance, sortBalances } from "../program/balances.js";
 import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
@@ -22,7 +21,6 @@ import {
   touchAccount,
   userBankAccounts,
 } from "../program/user-accounts.js";
-import { checkHealthAfterAction } from "../risk/health-cache.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags, BankFlags } from "../state/flags.js";
 
@@ -92,12 +90,6 @@ export const lendingAccountWithdraw: InstructionHandler = {
     });
     sortBalances(account);
 
-    // In receivership the end instruction judges the whole liquidation; only the price cache is refreshed.
-    if (receivership) {
-      const { price, confidence } = receivership.feed.priceAndConfidence(PriceType.RealTime);
-      updateBankPriceCache(bankData, price, confidence, now);
-    } else {
-      checkHealthAfterAction(ctx, account, remaining, bankAccount);
-    }
+    checkAfterWithdrawal(ctx, account, remaining, bankAccount, receivership);
   },
 };

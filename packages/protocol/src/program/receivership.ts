@@ -14,13 +14,14 @@ import {
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { toF64 } from "../math/value.js";
-import { freshHealthCache, writeHealthCache } from "../risk/health-cache.js";
+import { checkHealthAfterAction, freshHealthCache, writeHealthCache } from "../risk/health-cache.js";
 import { RiskEngine } from "../risk/risk-engine.js";
 import { loadPriceFeed, oracleAccountCount, PriceBias, PriceType, type PriceFeed } from "../risk/price-feed.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { AccountFlags, HealthCacheFlags } from "../state/flags.js";
 import { LIQUIDATION_RECORD_ENTRIES, LiquidationRecordLayout } from "../state/liquidation-record.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+import { updateBankPriceCache } from "./bank-interest.js";
 import { fail } from "./errors.js";
 import { hasAccountFlag, setAccountFlag } from "./user-accounts.js";
 import type { LendingAccounts } from "./accounts.js";
@@ -240,6 +241,25 @@ export function receivershipWithdrawPrice(
   const price = feed.price(PriceType.RealTime, PriceBias.Low);
   if (fx.cmp(price, fx.ZERO) <= 0) fail("ZeroAssetPrice");
   return { feed, price };
+}
+
+/**
+ * The last step of a withdrawal. In receivership the end instruction judges the whole liquidation, so only the bank's
+ * price cache is refreshed; otherwise the account must still pass its Initial requirement.
+ */
+export function checkAfterWithdrawal(
+  ctx: InstructionContext,
+  account: Buffer,
+  remaining: readonly InstructionAccount[],
+  bank: InstructionAccount,
+  receivership: { feed: PriceFeed } | null,
+): void {
+  if (receivership) {
+    const { price, confidence } = receivership.feed.priceAndConfidence(PriceType.RealTime);
+    updateBankPriceCache(bank.account.data, price, confidence, ctx.clock.unixTimestamp);
+  } else {
+    checkHealthAfterAction(ctx, account, remaining, bank);
+  }
 }
 
 const DAILY_RESET_INTERVAL = 86_400n;
