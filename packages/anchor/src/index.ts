@@ -4,4 +4,5 @@
  */
 export * from "./browser.js";
 export { AccountChecks } from "./accounts.js";
+export { createAccount, initializeMint, mintTo, readonlyMeta, transferLamports, writableMeta } from "./cpi.js";
 export { anchorProgram, basicAnchorProgram, type AnchorProgramOptions, type InstructionHandler } from "./program.js";

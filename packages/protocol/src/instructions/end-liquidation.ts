@@ -1,6 +1,7 @@
 import * as fx from "../math/i80f48.js";
 import { toF64 } from "../math/value.js";
-import { checkSystemProgram, transferLamports } from "../program/bank-vaults.js";
+import { transferLamports } from "@ballast/anchor";
+import { checkSystemProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";

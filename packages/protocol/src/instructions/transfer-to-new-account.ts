@@ -1,6 +1,7 @@
 import { INSTRUCTIONS_SYSVAR_ID, type InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
-import { checkSystemProgram, transferLamports } from "../program/bank-vaults.js";
+import { transferLamports } from "@ballast/anchor";
+import { checkSystemProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";

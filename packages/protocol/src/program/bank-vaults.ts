@@ -112,18 +112,3 @@ export function initTokenVault(
   });
   return bump;
 }
-
-/** System Program Transfer of `lamports` from a signer. */
-export function transferLamports(ctx: InstructionContext, from: InstructionAccount, to: InstructionAccount, lamports: bigint): void {
-  const data = Buffer.alloc(12);
-  data.writeUInt32LE(2, 0);
-  data.writeBigUInt64LE(lamports, 4);
-  ctx.invoke({
-    programId: SYSTEM_PROGRAM_ID,
-    accounts: [
-      { pubkey: from.key, isSigner: true, isWritable: true },
-      { pubkey: to.key, isSigner: false, isWritable: true },
-    ],
-    data,
-  });
-}

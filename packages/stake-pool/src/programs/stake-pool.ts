@@ -17,7 +17,18 @@
 //     9 stake_program
 //   credit_rewards(lamports: u64)
 //     0 funder signer, writable; 1 pool; 2 stake writable; 3 stake_authority; 4 system_program; 5 stake_program
-import { AccountChecks, ArgsReader, anchorFail, anchorProgram, failureFor, type Fail } from "@ballast/anchor";
+import {
+  AccountChecks,
+  ArgsReader,
+  anchorFail,
+  anchorProgram,
+  createAccount,
+  failureFor,
+  initializeMint,
+  mintTo,
+  transferLamports,
+  type Fail,
+} from "@ballast/anchor";
 import {
   MINT_SIZE,
   SYSTEM_PROGRAM_ID,
@@ -33,7 +44,7 @@ import { MINIMUM_POOL_STAKE, POOL_TOKEN_DECIMALS, lstForDeposit } from "../excha
 import { STAKE_POOL_ACCOUNT_SIZE, STAKE_POOL_DISCRIMINATOR, encodeStakePoolInto } from "../pool-state.js";
 import { NATIVE_STAKE_PROGRAM_ID, STAKE_POOL_PROGRAM_ID } from "../program-ids.js";
 import { STAKE_ACCOUNT_SIZE, decodeStakeAccount } from "../stake-state.js";
-import { createAccount, initializeDelegatedStake, initializeMint, mintTo, syncDelegation, transferLamports } from "./cpi.js";
+import { initializeDelegatedStake, syncDelegation } from "./cpi.js";
 
 /** The pool's own errors (Anchor numbering from 6000). */
 export const STAKE_POOL_ERRORS = {
