@@ -1,0 +1,12 @@
+/**
+ * The market without its on-chain program: ids, constants, the klend error table, account layouts, the fixed-point
+ * math, PDAs and instruction builders. The `browser` export condition resolves here so bundles never reach the
+ * ledger's Node-only modules.
+ */
+export * from "./program-ids.js";
+export * from "./constants.js";
+export { KLEND_ERRORS, MARKET_ANCHOR_ERRORS, type KlendErrorName } from "./errors.js";
+export * from "./state/index.js";
+export * from "./math/index.js";
+export { UpdateConfigMode, UPDATE_CONFIG_MODE_COUNT } from "./lending/config-update.js";
+export * from "./client/index.js";

@@ -1,0 +1,161 @@
+// Builders for the market owner's instructions and refresh_reserve. Market and reserve accounts are plain keypair
+// accounts the caller creates first (System CreateAccount, owned by the market program, all zero).
+import { type PublicKey, SYSVAR_RENT_PUBKEY, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { UpdateConfigMode } from "../lending/config-update.js";
+import { isSourceEnabled, isTwapEnabled } from "../lending/oracle-config.js";
+import { SPL_TOKEN_PROGRAM_ID } from "../program-ids.js";
+import { LENDING_MARKET_SIZE } from "../state/lending-market.js";
+import { type ReserveConfig, encodeReserveConfig } from "../state/reserve-config.js";
+import { RESERVE_SIZE, type Reserve } from "../state/reserve.js";
+import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
+import { type ProgramOption, buildInstruction, optionalAccount, programIdOf, readonly, signer, vecU8, writable } from "./coder.js";
+import { type Key, toPublicKey } from "./seeds.js";
+
+export interface CreateProgramAccountParams extends ProgramOption {
+  payer: Key;
+  /** The new account's keypair address (it signs). */
+  account: Key;
+  /** Rent-exempt lamports for the size (connection.getMinimumBalanceForRentExemption). */
+  lamports: number;
+}
+
+/** System CreateAccount of a LendingMarket-sized account owned by the market program, for init_lending_market. */
+export function createLendingMarketAccountInstruction(p: CreateProgramAccountParams): TransactionInstruction {
+  return createProgramAccount(p, LENDING_MARKET_SIZE);
+}
+
+/** System CreateAccount of a Reserve-sized account owned by the market program, for init_reserve. */
+export function createReserveAccountInstruction(p: CreateProgramAccountParams): TransactionInstruction {
+  return createProgramAccount(p, RESERVE_SIZE);
+}
+
+function createProgramAccount(p: CreateProgramAccountParams, space: number): TransactionInstruction {
+  return SystemProgram.createAccount({
+    fromPubkey: toPublicKey(p.payer),
+    newAccountPubkey: toPublicKey(p.account),
+    lamports: p.lamports,
+    space,
+    programId: programIdOf(p),
+  });
+}
+
+/** "USD" and the like as the 32 zero-padded bytes the market stores. */
+export function quoteCurrencyBytes(currency: string | Uint8Array): Buffer {
+  const raw = typeof currency === "string" ? Buffer.from(currency, "utf8") : Buffer.from(currency);
+  if (raw.length > 32) throw new RangeError("a quote currency is at most 32 bytes");
+  return Buffer.concat([raw, Buffer.alloc(32 - raw.length)]);
+}
+
+export interface InitLendingMarketParams extends ProgramOption {
+  lendingMarketOwner: Key;
+  lendingMarket: Key;
+  /** Default "USD". */
+  quoteCurrency?: string | Uint8Array;
+}
+
+export function initLendingMarketInstruction(p: InitLendingMarketParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(
+    programId,
+    "init_lending_market",
+    [
+      signer(p.lendingMarketOwner, true),
+      writable(p.lendingMarket),
+      readonly(lendingMarketAuthority(p.lendingMarket, programId)),
+      readonly(SystemProgram.programId),
+      readonly(SYSVAR_RENT_PUBKEY),
+    ],
+    [quoteCurrencyBytes(p.quoteCurrency ?? "USD")],
+  );
+}
+
+export interface InitReserveParams extends ProgramOption {
+  lendingMarketOwner: Key;
+  lendingMarket: Key;
+  reserve: Key;
+  liquidityMint: Key;
+  /** The owner's token account the market's minimum initial deposit comes from. */
+  initialLiquiditySource: Key;
+}
+
+export function initReserveInstruction(p: InitReserveParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  const a = reserveAccountsFor(p.reserve, p.lendingMarket, p.liquidityMint, programId);
+  return buildInstruction(programId, "init_reserve", [
+    signer(p.lendingMarketOwner, true),
+    readonly(p.lendingMarket),
+    readonly(lendingMarketAuthority(p.lendingMarket, programId)),
+    writable(p.reserve),
+    readonly(p.liquidityMint),
+    writable(a.liquiditySupply),
+    writable(a.feeReceiver),
+    writable(a.collateralMint),
+    writable(a.collateralSupply),
+    writable(p.initialLiquiditySource),
+    readonly(SYSVAR_RENT_PUBKEY),
+    readonly(SPL_TOKEN_PROGRAM_ID),
+    readonly(SPL_TOKEN_PROGRAM_ID),
+    readonly(SystemProgram.programId),
+  ]);
+}
+
+export interface UpdateReserveConfigParams extends ProgramOption {
+  lendingMarketOwner: Key;
+  lendingMarket: Key;
+  reserve: Key;
+  /** An UpdateConfigMode variant index. */
+  mode: number;
+  value: Uint8Array;
+  skipValidation?: boolean;
+}
+
+export function updateReserveConfigInstruction(p: UpdateReserveConfigParams): TransactionInstruction {
+  return buildInstruction(
+    programIdOf(p),
+    "update_reserve_config",
+    [signer(p.lendingMarketOwner), readonly(p.lendingMarket), writable(p.reserve)],
+    [Buffer.from([p.mode]), vecU8(p.value), Buffer.from([p.skipValidation ? 1 : 0])],
+  );
+}
+
+/** update_reserve_config in UpdateEntireReserveConfig mode with `config` as its 920 bytes. */
+export function updateEntireReserveConfigInstruction(
+  p: Omit<UpdateReserveConfigParams, "mode" | "value"> & { config: ReserveConfig },
+): TransactionInstruction {
+  return updateReserveConfigInstruction({ ...p, mode: UpdateConfigMode.UpdateEntireReserveConfig, value: encodeReserveConfig(p.config) });
+}
+
+export interface RefreshReserveParams extends ProgramOption {
+  reserve: Key;
+  lendingMarket: Key;
+  pythOracle?: Key | null;
+  switchboardPriceOracle?: Key | null;
+  switchboardTwapOracle?: Key | null;
+}
+
+export function refreshReserveInstruction(p: RefreshReserveParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, "refresh_reserve", [
+    writable(p.reserve),
+    readonly(p.lendingMarket),
+    optionalAccount(p.pythOracle, programId),
+    optionalAccount(p.switchboardPriceOracle, programId),
+    optionalAccount(p.switchboardTwapOracle, programId),
+    optionalAccount(null, programId),
+  ]);
+}
+
+/** refresh_reserve with the oracle accounts the reserve's config names. */
+export function refreshReserveInstructionFor(reserve: Key, state: Reserve, options: ProgramOption = {}): TransactionInstruction {
+  const t = state.config.tokenInfo;
+  const enabled = (address: string): PublicKey | null => (isSourceEnabled(address) ? toPublicKey(address) : null);
+  const switchboard = enabled(t.switchboardConfiguration.priceAggregator);
+  return refreshReserveInstruction({
+    ...options,
+    reserve,
+    lendingMarket: state.lendingMarket,
+    pythOracle: enabled(t.pythConfiguration.price),
+    switchboardPriceOracle: switchboard,
+    switchboardTwapOracle: switchboard && isTwapEnabled(t) ? enabled(t.switchboardConfiguration.twapAggregator) : null,
+  });
+}

@@ -1,0 +1,6 @@
+// Client side of the market: PDAs, seeds and instruction builders.
+export * from "./seeds.js";
+export * from "./addresses.js";
+export { type ProgramOption } from "./coder.js";
+export * from "./admin-instructions.js";
+export * from "./position-instructions.js";

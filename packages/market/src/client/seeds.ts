@@ -1,0 +1,36 @@
+// The market's PDA seeds (v1.12.5, reference §1.6), shared by the program's checks and the clients' address helpers.
+import { PublicKey } from "@solana/web3.js";
+
+export type Key = PublicKey | string;
+
+export const toPublicKey = (k: Key): PublicKey => (typeof k === "string" ? new PublicKey(k) : k);
+const bytes = (k: Key): Buffer => toPublicKey(k).toBuffer();
+
+export const MARKET_SEEDS = {
+  marketAuthority: "lma",
+  reserveLiquiditySupply: "reserve_liq_supply",
+  feeReceiver: "fee_receiver",
+  reserveCollateralMint: "reserve_coll_mint",
+  reserveCollateralSupply: "reserve_coll_supply",
+  userMetadata: "user_meta",
+} as const;
+
+/** The four accounts init_reserve creates, each at [seed, market, liquidity mint]. */
+export type ReserveVault = "reserveLiquiditySupply" | "feeReceiver" | "reserveCollateralMint" | "reserveCollateralSupply";
+
+export function marketAuthoritySeeds(market: Key): Buffer[] {
+  return [Buffer.from(MARKET_SEEDS.marketAuthority), bytes(market)];
+}
+
+export function reserveVaultSeeds(kind: ReserveVault, market: Key, liquidityMint: Key): Buffer[] {
+  return [Buffer.from(MARKET_SEEDS[kind]), bytes(market), bytes(liquidityMint)];
+}
+
+export function userMetadataSeeds(owner: Key): Buffer[] {
+  return [Buffer.from(MARKET_SEEDS.userMetadata), bytes(owner)];
+}
+
+/** [tag], [id], owner, market, seed1, seed2. */
+export function obligationSeeds(tag: number, id: number, owner: Key, market: Key, seed1: Key, seed2: Key): Buffer[] {
+  return [Buffer.from([tag]), Buffer.from([id]), bytes(owner), bytes(market), bytes(seed1), bytes(seed2)];
+}

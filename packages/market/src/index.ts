@@ -1,0 +1,4 @@
+// The third-party lending market (a Kamino-klend-style program): everything clients use (browser.ts) plus the
+// program itself for the ledger.
+export * from "./browser.js";
+export { MARKET_INSTRUCTIONS, marketProgram } from "./program.js";

@@ -1,0 +1,40 @@
+// The market program: a Kamino-klend-style lending market (v1.12.5 accounts and errors) at klend's mainnet id,
+// dispatched by Anchor discriminators. See README.md for what it covers.
+import { ArgsReader, anchorProgram } from "@ballast/anchor";
+import type { Program } from "@ballast/ledger";
+import { borrowObligationLiquidity } from "./instructions/borrow-obligation-liquidity.js";
+import { depositLiquidityAndCollateral } from "./instructions/deposit-liquidity-and-collateral.js";
+import { depositReserveLiquidity } from "./instructions/deposit-reserve-liquidity.js";
+import { initLendingMarket } from "./instructions/init-lending-market.js";
+import { initObligation } from "./instructions/init-obligation.js";
+import { initReserve } from "./instructions/init-reserve.js";
+import { initUserMetadata } from "./instructions/init-user-metadata.js";
+import { redeemReserveCollateral } from "./instructions/redeem-reserve-collateral.js";
+import { refreshObligation } from "./instructions/refresh-obligation.js";
+import { refreshReserve } from "./instructions/refresh-reserve.js";
+import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
+import { updateReserveConfig } from "./instructions/update-reserve-config.js";
+import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
+import { MarketAccounts } from "./program/accounts.js";
+import { KLEND_PROGRAM_ID } from "./program-ids.js";
+
+export const MARKET_INSTRUCTIONS = [
+  initLendingMarket,
+  initReserve,
+  updateReserveConfig,
+  refreshReserve,
+  initUserMetadata,
+  initObligation,
+  refreshObligation,
+  depositReserveLiquidity,
+  redeemReserveCollateral,
+  depositLiquidityAndCollateral,
+  withdrawCollateralAndRedeem,
+  borrowObligationLiquidity,
+  repayObligationLiquidity,
+] as const;
+
+/** The market program, registered at klend's mainnet id unless another id is given. */
+export function marketProgram(id: string = KLEND_PROGRAM_ID): Program {
+  return anchorProgram(id, MARKET_INSTRUCTIONS, { accounts: (ctx) => new MarketAccounts(ctx), args: (data) => new ArgsReader(data) });
+}

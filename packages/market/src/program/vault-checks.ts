@@ -1,0 +1,28 @@
+// klend's post-transfer accounting checks (reference §3, general rules): after moving tokens, the supply vault must
+// hold exactly what the reserve's books say moved, and the vault surplus over available_amount must be unchanged.
+import { decodeTokenAccount, type InstructionAccount } from "@ballast/ledger";
+import { fail } from "../errors.js";
+import type { Loaded } from "./accounts.js";
+import type { Reserve } from "../state/reserve.js";
+
+export interface VaultSnapshot {
+  vaultBalance: bigint;
+  availableAmount: bigint;
+}
+
+export function vaultBalance(vault: InstructionAccount): bigint {
+  return decodeTokenAccount(vault.account.data).amount;
+}
+
+export function snapshotVault(vault: InstructionAccount, reserve: Loaded<Reserve>): VaultSnapshot {
+  return { vaultBalance: vaultBalance(vault), availableAmount: reserve.state.liquidity.availableAmount };
+}
+
+/** `delta` is what entered the vault (negative when liquidity left it). */
+export function checkVaultAfterTransfer(before: VaultSnapshot, vault: InstructionAccount, reserve: Loaded<Reserve>, delta: bigint): void {
+  const balance = vaultBalance(vault);
+  const available = reserve.state.liquidity.availableAmount;
+  if (balance - available !== before.vaultBalance - before.availableAmount) fail("ReserveTokenBalanceMismatch");
+  if (balance !== before.vaultBalance + delta) fail("ReserveVaultBalanceMismatch");
+  if (available !== before.availableAmount + delta) fail("ReserveAccountingMismatch");
+}
