@@ -17,7 +17,7 @@ import {
   loadPullFeed,
 } from "./oracle-accounts.js";
 import { NON_REFUNDABLE_POOL_STAKE, delegatedStake, lstSupply } from "./stake-pool-accounts.js";
-import { KAMINO_FRACTION_BITS, KAMINO_PROGRAM_ID, isKaminoReserve, readKaminoReserve } from "../state/kamino.js";
+import { KAMINO_FRACTION_BITS, KAMINO_PROGRAM_ID, isKaminoReserve, readKaminoReserveSupply } from "../state/kamino.js";
 
 /** TimeWeighted is Pyth's EMA, RealTime its spot price; Switchboard and Fixed feeds give the same price for both. */
 export const PriceType = { TimeWeighted: 0, RealTime: 1 } as const;
@@ -185,7 +185,7 @@ function loadFreshPullFeed(feed: InstructionAccount, age: bigint, now: bigint): 
 function kaminoCollateralScale(bankData: Buffer, reserve: InstructionAccount, slot: bigint): (raw: bigint) => bigint {
   if (reserve.key !== config.oracleKeys.get(bankData)[1]) fail("KaminoReserveValidationFailed");
   if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data)) fail("KaminoReserveValidationFailed");
-  const view = readKaminoReserve(reserve.account.data);
+  const view = readKaminoReserveSupply(reserve.account.data);
   if (view.lastUpdateSlot < slot) fail("ReserveStale");
   if (view.collateralSupply === 0n) return (raw) => raw;
   const denominator = view.collateralSupply << KAMINO_FRACTION_BITS;

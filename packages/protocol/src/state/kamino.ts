@@ -38,18 +38,22 @@ const OBLIGATION = { lendingMarket: 32, owner: 64, deposits: 96, depositSize: 13
 const key = (data: Buffer, offset: number) => bs58.encode(data.subarray(offset, offset + 32));
 const u128 = (data: Buffer, offset: number) => data.readBigUInt64LE(offset) | (data.readBigUInt64LE(offset + 8) << 64n);
 
-export interface KaminoReserveView {
+/** What prices and conversions need of a reserve: its last refresh and the liquidity behind its collateral tokens. */
+export interface KaminoReserveSupply {
   readonly lastUpdateSlot: bigint;
+  /** Collateral tokens in existence (the market's own count, which the exchange rate uses). */
+  readonly collateralSupply: bigint;
+  /** Liquidity owned by depositors as a scaled fraction: available + borrowed − protocol and referrer fees. */
+  readonly totalSupplySf: bigint;
+}
+
+export interface KaminoReserveView extends KaminoReserveSupply {
   readonly lendingMarket: string;
   readonly liquidityMint: string;
   readonly liquiditySupplyVault: string;
   readonly mintDecimals: bigint;
   readonly collateralMint: string;
   readonly collateralSupplyVault: string;
-  /** Collateral tokens in existence (the market's own count, which the exchange rate uses). */
-  readonly collateralSupply: bigint;
-  /** Liquidity owned by depositors as a scaled fraction: available + borrowed − protocol and referrer fees. */
-  readonly totalSupplySf: bigint;
 }
 
 export function isKaminoReserve(data: Buffer): boolean {
@@ -60,30 +64,38 @@ export function isKaminoObligation(data: Buffer): boolean {
   return data.length === KAMINO_OBLIGATION_SIZE && data.subarray(0, 8).equals(KAMINO_OBLIGATION_DISCRIMINATOR);
 }
 
-export function readKaminoReserve(data: Buffer): KaminoReserveView {
+/** The supply side of a reserve alone, without decoding its keys (the price path reads it on every valuation). */
+export function readKaminoReserveSupply(data: Buffer): KaminoReserveSupply {
   const r = RESERVE;
   const fees = u128(data, r.accumulatedProtocolFeesSf) + u128(data, r.accumulatedReferrerFeesSf) + u128(data, r.pendingReferrerFeesSf);
   return {
     lastUpdateSlot: data.readBigUInt64LE(r.lastUpdateSlot),
+    collateralSupply: data.readBigUInt64LE(r.collateralMintTotalSupply),
+    totalSupplySf: (data.readBigUInt64LE(r.availableAmount) << KAMINO_FRACTION_BITS) + u128(data, r.borrowedAmountSf) - fees,
+  };
+}
+
+export function readKaminoReserve(data: Buffer): KaminoReserveView {
+  const r = RESERVE;
+  return {
+    ...readKaminoReserveSupply(data),
     lendingMarket: key(data, r.lendingMarket),
     liquidityMint: key(data, r.liquidityMint),
     liquiditySupplyVault: key(data, r.liquiditySupplyVault),
     mintDecimals: data.readBigUInt64LE(r.mintDecimals),
     collateralMint: key(data, r.collateralMint),
     collateralSupplyVault: key(data, r.collateralSupplyVault),
-    collateralSupply: data.readBigUInt64LE(r.collateralMintTotalSupply),
-    totalSupplySf: (data.readBigUInt64LE(r.availableAmount) << KAMINO_FRACTION_BITS) + u128(data, r.borrowedAmountSf) - fees,
   };
 }
 
 /** Collateral tokens a deposit of `liquidity` mints: floor(liquidity × collateral supply / total supply), 1:1 when empty. */
-export function liquidityToCollateral(reserve: KaminoReserveView, liquidity: bigint): bigint {
+export function liquidityToCollateral(reserve: KaminoReserveSupply, liquidity: bigint): bigint {
   if (reserve.collateralSupply === 0n || reserve.totalSupplySf === 0n) return liquidity;
   return ((liquidity * reserve.collateralSupply) << KAMINO_FRACTION_BITS) / reserve.totalSupplySf;
 }
 
 /** Liquidity that redeeming `collateral` pays: floor(collateral × total supply / collateral supply), 1:1 when empty. */
-export function collateralToLiquidity(reserve: KaminoReserveView, collateral: bigint): bigint {
+export function collateralToLiquidity(reserve: KaminoReserveSupply, collateral: bigint): bigint {
   if (reserve.collateralSupply === 0n || reserve.totalSupplySf === 0n) return collateral;
   return (collateral * reserve.totalSupplySf) / (reserve.collateralSupply << KAMINO_FRACTION_BITS);
 }
