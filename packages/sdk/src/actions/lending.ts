@@ -1,17 +1,26 @@
 // Deposit, borrow, repay and withdraw, one call each: the loaded bank and account data name the accounts and pack the
-// risk accounts, the token flows wrap and unwrap SOL and create accounts, and the send path does the rest.
+// risk accounts, the token flows wrap and unwrap SOL and create accounts, and the send path does the rest. Banks
+// backed by the Kamino-style market take their own instructions, and every health check on an account holding
+// Kamino positions carries the market refreshes of their reserves in its transaction.
 import { Keypair, PublicKey, type Signer, type TransactionInstruction } from "@solana/web3.js";
 import type { Bank, MarginfiAccount } from "@ballast/protocol";
+import { lendingMarketAuthority } from "@ballast/market";
+import { kaminoDepositInstruction, kaminoWithdrawInstruction } from "../instructions/kamino.js";
+import { kaminoObligationRefresh, kaminoReserveRefreshes, withRefreshes } from "../instructions/kamino-refresh.js";
 import { marginfiAccountAddress } from "../instructions/pda.js";
-import { borrowRiskAccounts, withdrawRiskAccounts, type BankLookup } from "../instructions/risk-accounts.js";
+import { activeBankKeys, borrowRiskAccounts, withdrawRiskAccounts, type BankLookup } from "../instructions/risk-accounts.js";
 import {
   borrowFlowInstructions,
   depositFlowInstructions,
+  fundingFlow,
+  receivingFlow,
   repayFlowInstructions,
   withdrawFlowInstructions,
   type NewMarginfiAccount,
 } from "../instructions/tokens.js";
-import type { BroadcastResult } from "../transactions/index.js";
+import { kaminoCollateralForTokens } from "../math/kamino.js";
+import { fetchKaminoReserves, isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
+import type { BroadcastResult, PackItem } from "../transactions/index.js";
 import { sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
 
@@ -29,11 +38,13 @@ export interface AccountActionParams extends BankActionParams {
   marginfiAccount: PublicKey;
 }
 
-function bankOf(p: BankActionParams): Bank {
-  const bank = p.banks.get(p.bank.toBase58());
-  if (bank === undefined) throw new Error(`Bank ${p.bank.toBase58()} not found`);
+function lookupBank(banks: BankLookup, key: PublicKey): Bank {
+  const bank = banks.get(key.toBase58());
+  if (bank === undefined) throw new Error(`Bank ${key.toBase58()} not found`);
   return bank;
 }
+
+const bankOf = (p: BankActionParams): Bank => lookupBank(p.banks, p.bank);
 
 /** The accounts every balance instruction names; the wallet is the authority. */
 function balanceAccounts(p: BankActionParams, marginfiAccount: PublicKey) {
@@ -83,14 +94,45 @@ function accountToCreate(p: DepositActionParams): AccountToCreate {
   return { address, newAccount, signers: [] };
 }
 
+/** The market side of an action on a Kamino bank: its reserve (decoded) and the market's authority. */
+function kaminoMarket(bank: Bank, reserves: KaminoReserveLookup) {
+  const reserve = reserves.get(bank.integrationAcc1)!;
+  return { bankData: bank, reserve, lendingMarketAuthority: lendingMarketAuthority(reserve.lendingMarket) };
+}
+
+/** The reserve refreshes the account's health check needs, then, for an action on a Kamino bank, its obligation's. */
+async function marketRefreshes(
+  p: BankActionParams,
+  priced: readonly Bank[],
+): Promise<{ reserves: KaminoReserveLookup; refreshes: TransactionInstruction[] }> {
+  const bank = bankOf(p);
+  const reserves = await fetchKaminoReserves(p.connection, [bank, ...priced]);
+  const refreshes = kaminoReserveRefreshes([bank, ...priced], reserves);
+  if (isKaminoBank(bank)) refreshes.push(kaminoObligationRefresh(bank, reserves));
+  return { reserves, refreshes };
+}
+
+/** The banks of the account's active balances: the lending program prices each one in a health check. */
+function accountBanks(p: BankActionParams, account: MarginfiAccount): Bank[] {
+  return activeBankKeys(account).map((key) => lookupBank(p.banks, key));
+}
+
+const bound = (p: BankActionParams, flow: TransactionInstruction[], refreshes: TransactionInstruction[]): PackItem[] =>
+  withRefreshes(flow, refreshes, p.programId);
+
 export async function depositAction(p: DepositActionParams): Promise<DepositActionResult> {
   const account = accountToCreate(p);
-  const instructions = depositFlowInstructions({
-    ...balanceAccounts(p, account.address),
-    amount: p.amount,
-    depositUpToLimit: p.depositUpToLimit,
-    newAccount: account.newAccount,
-  });
+  const bank = bankOf(p);
+  const flow = { ...balanceAccounts(p, account.address), amount: p.amount, newAccount: account.newAccount };
+  let instructions: PackItem[];
+  if (isKaminoBank(bank)) {
+    const { reserves, refreshes } = await marketRefreshes(p, []);
+    const market = kaminoMarket(bank, reserves);
+    const deposit = fundingFlow(flow, (signerTokenAccount) => kaminoDepositInstruction({ ...flow, ...market, signerTokenAccount }));
+    instructions = bound(p, deposit, refreshes);
+  } else {
+    instructions = depositFlowInstructions({ ...flow, depositUpToLimit: p.depositUpToLimit });
+  }
   const result = await sendInstructions(p, instructions, account.signers);
   return { ...result, marginfiAccount: account.address };
 }
@@ -102,9 +144,11 @@ export interface BorrowActionParams extends AccountActionParams {
   amount: bigint;
 }
 
-export function borrowAction(p: BorrowActionParams): Promise<BroadcastResult> {
+export async function borrowAction(p: BorrowActionParams): Promise<BroadcastResult> {
   const riskAccounts = borrowRiskAccounts(p.account, p.banks, p.bank);
-  return sendInstructions(p, borrowFlowInstructions({ ...balanceAccounts(p, p.marginfiAccount), amount: p.amount, riskAccounts }));
+  const { refreshes } = await marketRefreshes(p, accountBanks(p, p.account));
+  const flow = borrowFlowInstructions({ ...balanceAccounts(p, p.marginfiAccount), amount: p.amount, riskAccounts });
+  return sendInstructions(p, bound(p, flow, refreshes));
 }
 
 export interface RepayActionParams extends AccountActionParams {
@@ -131,20 +175,34 @@ export function repayAllAction(p: RepayActionParams): Promise<BroadcastResult> {
 export interface WithdrawActionParams extends AccountActionParams {
   /** The account's decoded data, for its risk accounts. */
   account: MarginfiAccount;
-  /** Native units, paid into the wallet's token account (created if needed); native SOL arrives unwrapped. */
+  /**
+   * Native units of the bank's token, paid into the wallet's token account (created if needed); native SOL arrives
+   * unwrapped. From a Kamino bank, the collateral tokens this amount is worth are redeemed.
+   */
   amount: bigint;
 }
 
-function withdrawInstructions(p: WithdrawActionParams, withdrawAll: boolean): TransactionInstruction[] {
+async function withdrawInstructions(p: WithdrawActionParams, withdrawAll: boolean): Promise<PackItem[]> {
   const riskAccounts = withdrawRiskAccounts(p.account, p.banks, p.bank, { withdrawAll });
-  return withdrawFlowInstructions({ ...balanceAccounts(p, p.marginfiAccount), amount: p.amount, withdrawAll, riskAccounts });
+  const { reserves, refreshes } = await marketRefreshes(p, accountBanks(p, p.account));
+  const accounts = balanceAccounts(p, p.marginfiAccount);
+  const bank = bankOf(p);
+  if (!isKaminoBank(bank)) {
+    return bound(p, withdrawFlowInstructions({ ...accounts, amount: p.amount, withdrawAll, riskAccounts }), refreshes);
+  }
+  const market = kaminoMarket(bank, reserves);
+  const collateral = withdrawAll ? 0n : kaminoCollateralForTokens(market.reserve, p.amount);
+  const withdraw = receivingFlow(accounts, (destinationTokenAccount) =>
+    kaminoWithdrawInstruction({ ...accounts, ...market, destinationTokenAccount, collateral, withdrawAll, riskAccounts }),
+  );
+  return bound(p, withdraw, refreshes);
 }
 
-export function withdrawAction(p: WithdrawActionParams): Promise<BroadcastResult> {
-  return sendInstructions(p, withdrawInstructions(p, false));
+export async function withdrawAction(p: WithdrawActionParams): Promise<BroadcastResult> {
+  return sendInstructions(p, await withdrawInstructions(p, false));
 }
 
 /** Withdraws the whole deposit, rounded down, and closes the balance. */
-export function withdrawAllAction(p: Omit<WithdrawActionParams, "amount">): Promise<BroadcastResult> {
-  return sendInstructions(p, withdrawInstructions({ ...p, amount: 0n }, true));
+export async function withdrawAllAction(p: Omit<WithdrawActionParams, "amount">): Promise<BroadcastResult> {
+  return sendInstructions(p, await withdrawInstructions({ ...p, amount: 0n }, true));
 }

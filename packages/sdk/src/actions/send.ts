@@ -2,7 +2,13 @@
 // compute budget, and for the tip when the route may bundle), then built, signed, broadcast and confirmed by
 // processTransactions with the user's settings.
 import type { PublicKey, Signer, TransactionInstruction } from "@solana/web3.js";
-import { packInstructions, processTransactions, type BroadcastResult, type ProcessTransactionsOptions } from "../transactions/index.js";
+import {
+  packInstructions,
+  processTransactions,
+  type BroadcastResult,
+  type PackItem,
+  type ProcessTransactionsOptions,
+} from "../transactions/index.js";
 import { possibleRoutes, transactionSettings, type BroadcastSettings } from "./settings.js";
 import { transactionWallet, type ActionWallet } from "./wallet.js";
 
@@ -21,10 +27,13 @@ function signsIn(instructions: TransactionInstruction[], key: PublicKey): boolea
   return instructions.some((ix) => ix.keys.some((meta) => meta.isSigner && meta.pubkey.equals(key)));
 }
 
-/** Sends the instructions in order; `signers` (e.g. a new account's keypair) sign the transactions naming them. */
+/**
+ * Sends the instructions in order, each group of them in one transaction; `signers` (e.g. a new account's keypair)
+ * sign the transactions naming them.
+ */
 export async function sendInstructions(
   context: ActionContext,
-  instructions: TransactionInstruction[],
+  instructions: readonly PackItem[],
   signers: Signer[] = [],
 ): Promise<BroadcastResult> {
   const wallet = transactionWallet(context.wallet);

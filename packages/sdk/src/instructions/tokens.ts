@@ -15,13 +15,14 @@ import {
   depositInstruction,
   repayInstruction,
   withdrawInstruction,
+  type BalanceActionAccounts,
   type BorrowParams,
   type DepositParams,
   type RepayParams,
   type WithdrawParams,
 } from "./lending.js";
 import { marginfiAccountAddress } from "./pda.js";
-import { tokenProgramOf } from "./token-program.js";
+import { tokenProgramOf, type TokenProgramOptions } from "./token-program.js";
 
 /**
  * Lamports wrapped on top of the amount: headroom for what the program may charge beyond it (repay_all rounds the
@@ -86,6 +87,9 @@ type TokenFlow<P> = Omit<P, "signerTokenAccount" | "destinationTokenAccount" | "
   feePayer?: PublicKey;
 };
 
+/** What every token flow knows: the balance's accounts, the bank's mint and who pays. */
+export type TokenFlowAccounts = TokenFlow<BalanceActionAccounts & TokenProgramOptions>;
+
 export type DepositFlowParams = TokenFlow<DepositParams> & {
   /**
    * Create the margin account first, in the same transaction: "keypair" (the `marginfiAccount` keypair signs) or
@@ -94,7 +98,10 @@ export type DepositFlowParams = TokenFlow<DepositParams> & {
   newAccount?: NewMarginfiAccount;
 };
 
-function createAccountInstruction(p: DepositFlowParams, newAccount: NewMarginfiAccount): TransactionInstruction {
+/** A flow paying tokens in: native units, and the account to create on a first deposit. */
+export type FundingFlowParams = TokenFlowAccounts & { amount: bigint; newAccount?: NewMarginfiAccount };
+
+function createAccountInstruction(p: TokenFlowAccounts, newAccount: NewMarginfiAccount): TransactionInstruction {
   const { group, marginfiAccount, authority, feePayer, programId } = p;
   if (newAccount === "keypair") return initializeAccountInstruction({ group, marginfiAccount, authority, feePayer, programId });
   const expected = marginfiAccountAddress(group, authority, newAccount.accountIndex, newAccount.thirdPartyId, programId);
@@ -102,42 +109,49 @@ function createAccountInstruction(p: DepositFlowParams, newAccount: NewMarginfiA
   return initializeAccountPdaInstruction({ group, authority, feePayer, programId, ...newAccount });
 }
 
-/** Wraps SOL for the native mint; other tokens come from the authority's associated token account. */
-function fundingInstructions(p: TokenFlow<DepositParams | RepayParams>): TransactionInstruction[] {
-  return p.mint.equals(NATIVE_MINT) ? wrapSolInstructions({ owner: p.authority, lamports: p.amount, payer: p.feePayer }) : [];
+const ownerTokenAccount = (p: TokenFlowAccounts) => associatedTokenAddress(p.mint, p.authority, tokenProgramOf(p));
+
+/**
+ * An instruction paying tokens from the authority's token account, after the margin account's creation (on a first
+ * deposit) and, for the native mint, the wrapping of the amount.
+ */
+export function fundingFlow(
+  p: FundingFlowParams,
+  action: (signerTokenAccount: PublicKey) => TransactionInstruction,
+): TransactionInstruction[] {
+  return [
+    ...(p.newAccount === undefined ? [] : [createAccountInstruction(p, p.newAccount)]),
+    ...(p.mint.equals(NATIVE_MINT) ? wrapSolInstructions({ owner: p.authority, lamports: p.amount, payer: p.feePayer }) : []),
+    action(ownerTokenAccount(p)),
+  ];
 }
 
-const ownerTokenAccount = (p: TokenFlow<DepositParams | RepayParams | WithdrawParams | BorrowParams>) =>
-  associatedTokenAddress(p.mint, p.authority, tokenProgramOf(p));
+/** An instruction paying into the authority's associated token account (created if needed); SOL arrives unwrapped. */
+export function receivingFlow(
+  p: TokenFlowAccounts,
+  action: (destinationTokenAccount: PublicKey) => TransactionInstruction,
+): TransactionInstruction[] {
+  return [
+    createAssociatedTokenAccountInstruction({ owner: p.authority, mint: p.mint, payer: p.feePayer, tokenProgram: p.tokenProgram }),
+    action(ownerTokenAccount(p)),
+    ...(p.mint.equals(NATIVE_MINT) ? [unwrapSolInstruction(p.authority)] : []),
+  ];
+}
 
 /** A deposit from the authority's token account (or native SOL), creating the margin account on first deposit. */
 export function depositFlowInstructions(p: DepositFlowParams): TransactionInstruction[] {
-  return [
-    ...(p.newAccount === undefined ? [] : [createAccountInstruction(p, p.newAccount)]),
-    ...fundingInstructions(p),
-    depositInstruction({ ...p, signerTokenAccount: ownerTokenAccount(p) }),
-  ];
+  return fundingFlow(p, (signerTokenAccount) => depositInstruction({ ...p, signerTokenAccount }));
 }
 
 /** A repay from the authority's token account (or native SOL). */
 export function repayFlowInstructions(p: TokenFlow<RepayParams>): TransactionInstruction[] {
-  return [...fundingInstructions(p), repayInstruction({ ...p, signerTokenAccount: ownerTokenAccount(p) })];
-}
-
-/** Receives into the authority's associated token account (created if needed); SOL arrives unwrapped. */
-function receivingInstructions(p: TokenFlow<WithdrawParams | BorrowParams>, action: TransactionInstruction): TransactionInstruction[] {
-  const native = p.mint.equals(NATIVE_MINT);
-  return [
-    createAssociatedTokenAccountInstruction({ owner: p.authority, mint: p.mint, payer: p.feePayer, tokenProgram: p.tokenProgram }),
-    action,
-    ...(native ? [unwrapSolInstruction(p.authority)] : []),
-  ];
+  return fundingFlow(p, (signerTokenAccount) => repayInstruction({ ...p, signerTokenAccount }));
 }
 
 export function withdrawFlowInstructions(p: TokenFlow<WithdrawParams>): TransactionInstruction[] {
-  return receivingInstructions(p, withdrawInstruction({ ...p, destinationTokenAccount: ownerTokenAccount(p) }));
+  return receivingFlow(p, (destinationTokenAccount) => withdrawInstruction({ ...p, destinationTokenAccount }));
 }
 
 export function borrowFlowInstructions(p: TokenFlow<BorrowParams>): TransactionInstruction[] {
-  return receivingInstructions(p, borrowInstruction({ ...p, destinationTokenAccount: ownerTokenAccount(p) }));
+  return receivingFlow(p, (destinationTokenAccount) => borrowInstruction({ ...p, destinationTokenAccount }));
 }

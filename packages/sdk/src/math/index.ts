@@ -20,3 +20,4 @@ export * from "./emode-impact.js";
 export * from "./leverage.js";
 export * from "./balance-projection.js";
 export * from "./action-projection.js";
+export * from "./kamino.js";

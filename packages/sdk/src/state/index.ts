@@ -9,3 +9,4 @@ export * from "./wallet-balances.js";
 export * from "./bank-dto.js";
 export * from "./account-health.js";
 export * from "./kamino.js";
+export * from "./kamino-reserves.js";

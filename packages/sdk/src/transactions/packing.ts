@@ -52,21 +52,25 @@ export function fitsInOneTransaction(instructions: TransactionInstruction[], opt
   return fitsInTransaction(measurement, reservedBytes(options.reserve));
 }
 
+/** An instruction, or instructions that must share one transaction (a market refresh and the action that reads it). */
+export type PackItem = TransactionInstruction | readonly TransactionInstruction[];
+
 /**
  * Splits instructions, in order, into transactions of at most 1232 bytes and 64 keys, each starting with the
- * mandatory instructions. An instruction that cannot fit even alone throws.
+ * mandatory instructions; a group of instructions stays in one transaction. An item that cannot fit even alone throws.
  */
-export function packInstructions(instructions: TransactionInstruction[], options: PackingOptions): TransactionInstruction[][] {
+export function packInstructions(items: readonly PackItem[], options: PackingOptions): TransactionInstruction[][] {
   const groups: TransactionInstruction[][] = [];
   let current: TransactionInstruction[] = [];
-  for (const ix of instructions) {
-    if (fitsInOneTransaction([...current, ix], options)) {
-      current.push(ix);
+  for (const item of items) {
+    const unit = Array.isArray(item) ? [...(item as readonly TransactionInstruction[])] : [item as TransactionInstruction];
+    if (fitsInOneTransaction([...current, ...unit], options)) {
+      current.push(...unit);
       continue;
     }
-    if (current.length === 0 || !fitsInOneTransaction([ix], options)) throw buildingError(MESSAGES.singleInstructionTooLarge);
+    if (current.length === 0 || !fitsInOneTransaction(unit, options)) throw buildingError(MESSAGES.singleInstructionTooLarge);
     groups.push(current);
-    current = [ix];
+    current = unit;
   }
   if (current.length > 0) groups.push(current);
   const mandatory = options.mandatoryInstructions ?? [];

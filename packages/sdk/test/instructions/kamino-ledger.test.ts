@@ -2,28 +2,15 @@
 // and a USDC reserve are created, the group admin adds the bank, anyone creates its obligation, and a user deposits
 // into the reserve through the margin account and withdraws in part and in full. Every transaction carries the
 // market refreshes the same-slot rule asks for; the amounts are checked to the native unit on both programs' books.
-import { getAccount, getOrCreateAssociatedTokenAccount, mintTo as mintTokens } from "@solana/spl-token";
-import { Keypair, PublicKey, type TransactionInstruction } from "@solana/web3.js";
+import { getAccount } from "@solana/spl-token";
+import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   KLEND_ERRORS,
-  ReserveStatus,
-  createLendingMarketAccountInstruction,
-  createReserveAccountInstruction,
-  curveFromPoints,
-  defaultReserveConfig,
-  fraction,
-  initLendingMarketInstruction,
-  initReserveInstruction,
   lendingMarketAuthority,
   marketProgram,
-  refreshObligationInstruction,
-  refreshReserveInstructionFor,
   reserveAccountsFor,
-  updateEntireReserveConfigInstruction,
   userMetadataAddress,
-  LENDING_MARKET_SIZE,
-  RESERVE_SIZE,
 } from "@ballast/market";
 import {
   AssetTag,
@@ -36,6 +23,7 @@ import {
   type MarginfiAccount,
 } from "@ballast/protocol";
 import { TestMarket, type TestUser } from "../../../protocol/test/support/market.js";
+import { INIT_OBLIGATION_DEPOSIT, MIN_INITIAL_DEPOSIT, createKaminoReserve, walletTokens } from "../support/kamino-market.js";
 import {
   addBankKaminoInstruction,
   bankAddressWithSeed,
@@ -46,15 +34,14 @@ import {
   depositInstruction,
   kaminoDepositInstruction,
   kaminoInitObligationInstruction,
+  kaminoObligationRefresh,
+  kaminoReserveRefreshes,
   kaminoWithdrawInstruction,
   withdrawRiskAccounts,
   type KaminoReserve,
 } from "../../src/index.js";
 
 const USDC = 1_000_000n;
-/** What init_reserve moves in and counts as both liquidity and collateral supply: the exchange rate starts at 1. */
-const MIN_INITIAL_DEPOSIT = 100_000n;
-const INIT_OBLIGATION_DEPOSIT = 100n;
 
 let market: TestMarket;
 let mint: PublicKey;
@@ -74,28 +61,13 @@ const marginAccount = async (): Promise<MarginfiAccount> =>
 const obligation = async () =>
   decodeKaminoObligation((await market.connection.getAccountInfo(new PublicKey((await bankState()).integrationAcc2)))!.data);
 
-async function tokenAccount(wallet: PublicKey, amount: bigint): Promise<PublicKey> {
-  market.ledger.warpToTime(market.now());
-  const ata = (await getOrCreateAssociatedTokenAccount(market.connection, owner(), mint, wallet)).address;
-  if (amount > 0n) {
-    market.ledger.warpToTime(market.now());
-    await mintTokens(market.connection, owner(), mint, ata, owner(), amount);
-  }
-  return ata;
-}
+const tokenAccount = (wallet: PublicKey, amount: bigint) => walletTokens(market, mint, amount, wallet);
 
 /** The market refreshes a Kamino action needs in its own slot: the reserve (priced), then the bank's obligation. */
 async function refreshes(): Promise<TransactionInstruction[]> {
-  const state = await reserveState();
-  return [
-    refreshReserveInstructionFor(reserve, state),
-    refreshObligationInstruction({
-      lendingMarket,
-      obligation: new PublicKey((await bankState()).integrationAcc2),
-      depositReserves: [reserve],
-      borrowReserves: [],
-    }),
-  ];
+  const reserves = new Map([[reserve.toBase58(), await reserveState()]]);
+  const bankData = await bankState();
+  return [...kaminoReserveRefreshes([bankData], reserves), kaminoObligationRefresh(bankData, reserves)];
 }
 
 async function marketAccounts() {
@@ -130,59 +102,7 @@ beforeAll(async () => {
   mint = await market.createMint(6);
   feed = (await market.createOracle({ kind: "pyth", price: 1 }))!;
 
-  const marketKeypair = Keypair.generate();
-  lendingMarket = marketKeypair.publicKey;
-  await market.send(
-    [
-      createLendingMarketAccountInstruction({
-        payer: owner().publicKey,
-        account: lendingMarket,
-        lamports: await market.connection.getMinimumBalanceForRentExemption(LENDING_MARKET_SIZE),
-      }),
-      initLendingMarketInstruction({ lendingMarketOwner: owner().publicKey, lendingMarket }),
-    ],
-    [owner(), marketKeypair],
-  );
-
-  const reserveKeypair = Keypair.generate();
-  reserve = reserveKeypair.publicKey;
-  const seed = await tokenAccount(owner().publicKey, MIN_INITIAL_DEPOSIT + 1_000n);
-  await market.send(
-    [
-      createReserveAccountInstruction({
-        payer: owner().publicKey,
-        account: reserve,
-        lamports: await market.connection.getMinimumBalanceForRentExemption(RESERVE_SIZE),
-      }),
-      initReserveInstruction({
-        lendingMarketOwner: owner().publicKey,
-        lendingMarket,
-        reserve,
-        liquidityMint: mint,
-        initialLiquiditySource: seed,
-      }),
-    ],
-    [owner(), reserveKeypair],
-  );
-  const config = defaultReserveConfig();
-  config.status = ReserveStatus.Active;
-  config.loanToValuePct = 80;
-  config.liquidationThresholdPct = 85;
-  config.borrowFactorPct = 100n;
-  config.depositLimit = 10n ** 15n;
-  config.borrowLimit = 10n ** 15n;
-  config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
-  config.borrowRateCurve.points = curveFromPoints([
-    { utilizationRateBps: 0, borrowRateBps: 0 },
-    { utilizationRateBps: 10_000, borrowRateBps: 1_000 },
-  ]);
-  config.tokenInfo.name = "USDC";
-  config.tokenInfo.maxAgePriceSeconds = 60n;
-  config.tokenInfo.maxAgeTwapSeconds = 60n;
-  config.tokenInfo.pythConfiguration.price = feed.toBase58();
-  await market.send(updateEntireReserveConfigInstruction({ lendingMarketOwner: owner().publicKey, lendingMarket, reserve, config }), [
-    owner(),
-  ]);
+  ({ lendingMarket, reserve } = await createKaminoReserve(market, mint, feed));
 
   bank = bankAddressWithSeed(market.group, mint, 0n);
   user = await market.newUser();

@@ -58,6 +58,19 @@ describe("packInstructions", () => {
     expect(packInstructions([first, dataInstruction(556 - 132)], { payer, reserve: { computeBudget: true, tip: true } })).toHaveLength(2);
   });
 
+  it("keeps a group (a refresh and its action) in one transaction, moving it whole to the next", () => {
+    const first = dataInstruction(500);
+    const refresh = dataInstruction(300);
+    const action = dataInstruction(300);
+    // first + refresh would fit alone; the group does not, so both move on together.
+    expect(packInstructions([first, refresh], { payer })).toEqual([[first, refresh]]);
+    expect(packInstructions([first, [refresh, action]], { payer })).toEqual([[first], [refresh, action]]);
+    expect(packInstructions([[refresh, action], first], { payer })).toEqual([[refresh, action], [first]]);
+    expect(() => packInstructions([[dataInstruction(600), dataInstruction(600)]], { payer })).toThrow(
+      "Single instruction too large to fit in a transaction",
+    );
+  });
+
   it("splits when a transaction would lock more than 64 keys, even far below 1232 bytes", () => {
     const keys = Array.from({ length: 70 }, (_, i) => key(100 + i));
     const table = lookupTable(keys);

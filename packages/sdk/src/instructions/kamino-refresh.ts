@@ -1,0 +1,57 @@
+// The market refreshes that must share a transaction with the action reading them: the market refuses a reserve or
+// obligation not refreshed in the current slot, and the lending program prices a Kamino position only from a reserve
+// refreshed in this slot (6206 otherwise).
+import { refreshObligationInstruction, refreshReserveInstructionFor } from "@ballast/market";
+import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
+import type { Bank } from "@ballast/protocol";
+import { isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
+import type { KaminoReserve } from "../state/kamino.js";
+import { kaminoBankKeys } from "./kamino.js";
+
+function reserveOf(reserves: KaminoReserveLookup, key: PublicKey): KaminoReserve {
+  const reserve = reserves.get(key.toBase58());
+  if (reserve === undefined) throw new Error(`Kamino reserve ${key.toBase58()} not loaded`);
+  return reserve;
+}
+
+/** refresh_reserve for every Kamino bank among `banks`, once per reserve, in order. */
+export function kaminoReserveRefreshes(banks: readonly Bank[], reserves: KaminoReserveLookup): TransactionInstruction[] {
+  const seen = new Set<string>();
+  const refreshes: TransactionInstruction[] = [];
+  for (const bank of banks.filter(isKaminoBank)) {
+    const { reserve } = kaminoBankKeys(bank);
+    if (seen.has(reserve.toBase58())) continue;
+    seen.add(reserve.toBase58());
+    refreshes.push(refreshReserveInstructionFor(reserve, reserveOf(reserves, reserve)));
+  }
+  return refreshes;
+}
+
+/** refresh_obligation for the bank's obligation, whose one deposit is the bank's reserve (refresh that reserve first). */
+export function kaminoObligationRefresh(bank: Bank, reserves: KaminoReserveLookup): TransactionInstruction {
+  const { reserve, obligation } = kaminoBankKeys(bank);
+  return refreshObligationInstruction({
+    lendingMarket: reserveOf(reserves, reserve).lendingMarket,
+    obligation,
+    depositReserves: [reserve],
+    borrowReserves: [],
+  });
+}
+
+/**
+ * The flow with `refreshes` bound to its last instruction of the lending program (the action), so packing keeps
+ * them in the action's transaction; the flow unchanged when there are none.
+ */
+export function withRefreshes(
+  flow: readonly TransactionInstruction[],
+  refreshes: readonly TransactionInstruction[],
+  lendingProgram: PublicKey,
+): (TransactionInstruction | TransactionInstruction[])[] {
+  if (refreshes.length === 0) return [...flow];
+  let action = -1;
+  flow.forEach((ix, i) => {
+    if (ix.programId.equals(lendingProgram)) action = i;
+  });
+  if (action < 0) throw new Error("the flow has no lending program instruction to refresh for");
+  return [...flow.slice(0, action), [...refreshes, flow[action]], ...flow.slice(action + 1)];
+}

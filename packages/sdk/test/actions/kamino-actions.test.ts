@@ -1,0 +1,125 @@
+// The lending actions on a Kamino bank, end to end on a ledger running the lending program and the Kamino-style
+// market: a first USDC deposit that creates the margin account, a SOL borrow against it, a partial withdrawal asked in
+// USDC, repay all and withdraw all. Each action carries the market refreshes in the transaction that needs them (the
+// market's same-slot rule, the lending program's 6206), and the amounts are checked to the native unit.
+import { PublicKey, type Keypair } from "@solana/web3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KLEND_PROGRAM_ID, marketProgram, reserveAccountsFor } from "@ballast/market";
+import { i80f48, type Bank } from "@ballast/protocol";
+import { PROGRAM, TestMarket, type TestBank } from "../../../protocol/test/support/market.js";
+import {
+  borrowAction,
+  depositAction,
+  repayAllAction,
+  withdrawAction,
+  withdrawAllAction,
+  type ActionContext,
+} from "../../src/actions/index.js";
+import { associatedTokenAddress } from "../../src/instructions/tokens.js";
+import { keypairWallet } from "../../src/transactions/index.js";
+import {
+  INIT_OBLIGATION_DEPOSIT,
+  MIN_INITIAL_DEPOSIT,
+  addKaminoBank,
+  createKaminoReserve,
+  walletTokens,
+} from "../support/kamino-market.js";
+import { SOL, USDC, act, activeBanks, context, fundedWallet, landed, loadBanks, marginAccount, tokens } from "./support.js";
+
+const KLEND = new PublicKey(KLEND_PROGRAM_ID);
+const ATA_PROGRAM = new PublicKey("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
+const DEPOSIT = 1_000n * USDC;
+const BORROWED = 2n * SOL;
+
+let market: TestMarket;
+let sol: TestBank;
+let usdcMint: PublicKey;
+let kaminoBank: PublicKey;
+let reserveSupply: PublicKey;
+let owner: Keypair;
+let ctx: ActionContext;
+let marginfiAccount: PublicKey;
+
+const banks = (): Promise<Map<string, Bank>> => loadBanks(market, [sol, { ...sol, key: kaminoBank }]);
+const usdcAccount = () => associatedTokenAddress(usdcMint, owner.publicKey);
+const programsOf = async (signatures: string[]) => (await landed(market, signatures)).programs.map((ps) => ps.map((p) => p.toBase58()));
+const kaminoShares = async () =>
+  (await marginAccount(market, marginfiAccount)).lendingAccount.balances.find((b) => b.active !== 0 && b.bankPk === kaminoBank.toBase58())
+    ?.assetShares;
+
+beforeAll(async () => {
+  market = await TestMarket.start({ programs: [marketProgram()] });
+  sol = await market.addBank(9, { kind: "pyth", price: 150 });
+  await market.deposit(await market.newUser(), sol, 100n * SOL);
+  usdcMint = await market.createMint(6);
+  const feed = (await market.createOracle({ kind: "pyth", price: 1 }))!;
+  const fixture = await createKaminoReserve(market, usdcMint, feed);
+  kaminoBank = await addKaminoBank(market, usdcMint, feed, fixture);
+  reserveSupply = reserveAccountsFor(fixture.reserve, fixture.lendingMarket, usdcMint).liquiditySupply;
+  owner = await fundedWallet(market);
+  await walletTokens(market, usdcMint, DEPOSIT, owner.publicKey);
+  ctx = context(market, keypairWallet(owner));
+});
+afterAll(() => market.close());
+
+describe("lending actions on a Kamino bank", () => {
+  it("a first deposit creates the margin account and deposits into the reserve after refreshing it and the obligation", async () => {
+    const result = await act(market, async () => depositAction({ ...ctx, bank: kaminoBank, banks: await banks(), amount: DEPOSIT }));
+    marginfiAccount = result.marginfiAccount;
+    expect(await programsOf(result.signatures)).toEqual([[PROGRAM, KLEND, KLEND, PROGRAM].map(String)]);
+    expect(await tokens(market, usdcAccount())).toBe(0n);
+    expect(await tokens(market, reserveSupply)).toBe(MIN_INITIAL_DEPOSIT + INIT_OBLIGATION_DEPOSIT + DEPOSIT);
+    // The reserve's exchange rate is 1: one collateral token per USDC unit.
+    expect(await kaminoShares()).toBe(i80f48.fromInt(DEPOSIT));
+  });
+
+  it("borrows SOL against the Kamino position, the reserve refreshed in the borrow's transaction", async () => {
+    const vault = await tokens(market, sol.vaults.liquidity);
+    const result = await act(market, async () =>
+      borrowAction({
+        ...ctx,
+        marginfiAccount,
+        account: await marginAccount(market, marginfiAccount),
+        bank: sol.key,
+        banks: await banks(),
+        amount: BORROWED,
+      }),
+    );
+    expect(await programsOf(result.signatures)).toEqual([[ATA_PROGRAM, KLEND, PROGRAM].map(String)]);
+    expect(await tokens(market, sol.vaults.liquidity)).toBe(vault - BORROWED);
+    expect(activeBanks(await marginAccount(market, marginfiAccount))).toEqual([sol.key.toBase58(), kaminoBank.toBase58()].sort());
+  });
+
+  it("withdraws 100 USDC asked in tokens: the collateral they are worth is redeemed, the health check priced fresh", async () => {
+    const result = await act(market, async () =>
+      withdrawAction({
+        ...ctx,
+        marginfiAccount,
+        account: await marginAccount(market, marginfiAccount),
+        bank: kaminoBank,
+        banks: await banks(),
+        amount: 100n * USDC,
+      }),
+    );
+    expect(await programsOf(result.signatures)).toEqual([[ATA_PROGRAM, KLEND, KLEND, PROGRAM].map(String)]);
+    expect(await tokens(market, usdcAccount())).toBe(100n * USDC);
+    expect(await kaminoShares()).toBe(i80f48.fromInt(DEPOSIT - 100n * USDC));
+  });
+
+  it("repays all of the SOL, then withdraws all of the USDC, closing both balances", async () => {
+    await act(market, async () => repayAllAction({ ...ctx, marginfiAccount, bank: sol.key, banks: await banks(), amount: BORROWED }));
+    const result = await act(market, async () =>
+      withdrawAllAction({
+        ...ctx,
+        marginfiAccount,
+        account: await marginAccount(market, marginfiAccount),
+        bank: kaminoBank,
+        banks: await banks(),
+      }),
+    );
+    expect(await programsOf(result.signatures)).toEqual([[ATA_PROGRAM, KLEND, KLEND, PROGRAM].map(String)]);
+    expect(await tokens(market, usdcAccount())).toBe(DEPOSIT);
+    expect(await tokens(market, reserveSupply)).toBe(MIN_INITIAL_DEPOSIT + INIT_OBLIGATION_DEPOSIT);
+    expect(activeBanks(await marginAccount(market, marginfiAccount))).toEqual([]);
+  });
+});

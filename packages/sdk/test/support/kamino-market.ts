@@ -1,0 +1,152 @@
+// A Kamino-style market on a TestMarket ledger for the SDK's tests: a lending market with one active reserve priced by
+// a Pyth feed, and, on request, the Kamino bank over it with its obligation. The market program must be deployed
+// (TestMarket.start({ programs: [marketProgram()] })).
+import { getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
+import { Keypair, type PublicKey } from "@solana/web3.js";
+import {
+  ReserveStatus,
+  createLendingMarketAccountInstruction,
+  createReserveAccountInstruction,
+  curveFromPoints,
+  defaultReserveConfig,
+  fraction,
+  initLendingMarketInstruction,
+  initReserveInstruction,
+  lendingMarketAuthority,
+  updateEntireReserveConfigInstruction,
+  userMetadataAddress,
+  LENDING_MARKET_SIZE,
+  RESERVE_SIZE,
+} from "@ballast/market";
+import { OracleSetup, decodeBank, i80f48 } from "@ballast/protocol";
+import type { TestMarket } from "../../../protocol/test/support/market.js";
+import {
+  addBankKaminoInstruction,
+  bankAddressWithSeed,
+  bankVaultAuthorityAddress,
+  decodeKaminoReserve,
+  kaminoInitObligationInstruction,
+} from "../../src/index.js";
+
+/** What init_reserve moves in and counts as both liquidity and collateral supply: the exchange rate starts at 1. */
+export const MIN_INITIAL_DEPOSIT = 100_000n;
+/** The first deposit kamino_init_obligation makes; it belongs to no one. */
+export const INIT_OBLIGATION_DEPOSIT = 100n;
+
+export interface KaminoReserveFixture {
+  lendingMarket: PublicKey;
+  reserve: PublicKey;
+}
+
+/** The wallet's token account of `mint` (the admin's by default), with `amount` more minted into it. */
+export async function walletTokens(
+  market: TestMarket,
+  mint: PublicKey,
+  amount: bigint,
+  wallet = market.admin.publicKey,
+): Promise<PublicKey> {
+  market.ledger.warpToTime(market.now());
+  const ata = (await getOrCreateAssociatedTokenAccount(market.connection, market.admin, mint, wallet)).address;
+  if (amount > 0n) {
+    market.ledger.warpToTime(market.now());
+    await mintTo(market.connection, market.admin, mint, ata, market.admin, amount);
+  }
+  return ata;
+}
+
+/** A lending market owned by the test admin and an active reserve of `mint` priced by the Pyth `feed` (80% LTV). */
+export async function createKaminoReserve(market: TestMarket, mint: PublicKey, feed: PublicKey): Promise<KaminoReserveFixture> {
+  const owner = market.admin;
+  const marketKeypair = Keypair.generate();
+  const lendingMarket = marketKeypair.publicKey;
+  const rent = (size: number) => market.connection.getMinimumBalanceForRentExemption(size);
+  await market.send(
+    [
+      createLendingMarketAccountInstruction({ payer: owner.publicKey, account: lendingMarket, lamports: await rent(LENDING_MARKET_SIZE) }),
+      initLendingMarketInstruction({ lendingMarketOwner: owner.publicKey, lendingMarket }),
+    ],
+    [owner, marketKeypair],
+  );
+
+  const reserveKeypair = Keypair.generate();
+  const reserve = reserveKeypair.publicKey;
+  const seed = await walletTokens(market, mint, MIN_INITIAL_DEPOSIT + 1_000n);
+  await market.send(
+    [
+      createReserveAccountInstruction({ payer: owner.publicKey, account: reserve, lamports: await rent(RESERVE_SIZE) }),
+      initReserveInstruction({
+        lendingMarketOwner: owner.publicKey,
+        lendingMarket,
+        reserve,
+        liquidityMint: mint,
+        initialLiquiditySource: seed,
+      }),
+    ],
+    [owner, reserveKeypair],
+  );
+  const config = defaultReserveConfig();
+  config.status = ReserveStatus.Active;
+  config.loanToValuePct = 80;
+  config.liquidationThresholdPct = 85;
+  config.borrowFactorPct = 100n;
+  config.depositLimit = 10n ** 15n;
+  config.borrowLimit = 10n ** 15n;
+  config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
+  config.borrowRateCurve.points = curveFromPoints([
+    { utilizationRateBps: 0, borrowRateBps: 0 },
+    { utilizationRateBps: 10_000, borrowRateBps: 1_000 },
+  ]);
+  config.tokenInfo.name = "USDC";
+  config.tokenInfo.maxAgePriceSeconds = 60n;
+  config.tokenInfo.maxAgeTwapSeconds = 60n;
+  config.tokenInfo.pythConfiguration.price = feed.toBase58();
+  await market.send(updateEntireReserveConfigInstruction({ lendingMarketOwner: owner.publicKey, lendingMarket, reserve, config }), [owner]);
+  return { lendingMarket, reserve };
+}
+
+/** The Kamino bank over the reserve in the test group (asset weights 0.8 / 0.9), with its obligation created. */
+export async function addKaminoBank(
+  market: TestMarket,
+  mint: PublicKey,
+  feed: PublicKey,
+  fixture: KaminoReserveFixture,
+): Promise<PublicKey> {
+  const owner = market.admin;
+  const bankSeed = 0n;
+  const bank = bankAddressWithSeed(market.group, mint, bankSeed);
+  const usdc = 1_000_000n;
+  await market.send(
+    addBankKaminoInstruction({
+      group: market.group,
+      admin: owner.publicKey,
+      bankMint: mint,
+      bankSeed,
+      ...fixture,
+      config: {
+        oracle: feed,
+        oracleSetup: OracleSetup.KaminoPythPush,
+        assetWeightInit: i80f48.fromDecimal("0.8"),
+        assetWeightMaint: i80f48.fromDecimal("0.9"),
+        depositLimit: 1_000_000n * usdc,
+        oracleMaxAge: 60,
+      },
+    }),
+    [owner],
+  );
+  const bankData = decodeBank((await market.connection.getAccountInfo(bank))!.data);
+  const reserve = decodeKaminoReserve((await market.connection.getAccountInfo(fixture.reserve))!.data);
+  await market.send(
+    kaminoInitObligationInstruction({
+      bankData,
+      reserve,
+      lendingMarketAuthority: lendingMarketAuthority(fixture.lendingMarket),
+      feePayer: owner.publicKey,
+      bank,
+      signerTokenAccount: await walletTokens(market, mint, INIT_OBLIGATION_DEPOSIT),
+      amount: INIT_OBLIGATION_DEPOSIT,
+      userMetadata: userMetadataAddress(bankVaultAuthorityAddress(bank, "liquidity")),
+    }),
+    [owner],
+  );
+  return bank;
+}
