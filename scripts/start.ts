@@ -1,5 +1,5 @@
 /**
- * The product launcher: the ledger with the lending, oracle and stake-pool programs (durable in DATA_DIR), the sandbox
+ * The product launcher: the ledger with the product's programs (durable in DATA_DIR), the sandbox
  * seeded on first start (six markets, tokens, feeds, liquidity), its price walk, the API server serving the built web
  * app, and the simulated users, all in this process. Settings: PORT (3000), RPC_PORT (8899, websocket on the next port),
  * HOST (127.0.0.1), DATA_DIR (./.data), SLOT_MS (400), MARGINFI_PROGRAM_ID, DATABASE_URL, LOG_LEVEL (warn). A restart
@@ -10,11 +10,10 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Connection, Keypair } from "@solana/web3.js";
 import { startLocalnet } from "@ballast/ledger";
-import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
-import { MARGINFI_PROGRAM_ID, lendingProgram } from "@ballast/protocol";
-import { nativeStakeProgram, stakePoolProgram } from "@ballast/stake-pool";
+import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
 import { PriceWalk, SimulatedUsers, airdrop, createFaucet, directoryStore, seedSandbox } from "@ballast/sandbox";
+import { productPrograms } from "./programs.js";
 
 /** The admin is topped up from the ledger's faucet whenever it holds less than this. */
 const ADMIN_MIN_LAMPORTS = 1_000_000n * 1_000_000_000n;
@@ -77,7 +76,7 @@ async function main(): Promise<void> {
     dataDir,
     slotMs,
     host,
-    programs: [lendingProgram(programId), pythReceiverProgram(), switchboardOnDemandProgram(), stakePoolProgram(), nativeStakeProgram()],
+    programs: productPrograms(programId),
   });
   closers.push(() => node.close());
   console.log(`ballast: ledger JSON-RPC ${node.rpc.url}, websocket ${node.rpc.wsUrl}, data in ${dataDir}`);

@@ -433,10 +433,38 @@ export interface BankSpec {
   readonly emissions?: EmissionsSpec;
 }
 
+/** The reserve's own settings in the Kamino-style market (klend's ReserveConfig terms). */
+export interface KaminoReserveSpec {
+  readonly loanToValuePct: number;
+  readonly liquidationThresholdPct: number;
+  /** The borrow-rate curve: [utilization, annual borrow rate] in basis points, from 0 to 10,000 utilization. */
+  readonly curve: readonly (readonly [number, number])[];
+  /** Whole USD at starting prices. */
+  readonly depositLimitUsd: bigint;
+  readonly borrowLimitUsd: bigint;
+}
+
+/**
+ * A bank whose deposits go on into the Kamino-style market's reserve of the same token: the bank holds the market's
+ * collateral tokens, values them through the reserve's exchange rate, and is not borrowable.
+ */
+export interface KaminoBankSpec {
+  readonly symbol: string;
+  /** Whole USD deposited through the bank when seeding. */
+  readonly supplyUsd: bigint;
+  /** Whole USD at starting prices (counted in collateral tokens, 1:1 with tokens at the reserve's start). */
+  readonly depositLimitUsd: bigint;
+  readonly assetWeightInit: string;
+  readonly assetWeightMaint: string;
+  readonly reserve: KaminoReserveSpec;
+}
+
 export interface MarketSpec {
   /** Presentation name. */
   readonly name: string;
   readonly banks: readonly BankSpec[];
+  /** Banks backed by the third-party market, added after the market's own banks. */
+  readonly kaminoBanks?: readonly KaminoBankSpec[];
 }
 
 const M = 1_000_000n;
@@ -535,6 +563,26 @@ export const MARKETS: readonly MarketSpec[] = [
       { symbol: "WIF", supplyUsd: 1_200n * K, utilizationBps: 2800, depositLimitUsd: 6n * M, borrowLimitUsd: 2n * M },
       { symbol: "PYTH", supplyUsd: 800n * K, utilizationBps: 2700, depositLimitUsd: 4n * M, borrowLimitUsd: 1_500n * K },
       { symbol: "RENDER", supplyUsd: 600n * K, utilizationBps: 3000, depositLimitUsd: 3n * M, borrowLimitUsd: 1_200n * K },
+    ],
+    kaminoBanks: [
+      {
+        symbol: "USDC",
+        supplyUsd: 1_500n * K,
+        depositLimitUsd: 20n * M,
+        assetWeightInit: "0.8",
+        assetWeightMaint: "0.9",
+        reserve: {
+          loanToValuePct: 80,
+          liquidationThresholdPct: 85,
+          curve: [
+            [0, 0],
+            [8_000, 800],
+            [10_000, 5_000],
+          ],
+          depositLimitUsd: 200n * M,
+          borrowLimitUsd: 150n * M,
+        },
+      },
     ],
   },
   {

@@ -48,6 +48,7 @@ import {
 } from "@ballast/sdk";
 import { MARKETS, RISK_PROFILES, TOKENS, type BankSpec, type MarketSpec, type RiskProfile, type TokenSpec } from "./catalog.js";
 import { derivedKeypair } from "./keys.js";
+import { createKaminoLendingMarket, seedKaminoBank } from "./kamino.js";
 import { nativeForUsd, planLiquidity, type PlanBank } from "./liquidity.js";
 import { sendPacked, sendTransaction } from "./send.js";
 import {
@@ -315,7 +316,27 @@ class Seeder {
         }),
       ]);
     }
+    await this.createKaminoBanks(group.publicKey, spec);
     this.log(`sandbox: market "${spec.name}" ready with ${banks.length} banks (${group.publicKey.toBase58()})`);
+  }
+
+  /** The market's banks backed by the third-party market, over reserves of one lending market for the group. */
+  private async createKaminoBanks(group: PublicKey, spec: MarketSpec): Promise<void> {
+    const kaminoBanks = spec.kaminoBanks ?? [];
+    if (kaminoBanks.length === 0) return;
+    const ctx = {
+      connection: this.connection,
+      admin: this.admin,
+      programId: this.programId,
+      group,
+      refreshPrices: () => this.refreshPrices(),
+    };
+    const lendingMarket = await createKaminoLendingMarket(ctx);
+    for (const bankSpec of kaminoBanks) {
+      const token = { ...this.tokens.get(bankSpec.symbol)!, oracle: this.oracles.get(bankSpec.symbol)! };
+      this.banks.push(await seedKaminoBank(ctx, lendingMarket, bankSpec, token));
+    }
+    this.log(`sandbox: ${kaminoBanks.length} Kamino-backed bank(s) in "${spec.name}" (lending market ${lendingMarket.toBase58()})`);
   }
 
   private async addBank(group: PublicKey, spec: BankSpec, risk: RiskProfile, token: TokenHandle): Promise<PublicKey> {

@@ -3,6 +3,7 @@
 import { PublicKey, type Connection } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "@ballast/oracles";
+import { KLEND_PROGRAM_ID } from "@ballast/market";
 import type { OracleKind, TokenCategory } from "./catalog.js";
 
 export const STATE_VERSION = 1;
@@ -36,6 +37,8 @@ export interface SeededBank {
   /** 0 = none. */
   readonly emodeTag: number;
   readonly emissionsMint: string | null;
+  /** The third-party market reserve a Kamino bank deposits into; absent for the program's own banks. */
+  readonly kaminoReserve?: string;
 }
 
 export interface SeededOracle {
@@ -90,6 +93,7 @@ export async function verifyState(connection: Connection, state: SandboxState, a
   const expected: [string, PublicKey][] = [
     ...state.markets.map((m): [string, PublicKey] => [m.group, programId]),
     ...state.banks.map((b): [string, PublicKey] => [b.address, programId]),
+    ...state.banks.flatMap((b): [string, PublicKey][] => (b.kaminoReserve ? [[b.kaminoReserve, new PublicKey(KLEND_PROGRAM_ID)]] : [])),
     ...state.tokens.map((t): [string, PublicKey] => [t.mint, TOKEN_PROGRAM_ID]),
     ...state.oracles.map((o): [string, PublicKey] => [
       o.address,

@@ -8,19 +8,26 @@ import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
+import { KLEND_PROGRAM_ID, decodeReserve, marketProgram } from "@ballast/market";
 import {
+  AssetTag,
   BankFlags,
   BankOperationalState,
   MARGINFI_PROGRAM_ID,
   OracleSetup,
   RiskTier,
   centiToU32,
+  decodeMarginfiAccount,
   i80f48 as fx,
   lendingProgram,
   milliToU32,
 } from "@ballast/protocol";
 import {
+  depositAction,
+  isOracleFailure,
+  keypairWallet,
   loadMarket,
+  withdrawAllAction,
   toNumber,
   panicPauseInstruction,
   panicUnpauseInstruction,
@@ -67,7 +74,7 @@ beforeAll(async () => {
     rpcPort: 0,
     dataDir: null,
     slotMs: 400,
-    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram()],
+    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), marketProgram()],
   });
   connection = new Connection(net.rpc.url, "confirmed");
   await airdrop(connection, admin.publicKey, 5_000_000_000_000_000n);
@@ -90,9 +97,13 @@ describe("seeding", () => {
       const info = await connection.getAccountInfo(new PublicKey(market.group));
       expect(info?.owner.toBase58()).toBe(MARGINFI_PROGRAM_ID);
     }
-    expect(state.banks.filter((b) => b.group === state.markets[0].group).map((b) => b.symbol)).toEqual(TOKENS.map((t) => t.symbol));
+    // The main market's own banks, one per token, then its bank backed by the Kamino-style market.
+    expect(state.banks.filter((b) => b.group === state.markets[0].group).map((b) => b.symbol)).toEqual([
+      ...TOKENS.map((t) => t.symbol),
+      "USDC",
+    ]);
     const perMarket = state.markets.map((m) => state.banks.filter((b) => b.group === m.group).length);
-    expect(perMarket).toEqual([17, 2, 3, 2, 3, 2]);
+    expect(perMarket).toEqual([18, 2, 3, 2, 3, 2]);
   });
 
   it("lists every token once, in all seven categories, SOL as the native mint", () => {
@@ -111,7 +122,7 @@ describe("seeding", () => {
   it("configures every bank as the catalog says, read back through loadMarket", async () => {
     for (const [m, spec] of MARKETS.entries()) {
       const market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m].group });
-      expect(market.banks.size).toBe(spec.banks.length);
+      expect(market.banks.size).toBe(spec.banks.length + (spec.kaminoBanks?.length ?? 0));
       for (const bankSpec of spec.banks) {
         const seeded = state.banks.find((b) => b.group === state.markets[m].group && b.symbol === bankSpec.symbol)!;
         const bank = market.banks.get(seeded.address)!.bank;
@@ -202,8 +213,43 @@ describe("seeding", () => {
     expect(state.banks.filter((b) => b.emissionsMint !== null).map((b) => b.symbol)).toEqual(["USDT", "PYUSD", "JitoSOL", "BONK"]);
 
     const setups = new Set([...main.banks.values()].map((b) => b.bank.config.oracleSetup));
-    expect(setups).toEqual(new Set([OracleSetup.PythPushOracle, OracleSetup.SwitchboardPull]));
+    expect(setups).toEqual(new Set([OracleSetup.PythPushOracle, OracleSetup.SwitchboardPull, OracleSetup.KaminoPythPush]));
     expect(new Set(state.oracles.map((o) => o.kind))).toEqual(new Set(["pyth", "switchboard"]));
+  });
+
+  it("adds a USDC bank backed by an active reserve of the Kamino-style market, supplied with $1.5M", async () => {
+    const kamino = state.banks.filter((b) => b.kaminoReserve !== undefined);
+    expect(kamino.map((b) => [b.group, b.symbol])).toEqual([[state.markets[0].group, "USDC"]]);
+    const [seeded] = kamino;
+    const usdcOracle = state.oracles.find((o) => o.symbol === "USDC")!;
+    expect(seeded.oracle).toBe(usdcOracle.address);
+
+    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[0].group });
+    const priced = main.banks.get(seeded.address)!;
+    const c = priced.bank.config;
+    expect(c.assetTag).toBe(AssetTag.Kamino);
+    expect(c.oracleSetup).toBe(OracleSetup.KaminoPythPush);
+    expect(c.oracleKeys.slice(0, 2)).toEqual([usdcOracle.address, seeded.kaminoReserve]);
+    expect(c.assetWeightInit).toBe(fx.fromDecimal("0.8"));
+    expect(c.assetWeightMaint).toBe(fx.fromDecimal("0.9"));
+    expect(c.depositLimit).toBe(20_000_000n * 1_000_000n);
+    expect(c.borrowLimit).toBe(0n);
+    expect(priced.bank.integrationAcc1).toBe(seeded.kaminoReserve);
+    // The supply, in collateral tokens: 1:1 with USDC while the reserve has no borrowers.
+    expect(priced.totalAssets).toBe(fx.fromInt(1_500_000n * 1_000_000n));
+    expect(isOracleFailure(priced.price.realTime)).toBe(false);
+
+    const [reserveInfo, obligationInfo] = await connection.getMultipleAccountsInfo([
+      new PublicKey(seeded.kaminoReserve!),
+      new PublicKey(priced.bank.integrationAcc2),
+    ]);
+    expect(reserveInfo?.owner.toBase58()).toBe(KLEND_PROGRAM_ID);
+    expect(obligationInfo?.owner.toBase58()).toBe(KLEND_PROGRAM_ID);
+    const reserve = decodeReserve(reserveInfo!.data);
+    expect(reserve.liquidity.mintPubkey).toBe(seeded.mint);
+    expect(reserve.liquidity.availableAmount).toBe(100_000n + 100n + 1_500_000n * 1_000_000n);
+    expect(reserve.config.loanToValuePct).toBe(80);
+    expect(reserve.config.tokenInfo.pythConfiguration.price).toBe(usdcOracle.address);
   });
 
   it("sends nothing on a second start with the same store and returns the same state", async () => {
@@ -240,6 +286,33 @@ describe("faucet", () => {
 
   it("refuses an invalid address", async () => {
     await expect(createFaucet(connection, admin, state).fund("not-a-wallet")).rejects.toThrow("Invalid wallet address: not-a-wallet");
+  });
+});
+
+describe("the Kamino-backed bank", () => {
+  it("takes a faucet wallet's deposit and full withdrawal through the SDK's actions at the walk's prices", async () => {
+    const walk = await PriceWalk.create(connection, admin, state, { seed: "kamino", intervalMs: 2_000 });
+    await walk.pushOnce();
+    await walk.stop();
+    const wallet = Keypair.generate();
+    await createFaucet(connection, admin, state).fund(wallet.publicKey.toBase58());
+    const seeded = state.banks.find((b) => b.kaminoReserve !== undefined)!;
+    const bank = new PublicKey(seeded.address);
+    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: seeded.group });
+    const banks = new Map([...main.banks].map(([address, priced]) => [address, priced.bank]));
+    const context = { connection, wallet: keypairWallet(wallet), programId: new PublicKey(MARGINFI_PROGRAM_ID) };
+    const usdc = getAssociatedTokenAddressSync(new PublicKey(seeded.mint), wallet.publicKey);
+    const granted = 10_000n * 1_000_000n;
+
+    const { marginfiAccount } = await depositAction({ ...context, bank, banks, amount: 250n * 1_000_000n });
+    expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted - 250n * 1_000_000n);
+    const account = decodeMarginfiAccount((await connection.getAccountInfo(marginfiAccount, "confirmed"))!.data);
+    expect(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => [b.bankPk, b.assetShares])).toEqual([
+      [seeded.address, fx.fromInt(250n * 1_000_000n)],
+    ]);
+
+    await withdrawAllAction({ ...context, bank, banks, marginfiAccount, account });
+    expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted);
   });
 });
 

@@ -87,7 +87,7 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
     const banks = await poll(
       "GET /api/banks/db",
       async () => (await (await fetch(`${first.url}/api/banks/db`)).json()) as { group_address: string }[],
-      (list) => list.length === 29,
+      (list) => list.length === 30,
     );
     expect(new Set(banks.map((b) => b.group_address))).toEqual(new Set(groups));
 
@@ -115,7 +115,7 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
     await poll(
       "GET /api/banks/db after the restart",
       async () => (await (await fetch(`${second.url}/api/banks/db`)).json()) as unknown[],
-      (list) => list.length === 29,
+      (list) => list.length === 30,
     );
   } finally {
     expect(await second.stop("SIGINT")).toBe(0);

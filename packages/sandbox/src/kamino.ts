@@ -1,0 +1,219 @@
+// Seeding the banks backed by the Kamino-style market: one lending market per group that has any, a reserve per bank
+// (owned by the sandbox admin, priced by the token's own feed, set active with the catalog's curve and limits), the
+// bank itself with its obligation, and a first supply deposited through the bank by a derived wallet.
+import { Keypair, PublicKey, SystemProgram, type Connection, type TransactionInstruction } from "@solana/web3.js";
+import { createMintToInstruction } from "@solana/spl-token";
+import { decimalToUnits } from "@ballast/oracles";
+import {
+  LENDING_MARKET_SIZE,
+  RESERVE_SIZE,
+  ReserveStatus,
+  createLendingMarketAccountInstruction,
+  createReserveAccountInstruction,
+  curveFromPoints,
+  defaultReserveConfig,
+  fraction,
+  initLendingMarketInstruction,
+  initReserveInstruction,
+  lendingMarketAuthority,
+  updateEntireReserveConfigInstruction,
+  userMetadataAddress,
+} from "@ballast/market";
+import { BankOperationalState, OracleSetup, RiskTier, decodeBank, i80f48 as fx } from "@ballast/protocol";
+import {
+  addBankKaminoInstruction,
+  associatedTokenAddress,
+  bankAddressWithSeed,
+  bankVaultAuthorityAddress,
+  createAssociatedTokenAccountInstruction,
+  decodeKaminoReserve,
+  depositAction,
+  kaminoInitObligationInstruction,
+  keypairWallet,
+} from "@ballast/sdk";
+import type { KaminoBankSpec, TokenSpec } from "./catalog.js";
+import { derivedKeypair } from "./keys.js";
+import { nativeForUsd } from "./liquidity.js";
+import { sendTransaction } from "./send.js";
+import type { SeededBank, SeededOracle } from "./state.js";
+
+/** The market's minimum initial reserve deposit and the obligation's first deposit, both from the admin. */
+const RESERVE_INITIAL_DEPOSIT = 100_000n;
+const OBLIGATION_INITIAL_DEPOSIT = 100n;
+/** Lamports the supplying wallet keeps for fees and rent. */
+const SUPPLIER_LAMPORTS = 200_000_000n;
+/** Seed of the bank PDA: the group's own bank of the token has a keypair address, so seed 0 is free. */
+const BANK_SEED = 0n;
+
+export interface KaminoSeedContext {
+  readonly connection: Connection;
+  readonly admin: Keypair;
+  readonly programId: PublicKey;
+  readonly group: PublicKey;
+  /** Republishes prices if they could be stale: the reserve refresh reads the feed. */
+  readonly refreshPrices: () => Promise<void>;
+}
+
+export interface KaminoBankToken {
+  readonly spec: TokenSpec;
+  readonly mint: PublicKey;
+  readonly oracle: SeededOracle;
+}
+
+const priceOf = (token: TokenSpec) => ({ decimals: token.decimals, priceE12: decimalToUnits(token.price, -12) });
+
+/** Creates the group's lending market in the third-party market; the admin owns it. */
+export async function createKaminoLendingMarket(ctx: KaminoSeedContext): Promise<PublicKey> {
+  const market = Keypair.generate();
+  const lamports = await ctx.connection.getMinimumBalanceForRentExemption(LENDING_MARKET_SIZE);
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      createLendingMarketAccountInstruction({ payer: ctx.admin.publicKey, account: market.publicKey, lamports }),
+      initLendingMarketInstruction({ lendingMarketOwner: ctx.admin.publicKey, lendingMarket: market.publicKey }),
+    ],
+    [market],
+  );
+  return market.publicKey;
+}
+
+async function createReserve(
+  ctx: KaminoSeedContext,
+  lendingMarket: PublicKey,
+  spec: KaminoBankSpec,
+  token: KaminoBankToken,
+): Promise<PublicKey> {
+  if (token.spec.native) throw new Error(`${spec.symbol}: a Kamino bank of the native mint is not supported by the sandbox`);
+  const admin = ctx.admin.publicKey;
+  const reserve = Keypair.generate();
+  const source = associatedTokenAddress(token.mint, admin);
+  const lamports = await ctx.connection.getMinimumBalanceForRentExemption(RESERVE_SIZE);
+  await sendTransaction(ctx.connection, ctx.admin, [
+    createAssociatedTokenAccountInstruction({ owner: admin, mint: token.mint }),
+    createMintToInstruction(token.mint, source, admin, RESERVE_INITIAL_DEPOSIT + OBLIGATION_INITIAL_DEPOSIT),
+  ]);
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      createReserveAccountInstruction({ payer: admin, account: reserve.publicKey, lamports }),
+      initReserveInstruction({
+        lendingMarketOwner: admin,
+        lendingMarket,
+        reserve: reserve.publicKey,
+        liquidityMint: token.mint,
+        initialLiquiditySource: source,
+      }),
+    ],
+    [reserve],
+  );
+
+  const price = priceOf(token.spec);
+  const config = defaultReserveConfig();
+  config.status = ReserveStatus.Active;
+  config.loanToValuePct = spec.reserve.loanToValuePct;
+  config.liquidationThresholdPct = spec.reserve.liquidationThresholdPct;
+  config.borrowFactorPct = 100n;
+  config.depositLimit = nativeForUsd(price, spec.reserve.depositLimitUsd);
+  config.borrowLimit = nativeForUsd(price, spec.reserve.borrowLimitUsd);
+  config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
+  config.borrowRateCurve.points = curveFromPoints(
+    spec.reserve.curve.map(([utilizationRateBps, borrowRateBps]) => ({ utilizationRateBps, borrowRateBps })),
+  );
+  config.tokenInfo.name = spec.symbol;
+  config.tokenInfo.maxAgePriceSeconds = 60n;
+  config.tokenInfo.maxAgeTwapSeconds = 60n;
+  if (token.oracle.kind === "pyth") config.tokenInfo.pythConfiguration.price = token.oracle.address;
+  else config.tokenInfo.switchboardConfiguration.priceAggregator = token.oracle.address;
+  await sendTransaction(ctx.connection, ctx.admin, [
+    updateEntireReserveConfigInstruction({ lendingMarketOwner: admin, lendingMarket, reserve: reserve.publicKey, config }),
+  ]);
+  return reserve.publicKey;
+}
+
+/** The bank over a new reserve of the token, its obligation, and its first supply; returns what the state records. */
+export async function seedKaminoBank(
+  ctx: KaminoSeedContext,
+  lendingMarket: PublicKey,
+  spec: KaminoBankSpec,
+  token: KaminoBankToken,
+): Promise<SeededBank> {
+  const reserve = await createReserve(ctx, lendingMarket, spec, token);
+  const admin = ctx.admin.publicKey;
+  const programId = ctx.programId;
+  const bank = bankAddressWithSeed(ctx.group, token.mint, BANK_SEED, programId);
+  await sendTransaction(ctx.connection, ctx.admin, [
+    addBankKaminoInstruction({
+      group: ctx.group,
+      admin,
+      bankMint: token.mint,
+      bankSeed: BANK_SEED,
+      reserve,
+      lendingMarket,
+      config: {
+        oracle: new PublicKey(token.oracle.address),
+        oracleSetup: token.oracle.kind === "pyth" ? OracleSetup.KaminoPythPush : OracleSetup.KaminoSwitchboardPull,
+        assetWeightInit: fx.fromDecimal(spec.assetWeightInit),
+        assetWeightMaint: fx.fromDecimal(spec.assetWeightMaint),
+        depositLimit: nativeForUsd(priceOf(token.spec), spec.depositLimitUsd),
+        operationalState: BankOperationalState.Operational,
+        riskTier: RiskTier.Collateral,
+        oracleMaxAge: 60,
+      },
+      programId,
+    }),
+  ]);
+
+  await ctx.refreshPrices();
+  const [bankInfo, reserveInfo] = await ctx.connection.getMultipleAccountsInfo([bank, reserve], "confirmed");
+  await sendTransaction(ctx.connection, ctx.admin, [
+    kaminoInitObligationInstruction({
+      bankData: decodeBank(bankInfo!.data),
+      reserve: decodeKaminoReserve(reserveInfo!.data),
+      lendingMarketAuthority: lendingMarketAuthority(lendingMarket),
+      feePayer: admin,
+      bank,
+      signerTokenAccount: associatedTokenAddress(token.mint, admin),
+      amount: OBLIGATION_INITIAL_DEPOSIT,
+      userMetadata: userMetadataAddress(bankVaultAuthorityAddress(bank, "liquidity", programId)),
+      programId,
+    }),
+  ]);
+  await supply(ctx, bank, spec, token);
+  return {
+    address: bank.toBase58(),
+    group: ctx.group.toBase58(),
+    symbol: spec.symbol,
+    mint: token.mint.toBase58(),
+    decimals: token.spec.decimals,
+    oracle: token.oracle.address,
+    oracleKind: token.oracle.kind,
+    isolated: false,
+    reduceOnly: false,
+    emodeTag: 0,
+    emissionsMint: null,
+    kaminoReserve: reserve.toBase58(),
+  };
+}
+
+/** A derived wallet deposits the catalog's supply through the bank, with the SDK's deposit action as users do. */
+async function supply(ctx: KaminoSeedContext, bank: PublicKey, spec: KaminoBankSpec, token: KaminoBankToken): Promise<void> {
+  const wallet = derivedKeypair(ctx.admin, `${ctx.group.toBase58()}/kamino/${spec.symbol}`);
+  const amount = nativeForUsd(priceOf(token.spec), spec.supplyUsd);
+  const funding: TransactionInstruction[] = [
+    SystemProgram.transfer({ fromPubkey: ctx.admin.publicKey, toPubkey: wallet.publicKey, lamports: SUPPLIER_LAMPORTS }),
+    createAssociatedTokenAccountInstruction({ owner: wallet.publicKey, mint: token.mint, payer: ctx.admin.publicKey }),
+    createMintToInstruction(token.mint, associatedTokenAddress(token.mint, wallet.publicKey), ctx.admin.publicKey, amount),
+  ];
+  await sendTransaction(ctx.connection, ctx.admin, funding);
+  const bankInfo = await ctx.connection.getAccountInfo(bank, "confirmed");
+  await depositAction({
+    connection: ctx.connection,
+    wallet: keypairWallet(wallet),
+    programId: ctx.programId,
+    bank,
+    banks: new Map([[bank.toBase58(), decodeBank(bankInfo!.data)]]),
+    amount,
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * The programs the product's ledger runs: the lending program (at `programId`), the two oracle programs, the stake
+ * pool with the native stake program (for staked-collateral banks), and the Kamino-style market (for its banks).
+ */
+import type { Program } from "@ballast/ledger";
+import { marketProgram } from "@ballast/market";
+import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
+import { lendingProgram } from "@ballast/protocol";
+import { nativeStakeProgram, stakePoolProgram } from "@ballast/stake-pool";
+
+export function productPrograms(programId: string): Program[] {
+  return [
+    lendingProgram(programId),
+    pythReceiverProgram(),
+    switchboardOnDemandProgram(),
+    stakePoolProgram(),
+    nativeStakeProgram(),
+    marketProgram(),
+  ];
+}
