@@ -1,7 +1,8 @@
 // A user's whole journey through the product, in headless Chromium against `scripts/start.ts` on a fresh data
 // directory: markets → built-in wallet → faucet → sign-in → deposit (creating the account) → borrow → portfolio
-// health → repay all → withdraw all → account label → activity → points → bank page → another market. Only the UI
-// is used, found by roles and labels; screenshots of the main screens land in .tmp/screenshots.
+// health → repay all → withdraw all → deposit into and withdraw from the third-party market's bank → account label →
+// activity → points → bank page → another market. Only the UI is used, found by roles and labels; screenshots of the
+// main screens land in .tmp/screenshots.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP, MOBILE, openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
@@ -9,11 +10,12 @@ import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
 const MARKET_NAMES = ["Ballast Main", "Harbor", "Keel", "Mast", "Anchorage", "Breakwater"];
-/** The seeded main market lists a bank for every sandbox token. */
+/** The seeded main market lists a bank for every sandbox token, and a second USDC bank backed by the third-party market. */
 const MAIN_MARKET_BANKS = [
   ...["USDC", "USDT", "PYUSD", "SOL", "JitoSOL", "mSOL", "bSOL", "INF", "wBTC", "cbBTC"],
-  ...["JUP", "JTO", "ETH", "BONK", "WIF", "PYTH", "RENDER"],
+  ...["JUP", "JTO", "ETH", "BONK", "WIF", "PYTH", "RENDER", "USDC"],
 ];
+const KAMINO = "Kamino-style third-party market";
 const ASSET_GROUPS = ["Stablecoins", "SOL / LST", "Bitcoin", "Governance", "Blue Chip", "Memes", "Other"];
 /** Chain round trips (send, confirm, the app's refresh polling) take a few seconds each on two cores. */
 const CHAIN_STEP_MS = 45_000;
@@ -79,6 +81,7 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
     .evaluateAll((cells) => cells.filter((c) => c.getAttribute("scope") === "colgroup").map((c) => c.textContent));
   expect(headings).toEqual(ASSET_GROUPS);
   expect((await listedBanks()).sort()).toEqual([...MAIN_MARKET_BANKS].sort());
+  expect(await ui.main(page).getByRole("table").getByText(KAMINO, { exact: true }).count()).toBe(1);
   await screenshot(page, "markets");
   await page.setViewportSize(MOBILE);
   await expect.poll(() => ui.main(page).getByRole("region", { name: "Stablecoins" }).isVisible()).toBe(true);
@@ -138,6 +141,20 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   await ui.sendFromActionBox(page, "withdraw", "SOL", "MAX", "Withdraw all");
   await expect.poll(() => ui.main(page).getByText("No open positions", { exact: true }).isVisible()).toBe(true);
 
+  // The bank backed by the third-party market: 5 USDC into its reserve through the margin account, then all of it back.
+  await ui.goTo(page, "Markets");
+  await ui.main(page).getByRole("tablist", { name: "Mode" }).getByRole("tab", { name: "Lend" }).click();
+  await ui
+    .main(page)
+    .getByRole("button", { name: `Supply USDC (${KAMINO})`, exact: true })
+    .click();
+  await ui.sendFromActionBox(page, "deposit", "USDC", "5", "Deposit");
+  await ui.goTo(page, "Portfolio");
+  await expect.poll(() => ui.positionRow(page, "Supplied", "USDC").getByRole("cell", { name: "5 USDC", exact: true }).count()).toBe(1);
+  await ui.positionRow(page, "Supplied", "USDC").getByRole("button", { name: "Withdraw USDC" }).click();
+  await ui.sendFromActionBox(page, "withdraw", "USDC", "MAX", "Withdraw all");
+  await expect.poll(() => ui.main(page).getByText("No open positions", { exact: true }).isVisible()).toBe(true);
+
   // Label the account (signed by the wallet) and see the label in the account switcher.
   await ui.main(page).getByRole("button", { name: "Label", exact: true }).click();
   const labelDialog = page.getByRole("dialog", { name: "Label account" });
@@ -151,7 +168,10 @@ it("takes a user from the markets page through a full lend-and-borrow cycle", as
   // Activity: the deposit, as the indexer recorded it.
   await ui.goTo(page, "Activity");
   const activity = ui.main(page).getByRole("table", { name: "Activity" });
-  const deposit = activity.getByRole("row").filter({ has: page.getByRole("cell", { name: "Deposit", exact: true }) });
+  const deposit = activity
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: "Deposit", exact: true }) })
+    .filter({ has: page.getByRole("cell", { name: "SOL", exact: true }) });
   await expect.poll(() => deposit.count()).toBe(1);
   expect(await deposit.getByRole("cell").allInnerTexts()).toEqual(expect.arrayContaining(["SOL", "1"]));
   await screenshot(page, "activity");

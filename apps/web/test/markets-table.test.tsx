@@ -222,6 +222,11 @@ describe("grouping, search and sort", () => {
     expect(groupRows(ROWS, { mode: "lend", sort: DEFAULT_SORT, search: "nothing-like-this" })).toEqual([]);
   });
 
+  it("lists banks of the third-party market to lend to only: they take no borrows", () => {
+    expect(symbolsOf(groupRows(ROWS, { mode: "borrow", sort: DEFAULT_SORT, search: "" }))[0]).toEqual(["Stablecoins", ["USDC", "USDT"]]);
+    expect(groupRows(ROWS, { mode: "borrow", sort: DEFAULT_SORT, search: "kamino" })).toEqual([]);
+  });
+
   it("flips the active column and starts another descending", () => {
     expect(nextSort(DEFAULT_SORT, "total")).toEqual({ key: "total", direction: "asc" });
     expect(nextSort({ key: "total", direction: "asc" }, "total")).toEqual({ key: "total", direction: "desc" });
@@ -303,6 +308,9 @@ describe("MarketsTable", () => {
     let table = renderTable("lend", onAction);
     expect(table.getByRole("button", { name: "Supply USDC" })).toBeTruthy();
     expect(table.getByRole("button", { name: "Repay SOL" })).toBeTruthy();
+    // Two banks of one token stay apart: the third-party market's is named with its provider.
+    expect(table.getByRole("button", { name: `Supply kUSDC (${PROVIDER_KAMINO})` })).toBeTruthy();
+    expect(table.queryByRole("button", { name: "Supply kUSDC" })).toBeNull();
     expect((table.getByRole("button", { name: "Supply bSOL" }) as HTMLButtonElement).disabled).toBe(true);
     expect((table.getByRole("button", { name: "Supply ODD" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(table.getByRole("button", { name: "Repay SOL" }));
@@ -312,6 +320,7 @@ describe("MarketsTable", () => {
     table = renderTable("borrow", onAction);
     expect(table.getByRole("button", { name: "Withdraw USDC" })).toBeTruthy();
     expect(table.getByRole("button", { name: "Borrow SOL" })).toBeTruthy();
+    expect(table.queryByRole("link", { name: "kUSDC" })).toBeNull();
     expect(
       table
         .getAllByRole("columnheader")

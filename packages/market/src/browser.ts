@@ -9,5 +9,4 @@ export { KLEND_ERRORS, MARKET_ANCHOR_ERRORS, type KlendErrorName } from "./error
 export * from "./state/index.js";
 export * from "./math/index.js";
 export { UpdateConfigMode, UPDATE_CONFIG_MODE_COUNT } from "./lending/config-update.js";
-export { exchangeRateOf } from "./lending/reserve-operations.js";
 export * from "./client/index.js";

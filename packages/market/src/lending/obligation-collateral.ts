@@ -10,7 +10,7 @@ import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postDepositInvariants, postWithdrawInvariants } from "./obligation-invariants.js";
 import { borrowsEmpty, depositIndex, findOrAddDeposit, maxWithdrawValue, withdrawFromDeposit } from "./obligation-positions.js";
-import { exchangeRateOf } from "./reserve-operations.js";
+import { exchangeRateOf } from "../math/exchange-rate.js";
 import type { Log } from "./preconditions.js";
 import { requireAmount, requireFresh, priceStatusBits } from "./preconditions.js";
 

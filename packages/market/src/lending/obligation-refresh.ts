@@ -12,7 +12,8 @@ import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { isStale, updateSlot } from "./last-update.js";
 import { accrueBorrowInterest } from "./obligation-positions.js";
-import { borrowFactorOf, exchangeRateOf } from "./reserve-operations.js";
+import { exchangeRateOf } from "../math/exchange-rate.js";
+import { borrowFactorOf } from "./reserve-operations.js";
 import type { Log } from "./preconditions.js";
 
 /** A reserve account passed to the refresh, decoded, with its address. */

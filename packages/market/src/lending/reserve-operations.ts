@@ -3,13 +3,7 @@
 import { PriceStatus } from "../constants.js";
 import { fail } from "../errors.js";
 import { borrowRate } from "../math/borrow-rate-curve.js";
-import {
-  type CollateralExchangeRate,
-  type DepositAmounts,
-  collateralExchangeRate,
-  collateralToLiquidity,
-  depositAmounts,
-} from "../math/exchange-rate.js";
+import { type DepositAmounts, collateralToLiquidity, depositAmounts, exchangeRateOf } from "../math/exchange-rate.js";
 import * as fx from "../math/fraction.js";
 import { compoundInterest, totalSupply, utilizationRate } from "../math/reserve-liquidity.js";
 import { addToWithdrawalAccum, subFromWithdrawalAccum } from "../math/withdrawal-caps.js";
@@ -25,10 +19,6 @@ export interface PriceResult {
   price: bigint;
   timestamp: bigint;
   status: number;
-}
-
-export function exchangeRateOf(reserve: Reserve): CollateralExchangeRate {
-  return collateralExchangeRate(reserve.collateral.mintTotalSupply, totalSupply(reserve.liquidity));
 }
 
 /** Effective borrow factor outside elevation groups: max(1, borrow_factor_pct / 100). */

@@ -4,6 +4,7 @@
 import { fail } from "../errors.js";
 import { bigDiv, bigDivInt, bigMul, bigToFraction } from "./big-fraction.js";
 import * as fx from "./fraction.js";
+import { type LiquidityAmounts, totalSupply } from "./reserve-liquidity.js";
 
 export interface CollateralExchangeRate {
   /** cToken supply (integer). */
@@ -17,6 +18,17 @@ export const INITIAL_EXCHANGE_RATE: CollateralExchangeRate = { collateralSupply:
 export function collateralExchangeRate(mintTotalSupply: bigint, totalLiquiditySupply: bigint): CollateralExchangeRate {
   if (mintTotalSupply === 0n || totalLiquiditySupply === 0n) return INITIAL_EXCHANGE_RATE;
   return { collateralSupply: mintTotalSupply, liquidity: totalLiquiditySupply };
+}
+
+/** What the rate reads from a reserve: its cToken supply and its liquidity amounts. */
+export interface ReserveSupplies {
+  readonly collateral: { readonly mintTotalSupply: bigint };
+  readonly liquidity: LiquidityAmounts;
+}
+
+/** The reserve's current rate: cToken supply against liquidity owned by depositors. */
+export function exchangeRateOf(reserve: ReserveSupplies): CollateralExchangeRate {
+  return collateralExchangeRate(reserve.collateral.mintTotalSupply, totalSupply(reserve.liquidity));
 }
 
 /** Liquidity worth `collateral` cTokens (both Fractions). */

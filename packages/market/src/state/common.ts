@@ -8,7 +8,8 @@ export class MarketDecodeError extends Error {}
 export function checkAccount(data: Uint8Array, discriminator: Uint8Array, size: number, kind: string): FieldReader {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (buf.length < size) throw new MarketDecodeError(`${kind} data is ${buf.length} bytes, needs ${size}`);
-  if (!buf.subarray(0, 8).equals(discriminator)) throw new MarketDecodeError(`account data does not start with the ${kind} discriminator`);
+  if (Buffer.compare(buf.subarray(0, 8), discriminator) !== 0)
+    throw new MarketDecodeError(`account data does not start with the ${kind} discriminator`);
   return new FieldReader(buf);
 }
 

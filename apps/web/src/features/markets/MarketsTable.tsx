@@ -6,6 +6,7 @@ import { formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from 
 import { Badge, Button, SortableTH, TD, TH, TR, cn } from "../../ui/index.js";
 import {
   rowAction,
+  rowActionLabel,
   type BankAction,
   type BankRow,
   type LendingMode,
@@ -169,7 +170,7 @@ function ActionButton({
       size="sm"
       variant={action === "Supply" || action === "Borrow" ? "primary" : "secondary"}
       disabled={actionDisabled(row, action)}
-      aria-label={`${action} ${row.symbol}`}
+      aria-label={rowActionLabel(row, action)}
       onClick={() => onAction(row, action)}
     >
       {action}

@@ -104,6 +104,11 @@ function lstTierOf(tag: EmodeTag): BankRow["lstTier"] {
 
 const tokens = (native: I80F48, decimals: number) => nativeToUi(floorNative(native), decimals);
 
+/** How a row's actions are named: the symbol, plus the provider for a bank of the third-party market. */
+export function rowActionLabel(row: BankRow, action: BankAction): string {
+  return row.provider === PROVIDER_KAMINO ? `${action} ${row.symbol} (${PROVIDER_KAMINO})` : `${action} ${row.symbol}`;
+}
+
 /** The row of one bank. */
 export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undefined, token: TokenInfo | undefined): BankRow {
   const { bank, decimals } = priced;
@@ -228,12 +233,19 @@ export interface RowGroup {
   readonly rows: readonly BankRow[];
 }
 
-/** Searched and sorted rows under the seven headings in their fixed order; empty groups are left out. */
+/** A bank backed by the third-party market lends its deposits on to the market's reserve and takes no borrows. */
+export const isBorrowable = (row: BankRow): boolean => row.provider !== PROVIDER_KAMINO;
+
+/**
+ * Searched and sorted rows under the seven headings in their fixed order; empty groups are left out, and borrow
+ * mode lists only banks that lend.
+ */
 export function groupRows(
   rows: readonly BankRow[],
   options: { readonly mode: LendingMode; readonly sort: Sort; readonly search: string },
 ): RowGroup[] {
-  const sorted = sortRows(searchRows(rows, options.search), options.sort, options.mode);
+  const offered = options.mode === "borrow" ? rows.filter(isBorrowable) : rows;
+  const sorted = sortRows(searchRows(offered, options.search), options.sort, options.mode);
   return ASSET_CATEGORIES.map((category) => ({ category, rows: sorted.filter((row) => row.category === category) })).filter(
     (group) => group.rows.length > 0,
   );
