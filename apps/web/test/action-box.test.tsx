@@ -3,7 +3,7 @@
 // equals the SDK's before → after numbers, and the e-mode and first-deposit lines appear when they apply.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BankOperationalState, MarginfiGroupLayout, RiskTier, decodeMarginfiGroup } from "@ballast/protocol";
+import { AssetTag, BankOperationalState, MarginfiGroupLayout, RiskTier, decodeMarginfiGroup } from "@ballast/protocol";
 import {
   accountRisk,
   balancesAfterAction,
@@ -260,5 +260,30 @@ describe("info lines", () => {
     });
     type(input, "1");
     expect(messages()).toEqual(["This action will activate e-mode on your account"]);
+  });
+});
+
+describe("a bank of the third-party market", () => {
+  it("offers deposit and withdraw only, opening on deposit, and names its provider instead of a borrow APY", () => {
+    const kamino = usdc({ assetTag: AssetTag.Kamino, totalAssets: "1000000000" });
+    render(
+      <ActionBoxView
+        market={marketOf(solBank, kamino)}
+        bank={kamino}
+        header={header("USDC")}
+        symbolOf={() => "USDC"}
+        initialAction="borrow"
+        balances={null}
+        wallet={wallet}
+        onSend={vi.fn(async () => true)}
+        onClose={() => {}}
+      />,
+    );
+    const tabs = within(screen.getByRole("tablist", { name: "Action" })).getAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Deposit", "Withdraw"]);
+    expect(screen.getByRole("tab", { name: "Deposit", selected: true })).toBeTruthy();
+    expect(screen.getByLabelText("Amount to deposit")).toBeTruthy();
+    expect(screen.getByText("Kamino-style third-party market")).toBeTruthy();
+    expect(screen.queryByText(/Borrow APY/)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
-// The action box's dialog: tabs for deposit / withdraw / borrow / repay on one bank, the amount with MAX, the checks,
-// the SDK's before → after preview and the send button. Data comes in as props (ActionBox.tsx wires the hooks).
+// The action box's dialog: tabs for deposit / withdraw / borrow / repay on one bank (deposit / withdraw on a bank of
+// the third-party market), the amount with MAX, the checks, the SDK's before → after preview and the send button.
+// Data comes in as props (ActionBox.tsx wires the hooks).
 import { useMemo, useState, type ReactNode } from "react";
-import { nativeToUiAmount, toNumber, type BalanceLike, type Market, type PricedBank, type WalletFunds } from "@ballast/sdk";
+import { isKaminoBank, nativeToUiAmount, toNumber, type BalanceLike, type Market, type PricedBank, type WalletFunds } from "@ballast/sdk";
 import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd } from "../../format/index.js";
 import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
+import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { amountFromText, cleanAmountText, groupAmountText, textFromAmount } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
@@ -25,6 +27,12 @@ export const ACTION_TABS = [
   { value: "borrow", label: "Borrow" },
   { value: "repay", label: "Repay" },
 ] as const satisfies readonly { value: ActionType; label: string }[];
+
+/** A bank of the third-party market takes deposits and withdrawals only: its deposits are lent on to the market. */
+const KAMINO_TABS = ACTION_TABS.filter((t) => t.value === "deposit" || t.value === "withdraw");
+
+/** The tabs the bank offers. */
+export const actionTabsFor = (bank: PricedBank) => (isKaminoBank(bank.bank) ? KAMINO_TABS : ACTION_TABS);
 
 export interface BankHeader {
   readonly symbol: string;
@@ -104,7 +112,8 @@ type AmountEntry = { readonly kind: "typed"; readonly text: string } | { readonl
 
 export function ActionBoxView(props: ActionBoxViewProps) {
   const { market, bank, header, balances, wallet, loading = false } = props;
-  const [action, setAction] = useState<ActionType>(props.initialAction);
+  const tabs = actionTabsFor(bank);
+  const [action, setAction] = useState<ActionType>(tabs.some((t) => t.value === props.initialAction) ? props.initialAction : tabs[0].value);
   // After MAX the amount follows the max as fresh account data arrives (a repay that just landed, accrued interest)
   // until the user types; a typed amount stays as typed.
   const [entry, setEntry] = useState<AmountEntry>({ kind: "typed", text: "" });
@@ -151,12 +160,15 @@ export function ActionBoxView(props: ActionBoxViewProps) {
   const canSend = !loading && !sending && amount > 0n && errors.length === 0;
   const balanceLine =
     action === "deposit" || action === "repay"
-      ? { label: "Wallet", value: wallet ? formatTokenAmount(wallet.token + (bank.isNativeSol ? wallet.nativeSol : 0n), bank.decimals) : null }
+      ? {
+          label: "Wallet",
+          value: wallet ? formatTokenAmount(wallet.token + (bank.isNativeSol ? wallet.nativeSol : 0n), bank.decimals) : null,
+        }
       : {
           label: position?.side === "liabilities" ? "Borrowed" : "Deposited",
           value: formatPositionAmount(position ? toNumber(nativeToUiAmount(position.amount, bank.decimals)) : 0, bank.decimals),
         };
-  const verb = ACTION_TABS.find((t) => t.value === action)!.label;
+  const verb = tabs.find((t) => t.value === action)!.label;
   const panelId = `action-box-${bank.address}`;
 
   return (
@@ -174,7 +186,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
         <span className="flex flex-wrap gap-x-4 gap-y-1">
           <span>Price {header.price === null ? "—" : formatPrice(header.price)}</span>
           <span>Deposit APY {formatPercent(header.depositApy)}</span>
-          <span>Borrow APY {formatPercent(header.borrowApy)}</span>
+          {isKaminoBank(bank.bank) ? <span>{PROVIDER_KAMINO}</span> : <span>Borrow APY {formatPercent(header.borrowApy)}</span>}
         </span>
       }
     >
@@ -185,7 +197,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
           if (canSend) void submit();
         }}
       >
-        <Tabs label="Action" options={ACTION_TABS} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
+        <Tabs label="Action" options={tabs} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
         <div id={panelId} role="tabpanel" aria-label={verb} className="flex flex-col gap-4">
           <Input
             label={`Amount to ${action}`}
@@ -197,13 +209,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
             suffix={
               <span className="flex items-center gap-2">
                 {header.symbol}
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="secondary"
-                  disabled={loading || !wallet}
-                  onClick={() => setEntry({ kind: "max" })}
-                >
+                <Button type="button" size="sm" variant="secondary" disabled={loading || !wallet} onClick={() => setEntry({ kind: "max" })}>
                   MAX
                 </Button>
               </span>
@@ -211,8 +217,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
             hint={
               <span className="flex flex-wrap justify-between gap-2">
                 <span>
-                  {balanceLine.label}:{" "}
-                  {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
+                  {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
                 </span>
                 <span>
                   Max:{" "}
@@ -245,4 +250,3 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     </Dialog>
   );
 }
-
