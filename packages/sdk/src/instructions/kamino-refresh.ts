@@ -6,6 +6,7 @@ import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import type { Bank } from "@ballast/protocol";
 import { isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
 import type { KaminoReserve } from "../state/kamino.js";
+import type { PackItem } from "../transactions/packing.js";
 import { kaminoBankKeys } from "./kamino.js";
 
 function reserveOf(reserves: KaminoReserveLookup, key: PublicKey): KaminoReserve {
@@ -46,7 +47,7 @@ export function withRefreshes(
   flow: readonly TransactionInstruction[],
   refreshes: readonly TransactionInstruction[],
   lendingProgram: PublicKey,
-): (TransactionInstruction | TransactionInstruction[])[] {
+): PackItem[] {
   if (refreshes.length === 0) return [...flow];
   let action = -1;
   flow.forEach((ix, i) => {
