@@ -43,8 +43,8 @@ export function historicPoint(priced: PricedBank, programFees: ProgramFees, star
     protocol_ir_fee: toNumber(interest.protocolIrFee),
     protocol_origination_fee: toNumber(interest.protocolOriginationFee),
     program_fee_rate: toNumber(interestFees(interest, programFees).programFeeRate),
-    // No bank of this group deposits into a third-party market yet.
-    kamino_supply_apy: null,
+    // A Kamino bank lends at its reserve's supply rate.
+    kamino_supply_apy: priced.kamino === null ? null : toNumber(lendingApy),
   };
 }
 

@@ -21,7 +21,8 @@ function closed(): BalanceLike {
 
 function changed(balance: BalanceLike, bank: PricedBank, change: BalanceActionChange): BalanceLike {
   if (change.all) return closed();
-  const { assetShareValue, liabilityShareValue } = bank.bank;
+  const { assetShareValue } = bank;
+  const { liabilityShareValue } = bank.bank;
   const amount = fx.fromInt(change.amount);
   const assets = assetAmount(balance.assetShares, assetShareValue);
   const debt = liabilityAmount(balance.liabilityShares, liabilityShareValue);

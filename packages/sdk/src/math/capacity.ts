@@ -2,7 +2,7 @@
 // before the transaction lands, and the liquidity its utilization check leaves.
 import { SECONDS_PER_YEAR, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 
-const U64_MAX = (1n << 64n) - 1n;
+export const U64_MAX = (1n << 64n) - 1n;
 const TWO = fx.fromInt(2);
 const SECONDS_PER_YEAR_FIXED = fx.fromInt(SECONDS_PER_YEAR);
 

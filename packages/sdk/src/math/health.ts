@@ -102,7 +102,7 @@ function accountPositions(balances: readonly BalanceLike[], banks: ReadonlyMap<s
     const bank = findBank(banks, balance.bankPk);
     const amount =
       side === "assets"
-        ? (((balance.assetShares * bank.bank.assetShareValue) >> SHIFT) as I80F48)
+        ? (((balance.assetShares * bank.assetShareValue) >> SHIFT) as I80F48)
         : (((balance.liabilityShares * bank.bank.liabilityShareValue) >> SHIFT) as I80F48);
     positions.push({
       index: i,

@@ -1,6 +1,7 @@
 // Everything the client math needs of one bank at one moment, computed once: share values, weights, the Initial-limit
 // discount, totals, current rates and the room left under its limits. Per-balance work then stays a few bigint
-// operations.
+// operations. A Kamino bank is seen in its token, not in the reserve's collateral tokens it books: its share value,
+// price, totals and deposit room are converted at the reserve's exchange rate, and it earns the reserve's supply rate.
 import {
   BankOperationalState,
   NO_PROGRAM_FEES,
@@ -17,9 +18,10 @@ import {
   type I80F48,
   type ProgramFees,
 } from "@ballast/protocol";
-import { availableLiquidity, remainingCapacity } from "./capacity.js";
+import { U64_MAX, availableLiquidity, remainingCapacity } from "./capacity.js";
 import { bankEmodeEntries } from "./emode.js";
-import { isOracleFailure, type BankPrice } from "./price.js";
+import type { KaminoCollateralView } from "./kamino.js";
+import { isOracleFailure, type BankPrice, type PriceLeg } from "./price.js";
 
 export interface PricedBank {
   readonly address: string;
@@ -29,15 +31,22 @@ export interface PricedBank {
   readonly decimals: number;
   /** 10^decimals as an integer: dividing value bits by it equals the program's I80F48 division by 10^decimals. */
   readonly tenPow: bigint;
+  /** Per token. */
   readonly price: BankPrice;
+  /** Tokens per asset share: the bank's share value, times the reserve's tokens per collateral token for a Kamino bank. */
+  readonly assetShareValue: I80F48;
+  /** The reserve behind a Kamino bank, as of its last refresh; null for the program's own banks. */
+  readonly kamino: KaminoCollateralView | null;
   /** Initial-weight multiplier from total_asset_value_init_limit; ONE when the limit is off or not reached. */
   readonly initLimitDiscount: I80F48;
   readonly emodeEntries: ReadonlyMap<number, EmodeWeights>;
   /** Native token amounts at the stored share values. */
   readonly totalAssets: I80F48;
   readonly totalLiabilities: I80F48;
-  /** The program's rates at the current utilization (APR fractions). */
+  /** The program's rates at the current utilization (APR fractions); a Kamino bank lends at the reserve's supply rate. */
   readonly rates: ComputedInterestRates;
+  /** The deposit limit in native units of the token (u64::MAX for none). */
+  readonly depositLimit: bigint;
   /** Whole native units that can still be deposited / borrowed; null without a limit. */
   readonly depositCapacity: bigint | null;
   readonly borrowCapacity: bigint | null;
@@ -79,17 +88,54 @@ function ownInitialAssetWeight(bank: Bank, discount: I80F48): I80F48 {
   return discount === fx.ONE ? config.assetWeightInit : fx.mul(config.assetWeightInit, discount);
 }
 
+/** A per-collateral-token price leg as per token. */
+function perTokenLeg(leg: PriceLeg, tokensPerCollateral: I80F48): PriceLeg {
+  const per = (value: I80F48) => fx.div(value, tokensPerCollateral);
+  return { price: per(leg.price), confidence: per(leg.confidence), low: per(leg.low), high: per(leg.high) };
+}
+
+function perTokenPrice(price: BankPrice, kamino: KaminoCollateralView | null): BankPrice {
+  if (kamino === null) return price;
+  const leg = (l: BankPrice["realTime"]) => (isOracleFailure(l) ? l : perTokenLeg(l, kamino.tokensPerCollateral));
+  return { timeWeighted: leg(price.timeWeighted), realTime: leg(price.realTime) };
+}
+
+/** The reserve's supply rate as the bank's lending rate; nothing is borrowed from a Kamino bank. */
+function kaminoRates(kamino: KaminoCollateralView): ComputedInterestRates {
+  const zero = fx.ZERO;
+  return {
+    baseRate: zero,
+    lendingRate: kamino.supplyApr,
+    borrowingRate: zero,
+    groupFeeApr: zero,
+    insuranceFeeApr: zero,
+    programFeeApr: zero,
+  };
+}
+
+/**
+ * The bank at `now` with its prices (as the program loads them); `kamino` is the reserve view of a Kamino bank,
+ * whose program price is per collateral token.
+ */
 export function priceBank(
   address: string,
   bank: Bank,
-  price: BankPrice,
+  programPrice: BankPrice,
   now: bigint,
   programFees: ProgramFees = NO_PROGRAM_FEES,
+  kamino: KaminoCollateralView | null = null,
 ): PricedBank {
-  const totalAssets = assetAmount(bank.totalAssetShares, bank.assetShareValue);
+  const assetShareValue = kamino === null ? bank.assetShareValue : fx.mul(bank.assetShareValue, kamino.tokensPerCollateral);
+  const price = perTokenPrice(programPrice, kamino);
+  const totalAssets = assetAmount(bank.totalAssetShares, assetShareValue);
   const totalLiabilities = liabilityAmount(bank.totalLiabilityShares, bank.liabilityShareValue);
-  const rates = currentRates(bank, totalAssets, totalLiabilities, programFees);
+  const rates = kamino === null ? currentRates(bank, totalAssets, totalLiabilities, programFees) : kaminoRates(kamino);
   const { config } = bank;
+  // The program caps a Kamino bank's deposits in collateral tokens.
+  const depositLimit =
+    kamino === null || config.depositLimit === U64_MAX
+      ? config.depositLimit
+      : fx.toIntFloor(fx.mul(fx.fromInt(config.depositLimit), kamino.tokensPerCollateral));
   const discount = initLimitDiscount(bank, totalAssets, price);
   const assetWeight = ownInitialAssetWeight(bank, discount);
   const ema = isOracleFailure(price.timeWeighted) ? null : price.timeWeighted;
@@ -100,12 +146,15 @@ export function priceBank(
     decimals: bank.mintDecimals,
     tenPow: 10n ** BigInt(bank.mintDecimals),
     price,
+    assetShareValue,
+    kamino,
     initLimitDiscount: discount,
     emodeEntries: bankEmodeEntries(bank),
     totalAssets,
     totalLiabilities,
     rates,
-    depositCapacity: remainingCapacity(config.depositLimit, totalAssets, rates.lendingRate, bank.lastUpdate, now),
+    depositLimit,
+    depositCapacity: remainingCapacity(depositLimit, totalAssets, rates.lendingRate, bank.lastUpdate, now),
     borrowCapacity: remainingCapacity(config.borrowLimit, totalLiabilities, rates.borrowingRate, bank.lastUpdate, now),
     liquidity: availableLiquidity(totalAssets, totalLiabilities),
     initialAssetWeight: assetWeight,

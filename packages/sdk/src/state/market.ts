@@ -1,9 +1,11 @@
 // One snapshot of a lending market: the group, its banks and their prices at one clock, ready for the math.
-import { programFeesOf, type MarginfiGroup } from "@ballast/protocol";
+import { programFeesOf, type Bank, type MarginfiGroup } from "@ballast/protocol";
 import type { Connection } from "@solana/web3.js";
+import { kaminoCollateralView } from "../math/kamino.js";
 import { priceBank, type PricedBank } from "../math/priced-bank.js";
 import { fetchGroupBanks } from "./banks.js";
 import { fetchGroup } from "./group.js";
+import { fetchKaminoReserves, isKaminoBank } from "./kamino-reserves.js";
 import { fetchBankPrices } from "./oracle-prices.js";
 
 /** Where the market lives; the RPC endpoint is the connection's. */
@@ -26,15 +28,30 @@ export async function chainTime(connection: Connection): Promise<bigint> {
   return BigInt(time);
 }
 
-/** Loads the group, every bank and every oracle; `now` (unix seconds) defaults to the chain's time. */
+/**
+ * Loads the group, every bank, every oracle and the reserves behind Kamino banks; `now` (unix seconds) defaults to
+ * the chain's time.
+ */
 export async function loadMarket(connection: Connection, config: MarketConfig, now?: bigint): Promise<Market> {
   const [group, banks, clock] = await Promise.all([
     fetchGroup(connection, config.group),
     fetchGroupBanks(connection, config.programId, config.group),
     now === undefined ? chainTime(connection) : Promise.resolve(now),
   ]);
-  const prices = await fetchBankPrices(connection, banks, clock);
+  const [prices, reserves] = await Promise.all([
+    fetchBankPrices(connection, banks, clock),
+    fetchKaminoReserves(
+      connection,
+      banks.map((b) => b.bank),
+    ),
+  ]);
   const fees = programFeesOf(group);
-  const priced = new Map(banks.map((b) => [b.address, priceBank(b.address, b.bank, prices.get(b.address)!, clock, fees)] as const));
+  const kaminoOf = (bank: Bank) => {
+    const reserve = isKaminoBank(bank) ? reserves.get(bank.integrationAcc1) : undefined;
+    return reserve === undefined ? null : kaminoCollateralView(reserve);
+  };
+  const priced = new Map(
+    banks.map((b) => [b.address, priceBank(b.address, b.bank, prices.get(b.address)!, clock, fees, kaminoOf(b.bank))] as const),
+  );
   return { group, banks: priced, now: clock };
 }

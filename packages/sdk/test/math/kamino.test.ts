@@ -2,13 +2,30 @@
 // reserves the two properties a withdrawal relies on: asking for tokens never redeems collateral worth more than
 // asked, and gives up less than one collateral token's worth.
 import { describe, expect, it } from "vitest";
-import { fraction } from "@ballast/market";
+import { curveFromPoints, defaultReserveConfig, fraction } from "@ballast/market";
+import { i80f48 as fx } from "@ballast/protocol";
 import { mulberry32 } from "../../../ledger/test/support/random.js";
-import { kaminoCollateralForTokens, kaminoTokensForCollateral, type KaminoReserve } from "../../src/index.js";
+import {
+  isOracleFailure,
+  kaminoCollateralForTokens,
+  kaminoCollateralView,
+  kaminoTokensForCollateral,
+  priceBank,
+  toNumber,
+  type KaminoReserve,
+} from "../../src/index.js";
+import { NOW, usdc } from "./support.js";
 
-/** A reserve with only what the exchange rate reads: cToken supply, available liquidity and borrowed liquidity. */
+/** A reserve with what the rate math reads: cToken supply, available and borrowed liquidity, curve and take rate. */
 function reserve(collateralSupply: bigint, available: bigint, borrowedSf = 0n): KaminoReserve {
+  const config = defaultReserveConfig();
+  config.protocolTakeRatePct = 10;
+  config.borrowRateCurve.points = curveFromPoints([
+    { utilizationRateBps: 0, borrowRateBps: 0 },
+    { utilizationRateBps: 10_000, borrowRateBps: 1_000 },
+  ]);
   return {
+    config,
     collateral: { mintTotalSupply: collateralSupply },
     liquidity: {
       availableAmount: available,
@@ -46,5 +63,34 @@ describe("Kamino token and collateral amounts", () => {
       expect(kaminoTokensForCollateral(r, collateral) <= asked).toBe(true);
       expect(kaminoTokensForCollateral(r, collateral + 1n) >= asked).toBe(true);
     }
+  });
+});
+
+describe("a Kamino bank seen through its reserve", () => {
+  // 1,000 cTokens for 1,250 tokens, 250 of them borrowed: utilization 20%, curve rate 2%, depositors keep 90%.
+  const view = kaminoCollateralView(reserve(1_000n, 1_000n, fraction.fromInt(250n)));
+
+  it("reads tokens per collateral token and the supply rate off the reserve", () => {
+    expect(view.tokensPerCollateral).toBe(fx.fromDecimal("1.25"));
+    expect(toNumber(view.supplyApr)).toBeCloseTo(0.2 * 0.02 * 0.9, 12);
+    const idle = kaminoCollateralView(reserve(0n, 0n));
+    expect([idle.tokensPerCollateral, idle.supplyApr]).toEqual([fx.ONE, fx.ZERO]);
+  });
+
+  it("is priced per token, counted in tokens, capped in tokens, and lends at the reserve's rate", () => {
+    // The program's view: 800 collateral tokens at $1.25 each, a 1,000-collateral-token deposit limit.
+    const booked = usdc({ totalAssets: "800000000", depositLimit: 1_000_000_000n, oracle: { kind: "fixed", price: "1.25" } });
+    const seen = priceBank(booked.address, booked.bank, booked.price, NOW, undefined, view);
+    expect(seen.kamino).toBe(view);
+    expect(seen.assetShareValue).toBe(fx.mul(booked.bank.assetShareValue, fx.fromDecimal("1.25")));
+    expect(seen.totalAssets).toBe(fx.fromInt(1_000_000_000n));
+    const leg = seen.price.realTime;
+    expect(!isOracleFailure(leg) && leg.price).toBe(fx.ONE);
+    expect(seen.depositLimit).toBe(1_250_000_000n);
+    expect(seen.depositCapacity).toBe(250_000_000n - 1n);
+    expect(seen.rates.lendingRate).toBe(view.supplyApr);
+    expect(seen.rates.borrowingRate).toBe(fx.ZERO);
+    // The program's own banks are untouched.
+    expect(priceBank(booked.address, booked.bank, booked.price, NOW)).toEqual(booked);
   });
 });

@@ -139,7 +139,7 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
     totalBorrows,
     depositsUsd: totalsUsd === null ? null : toNumber(totalsUsd.deposits),
     borrowsUsd: totalsUsd === null ? null : toNumber(totalsUsd.borrows),
-    depositCap: limitInTokens(bank.config.depositLimit, decimals),
+    depositCap: limitInTokens(priced.depositLimit, decimals),
     borrowCap: limitInTokens(bank.config.borrowLimit, decimals),
     available: nativeToUi(borrowableNative(priced), decimals),
     utilization: toNumber(utilizationRate(priced)),
