@@ -437,6 +437,8 @@ export interface BankSpec {
 export interface KaminoReserveSpec {
   readonly loanToValuePct: number;
   readonly liquidationThresholdPct: number;
+  /** The share of borrowers' variable interest the market keeps. */
+  readonly protocolTakeRatePct: number;
   /** The borrow-rate curve: [utilization, annual borrow rate] in basis points, from 0 to 10,000 utilization. */
   readonly curve: readonly (readonly [number, number])[];
   /** Whole USD at starting prices. */
@@ -457,6 +459,15 @@ export interface KaminoBankSpec {
   readonly assetWeightInit: string;
   readonly assetWeightMaint: string;
   readonly reserve: KaminoReserveSpec;
+  /** The market's own borrower of the reserve, so that its depositors (the bank among them) earn interest. */
+  readonly marketBorrower: {
+    /** The token it posts as collateral, in a reserve of its own in the same lending market. */
+    readonly collateral: string;
+    readonly collateralReserve: KaminoReserveSpec;
+    /** Whole USD at starting prices. */
+    readonly collateralUsd: bigint;
+    readonly borrowUsd: bigint;
+  };
 }
 
 export interface MarketSpec {
@@ -574,6 +585,7 @@ export const MARKETS: readonly MarketSpec[] = [
         reserve: {
           loanToValuePct: 80,
           liquidationThresholdPct: 85,
+          protocolTakeRatePct: 10,
           curve: [
             [0, 0],
             [8_000, 800],
@@ -581,6 +593,23 @@ export const MARKETS: readonly MarketSpec[] = [
           ],
           depositLimitUsd: 200n * M,
           borrowLimitUsd: 150n * M,
+        },
+        marketBorrower: {
+          collateral: "ETH",
+          collateralReserve: {
+            loanToValuePct: 75,
+            liquidationThresholdPct: 80,
+            protocolTakeRatePct: 10,
+            curve: [
+              [0, 0],
+              [8_000, 400],
+              [10_000, 3_000],
+            ],
+            depositLimitUsd: 100n * M,
+            borrowLimitUsd: 50n * M,
+          },
+          collateralUsd: 1_600n * K,
+          borrowUsd: 800n * K,
         },
       },
     ],

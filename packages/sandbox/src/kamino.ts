@@ -1,6 +1,7 @@
 // Seeding the banks backed by the Kamino-style market: one lending market per group that has any, a reserve per bank
 // (owned by the sandbox admin, priced by the token's own feed, set active with the catalog's curve and limits), the
-// bank itself with its obligation, and a first supply deposited through the bank by a derived wallet.
+// bank itself with its obligation, a first supply deposited through the bank by a derived wallet, and the market's own
+// borrower of the reserve (collateral in a second reserve), so the bank's deposits earn the reserve's supply rate.
 import { Keypair, PublicKey, SystemProgram, type Connection, type TransactionInstruction } from "@solana/web3.js";
 import { createMintToInstruction } from "@solana/spl-token";
 import { decimalToUnits } from "@ballast/oracles";
@@ -8,6 +9,16 @@ import {
   LENDING_MARKET_SIZE,
   RESERVE_SIZE,
   ReserveStatus,
+  borrowObligationLiquidityInstruction,
+  decodeObligation,
+  decodeReserve,
+  depositReserveLiquidityAndObligationCollateralInstruction,
+  initObligationInstruction,
+  initUserMetadataInstruction,
+  obligationRefreshInstructions,
+  reserveAccountsOf,
+  vanillaObligationAddress,
+  type LoadedReserve,
   createLendingMarketAccountInstruction,
   createReserveAccountInstruction,
   curveFromPoints,
@@ -31,7 +42,7 @@ import {
   kaminoInitObligationInstruction,
   keypairWallet,
 } from "@ballast/sdk";
-import type { KaminoBankSpec, TokenSpec } from "./catalog.js";
+import type { KaminoBankSpec, KaminoReserveSpec, TokenSpec } from "./catalog.js";
 import { derivedKeypair } from "./keys.js";
 import { nativeForUsd } from "./liquidity.js";
 import { sendTransaction } from "./send.js";
@@ -78,13 +89,15 @@ export async function createKaminoLendingMarket(ctx: KaminoSeedContext): Promise
   return market.publicKey;
 }
 
+/** A reserve of the token in the lending market, active with the spec's settings and the token's feed. */
 async function createReserve(
   ctx: KaminoSeedContext,
   lendingMarket: PublicKey,
-  spec: KaminoBankSpec,
   token: KaminoBankToken,
+  spec: KaminoReserveSpec,
 ): Promise<PublicKey> {
-  if (token.spec.native) throw new Error(`${spec.symbol}: a Kamino bank of the native mint is not supported by the sandbox`);
+  const symbol = token.spec.symbol;
+  if (token.spec.native) throw new Error(`${symbol}: a Kamino reserve of the native mint is not supported by the sandbox`);
   const admin = ctx.admin.publicKey;
   const reserve = Keypair.generate();
   const source = associatedTokenAddress(token.mint, admin);
@@ -112,16 +125,17 @@ async function createReserve(
   const price = priceOf(token.spec);
   const config = defaultReserveConfig();
   config.status = ReserveStatus.Active;
-  config.loanToValuePct = spec.reserve.loanToValuePct;
-  config.liquidationThresholdPct = spec.reserve.liquidationThresholdPct;
+  config.loanToValuePct = spec.loanToValuePct;
+  config.liquidationThresholdPct = spec.liquidationThresholdPct;
+  config.protocolTakeRatePct = spec.protocolTakeRatePct;
   config.borrowFactorPct = 100n;
-  config.depositLimit = nativeForUsd(price, spec.reserve.depositLimitUsd);
-  config.borrowLimit = nativeForUsd(price, spec.reserve.borrowLimitUsd);
+  config.depositLimit = nativeForUsd(price, spec.depositLimitUsd);
+  config.borrowLimit = nativeForUsd(price, spec.borrowLimitUsd);
   config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
   config.borrowRateCurve.points = curveFromPoints(
-    spec.reserve.curve.map(([utilizationRateBps, borrowRateBps]) => ({ utilizationRateBps, borrowRateBps })),
+    spec.curve.map(([utilizationRateBps, borrowRateBps]) => ({ utilizationRateBps, borrowRateBps })),
   );
-  config.tokenInfo.name = spec.symbol;
+  config.tokenInfo.name = symbol;
   config.tokenInfo.maxAgePriceSeconds = 60n;
   config.tokenInfo.maxAgeTwapSeconds = 60n;
   if (token.oracle.kind === "pyth") config.tokenInfo.pythConfiguration.price = token.oracle.address;
@@ -137,9 +151,10 @@ export async function seedKaminoBank(
   ctx: KaminoSeedContext,
   lendingMarket: PublicKey,
   spec: KaminoBankSpec,
-  token: KaminoBankToken,
+  tokenOf: (symbol: string) => KaminoBankToken,
 ): Promise<SeededBank> {
-  const reserve = await createReserve(ctx, lendingMarket, spec, token);
+  const token = tokenOf(spec.symbol);
+  const reserve = await createReserve(ctx, lendingMarket, token, spec.reserve);
   const admin = ctx.admin.publicKey;
   const programId = ctx.programId;
   const bank = bankAddressWithSeed(ctx.group, token.mint, BANK_SEED, programId);
@@ -181,6 +196,7 @@ export async function seedKaminoBank(
     }),
   ]);
   await supply(ctx, bank, spec, token);
+  await borrowFromReserve(ctx, lendingMarket, spec, { address: reserve, token }, tokenOf(spec.marketBorrower.collateral));
   return {
     address: bank.toBase58(),
     group: ctx.group.toBase58(),
@@ -216,4 +232,80 @@ async function supply(ctx: KaminoSeedContext, bank: PublicKey, spec: KaminoBankS
     banks: new Map([[bank.toBase58(), decodeBank(bankInfo!.data)]]),
     amount,
   });
+}
+
+const loadReserve = async (ctx: KaminoSeedContext, address: PublicKey): Promise<LoadedReserve> => ({
+  address,
+  state: decodeReserve((await ctx.connection.getAccountInfo(address, "confirmed"))!.data),
+});
+
+/**
+ * The market's borrower: a derived wallet opens a vanilla obligation, posts the catalog's collateral in a reserve of
+ * its own, and borrows the catalog's share of the bank's reserve.
+ */
+async function borrowFromReserve(
+  ctx: KaminoSeedContext,
+  lendingMarket: PublicKey,
+  spec: KaminoBankSpec,
+  borrowed: { address: PublicKey; token: KaminoBankToken },
+  collateralToken: KaminoBankToken,
+): Promise<void> {
+  const plan = spec.marketBorrower;
+  const collateralReserve = await createReserve(ctx, lendingMarket, collateralToken, plan.collateralReserve);
+  const admin = ctx.admin.publicKey;
+  const wallet = derivedKeypair(ctx.admin, `${ctx.group.toBase58()}/kamino/${spec.symbol}/borrower`);
+  const owner = wallet.publicKey;
+  const collateralAmount = nativeForUsd(priceOf(collateralToken.spec), plan.collateralUsd);
+  const collateralSource = associatedTokenAddress(collateralToken.mint, owner);
+  await sendTransaction(ctx.connection, ctx.admin, [
+    SystemProgram.transfer({ fromPubkey: admin, toPubkey: owner, lamports: SUPPLIER_LAMPORTS }),
+    createAssociatedTokenAccountInstruction({ owner, mint: collateralToken.mint, payer: admin }),
+    createMintToInstruction(collateralToken.mint, collateralSource, admin, collateralAmount),
+    createAssociatedTokenAccountInstruction({ owner, mint: borrowed.token.mint, payer: admin }),
+  ]);
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      initUserMetadataInstruction({ owner, feePayer: admin }),
+      initObligationInstruction({ obligationOwner: owner, feePayer: admin, lendingMarket }),
+    ],
+    [wallet],
+  );
+  const obligation = vanillaObligationAddress(owner, lendingMarket);
+  const obligationState = async () => decodeObligation((await ctx.connection.getAccountInfo(obligation, "confirmed"))!.data);
+
+  await ctx.refreshPrices();
+  const collateral = await loadReserve(ctx, collateralReserve);
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      ...obligationRefreshInstructions(obligation, await obligationState(), [collateral]),
+      depositReserveLiquidityAndObligationCollateralInstruction({
+        owner,
+        obligation,
+        reserve: reserveAccountsOf(collateralReserve, collateral.state),
+        userSourceLiquidity: collateralSource,
+        liquidityAmount: collateralAmount,
+      }),
+    ],
+    [wallet],
+  );
+  const debt = await loadReserve(ctx, borrowed.address);
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      ...obligationRefreshInstructions(obligation, await obligationState(), [await loadReserve(ctx, collateralReserve), debt]),
+      borrowObligationLiquidityInstruction({
+        owner,
+        obligation,
+        reserve: reserveAccountsOf(borrowed.address, debt.state),
+        userDestinationLiquidity: associatedTokenAddress(borrowed.token.mint, owner),
+        liquidityAmount: nativeForUsd(priceOf(borrowed.token.spec), plan.borrowUsd),
+      }),
+    ],
+    [wallet],
+  );
 }

@@ -332,10 +332,8 @@ class Seeder {
       refreshPrices: () => this.refreshPrices(),
     };
     const lendingMarket = await createKaminoLendingMarket(ctx);
-    for (const bankSpec of kaminoBanks) {
-      const token = { ...this.tokens.get(bankSpec.symbol)!, oracle: this.oracles.get(bankSpec.symbol)! };
-      this.banks.push(await seedKaminoBank(ctx, lendingMarket, bankSpec, token));
-    }
+    const tokenOf = (symbol: string) => ({ ...this.tokens.get(symbol)!, oracle: this.oracles.get(symbol)! });
+    for (const bankSpec of kaminoBanks) this.banks.push(await seedKaminoBank(ctx, lendingMarket, bankSpec, tokenOf));
     this.log(`sandbox: ${kaminoBanks.length} Kamino-backed bank(s) in "${spec.name}" (lending market ${lendingMarket.toBase58()})`);
   }
 

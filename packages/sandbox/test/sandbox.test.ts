@@ -8,7 +8,7 @@ import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
-import { KLEND_PROGRAM_ID, decodeReserve, marketProgram } from "@ballast/market";
+import { KLEND_PROGRAM_ID, decodeReserve, fraction, marketProgram } from "@ballast/market";
 import {
   AssetTag,
   BankFlags,
@@ -25,6 +25,7 @@ import {
 import {
   depositAction,
   isOracleFailure,
+  kaminoCollateralForTokens,
   keypairWallet,
   loadMarket,
   withdrawAllAction,
@@ -235,9 +236,13 @@ describe("seeding", () => {
     expect(c.depositLimit).toBe(20_000_000n * 1_000_000n);
     expect(c.borrowLimit).toBe(0n);
     expect(priced.bank.integrationAcc1).toBe(seeded.kaminoReserve);
-    // The supply, in collateral tokens: 1:1 with USDC while the reserve has no borrowers.
-    expect(priced.totalAssets).toBe(fx.fromInt(1_500_000n * 1_000_000n));
+    // The supply, booked in collateral tokens minted 1:1 before the market's borrower came.
+    expect(priced.bank.totalAssetShares).toBe(fx.fromInt(1_500_000n * 1_000_000n));
     expect(isOracleFailure(priced.price.realTime)).toBe(false);
+    // $800K of the reserve's $1,500,000.1 borrowed: utilization u, u × 8% / 80% on the curve, 90% of it to depositors.
+    const u = 800_000 / 1_500_000.1;
+    expect(toNumber(priced.kamino!.supplyApr)).toBeCloseTo(u * (u * 0.1) * 0.9, 6);
+    expect(priced.rates.lendingRate).toBe(priced.kamino!.supplyApr);
 
     const [reserveInfo, obligationInfo] = await connection.getMultipleAccountsInfo([
       new PublicKey(seeded.kaminoReserve!),
@@ -247,7 +252,8 @@ describe("seeding", () => {
     expect(obligationInfo?.owner.toBase58()).toBe(KLEND_PROGRAM_ID);
     const reserve = decodeReserve(reserveInfo!.data);
     expect(reserve.liquidity.mintPubkey).toBe(seeded.mint);
-    expect(reserve.liquidity.availableAmount).toBe(100_000n + 100n + 1_500_000n * 1_000_000n);
+    expect(reserve.liquidity.availableAmount).toBe(100_000n + 100n + 700_000n * 1_000_000n);
+    expect(reserve.liquidity.borrowedAmountSf).toBe(fraction.fromInt(800_000n * 1_000_000n));
     expect(reserve.config.loanToValuePct).toBe(80);
     expect(reserve.config.tokenInfo.pythConfiguration.price).toBe(usdcOracle.address);
   });
@@ -304,15 +310,25 @@ describe("the Kamino-backed bank", () => {
     const usdc = getAssociatedTokenAddressSync(new PublicKey(seeded.mint), wallet.publicKey);
     const granted = 10_000n * 1_000_000n;
 
-    const { marginfiAccount } = await depositAction({ ...context, bank, banks, amount: 250n * 1_000_000n });
-    expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted - 250n * 1_000_000n);
+    const deposited = 250n * 1_000_000n;
+    const { marginfiAccount } = await depositAction({ ...context, bank, banks, amount: deposited });
+    expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted - deposited);
     const account = decodeMarginfiAccount((await connection.getAccountInfo(marginfiAccount, "confirmed"))!.data);
-    expect(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => [b.bankPk, b.assetShares])).toEqual([
-      [seeded.address, fx.fromInt(250n * 1_000_000n)],
-    ]);
+    const [held] = account.lendingAccount.balances.filter((b) => b.active !== 0);
+    expect(held.bankPk).toBe(seeded.address);
+    // The reserve earns interest, so the USDC buys slightly fewer collateral tokens; the market sees them in USDC.
+    const reserve = decodeReserve((await connection.getAccountInfo(new PublicKey(seeded.kaminoReserve!), "confirmed"))!.data);
+    const collateral = fx.toIntFloor(held.assetShares);
+    const atRate = kaminoCollateralForTokens(reserve, deposited);
+    expect(collateral >= atRate - 1n && collateral <= atRate + 1n).toBe(true);
+    expect(collateral < deposited && collateral > deposited - 1_000n).toBe(true);
+    const after = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: seeded.group });
+    const position = fx.toIntFloor(fx.mul(held.assetShares, after.banks.get(seeded.address)!.assetShareValue));
+    expect(position >= deposited - 1n && position <= deposited).toBe(true);
 
     await withdrawAllAction({ ...context, bank, banks, marginfiAccount, account });
-    expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted);
+    const back = (await getAccount(connection, usdc, "confirmed")).amount;
+    expect(back >= granted - 1n && back < granted + 1_000n).toBe(true);
   });
 });
 

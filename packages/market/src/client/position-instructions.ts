@@ -4,6 +4,8 @@
 import { SYSVAR_INSTRUCTIONS_PUBKEY, SYSVAR_RENT_PUBKEY, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
 import { SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
+import type { Reserve } from "../state/reserve.js";
+import { refreshReserveInstructionFor } from "./admin-instructions.js";
 import { type ReserveAccounts, lendingMarketAuthority, obligationAddress, userMetadataAddress } from "./addresses.js";
 import { type ProgramOption, buildInstruction, optionalAccount, programIdOf, readonly, signer, u64, writable } from "./coder.js";
 import { type Key, toPublicKey } from "./seeds.js";
@@ -95,6 +97,28 @@ export function refreshObligationInstructionFor(obligation: Key, state: Obligati
     depositReserves: activeDeposits(state).map((d) => d.depositReserve),
     borrowReserves: activeBorrows(state).map((b) => b.borrowReserve),
   });
+}
+
+/** A reserve with its decoded state. */
+export interface LoadedReserve {
+  address: Key;
+  state: Reserve;
+}
+
+/**
+ * What an obligation action needs first in its transaction: refresh_reserve for every reserve it touches (those in
+ * the obligation's slots and the one acted on), then refresh_obligation.
+ */
+export function obligationRefreshInstructions(
+  obligation: Key,
+  state: Obligation,
+  reserves: readonly LoadedReserve[],
+  options: ProgramOption = {},
+): TransactionInstruction[] {
+  return [
+    ...reserves.map((r) => refreshReserveInstructionFor(r.address, r.state, options)),
+    refreshObligationInstructionFor(obligation, state, options),
+  ];
 }
 
 /** The collateral (SPL Token) and liquidity token programs, then the instructions sysvar, that close position instructions. */

@@ -19,6 +19,8 @@ export function kaminoTokensForCollateral(reserve: KaminoReserve, collateral: bi
 export interface KaminoCollateralView {
   /** Tokens one collateral token redeems for (I80F48); 1 until the reserve earns interest. */
   readonly tokensPerCollateral: I80F48;
+  /** Borrowed over total supply of the reserve (I80F48 fraction). */
+  readonly utilization: I80F48;
   /** The reserve's supply APR (I80F48 fraction): utilization × curve rate × (1 − protocol take rate). */
   readonly supplyApr: I80F48;
 }
@@ -33,5 +35,5 @@ export function kaminoCollateralView(reserve: KaminoReserve): KaminoCollateralVi
   const curveRate = borrowRate(reserve.config.borrowRateCurve.points, utilization);
   const depositorsShare = fx.div(fx.fromInt(100 - reserve.config.protocolTakeRatePct), fx.fromInt(100));
   const supplyApr = fx.mul(fx.mul(fractionToI80F48(utilization), fractionToI80F48(curveRate)), depositorsShare);
-  return { tokensPerCollateral, supplyApr };
+  return { tokensPerCollateral, utilization: fractionToI80F48(utilization), supplyApr };
 }

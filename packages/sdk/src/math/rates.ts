@@ -34,6 +34,8 @@ export function aprToApy(apr: I80F48, periods: bigint = COMPOUNDING_PERIODS_PER_
 
 /** Utilization = liabilities / assets; 0 for a bank without deposits. */
 export function utilizationRate(bank: PricedBank): I80F48 {
+  // A Kamino bank lends nothing itself: its deposits are as busy as the reserve they sit in.
+  if (bank.kamino !== null) return bank.kamino.utilization;
   return bank.totalAssets === fx.ZERO ? fx.ZERO : fx.div(bank.totalLiabilities, bank.totalAssets);
 }
 

@@ -4,8 +4,9 @@
 // market's same-slot rule, the lending program's 6206), and the amounts are checked to the native unit.
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KLEND_PROGRAM_ID, marketProgram, reserveAccountsFor } from "@ballast/market";
+import { KLEND_PROGRAM_ID, marketProgram, refreshReserveInstructionFor, reserveAccountsFor } from "@ballast/market";
 import { i80f48, type Bank } from "@ballast/protocol";
+import { decodeKaminoReserve, kaminoTokensForCollateral, loadMarket } from "../../src/index.js";
 import { PROGRAM, TestMarket, type TestBank } from "../../../protocol/test/support/market.js";
 import {
   borrowAction,
@@ -21,8 +22,10 @@ import {
   INIT_OBLIGATION_DEPOSIT,
   MIN_INITIAL_DEPOSIT,
   addKaminoBank,
+  borrowFromReserve,
   createKaminoReserve,
   walletTokens,
+  type KaminoReserveFixture,
 } from "../support/kamino-market.js";
 import { SOL, USDC, act, activeBanks, context, fundedWallet, landed, loadBanks, marginAccount, tokens } from "./support.js";
 
@@ -35,6 +38,7 @@ let market: TestMarket;
 let sol: TestBank;
 let usdcMint: PublicKey;
 let kaminoBank: PublicKey;
+let fixture: KaminoReserveFixture;
 let reserveSupply: PublicKey;
 let owner: Keypair;
 let ctx: ActionContext;
@@ -53,7 +57,7 @@ beforeAll(async () => {
   await market.deposit(await market.newUser(), sol, 100n * SOL);
   usdcMint = await market.createMint(6);
   const feed = (await market.createOracle({ kind: "pyth", price: 1 }))!;
-  const fixture = await createKaminoReserve(market, usdcMint, feed);
+  fixture = await createKaminoReserve(market, usdcMint, feed);
   kaminoBank = await addKaminoBank(market, usdcMint, feed, fixture);
   reserveSupply = reserveAccountsFor(fixture.reserve, fixture.lendingMarket, usdcMint).liquiditySupply;
   owner = await fundedWallet(market);
@@ -121,5 +125,57 @@ describe("lending actions on a Kamino bank", () => {
     expect(await tokens(market, usdcAccount())).toBe(DEPOSIT);
     expect(await tokens(market, reserveSupply)).toBe(MIN_INITIAL_DEPOSIT + INIT_OBLIGATION_DEPOSIT);
     expect(activeBanks(await marginAccount(market, marginfiAccount))).toEqual([]);
+  });
+});
+
+describe("a Kamino bank whose reserve earns interest", () => {
+  it("is seen in tokens at the reserve's rate, and a withdrawal asked in tokens pays that many", async () => {
+    const deposit = await act(market, async () =>
+      depositAction({ ...ctx, bank: kaminoBank, banks: await banks(), amount: DEPOSIT, marginfiAccount }),
+    );
+    expect(deposit.marginfiAccount).toEqual(marginfiAccount);
+    // A borrower of the market's own takes half the reserve against collateral in a second reserve; 5M slots pass.
+    const collateralMint = await market.createMint(9);
+    const collateralFeed = (await market.createOracle({ kind: "pyth", price: 100 }))!;
+    const collateral = await createKaminoReserve(market, collateralMint, collateralFeed, fixture.lendingMarket);
+    await borrowFromReserve(market, {
+      lendingMarket: fixture.lendingMarket,
+      collateralReserve: collateral.reserve,
+      collateralMint,
+      collateral: 100n * SOL,
+      borrowReserve: fixture.reserve,
+      borrowMint: usdcMint,
+      borrow: DEPOSIT / 2n,
+    });
+    market.ledger.warpToTime(market.now(), 5_000_000);
+    const reserveNow = async () => decodeKaminoReserve((await market.connection.getAccountInfo(fixture.reserve, "confirmed"))!.data);
+    await market.send(refreshReserveInstructionFor(fixture.reserve, await reserveNow()), [market.admin]);
+
+    const seen = (
+      await loadMarket(market.connection, { programId: PROGRAM.toBase58(), group: market.group.toBase58() }, market.now())
+    ).banks.get(kaminoBank.toBase58())!;
+    expect(i80f48.cmp(seen.kamino!.tokensPerCollateral, i80f48.ONE)).toBe(1);
+    expect(i80f48.cmp(seen.rates.lendingRate, i80f48.ZERO)).toBe(1);
+    // The program books collateral tokens; the client sees what the reserve redeems them for.
+    const collateralHeld = i80f48.toIntFloor((await kaminoShares())!);
+    const redeemable = kaminoTokensForCollateral(await reserveNow(), collateralHeld);
+    expect(redeemable).toBeGreaterThan(collateralHeld);
+    const position = i80f48.toIntFloor(i80f48.mul((await kaminoShares())!, seen.assetShareValue));
+    expect(position >= redeemable - 1n && position <= redeemable + 1n).toBe(true);
+
+    const before = await tokens(market, usdcAccount());
+    await act(market, async () =>
+      withdrawAction({
+        ...ctx,
+        marginfiAccount,
+        account: await marginAccount(market, marginfiAccount),
+        bank: kaminoBank,
+        banks: await banks(),
+        amount: 100n * USDC,
+      }),
+    );
+    // The collateral asked for at the last refresh's rate redeems a slot later: never less than asked, one unit over at most.
+    const paid = (await tokens(market, usdcAccount())) - before;
+    expect(paid >= 100n * USDC - 1n && paid <= 100n * USDC + 1n).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import {
   kaminoTokensForCollateral,
   priceBank,
   toNumber,
+  utilizationRate,
   type KaminoReserve,
 } from "../../src/index.js";
 import { NOW, usdc } from "./support.js";
@@ -72,9 +73,10 @@ describe("a Kamino bank seen through its reserve", () => {
 
   it("reads tokens per collateral token and the supply rate off the reserve", () => {
     expect(view.tokensPerCollateral).toBe(fx.fromDecimal("1.25"));
+    expect(toNumber(view.utilization)).toBeCloseTo(0.2, 12);
     expect(toNumber(view.supplyApr)).toBeCloseTo(0.2 * 0.02 * 0.9, 12);
     const idle = kaminoCollateralView(reserve(0n, 0n));
-    expect([idle.tokensPerCollateral, idle.supplyApr]).toEqual([fx.ONE, fx.ZERO]);
+    expect([idle.tokensPerCollateral, idle.utilization, idle.supplyApr]).toEqual([fx.ONE, fx.ZERO, fx.ZERO]);
   });
 
   it("is priced per token, counted in tokens, capped in tokens, and lends at the reserve's rate", () => {
@@ -90,6 +92,7 @@ describe("a Kamino bank seen through its reserve", () => {
     expect(seen.depositCapacity).toBe(250_000_000n - 1n);
     expect(seen.rates.lendingRate).toBe(view.supplyApr);
     expect(seen.rates.borrowingRate).toBe(fx.ZERO);
+    expect(utilizationRate(seen)).toBe(view.utilization);
     // The program's own banks are untouched.
     expect(priceBank(booked.address, booked.bank, booked.price, NOW)).toEqual(booked);
   });

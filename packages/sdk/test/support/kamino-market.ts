@@ -1,10 +1,18 @@
-// A Kamino-style market on a TestMarket ledger for the SDK's tests: a lending market with one active reserve priced by
-// a Pyth feed, and, on request, the Kamino bank over it with its obligation. The market program must be deployed
+// A Kamino-style market on a TestMarket ledger for the SDK's tests: a lending market with active reserves priced by
+// Pyth feeds, the Kamino bank over one of them with its obligation, and a market borrower of its own. The market program must be deployed
 // (TestMarket.start({ programs: [marketProgram()] })).
 import { getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
 import { Keypair, type PublicKey } from "@solana/web3.js";
 import {
   ReserveStatus,
+  borrowObligationLiquidityInstruction,
+  depositReserveLiquidityAndObligationCollateralInstruction,
+  initObligationInstruction,
+  initUserMetadataInstruction,
+  obligationRefreshInstructions,
+  reserveAccountsOf,
+  vanillaObligationAddress,
+  type LoadedReserve,
   createLendingMarketAccountInstruction,
   createReserveAccountInstruction,
   curveFromPoints,
@@ -24,6 +32,7 @@ import {
   addBankKaminoInstruction,
   bankAddressWithSeed,
   bankVaultAuthorityAddress,
+  decodeKaminoObligation,
   decodeKaminoReserve,
   kaminoInitObligationInstruction,
 } from "../../src/index.js";
@@ -54,19 +63,19 @@ export async function walletTokens(
   return ata;
 }
 
-/** A lending market owned by the test admin and an active reserve of `mint` priced by the Pyth `feed` (80% LTV). */
-export async function createKaminoReserve(market: TestMarket, mint: PublicKey, feed: PublicKey): Promise<KaminoReserveFixture> {
+/**
+ * An active reserve of `mint` priced by the Pyth `feed` (80% LTV, borrow rate 0–10% over utilization), in `existing`
+ * or a new lending market owned by the test admin.
+ */
+export async function createKaminoReserve(
+  market: TestMarket,
+  mint: PublicKey,
+  feed: PublicKey,
+  existing?: PublicKey,
+): Promise<KaminoReserveFixture> {
   const owner = market.admin;
-  const marketKeypair = Keypair.generate();
-  const lendingMarket = marketKeypair.publicKey;
   const rent = (size: number) => market.connection.getMinimumBalanceForRentExemption(size);
-  await market.send(
-    [
-      createLendingMarketAccountInstruction({ payer: owner.publicKey, account: lendingMarket, lamports: await rent(LENDING_MARKET_SIZE) }),
-      initLendingMarketInstruction({ lendingMarketOwner: owner.publicKey, lendingMarket }),
-    ],
-    [owner, marketKeypair],
-  );
+  const lendingMarket = existing ?? (await createLendingMarket(market));
 
   const reserveKeypair = Keypair.generate();
   const reserve = reserveKeypair.publicKey;
@@ -96,12 +105,26 @@ export async function createKaminoReserve(market: TestMarket, mint: PublicKey, f
     { utilizationRateBps: 0, borrowRateBps: 0 },
     { utilizationRateBps: 10_000, borrowRateBps: 1_000 },
   ]);
-  config.tokenInfo.name = "USDC";
+  config.tokenInfo.name = "TEST";
   config.tokenInfo.maxAgePriceSeconds = 60n;
   config.tokenInfo.maxAgeTwapSeconds = 60n;
   config.tokenInfo.pythConfiguration.price = feed.toBase58();
   await market.send(updateEntireReserveConfigInstruction({ lendingMarketOwner: owner.publicKey, lendingMarket, reserve, config }), [owner]);
   return { lendingMarket, reserve };
+}
+
+async function createLendingMarket(market: TestMarket): Promise<PublicKey> {
+  const owner = market.admin;
+  const account = Keypair.generate();
+  const lamports = await market.connection.getMinimumBalanceForRentExemption(LENDING_MARKET_SIZE);
+  await market.send(
+    [
+      createLendingMarketAccountInstruction({ payer: owner.publicKey, account: account.publicKey, lamports }),
+      initLendingMarketInstruction({ lendingMarketOwner: owner.publicKey, lendingMarket: account.publicKey }),
+    ],
+    [owner, account],
+  );
+  return account.publicKey;
 }
 
 /** The Kamino bank over the reserve in the test group (asset weights 0.8 / 0.9), with its obligation created. */
@@ -149,4 +172,67 @@ export async function addKaminoBank(
     [owner],
   );
   return bank;
+}
+
+const loadReserve = async (market: TestMarket, address: PublicKey): Promise<LoadedReserve> => ({
+  address,
+  state: decodeKaminoReserve((await market.connection.getAccountInfo(address, "confirmed"))!.data),
+});
+
+export interface ReserveBorrow {
+  lendingMarket: PublicKey;
+  /** A reserve of another token, in the same market, where the borrower posts `collateral`. */
+  collateralReserve: PublicKey;
+  collateralMint: PublicKey;
+  collateral: bigint;
+  /** The reserve borrowed from, and how much. */
+  borrowReserve: PublicKey;
+  borrowMint: PublicKey;
+  borrow: bigint;
+}
+
+/** A market borrower of its own (a funded wallet with a vanilla obligation) posts collateral and borrows. */
+export async function borrowFromReserve(market: TestMarket, p: ReserveBorrow): Promise<void> {
+  const borrower = Keypair.generate();
+  await market.airdrop(borrower.publicKey, 10_000_000_000n);
+  const owner = borrower.publicKey;
+  const source = await walletTokens(market, p.collateralMint, p.collateral, owner);
+  const destination = await walletTokens(market, p.borrowMint, 0n, owner);
+  await market.send(
+    [
+      initUserMetadataInstruction({ owner, feePayer: owner }),
+      initObligationInstruction({ obligationOwner: owner, feePayer: owner, lendingMarket: p.lendingMarket }),
+    ],
+    [borrower],
+  );
+  const obligation = vanillaObligationAddress(owner, p.lendingMarket);
+  const obligationState = async () => decodeKaminoObligation((await market.connection.getAccountInfo(obligation, "confirmed"))!.data);
+  const collateral = await loadReserve(market, p.collateralReserve);
+  await market.send(
+    [
+      ...obligationRefreshInstructions(obligation, await obligationState(), [collateral]),
+      depositReserveLiquidityAndObligationCollateralInstruction({
+        owner,
+        obligation,
+        reserve: reserveAccountsOf(p.collateralReserve, collateral.state),
+        userSourceLiquidity: source,
+        liquidityAmount: p.collateral,
+      }),
+    ],
+    [borrower],
+  );
+  const debt = await loadReserve(market, p.borrowReserve);
+  await market.send(
+    [
+      ...obligationRefreshInstructions(obligation, await obligationState(), [await loadReserve(market, p.collateralReserve), debt]),
+      borrowObligationLiquidityInstruction({
+        owner,
+        obligation,
+        reserve: reserveAccountsOf(p.borrowReserve, debt.state),
+        userDestinationLiquidity: destination,
+        liquidityAmount: p.borrow,
+      }),
+    ],
+    [borrower],
+  );
 }
