@@ -1,7 +1,16 @@
 // What the bank page derives from the market snapshot and the bank's history: e-mode pairings (which banks pair with
 // this one and at what weights), the utilization curve from the SDK, the action a `?action=` link asks for, and the
 // selected account's position valued over the history. Rates and weights come from the SDK; nothing is recomputed.
-import { emodePairs, toNumber, utilizationCurve, type EmodePair, type EmodeTag, type Market, type PricedBank } from "@ballast/sdk";
+import {
+  emodePairs,
+  kaminoUtilizationCurve,
+  toNumber,
+  utilizationCurve,
+  type EmodePair,
+  type EmodeTag,
+  type Market,
+  type PricedBank,
+} from "@ballast/sdk";
 import { programFeesOf } from "@ballast/protocol";
 import type { HistoricBankPoint, PositionDto } from "../../api/index.js";
 import type { ActionType } from "../action-box/index.js";
@@ -62,9 +71,16 @@ export interface CurveDatum {
   readonly borrowingRate: number;
 }
 
-/** The SDK's 101-point APR curve of the bank under its group's program fees, as chart numbers. */
+/**
+ * The SDK's 101-point APR curve of the bank under its group's program fees (of its reserve, for a Kamino bank), as
+ * chart numbers.
+ */
 export function curveData(market: Market, priced: PricedBank): CurveDatum[] {
-  return utilizationCurve(priced.bank.config.interestRateConfig, programFeesOf(market.group)).map((point) => ({
+  const curve =
+    priced.kamino === null
+      ? utilizationCurve(priced.bank.config.interestRateConfig, programFeesOf(market.group))
+      : kaminoUtilizationCurve(priced.kamino);
+  return curve.map((point) => ({
     utilization: Math.round(toNumber(point.utilization) * 100),
     lendingRate: toNumber(point.lendingRate),
     borrowingRate: toNumber(point.borrowingRate),
