@@ -2,6 +2,7 @@
 // declares them (market-and-oracles reference §4; spelling such as "Missmatch" is the original's). Failures log in
 // Anchor's format through `fail`, which also knows the few Anchor framework errors the account checks raise.
 import { ANCHOR_ERRORS, ProgramFailure, type AnchorErrorName, type ErrorEntry } from "@ballast/anchor";
+import { MATH_ERRORS } from "./math/math-errors.js";
 
 export const KLEND_ERRORS = {
   InvalidMarketAuthority: { code: 6000, message: "Market authority is invalid" },
@@ -11,7 +12,7 @@ export const KLEND_ERRORS = {
   InvalidConfig: { code: 6004, message: "Input config value is invalid" },
   InvalidSigner: { code: 6005, message: "Signer is not allowed to perform this action" },
   InvalidAccountInput: { code: 6006, message: "Invalid account input" },
-  MathOverflow: { code: 6007, message: "Math operation overflow" },
+  MathOverflow: MATH_ERRORS.MathOverflow,
   InsufficientLiquidity: { code: 6008, message: "Insufficient liquidity available" },
   ReserveStale: { code: 6009, message: "Reserve state needs to be refreshed" },
   WithdrawTooSmall: { code: 6010, message: "Withdraw amount too small" },
@@ -53,7 +54,7 @@ export const KLEND_ERRORS = {
   PriceIsLowerThanHeuristic: { code: 6046, message: "Price lower than allowed by heuristic" },
   PriceIsZero: { code: 6047, message: "Price is zero" },
   PriceConfidenceTooWide: { code: 6048, message: "Price confidence too wide" },
-  IntegerOverflow: { code: 6049, message: "Conversion between integers failed" },
+  IntegerOverflow: MATH_ERRORS.IntegerOverflow,
   NoFarmForReserve: { code: 6050, message: "This reserve does not have a farm" },
   IncorrectInstructionInPosition: { code: 6051, message: "Wrong instruction at expected position" },
   NoPriceFound: { code: 6052, message: "No price found" },
@@ -70,8 +71,8 @@ export const KLEND_ERRORS = {
   },
   InvalidObligationSeedsValue: { code: 6058, message: "Seeds must be default pubkeys for tag 0, and mint addresses for tag 1 or 2" },
   DeprecatedInvalidObligationId: { code: 6059, message: "[DEPRECATED] Obligation id must be 0" },
-  InvalidBorrowRateCurvePoint: { code: 6060, message: "Invalid borrow rate curve point" },
-  InvalidUtilizationRate: { code: 6061, message: "Invalid utilization rate" },
+  InvalidBorrowRateCurvePoint: MATH_ERRORS.InvalidBorrowRateCurvePoint,
+  InvalidUtilizationRate: MATH_ERRORS.InvalidUtilizationRate,
   CannotSocializeObligationWithCollateral: {
     code: 6062,
     message: "Obligation hasn't been fully liquidated and debt cannot be socialized.",

@@ -1,7 +1,7 @@
 // The 11-point piecewise-linear borrow-rate curve (reference §2.4): annual rates in basis points by utilization in
 // basis points. Lookup rounds utilization to basis points only to pick the segment; inside a segment it interpolates
 // from the exact utilization.
-import { fail } from "../errors.js";
+import { failMath } from "./math-errors.js";
 import * as fx from "./fraction.js";
 
 export interface CurvePoint {
@@ -53,14 +53,14 @@ export function borrowRate(points: readonly CurvePoint[], utilization: bigint): 
     if (uBps === start.utilizationRateBps) return fx.fromBps(start.borrowRateBps);
     if (uBps === end.utilizationRateBps) return fx.fromBps(end.borrowRateBps);
     if (end.borrowRateBps < start.borrowRateBps || end.utilizationRateBps <= start.utilizationRateBps) {
-      fail("InvalidBorrowRateCurvePoint");
+      failMath("InvalidBorrowRateCurvePoint");
     }
     const startUtilization = fx.fromBps(start.utilizationRateBps);
-    if (u < startUtilization) fail("InvalidUtilizationRate");
+    if (u < startUtilization) failMath("InvalidUtilizationRate");
     const slopeNom = BigInt(end.borrowRateBps - start.borrowRateBps);
     const slopeDenom = BigInt(end.utilizationRateBps - start.utilizationRateBps);
     return fx.add(fx.divInt(fx.mulInt(u - startUtilization, slopeNom), slopeDenom), fx.fromBps(start.borrowRateBps));
   }
   // Only a curve that never reaches 100% has no segment for the utilization.
-  return fail("InvalidBorrowRateCurvePoint");
+  return failMath("InvalidBorrowRateCurvePoint");
 }

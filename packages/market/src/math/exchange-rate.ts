@@ -1,7 +1,7 @@
 // The collateral exchange rate between a reserve's liquidity and its cTokens (reference §2.7): the pair
 // (cToken supply, total liquidity supply), 1:1 while either is zero. Deposits mint floor(cTokens) and charge the
 // ceiling of the liquidity those cTokens are worth, so the rate never moves against existing holders.
-import { fail } from "../errors.js";
+import { failMath } from "./math-errors.js";
 import { bigDiv, bigDivInt, bigMul, bigToFraction } from "./big-fraction.js";
 import * as fx from "./fraction.js";
 import { type LiquidityAmounts, totalSupply } from "./reserve-liquidity.js";
@@ -65,6 +65,6 @@ export interface DepositAmounts {
 export function depositAmounts(rate: CollateralExchangeRate, liquidity: bigint): DepositAmounts {
   const collateral = liquidityToCollateral(rate, liquidity);
   const charged = collateralToLiquidityCeil(rate, collateral);
-  if (charged > liquidity) fail("MathOverflow");
+  if (charged > liquidity) failMath("MathOverflow");
   return { collateral, liquidity: charged };
 }

@@ -2,7 +2,7 @@
 // bigint (reference §2.1). Operations reproduce the `fixed` crate's: multiplication keeps the top bits of the double
 // width product (floor), division shifts the dividend first (floor), and any result outside the u128 range is the
 // overflow the program panics on, reported here as MathOverflow.
-import { fail } from "../errors.js";
+import { failMath } from "./math-errors.js";
 
 export const FRACTION_BITS = 60;
 const SHIFT = 60n;
@@ -13,7 +13,7 @@ export const U64_MAX = (1n << 64n) - 1n;
 export const U128_MAX = (1n << 128n) - 1n;
 
 function inRange(bits: bigint): bigint {
-  if (bits < 0n || bits > U128_MAX) fail("MathOverflow");
+  if (bits < 0n || bits > U128_MAX) failMath("MathOverflow");
   return bits;
 }
 
@@ -49,13 +49,13 @@ export function mul(a: bigint, b: bigint): bigint {
 }
 
 export function div(a: bigint, b: bigint): bigint {
-  if (b === 0n) fail("MathOverflow");
+  if (b === 0n) failMath("MathOverflow");
   return inRange((a << SHIFT) / b);
 }
 
 /** a / b rounded up (klend's `div_ceil`). */
 export function divCeil(a: bigint, b: bigint): bigint {
-  if (b === 0n) fail("MathOverflow");
+  if (b === 0n) failMath("MathOverflow");
   return inRange(((a << SHIFT) + b - 1n) / b);
 }
 
@@ -66,7 +66,7 @@ export function mulInt(a: bigint, n: bigint): bigint {
 
 /** Fraction ÷ integer: a raw division. */
 export function divInt(a: bigint, n: bigint): bigint {
-  if (n === 0n) fail("MathOverflow");
+  if (n === 0n) failMath("MathOverflow");
   return a / n;
 }
 
@@ -95,7 +95,7 @@ export function toPercent(a: bigint): bigint {
 
 /** An integer result that must fit a u64 (token amounts), as the program's conversions require. */
 export function toU64(n: bigint): bigint {
-  if (n < 0n || n > U64_MAX) fail("IntegerOverflow");
+  if (n < 0n || n > U64_MAX) failMath("IntegerOverflow");
   return n;
 }
 

@@ -1,6 +1,7 @@
 // Net-outflow rate limits per reserve (reference §2.16): outflows count up against a capacity per interval, inflows
 // count down. An interval length of 0 turns the limit off (the counter still moves, saturating).
 import { fail } from "../errors.js";
+import { failMath } from "./math-errors.js";
 
 export interface WithdrawalCaps {
   configCapacity: bigint;
@@ -17,12 +18,12 @@ function saturate(value: bigint): bigint {
 }
 
 function checked(value: bigint): bigint {
-  if (value < I64_MIN || value > I64_MAX) fail("MathOverflow");
+  if (value < I64_MIN || value > I64_MAX) failMath("MathOverflow");
   return value;
 }
 
 function update(caps: WithdrawalCaps, amount: bigint, now: bigint, outflow: boolean): WithdrawalCaps {
-  if (amount > I64_MAX) fail("MathOverflow");
+  if (amount > I64_MAX) failMath("MathOverflow");
   const next = { ...caps };
   if (next.configIntervalLengthSeconds === 0n) {
     next.currentTotal = saturate(next.currentTotal + (outflow ? amount : -amount));
