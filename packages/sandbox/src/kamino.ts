@@ -10,25 +10,25 @@ import {
   RESERVE_SIZE,
   ReserveStatus,
   borrowObligationLiquidityInstruction,
-  decodeObligation,
-  decodeReserve,
-  depositReserveLiquidityAndObligationCollateralInstruction,
-  initObligationInstruction,
-  initUserMetadataInstruction,
-  obligationRefreshInstructions,
-  reserveAccountsOf,
-  vanillaObligationAddress,
-  type LoadedReserve,
   createLendingMarketAccountInstruction,
   createReserveAccountInstruction,
   curveFromPoints,
+  decodeObligation,
+  decodeReserve,
   defaultReserveConfig,
+  depositReserveLiquidityAndObligationCollateralInstruction,
   fraction,
   initLendingMarketInstruction,
+  initObligationInstruction,
   initReserveInstruction,
+  initUserMetadataInstruction,
   lendingMarketAuthority,
+  obligationRefreshInstructions,
+  reserveAccountsOf,
   updateEntireReserveConfigInstruction,
   userMetadataAddress,
+  vanillaObligationAddress,
+  type LoadedReserve,
 } from "@ballast/market";
 import { BankOperationalState, OracleSetup, RiskTier, decodeBank, i80f48 as fx } from "@ballast/protocol";
 import {
@@ -37,7 +37,6 @@ import {
   bankAddressWithSeed,
   bankVaultAuthorityAddress,
   createAssociatedTokenAccountInstruction,
-  decodeKaminoReserve,
   depositAction,
   kaminoInitObligationInstruction,
   keypairWallet,
@@ -146,7 +145,7 @@ async function createReserve(
   return reserve.publicKey;
 }
 
-/** The bank over a new reserve of the token, its obligation, and its first supply; returns what the state records. */
+/** The bank over a new reserve of the token, its obligation, its first supply and the reserve's market borrower. */
 export async function seedKaminoBank(
   ctx: KaminoSeedContext,
   lendingMarket: PublicKey,
@@ -185,7 +184,7 @@ export async function seedKaminoBank(
   await sendTransaction(ctx.connection, ctx.admin, [
     kaminoInitObligationInstruction({
       bankData: decodeBank(bankInfo!.data),
-      reserve: decodeKaminoReserve(reserveInfo!.data),
+      reserve: decodeReserve(reserveInfo!.data),
       lendingMarketAuthority: lendingMarketAuthority(lendingMarket),
       feePayer: admin,
       bank,
