@@ -26,12 +26,7 @@ export const withdrawCollateralAndRedeem: MarketInstruction = {
   units: 20_000,
   run(ctx, accounts, args) {
     const amount = args.u64();
-    const owner = accounts.writable(accounts.signer(0, "owner"), "owner");
-    const market = accounts.lendingMarket(2);
-    const obligation = accounts.obligation(1, market, true);
-    accounts.hasOne(obligation.state.owner, owner.key, "obligation");
-    const authority = accounts.marketAuthority(3, market);
-    const reserve = accounts.reserve(4, "withdraw_reserve", market, true);
+    const { owner, market, obligation, authority, reserve } = accounts.collateralAccounts("withdraw_reserve");
     const r = reserve.state;
     const { account: liquidityMint, decimals } = accounts.liquidityMint(5, "reserve_liquidity_mint", r);
     const collateralVault = accounts.writableAddress(6, "reserve_source_collateral", r.collateral.supplyVault);

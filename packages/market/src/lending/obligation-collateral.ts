@@ -2,7 +2,7 @@
 // §2.13, §3.4): cTokens counted into and out of a deposit slot, under the freshness rule and the post-change checks.
 import { PriceStatus, ReserveStatus } from "../constants.js";
 import { fail } from "../errors.js";
-import { fractionCollateralToLiquidity } from "../math/exchange-rate.js";
+import { exchangeRateOf, fractionCollateralToLiquidity } from "../math/exchange-rate.js";
 import * as fx from "../math/fraction.js";
 import type { LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
@@ -10,9 +10,7 @@ import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postDepositInvariants, postWithdrawInvariants } from "./obligation-invariants.js";
 import { borrowsEmpty, depositIndex, findOrAddDeposit, maxWithdrawValue, withdrawFromDeposit } from "./obligation-positions.js";
-import { exchangeRateOf } from "../math/exchange-rate.js";
-import type { Log } from "./preconditions.js";
-import { requireAmount, requireFresh, priceStatusBits } from "./preconditions.js";
+import { type Log, priceStatusBits, requireAmount, requireFresh, requireRefreshedThisSlot } from "./preconditions.js";
 
 /** Adds `amount` cTokens of `reserveKey` to the obligation's collateral. */
 export function depositObligationCollateral(
@@ -25,9 +23,7 @@ export function depositObligationCollateral(
   log: Log,
 ): void {
   requireAmount(amount, "Collateral", log);
-  const stale = "is stale and must be refreshed in the current slot";
-  requireFresh(reserve.lastUpdate, clock, PriceStatus.NONE, "ReserveStale", `Deposit reserve ${stale}`, log);
-  requireFresh(obligation.lastUpdate, clock, PriceStatus.NONE, "ObligationStale", `Obligation ${stale}`, log);
+  requireRefreshedThisSlot(reserve.lastUpdate, obligation.lastUpdate, clock, "Deposit", log);
   if (
     reserve.config.disableUsageAsCollOutsideEmode > 0 &&
     obligation.elevationGroup === 0 &&

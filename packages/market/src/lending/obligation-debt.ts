@@ -22,8 +22,7 @@ import {
   updateHasDebt,
 } from "./obligation-positions.js";
 import { borrowFactorOf } from "./reserve-operations.js";
-import type { Log } from "./preconditions.js";
-import { requireAmount, requireFresh, priceStatusBits } from "./preconditions.js";
+import { type Log, priceStatusBits, requireAmount, requireFresh, requireRefreshedThisSlot } from "./preconditions.js";
 
 /** Requires a fully refreshed obligation with collateral of some value. */
 function checkObligationFullyRefreshed(obligation: Obligation, clock: MarketClock, log: Log): void {
@@ -127,9 +126,7 @@ export function repayObligationLiquidity(
   log: Log,
 ): bigint {
   requireAmount(amount, "Liquidity", log);
-  const stale = "is stale and must be refreshed in the current slot";
-  requireFresh(reserve.lastUpdate, clock, PriceStatus.NONE, "ReserveStale", `Repay reserve ${stale}`, log);
-  requireFresh(obligation.lastUpdate, clock, PriceStatus.NONE, "ObligationStale", `Obligation ${stale}`, log);
+  requireRefreshedThisSlot(reserve.lastUpdate, obligation.lastUpdate, clock, "Repay", log);
   const index = borrowIndex(obligation, reserveKey, log);
   const liquidity = obligation.borrows[index];
   if (liquidity.borrowedAmountSf === 0n) {

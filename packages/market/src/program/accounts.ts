@@ -138,6 +138,20 @@ export class MarketAccounts extends AccountChecks {
     return obligation;
   }
 
+  /**
+   * Accounts 0–4 of the instructions moving collateral in or out of an obligation: the owner (writable signer), the
+   * obligation it owns (`has_one` owner and market), the market, its authority and the reserve named `reserveName`.
+   */
+  collateralAccounts(reserveName: string) {
+    const owner = this.writable(this.signer(0, "owner"), "owner");
+    const market = this.lendingMarket(2);
+    const obligation = this.obligation(1, market, true);
+    this.hasOne(obligation.state.owner, owner.key, "obligation");
+    const authority = this.marketAuthority(3, market);
+    const reserve = this.reserve(4, reserveName, market, true);
+    return { owner, market, obligation, authority, reserve };
+  }
+
   userMetadata(index: number, name: string): Loaded<UserMetadata> {
     return this.load(index, name, USER_METADATA_DISCRIMINATOR, USER_METADATA_SIZE, decodeUserMetadata, encodeUserMetadataInto, false);
   }

@@ -1,12 +1,13 @@
 // One snapshot of a lending market: the group, its banks and their prices at one clock, ready for the math.
 import { programFeesOf, type Bank, type MarginfiGroup } from "@ballast/protocol";
-import type { Connection } from "@solana/web3.js";
-import { kaminoCollateralView } from "../math/kamino.js";
+import type { AccountInfo, Connection } from "@solana/web3.js";
+import { kaminoCollateralView, type KaminoCollateralView } from "../math/kamino.js";
 import { priceBank, type PricedBank } from "../math/priced-bank.js";
 import { fetchGroupBanks } from "./banks.js";
 import { fetchGroup } from "./group.js";
-import { fetchKaminoReserves, isKaminoBank } from "./kamino-reserves.js";
-import { fetchBankPrices } from "./oracle-prices.js";
+import { isKaminoBank } from "./kamino-reserves.js";
+import { KaminoDecodeError, decodeKaminoReserve } from "./kamino.js";
+import { fetchOracleAccounts, loadBankPrice } from "./oracle-prices.js";
 
 /** Where the market lives; the RPC endpoint is the connection's. */
 export interface MarketConfig {
@@ -28,9 +29,22 @@ export async function chainTime(connection: Connection): Promise<bigint> {
   return BigInt(time);
 }
 
+/** A Kamino bank's reserve (its second oracle account) as the client math reads it; null for other banks or no reserve. */
+function kaminoViewOf(bank: Bank, oracles: readonly (AccountInfo<Buffer> | null)[]): KaminoCollateralView | null {
+  const reserve = oracles[1];
+  if (!isKaminoBank(bank) || !reserve) return null;
+  try {
+    return kaminoCollateralView(decodeKaminoReserve(reserve.data));
+  } catch (e) {
+    // Not a reserve: the bank's price fails to load anyway.
+    if (e instanceof KaminoDecodeError) return null;
+    throw e;
+  }
+}
+
 /**
- * Loads the group, every bank, every oracle and the reserves behind Kamino banks; `now` (unix seconds) defaults to
- * the chain's time.
+ * Loads the group, every bank and every oracle account (the reserves behind Kamino banks among them); `now` (unix
+ * seconds) defaults to the chain's time.
  */
 export async function loadMarket(connection: Connection, config: MarketConfig, now?: bigint): Promise<Market> {
   const [group, banks, clock] = await Promise.all([
@@ -38,20 +52,14 @@ export async function loadMarket(connection: Connection, config: MarketConfig, n
     fetchGroupBanks(connection, config.programId, config.group),
     now === undefined ? chainTime(connection) : Promise.resolve(now),
   ]);
-  const [prices, reserves] = await Promise.all([
-    fetchBankPrices(connection, banks, clock),
-    fetchKaminoReserves(
-      connection,
-      banks.map((b) => b.bank),
-    ),
-  ]);
+  const oracles = await fetchOracleAccounts(connection, banks);
   const fees = programFeesOf(group);
-  const kaminoOf = (bank: Bank) => {
-    const reserve = isKaminoBank(bank) ? reserves.get(bank.integrationAcc1) : undefined;
-    return reserve === undefined ? null : kaminoCollateralView(reserve);
-  };
   const priced = new Map(
-    banks.map((b) => [b.address, priceBank(b.address, b.bank, prices.get(b.address)!, clock, fees, kaminoOf(b.bank))] as const),
+    banks.map((b) => {
+      const accounts = oracles.get(b.address)!;
+      const price = loadBankPrice(b.data, accounts, clock);
+      return [b.address, priceBank(b.address, b.bank, price, clock, fees, kaminoViewOf(b.bank, accounts))] as const;
+    }),
   );
   return { group, banks: priced, now: clock };
 }

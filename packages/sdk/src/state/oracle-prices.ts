@@ -46,17 +46,23 @@ export function loadBankPrice(bankData: Buffer, oracles: readonly (AccountInfo<B
   }
 }
 
-/** Prices of every bank, reading all oracle accounts in batched calls. */
-export async function fetchBankPrices(connection: Connection, banks: readonly BankAccount[], now: bigint): Promise<Map<string, BankPrice>> {
+/**
+ * Every bank's oracle accounts (in oracleKeysOf order: a Kamino bank's feed, then its reserve), by bank, read in
+ * batched calls.
+ */
+export async function fetchOracleAccounts(
+  connection: Connection,
+  banks: readonly BankAccount[],
+): Promise<Map<string, (AccountInfo<Buffer> | null)[]>> {
   const keys = banks.map((b) => oracleKeysOf(b.data));
   const infos = await fetchAccountInfos(connection, keys.flat());
-  const prices = new Map<string, BankPrice>();
+  const byBank = new Map<string, (AccountInfo<Buffer> | null)[]>();
   let cursor = 0;
   banks.forEach((b, i) => {
-    prices.set(b.address, loadBankPrice(b.data, infos.slice(cursor, cursor + keys[i].length), now));
+    byBank.set(b.address, infos.slice(cursor, cursor + keys[i].length));
     cursor += keys[i].length;
   });
-  return prices;
+  return byBank;
 }
 
 /** When the bank's oracle last published (Pyth publish time, Switchboard update time); null for fixed prices or a missing feed. */
