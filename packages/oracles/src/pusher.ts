@@ -26,6 +26,23 @@ export interface PusherFeed {
   confidence?: number;
   /** Scripted prices (decimal strings) pushed one per tick in order instead of the walk; the last one then repeats. */
   script?: readonly string[];
+  /**
+   * Seed of this feed's walk; by default the pusher's seed and the feed's index. Feeds with the same walk seed and
+   * volatility take the very same relative steps, so their prices keep their ratio.
+   */
+  walkSeed?: string;
+  /**
+   * Steady growth on top of the walk or script, as an exchange rate accrues (a liquid staking token's staking yield):
+   * the pushed price is multiplied by e^(rate × (t − since) / 365 days) at the round's chain time t (unix seconds).
+   */
+  growth?: PriceGrowth;
+}
+
+export interface PriceGrowth {
+  /** Continuous yearly rate as a fraction (0.0677 grows e^0.0677 − 1 = 7.0% a year); 9 decimals are kept. */
+  rate: number;
+  /** Unix seconds at which the factor is 1; before it the price is not grown. */
+  since: bigint;
 }
 
 /** One update that landed. */
@@ -61,8 +78,13 @@ export interface PricePusherOptions {
   onPush?: (update: PushedUpdate) => void | Promise<void>;
   /** Where failures are reported; console.error by default. */
   log?: (message: string) => void;
-  /** Unix seconds for Pyth publish times; by default the chain's block time of its latest slot. */
+  /** Unix seconds for Pyth publish times and growth; by default the chain's block time of its latest slot. */
   now?: () => Promise<bigint>;
+  /**
+   * Send every feed's update of a round in one transaction, so no reader ever sees part of a round (an LST already
+   * moved with SOL, or SOL without it); a failed round is retried whole. Off by default: one transaction per feed.
+   */
+  atomic?: boolean;
 }
 
 // ---- integer helpers ---------------------------------------------------------------------------------------
@@ -71,6 +93,8 @@ const E9 = 1_000_000_000n;
 const E18 = E9 * E9;
 const U64_MASK = (1n << 64n) - 1n;
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+/** The growth year: 365 days, the seconds per year of the client math (spec 000 §9). */
+const GROWTH_YEAR_SECONDS = 31_536_000n;
 
 function pow10(n: number): bigint {
   return 10n ** BigInt(n);
@@ -194,6 +218,7 @@ interface FeedState {
   readonly confidenceE9: bigint;
   readonly script: readonly bigint[] | null;
   readonly walk: GeometricRandomWalk | null;
+  readonly growth: { readonly rateE9: bigint; readonly since: bigint } | null;
   /** Updates landed so far. */
   landed: number;
   /** The price chosen for the next update; kept until it lands, so a failed send is retried with the same price. */
@@ -215,6 +240,7 @@ export class PricePusher {
   private readonly log: (message: string) => void;
   private readonly now: () => Promise<bigint>;
   private readonly feeds: FeedState[];
+  private readonly atomic: boolean;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: Promise<void> | null = null;
   private started = false;
@@ -230,6 +256,7 @@ export class PricePusher {
     this.onPush = options.onPush;
     this.log = options.log ?? ((message) => console.error(message));
     this.now = options.now ?? (() => this.chainTime());
+    this.atomic = options.atomic ?? false;
     const seed = options.seed ?? 0;
     this.feeds = options.feeds.map((config, index) => {
       const exponent = config.kind === "switchboard" ? -PULL_FEED_PRECISION : (config.exponent ?? -8);
@@ -246,11 +273,12 @@ export class PricePusher {
         walk: script
           ? null
           : new GeometricRandomWalk({
-              seed: `${String(seed)}/${index}`,
+              seed: config.walkSeed ?? `${String(seed)}/${index}`,
               start,
               volatility: config.volatility ?? 0,
               stepMs: this.intervalMs,
             }),
+        growth: config.growth ? { rateE9: fractionE9("growth rate", config.growth.rate), since: config.growth.since } : null,
         landed: 0,
         pending: null,
         lastPublishTime: 0n,
@@ -295,16 +323,28 @@ export class PricePusher {
   }
 
   private async round(): Promise<void> {
-    let publishTime: bigint | null = null;
-    if (this.feeds.some((f) => f.config.kind === "pyth")) {
+    let now: bigint | null = null;
+    if (this.feeds.some((f) => f.config.kind === "pyth" || f.growth !== null)) {
       try {
-        publishTime = await this.now();
+        now = await this.now();
       } catch (e) {
         this.log(`price pusher: reading the chain time failed, using the wall clock: ${message(e)}`);
-        publishTime = BigInt(Math.floor(Date.now() / 1000));
+        now = BigInt(Math.floor(Date.now() / 1000));
       }
     }
-    await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, publishTime)));
+    if (!this.atomic) {
+      await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now)));
+      return;
+    }
+    const updates = this.feeds.map((feed) => this.update(feed, now));
+    let signature: string;
+    try {
+      signature = await this.send(updates.map((u) => u.ix));
+    } catch (e) {
+      this.log(`price pusher: updating ${this.feeds.length} feeds at once failed, retrying next round: ${message(e)}`);
+      return;
+    }
+    for (const [i, feed] of this.feeds.entries()) await this.landed(feed, { ...updates[i].update, signature });
   }
 
   private nextPrice(feed: FeedState): bigint {
@@ -312,9 +352,17 @@ export class PricePusher {
     return feed.landed === 0 ? feed.walk!.value : feed.walk!.next();
   }
 
-  private async pushFeed(feed: FeedState, now: bigint | null): Promise<void> {
+  /** The price grown to chain time `now`, in integer fixed point. */
+  private grown(feed: FeedState, price: bigint, now: bigint | null): bigint {
+    if (feed.growth === null || now === null || now <= feed.growth.since) return price;
+    const exponentE18 = (feed.growth.rateE9 * E9 * (now - feed.growth.since)) / GROWTH_YEAR_SECONDS;
+    return (price * expE18(exponentE18)) / E18;
+  }
+
+  /** The feed's next update (its walk or script price, kept until it lands, grown to `now`) as an instruction. */
+  private update(feed: FeedState, now: bigint | null): { ix: TransactionInstruction; update: Omit<PushedUpdate, "signature"> } {
     if (feed.pending === null) feed.pending = this.nextPrice(feed);
-    const price = feed.pending;
+    const price = this.grown(feed, feed.pending, now);
     const confidence = ((price < 0n ? -price : price) * feed.confidenceE9) / E9;
     let publishTime: bigint | null = null;
     let ix: TransactionInstruction;
@@ -338,14 +386,7 @@ export class PricePusher {
         stdDev: confidence,
       });
     }
-    let signature: string;
-    try {
-      signature = await this.send(ix);
-    } catch (e) {
-      this.log(`price pusher: updating ${feed.config.kind} feed ${feed.address.toBase58()} failed, retrying next round: ${message(e)}`);
-      return;
-    }
-    const update: PushedUpdate = {
+    const update = {
       kind: feed.config.kind,
       address: feed.address.toBase58(),
       sequence: feed.landed,
@@ -353,11 +394,26 @@ export class PricePusher {
       exponent: feed.exponent,
       confidence,
       publishTime,
-      signature,
     };
+    return { ix, update };
+  }
+
+  private async pushFeed(feed: FeedState, now: bigint | null): Promise<void> {
+    const { ix, update } = this.update(feed, now);
+    let signature: string;
+    try {
+      signature = await this.send([ix]);
+    } catch (e) {
+      this.log(`price pusher: updating ${feed.config.kind} feed ${feed.address.toBase58()} failed, retrying next round: ${message(e)}`);
+      return;
+    }
+    await this.landed(feed, { ...update, signature });
+  }
+
+  private async landed(feed: FeedState, update: PushedUpdate): Promise<void> {
     feed.landed += 1;
     feed.pending = null;
-    if (publishTime !== null) feed.lastPublishTime = publishTime;
+    if (update.publishTime !== null) feed.lastPublishTime = update.publishTime;
     if (this.onPush) {
       try {
         await this.onPush(update);
@@ -367,9 +423,9 @@ export class PricePusher {
     }
   }
 
-  private async send(ix: TransactionInstruction): Promise<string> {
+  private async send(instructions: readonly TransactionInstruction[]): Promise<string> {
     const { blockhash } = await this.connection.getLatestBlockhash(this.commitment);
-    const tx = new Transaction({ feePayer: this.authority.publicKey, recentBlockhash: blockhash }).add(ix);
+    const tx = new Transaction({ feePayer: this.authority.publicKey, recentBlockhash: blockhash }).add(...instructions);
     tx.sign(this.authority);
     // The same update signed with the same blockhash is the same transaction: if it already landed, that is this push.
     const signature = bs58.encode(tx.signature!);

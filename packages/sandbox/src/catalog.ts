@@ -29,11 +29,19 @@ export interface TokenSpec {
   readonly family: string;
   /** SOL itself: the bank holds wrapped SOL of the native mint. */
   readonly native?: boolean;
+  /**
+   * A liquid staking token's staking yield (APY, a decimal string): its exchange rate to SOL, and so its price over
+   * SOL's, grows by this much a year from the seeding, as a real LST's stake-pool rate does.
+   */
+  readonly stakingApy?: string;
 }
 
 const SOL_PRICE = "172.40";
 
-/** Every token of the sandbox, in display order. LST prices are SOL × exchange rate (1.2480, 1.3150, 1.2790, 1.3420). */
+/**
+ * Every token of the sandbox, in display order. LST prices start at SOL × exchange rate (1.2480, 1.3150, 1.2790,
+ * 1.3420), and the rates grow at the LSTs' staking yields (7.2%, 6.9%, 6.4%, 7.6% a year).
+ */
 export const TOKENS: readonly TokenSpec[] = [
   {
     symbol: "USDC",
@@ -90,6 +98,7 @@ export const TOKENS: readonly TokenSpec[] = [
     dailyVolatility: 0.04,
     confidence: 0.0006,
     family: "SOL",
+    stakingApy: "0.072",
   },
   {
     symbol: "mSOL",
@@ -101,6 +110,7 @@ export const TOKENS: readonly TokenSpec[] = [
     dailyVolatility: 0.04,
     confidence: 0.0006,
     family: "SOL",
+    stakingApy: "0.069",
   },
   {
     symbol: "bSOL",
@@ -112,6 +122,7 @@ export const TOKENS: readonly TokenSpec[] = [
     dailyVolatility: 0.04,
     confidence: 0.0008,
     family: "SOL",
+    stakingApy: "0.064",
   },
   {
     symbol: "INF",
@@ -123,6 +134,7 @@ export const TOKENS: readonly TokenSpec[] = [
     dailyVolatility: 0.04,
     confidence: 0.0008,
     family: "SOL",
+    stakingApy: "0.076",
   },
   {
     symbol: "wBTC",

@@ -1,8 +1,11 @@
 // Live prices: every seeded feed kept fresh by a PricePusher along a seeded geometric random walk with the token's
-// volatility. Tokens of one family (SOL and its liquid staking tokens, the two bitcoins) get pushers with the same
-// seed, so they take the very same relative steps and keep their price ratio: an LST stays SOL × its exchange rate.
+// volatility. The tokens of one family (SOL and its liquid staking tokens, the two bitcoins) share one pusher that
+// moves all of them along the very same relative steps in one transaction per round, so they keep their price ratio
+// at every slot. A liquid staking token's ratio to SOL is its exchange rate, and it grows at the token's staking yield
+// from the seeding on (integer math in the pusher), so its price over SOL's rises 6–8% a year as a real LST's does.
 import { PublicKey, type Connection, type Keypair } from "@solana/web3.js";
 import { PricePusher, decodePriceUpdateV2, decodePullFeed, type PushedUpdate } from "@ballast/oracles";
+import { TOKENS } from "./catalog.js";
 import type { SandboxState, SeededOracle } from "./state.js";
 
 export interface PriceWalkOptions {
@@ -77,34 +80,50 @@ async function startingPrices(connection: Connection, oracles: readonly SeededOr
   );
 }
 
+/** The continuous yearly rate that grows by `apy` a year: ln(1 + apy). */
+export function stakingRate(apy: string): number {
+  return Math.log1p(Number(apy));
+}
+
+/** The token's staking yield (APY) from the catalog, or null for a token that is not a liquid staking token. */
+function stakingApyOf(symbol: string): string | null {
+  return TOKENS.find((t) => t.symbol === symbol)?.stakingApy ?? null;
+}
+
 export class PriceWalk {
   private constructor(private readonly pushers: readonly PricePusher[]) {}
 
-  /** One pusher per feed, signed by the feeds' authority (the sandbox admin). */
+  /** One pusher per family, signed by the feeds' authority (the sandbox admin). */
   static async create(connection: Connection, authority: Keypair, state: SandboxState, options: PriceWalkOptions = {}): Promise<PriceWalk> {
     const seed = String(options.seed ?? "ballast");
     const starts = await startingPrices(connection, state.oracles, options.resume ?? true);
-    const pushers = state.oracles.map(
-      (oracle) =>
-        new PricePusher({
-          rpc: connection,
-          authority,
-          intervalMs: options.intervalMs ?? 2_000,
-          seed: `${seed}/${oracle.family}`,
-          log: options.log,
-          onPush: options.onPush ? (update) => options.onPush!({ ...update, symbol: oracle.symbol }) : undefined,
-          feeds: [
-            {
-              kind: oracle.kind,
-              address: oracle.address,
-              price: starts.get(oracle.address)!,
-              volatility: annualVolatility(oracle.dailyVolatility),
-              exponent: oracle.exponent,
-              confidence: oracle.confidence,
-            },
-          ],
+    const since = BigInt(state.stakingSince ?? Math.floor(Date.now() / 1_000));
+    const families = new Map<string, SeededOracle[]>();
+    for (const oracle of state.oracles) families.set(oracle.family, [...(families.get(oracle.family) ?? []), oracle]);
+    const pushers = [...families].map(([family, oracles]) => {
+      const symbols = new Map(oracles.map((o) => [o.address, o.symbol]));
+      return new PricePusher({
+        rpc: connection,
+        authority,
+        intervalMs: options.intervalMs ?? 2_000,
+        atomic: true,
+        log: options.log,
+        onPush: options.onPush ? (update) => options.onPush!({ ...update, symbol: symbols.get(update.address)! }) : undefined,
+        feeds: oracles.map((oracle) => {
+          const apy = stakingApyOf(oracle.symbol);
+          return {
+            kind: oracle.kind,
+            address: oracle.address,
+            price: starts.get(oracle.address)!,
+            volatility: annualVolatility(oracle.dailyVolatility),
+            exponent: oracle.exponent,
+            confidence: oracle.confidence,
+            walkSeed: `${seed}/${family}/0`,
+            growth: apy === null ? undefined : { rate: stakingRate(apy), since },
+          };
         }),
-    );
+      });
+    });
     return new PriceWalk(pushers);
   }
 

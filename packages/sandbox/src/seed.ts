@@ -95,7 +95,11 @@ export async function seedSandbox(
   if (saved !== null) {
     const state = parseState(saved);
     await verifyState(connection, state, admin.publicKey, programId);
-    return state;
+    if (state.stakingSince !== undefined) return state;
+    // Seeded before LSTs earned staking yield: their exchange rates grow from now on.
+    const upgraded: SandboxState = { ...state, stakingSince: Number(await chainTime(connection)) };
+    store.write(STATE_KEY, upgraded);
+    return upgraded;
   }
   const state = await new Seeder(connection, admin, programId, options.log ?? (() => {})).run();
   store.write(STATE_KEY, state);
@@ -115,6 +119,8 @@ class Seeder {
   private feeWallet!: PublicKey;
   /** Chain time of the last price publication, so feeds are refreshed before they could go stale. */
   private publishedAt = 0n;
+  /** Chain time of the feeds' first publication: where the LSTs' exchange rates start growing. */
+  private stakingSince = 0n;
 
   constructor(
     private readonly connection: Connection,
@@ -144,6 +150,7 @@ class Seeder {
       tokens,
       banks: this.banks,
       oracles: TOKENS.map((t) => this.oracles.get(t.symbol)!),
+      stakingSince: Number(this.stakingSince),
     };
   }
 
@@ -235,6 +242,7 @@ class Seeder {
     }
     await sendPacked(this.connection, this.admin, instructions);
     this.publishedAt = now;
+    this.stakingSince = now;
     this.log(`sandbox: ${TOKENS.length} oracle feeds created`);
   }
 

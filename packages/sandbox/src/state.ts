@@ -65,6 +65,11 @@ export interface SandboxState {
   readonly tokens: readonly SeededToken[];
   readonly banks: readonly SeededBank[];
   readonly oracles: readonly SeededOracle[];
+  /**
+   * Chain time (unix seconds) the LSTs' exchange rates start growing from: the seeding's price publication. States
+   * saved before LSTs earned yield lack it until their next start.
+   */
+  readonly stakingSince?: number;
 }
 
 function isState(value: unknown): value is SandboxState {

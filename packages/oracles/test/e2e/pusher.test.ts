@@ -178,4 +178,35 @@ describe("price pusher on the ledger", () => {
     expect(c.pyth.slice(1)).not.toEqual(a.pyth.slice(1));
     expect(c.switchboard.slice(1)).not.toEqual(a.switchboard.slice(1));
   });
+
+  it("grows prices at a continuous yearly rate from a start time, and sends a round's updates in one transaction", async () => {
+    // Past every publish time stored so far, and rising: the receiver refuses an older one.
+    const since = BigInt(Math.floor(Date.now() / 1000)) + 1_000n;
+    const year = 31_536_000n;
+    const times = [since - 10n, since, since + year / 2n, since + year];
+    const pushes: PushedUpdate[] = [];
+    const pusher = new PricePusher({
+      rpc: new Connection(net.rpc.url, "confirmed"),
+      authority,
+      atomic: true,
+      feeds: [
+        { kind: "pyth", address: pythFeed, price: "100", exponent: -8, script: ["100"], growth: { rate: Math.log1p(0.07), since } },
+        { kind: "switchboard", address: sbFeed, price: "2", script: ["2"], walkSeed: "unused by a script" },
+      ],
+      now: async () => times[Math.min(pushes.length / 2, times.length - 1)],
+      onPush: (u) => {
+        pushes.push(u);
+      },
+    });
+    for (let i = 0; i < times.length; i++) await pusher.pushOnce();
+    await pusher.stop();
+    const pyth = pushes.filter((p) => p.kind === "pyth");
+    const sb = pushes.filter((p) => p.kind === "switchboard");
+    // Before and at the start: flat. Half a year later: × √1.07 = 1.03440804328; a year later: × 1.07, both within
+    // 1e-9 (the rate keeps 9 decimals, e^x is rounded down in 18-decimal fixed point); the same integers every time.
+    expect(pyth.map((p) => p.price)).toEqual([10_000_000_000n, 10_000_000_000n, 10_344_080_430n, 10_699_999_994n]);
+    expect(sb.map((p) => p.price)).toEqual(Array(4).fill(2_000_000_000_000_000_000n));
+    for (let i = 0; i < 4; i++) expect(sb[i].signature).toBe(pyth[i].signature);
+    expect((await onChain("pyth", pythFeed)).price).toBe(10_699_999_994n);
+  });
 });
