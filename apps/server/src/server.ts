@@ -11,6 +11,8 @@ import type { Faucet } from "./faucet.js";
 import { indexerJob } from "./indexer/indexer.js";
 import { bankHistoryJob } from "./jobs/bank-history.js";
 import { bankStatesJob } from "./jobs/bank-states.js";
+import { lstApys } from "./jobs/lst-rates.js";
+import { ttlCache } from "./chain/cache.js";
 import { pointsJob } from "./jobs/points.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
 
@@ -39,14 +41,22 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const log = pino({ level: config.logLevel, base: { service: "ballast-server" } });
   const database = await openDatabase(config);
   const connection = chainConnection(config);
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  // Read again with the market snapshots; a database fault leaves lst_apy null, not the banks.
+  const yields = ttlCache(config.marketCacheMs, () =>
+    lstApys(database.db, now()).catch((error: unknown) => {
+      log.warn({ err: error }, "no LST yields: reading the exchange-rate history failed");
+      return new Map<string, number>();
+    }),
+  );
   const context: RouteContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     connection,
     log,
-    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
-    markets: marketService(connection, config),
+    now,
+    markets: marketService(connection, config, () => yields.get()),
     faucet: options.faucet ?? null,
   };
   const jobs = {

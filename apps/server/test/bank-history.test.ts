@@ -164,7 +164,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       );
 
     clock = T0 + 125;
-    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: T0, points: 2 });
+    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: T0, points: 2, lstRates: 0 });
     const first = await expectedPoints(T0);
     expect(await pointsOf(usdcKey)).toEqual([first.get(usdcKey)]);
     expect(await pointsOf(solKey)).toEqual([first.get(solKey)]);
@@ -192,7 +192,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     // The chain moves; a rerun later in the same hour replaces the hour's points, and a run with nothing new changes nothing.
     await market.deposit(mover, usdc, 250_000_000n);
     clock = T0 + 3_000;
-    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: T0, points: 2 });
+    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: T0, points: 2, lstRates: 0 });
     const replaced = await expectedPoints(T0);
     expect(replaced.get(usdcKey)!.total_deposits).toBeCloseTo(usdcPoint.total_deposits + 250, 6);
     expect(await pointsOf(usdcKey)).toEqual([replaced.get(usdcKey)]);
@@ -200,7 +200,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     expect(await pointsOf(usdcKey)).toEqual([replaced.get(usdcKey)]);
 
     clock = T0 + HOUR + 1;
-    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: T0 + HOUR, points: 2 });
+    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: T0 + HOUR, points: 2, lstRates: 0 });
     await market.deposit(mover, usdc, 1_000_000n);
     clock = T0 + 2 * HOUR + 7;
     await server.jobs.bankHistory.run();

@@ -240,7 +240,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 
   it("stores historic points for both markets' banks", async () => {
-    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: NOW, points: 4 });
+    expect(await server.jobs.bankHistory.run()).toEqual({ startTime: NOW, points: 4, lstRates: 0 });
     const [, secondMarket] = await snapshots();
     const { status, body } = await api(server, "GET", `/api/banks/db/${btc.key.toBase58()}/historic/1d`);
     expect(status).toBe(200);

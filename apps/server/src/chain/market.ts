@@ -46,7 +46,15 @@ function perSnapshots<T>(derive: (markets: Market[]) => T): (markets: Market[]) 
   };
 }
 
-export function marketService(connection: Connection, config: ServerConfig): MarketService {
+/**
+ * `lstApys` gives the staking yield of the LST banks that have one (jobs/lst-rates.ts); without it, or when it fails,
+ * lst_apy is null.
+ */
+export function marketService(
+  connection: Connection,
+  config: ServerConfig,
+  lstApys: () => Promise<ReadonlyMap<string, number>> = async () => new Map(),
+): MarketService {
   const tokens = new Map(config.tokens.map((t) => [t.mint, t] as const));
   const tokenPrograms = new Map<string, Promise<string>>();
   const groups = config.markets.map((m) => m.group);
@@ -98,18 +106,20 @@ export function marketService(connection: Connection, config: ServerConfig): Mar
   const dtosOf = (snapshot: Market): Promise<BankDto[]> => {
     let value = marketDtos.get(snapshot);
     if (!value) {
+      const yields = lstApys();
       value = Promise.all(
         [...snapshot.banks.values()].map(async (priced): Promise<BankDto | null> => {
           const price = midPrice(priced.price);
           const meta = metadata(priced.bank.mint);
           const tokenProgramAddress = await tokenProgram(priced.bank.mint);
+          const lstApy = (await yields).get(priced.address) ?? null;
           try {
             return toBankDto(priced.address, priced.bank, {
               symbol: meta.symbol,
               name: meta.name,
               tokenProgram: tokenProgramAddress,
               usdPrice: price === null ? null : toNumber(price),
-              lstApy: null,
+              lstApy,
             });
           } catch {
             // The app decodes no other risk tier or operational state (a bank killed by bankruptcy): it is not listed.

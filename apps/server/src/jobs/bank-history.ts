@@ -1,11 +1,12 @@
 // Historic bank points: every run stores one point per bank of every market, at the start of the snapshot interval the
 // run falls in. A second run in the same interval replaces that interval's points, so a point is the bank's state at
-// the latest snapshot of its interval and reruns are harmless.
+// the latest snapshot of its interval and reruns are harmless. Each run also records the LSTs' exchange rates.
 import { floorNative, ceilNative, interestRates, midPrice, nativeToUi, toNumber, utilizationRate, type PricedBank } from "@ballast/sdk";
 import { interestFees, programFeesOf, type ProgramFees } from "@ballast/protocol";
 import type { Insertable } from "kysely";
 import type { RouteContext } from "../app.js";
 import type { BankHistoryTable } from "../db/schema/history.js";
+import { lstExchangeRates, recordLstRates } from "./lst-rates.js";
 import type { ScheduledJob } from "./scheduler.js";
 
 /** Points are aligned to this period when the job is driven by hand (interval 0): hourly, the default interval. */
@@ -94,7 +95,10 @@ export function bankHistoryJob(context: RouteContext): ScheduledJob {
           )
           .execute();
       }
-      return { startTime, points: points.length };
+      // The LSTs' exchange rates at the time of this read (not the interval's start): lst_apy's history.
+      const rates = lstExchangeRates(markets);
+      await recordLstRates(context.db, rates, Math.floor(context.now()));
+      return { startTime, points: points.length, lstRates: rates.length };
     },
   };
 }

@@ -166,10 +166,13 @@ export const bankRoutes: RouteModule = (app, ctx) => {
     },
     async (): Promise<RatesReply> => {
       const reply: Record<string, BankRatesDto> = {};
-      for (const { market, priced } of await everyBank(ctx)) {
+      const [banks, dtos] = await Promise.all([everyBank(ctx), ctx.markets.bankDtos()]);
+      const lstApys = new Map(dtos.map((dto) => [dto.bank_address, dto.lst_apy]));
+      for (const { market, priced } of banks) {
         const pricing = emissionsPricing(market, priced);
         const emissions = pricing === null ? undefined : emissionsRates(priced.bank, pricing.reward, pricing.bankTokenPrice);
-        const rates = bankRates(priced, { emissions });
+        const lstApy = lstApys.get(priced.address) ?? null;
+        const rates = bankRates(priced, { emissions, lstApy: lstApy === null ? undefined : fx.fromDecimal(lstApy.toFixed(12)) });
         reply[priced.address] = {
           bankAddress: priced.address,
           mint: priced.bank.mint,

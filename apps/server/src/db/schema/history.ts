@@ -33,3 +33,10 @@ export interface BankStatesTable {
   dto: string;
   updated_at: number;
 }
+
+/** A liquid staking token bank's exchange rate (SOL per token) at a snapshot (unix seconds). */
+export interface LstRatesTable {
+  bank: string;
+  time: number;
+  rate: number;
+}

@@ -1,7 +1,7 @@
 import type { ActivityTable, IndexedBalancesTable, IndexerCursorTable } from "./activity.js";
 import type { AuthNoncesTable, SessionsTable, UsersTable } from "./auth.js";
 import type { FaucetGrantsTable } from "./faucet.js";
-import type { BankHistoryTable, BankStatesTable } from "./history.js";
+import type { BankHistoryTable, BankStatesTable, LstRatesTable } from "./history.js";
 import type { AccountLabelsTable } from "./labels.js";
 import type { PointsStateTable, PointsTable } from "./points.js";
 
@@ -16,6 +16,7 @@ export interface Database {
   indexer_cursor: IndexerCursorTable;
   bank_history: BankHistoryTable;
   bank_states: BankStatesTable;
+  lst_rates: LstRatesTable;
   points: PointsTable;
   points_state: PointsStateTable;
   faucet_grants: FaucetGrantsTable;
