@@ -2,7 +2,8 @@
  * The product launcher: the ledger with the product's programs (durable in DATA_DIR), the sandbox
  * seeded on first start (six markets, tokens, feeds, liquidity), its price walk, the API server serving the built web
  * app, and the simulated users, all in this process. Settings: PORT (3000), RPC_PORT (8899, websocket on the next port),
- * HOST (127.0.0.1), DATA_DIR (./.data), SLOT_MS (400), MARGINFI_PROGRAM_ID, DATABASE_URL, LOG_LEVEL (warn). A restart
+ * HOST (127.0.0.1), DATA_DIR (./.data), SLOT_MS (400), MARGINFI_PROGRAM_ID, DATABASE_URL, LOG_LEVEL (warn),
+ * SNAPSHOT_INTERVAL_MS (30000) and POINTS_INTERVAL_MS (60000), the server's chart snapshot and points periods. A restart
  * on the same DATA_DIR continues where it stopped; SIGINT or SIGTERM stops everything and exits 0.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { Connection, Keypair } from "@solana/web3.js";
 import { startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
-import { PriceWalk, SimulatedUsers, airdrop, createFaucet, directoryStore, seedSandbox } from "@ballast/sandbox";
+import { PriceWalk, SimulatedUsers, airdrop, createFaucet, directoryStore, sandboxJobIntervals, seedSandbox } from "@ballast/sandbox";
 import { productPrograms } from "./programs.js";
 
 /** The admin is topped up from the ledger's faucet whenever it holds less than this. */
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
     databaseUrl: process.env.DATABASE_URL || null,
     sqlitePath: join(dataDir, "ballast.sqlite"),
     webRoot: fileURLToPath(new URL("../apps/web/dist", import.meta.url)),
+    // Snapshots every 30 s and points every minute, so charts and points fill within minutes of a first start.
+    ...sandboxJobIntervals(),
     logLevel: process.env.LOG_LEVEL || "warn",
   };
   const server = await startServer(config, { faucet: createFaucet(connection, admin, seeded) });

@@ -1,6 +1,6 @@
 // The product launcher as `npm start` runs it: a child process on a fresh data directory and random ports, which
-// seeds, serves the API for all six markets with the faucet, stops on SIGTERM with exit code 0, and on a restart
-// continues without seeding again.
+// seeds, serves the API for all six markets with the faucet and charts that fill at the snapshot interval it is given,
+// stops on SIGTERM with exit code 0, and on a restart continues without seeding again.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +23,8 @@ interface Launched {
 function launch(): Promise<Launched> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", RPC_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    // Snapshots every second (the sandbox's own default is 30 s) to see the launcher pass the setting to the server.
+    env: { ...process.env, PORT: "0", RPC_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", SNAPSHOT_INTERVAL_MS: "1000" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -86,10 +87,17 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
 
     const banks = await poll(
       "GET /api/banks/db",
-      async () => (await (await fetch(`${first.url}/api/banks/db`)).json()) as { group_address: string }[],
+      async () => (await (await fetch(`${first.url}/api/banks/db`)).json()) as { group_address: string; bank_address: string }[],
       (list) => list.length === 30,
     );
     expect(new Set(banks.map((b) => b.group_address))).toEqual(new Set(groups));
+    const bank = banks[0].bank_address;
+    const history = await poll(
+      "GET /api/banks/db/:bank/historic/30d",
+      async () => (await (await fetch(`${first.url}/api/banks/db/${bank}/historic/30d`)).json()) as unknown[],
+      (points) => points.length >= 3,
+    );
+    expect(history.length).toBeGreaterThanOrEqual(3);
 
     const wallet = Keypair.generate().publicKey.toBase58();
     const response = await fetch(`${first.url}/api/faucet`, {

@@ -24,6 +24,7 @@ import { DEFAULT_PUBKEY, BankFlags, i80f48 as fx, type I80F48 } from "@ballast/p
 import type { RouteContext, RouteModule } from "../app.js";
 import { compareAddresses } from "../chain/market.js";
 import { notFound } from "../errors.js";
+import { snapshotPeriodSeconds } from "../jobs/bank-history.js";
 import { storedBankStates } from "../jobs/bank-states.js";
 import { isAddress } from "../addresses.js";
 
@@ -32,7 +33,8 @@ const DAY = 24 * HOUR;
 
 /**
  * Each period shows the points of its window (start_time ≥ now − window; every point for "all"), one per bucket:
- * the latest point of each bucket, buckets being aligned to the unix epoch (UTC). max-age follows spec §9.
+ * the latest point of each bucket, buckets being aligned to the unix epoch (UTC). max-age follows spec §9. These are
+ * the buckets of hourly snapshots; see historicBucket for shorter ones.
  */
 export const HISTORIC_PERIODS = {
   "1d": { window: DAY, bucket: HOUR, maxAge: 900 },
@@ -42,6 +44,21 @@ export const HISTORIC_PERIODS = {
 } as const satisfies Record<HistoricPeriod, { window: number | null; bucket: number; maxAge: number }>;
 
 type Period = keyof typeof HISTORIC_PERIODS;
+
+/** At most this many points per chart when the server snapshots more often than hourly (the local chain's sandbox). */
+export const FINE_HISTORY_MAX_POINTS = 120;
+
+/**
+ * The period's bucket: its own (hourly for 1d …) when snapshots are hourly or rarer. A server snapshotting more often
+ * fills its charts within minutes instead: the history it holds (`spanSeconds`, from its first point in the window
+ * to now) is cut into at most FINE_HISTORY_MAX_POINTS buckets, none shorter than a snapshot nor longer than the
+ * period's own bucket.
+ */
+export function historicBucket(period: Period, snapshotPeriod: number, spanSeconds: number): number {
+  const { bucket } = HISTORIC_PERIODS[period];
+  if (snapshotPeriod >= HOUR) return bucket;
+  return Math.min(bucket, Math.max(snapshotPeriod, Math.ceil(spanSeconds / FINE_HISTORY_MAX_POINTS)));
+}
 const PERIOD_NAMES = Object.keys(HISTORIC_PERIODS) as [Period, ...Period[]];
 
 /** The historic point's fields, in the spec's order. */
@@ -131,13 +148,26 @@ export const bankRoutes: RouteModule = (app, ctx) => {
     },
     async (request, reply) => {
       const { bank, period } = request.params;
-      const { window, bucket, maxAge } = HISTORIC_PERIODS[period];
+      const { window, maxAge } = HISTORIC_PERIODS[period];
+      const from = window === null ? null : ctx.now() - window;
+      const snapshotPeriod = snapshotPeriodSeconds(ctx.config.snapshotIntervalMs);
+      let span = 0;
+      if (snapshotPeriod < HOUR) {
+        let first = ctx.db
+          .selectFrom("bank_history")
+          .select((eb) => eb.fn.min("start_time").as("first"))
+          .where("bank", "=", bank);
+        if (from !== null) first = first.where("start_time", ">=", from);
+        const earliest = (await first.executeTakeFirst())?.first;
+        if (earliest !== null && earliest !== undefined) span = ctx.now() - Number(earliest);
+      }
+      const bucket = historicBucket(period, snapshotPeriod, span);
       let latest = ctx.db
         .selectFrom("bank_history")
         .select((eb) => eb.fn.max("start_time").as("latest"))
         .where("bank", "=", bank)
         .groupBy(sql`start_time / ${sql.lit(bucket)}`);
-      if (window !== null) latest = latest.where("start_time", ">=", ctx.now() - window);
+      if (from !== null) latest = latest.where("start_time", ">=", from);
       const points: HistoricBankPoint[] = await ctx.db
         .selectFrom("bank_history")
         .select(POINT_FIELDS)
