@@ -79,8 +79,9 @@ describe.each(DIALECTS)("on %s, snapshots every second and points every two seco
     const wallet = lender.wallet.publicKey.toBase58();
     const mine = await until(
       "GET /api/points/:wallet",
-      async () => (await api(server, "GET", `/api/points/${wallet}`)).body,
-      (reply: { lendingPoints: number; updatedAt: number | null }) => reply.lendingPoints > 0 && reply.updatedAt! - startedAt >= 4,
+      async () =>
+        (await api<{ lendingPoints: number; borrowingPoints: number; updatedAt: number }>(server, "GET", `/api/points/${wallet}`)).body,
+      (reply) => reply.lendingPoints > 0 && reply.updatedAt - startedAt >= 4,
     );
     expect((await api(server, "GET", "/api/points")).body).toMatchObject({ wallets: 1 });
     // Credited for whole elapsed seconds, not per run: at most the time since the server started, at least that less
