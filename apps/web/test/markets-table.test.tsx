@@ -21,15 +21,13 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
   const price = fields.price === undefined ? 1 : fields.price;
   const totalDeposits = fields.totalDeposits ?? 1_000;
   const totalBorrows = fields.totalBorrows ?? 500;
+  const depositApy = fields.depositApy ?? 0.03;
+  const borrowApy = fields.borrowApy ?? 0.06;
   return {
     address: `Bank${seq}${fields.symbol}1111111111111111111111111`.slice(0, 44),
     mint: `Mint${seq}${fields.symbol}1111111111111111111111111`.slice(0, 44),
     name: fields.symbol,
     decimals: 6,
-    depositApy: 0.03,
-    borrowApy: 0.06,
-    emissionsLendingApr: 0,
-    emissionsBorrowApr: 0,
     assetWeight: 0.8,
     ltv: 0.8,
     depositsUsd: price === null ? null : totalDeposits * price,
@@ -45,6 +43,10 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
     lstTier: null,
     operationalState: "operational",
     ...fields,
+    depositApy,
+    borrowApy,
+    lending: fields.lending ?? { side: "lending", interest: depositApy, emissions: 0, stakingYield: 0, total: depositApy },
+    borrowing: fields.borrowing ?? { side: "borrowing", interest: borrowApy, emissions: 0, stakingYield: 0, total: borrowApy },
     price,
     totalDeposits,
     totalBorrows,
@@ -285,7 +287,11 @@ describe("MarketsTable", () => {
       "Other",
     ]);
     const usdc = within(rowOf(table, "USDC").closest("tr")!);
-    expect(usdc.getByText("6.12%")).toBeTruthy();
+    // The APY, its parts (all interest here) in the panel shown on hover or focus.
+    expect(usdc.getByTestId(`apy-${USDC.address}`).textContent).toBe("6.12%");
+    expect(usdc.getByRole("tooltip", { hidden: true }).textContent).toBe(
+      "USDC deposit APYLending rate6.12%Emissions0.00%Staking yield0.00%",
+    );
     expect(usdc.getByText("90%")).toBeTruthy();
     expect(usdc.getByText("$4.2M")).toBeTruthy();
     expect(usdc.getByText("No limit")).toBeTruthy();

@@ -10,8 +10,9 @@ import {
   freeCollateral,
   healthBar,
   healthFactor,
+  accountNetApy,
   liquidationPrice,
-  netApy,
+  marketApys,
   positionUsdValue,
   toNumber,
   type BalanceLike,
@@ -86,7 +87,7 @@ describe("portfolio figures", () => {
     const factor = healthFactor(risk.health.maintenance);
     expect(text("health-factor")).toBe(formatPercent(toNumber(factor)));
     expect(text("free-collateral")).toBe(formatUsd(toNumber(freeCollateral(risk.health.initial))));
-    expect(text("net-apy")).toBe(formatPercent(toNumber(netApy(risk))));
+    expect(text("net-apy")).toBe(formatPercent(toNumber(accountNetApy(risk, marketApys(market)).total)));
     expect(text("supplied-value")).toBe(formatUsd(toNumber(risk.health.equity.assets)));
     expect(text("borrowed-value")).toBe(formatUsd(toNumber(risk.health.equity.liabilities)));
     expect(text("net-value")).toBe(formatUsd(toNumber(fx.sub(risk.health.equity.assets, risk.health.equity.liabilities))));

@@ -6,7 +6,8 @@ import { z } from "zod";
 import {
   bankRates,
   emissionsApr,
-  emissionsRates,
+  lstApyFromDto,
+  marketEmissionsRates,
   midPrice,
   toNumber,
   type BankEmissionsDto,
@@ -199,10 +200,10 @@ export const bankRoutes: RouteModule = (app, ctx) => {
       const [banks, dtos] = await Promise.all([everyBank(ctx), ctx.markets.bankDtos()]);
       const lstApys = new Map(dtos.map((dto) => [dto.bank_address, dto.lst_apy]));
       for (const { market, priced } of banks) {
-        const pricing = emissionsPricing(market, priced);
-        const emissions = pricing === null ? undefined : emissionsRates(priced.bank, pricing.reward, pricing.bankTokenPrice);
-        const lstApy = lstApys.get(priced.address) ?? null;
-        const rates = bankRates(priced, { emissions, lstApy: lstApy === null ? undefined : fx.fromDecimal(lstApy.toFixed(12)) });
+        const rates = bankRates(priced, {
+          emissions: marketEmissionsRates(market.banks.values(), priced),
+          lstApy: lstApyFromDto(lstApys.get(priced.address)),
+        });
         reply[priced.address] = {
           bankAddress: priced.address,
           mint: priced.bank.mint,

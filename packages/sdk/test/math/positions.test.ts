@@ -1,11 +1,9 @@
-// Positions as users see them, liquidation prices and net APY, against hand-computed numbers.
+// Positions as users see them and liquidation prices, against hand-computed numbers (net APY: apy.test.ts).
 import { i80f48 as fx } from "@ballast/protocol";
 import { describe, expect, it } from "vitest";
 import { accountRisk } from "../../src/math/health.js";
 import { liquidationPrice } from "../../src/math/liquidation-price.js";
-import { netApy } from "../../src/math/net-apy.js";
 import { userPositions } from "../../src/math/positions.js";
-import { aprToApy } from "../../src/math/rates.js";
 import { toNumber } from "../../src/math/units.js";
 import { balance, banksOf, d, makeBank, sol, usdc } from "./support.js";
 
@@ -61,30 +59,5 @@ describe("user positions", () => {
     expect(toNumber(lending.liquidationPrice!)).toBeCloseTo(1.5e-6 / 1.5, 12);
     expect(borrowing).toMatchObject({ bank: usdcBank.address, isLending: false, isDust: false });
     expect(borrowing.amount).toBe(fx.div(d("1.5"), fx.fromInt(1_000_000)));
-  });
-});
-
-describe("net APY", () => {
-  it("(lending APR × lent − borrowing APR × borrowed) / net worth, compounded", () => {
-    // Lent: 10 tokens at 30% APR; borrowed: 2 tokens at 60% APR; all at $1 → (3 − 1.2) / 8 = 22.5% APR.
-    const lent = usdc({ totalAssets: "100000000", totalLiabilities: "50000000" });
-    const borrowed = usdc({ totalAssets: "100000000", totalLiabilities: "50000000" });
-    const account = accountRisk(
-      [balance(lent, "assets", "10000000"), balance(borrowed, "liabilities", "2000000")],
-      banksOf(lent, borrowed),
-    );
-    const apy = netApy(account);
-    expect(Math.abs(toNumber(apy) - toNumber(aprToApy(d("0.225"))))).toBeLessThan(1e-12);
-  });
-
-  it("adds extra APR: emissions on lending, rewards offsetting borrowing", () => {
-    const lent = usdc({ totalAssets: "100000000", totalLiabilities: "50000000" });
-    const account = accountRisk([balance(lent, "assets", "10000000")], banksOf(lent));
-    const apy = netApy(account, () => ({ lending: d("0.1"), borrowing: fx.ZERO }));
-    expect(Math.abs(toNumber(apy) - toNumber(aprToApy(d("0.4"))))).toBeLessThan(1e-12);
-  });
-
-  it("is zero for an empty account", () => {
-    expect(netApy(accountRisk([], new Map()))).toBe(fx.ZERO);
   });
 });

@@ -11,7 +11,7 @@ import { useAppConfig, useSelectedMarket } from "../../market/MarketProvider.js"
 import { queryKeys, TIMING, useMarket, useMarketBanks, useRefreshAfterAction, useUserBalances } from "../../queries/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { Dialog, EmptyState, Skeleton } from "../../ui/index.js";
-import { bankRow } from "../markets/bank-rows.js";
+import { apysOf, bankRow } from "../markets/bank-rows.js";
 import { useTransactionToasts } from "../transactions/index.js";
 import { ActionBoxView } from "./ActionBoxView.js";
 import type { ActionType } from "./context.js";
@@ -58,6 +58,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
       bank.bank.mint.slice(0, 4),
     [dtos.data, config.tokens],
   );
+  const apyOf = useMemo(() => (market.data ? apysOf(market.data, dtos.data) : undefined), [market.data, dtos.data]);
   const header = useMemo(
     () =>
       market.data && priced
@@ -66,9 +67,10 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
             priced,
             dto,
             config.tokens.find((t) => t.mint === priced.bank.mint),
+            apyOf,
           )
         : null,
-    [market.data, priced, dto, config.tokens],
+    [market.data, priced, dto, config.tokens, apyOf],
   );
 
   if (market.isError || (market.data && !priced)) {
@@ -136,6 +138,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
       loading={loading}
       onSend={onSend}
       onClose={onClose}
+      apyOf={apyOf}
     />
   );
 }

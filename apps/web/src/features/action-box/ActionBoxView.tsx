@@ -2,10 +2,20 @@
 // the third-party market), the amount with MAX, the checks, the SDK's before → after preview and the send button.
 // Data comes in as props (ActionBox.tsx wires the hooks).
 import { useMemo, useState, type ReactNode } from "react";
-import { isKaminoBank, nativeToUiAmount, toNumber, type BalanceLike, type Market, type PricedBank, type WalletFunds } from "@ballast/sdk";
+import {
+  isKaminoBank,
+  nativeToUiAmount,
+  toNumber,
+  type BalanceLike,
+  type BankApy,
+  type Market,
+  type PricedBank,
+  type WalletFunds,
+} from "@ballast/sdk";
 import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd } from "../../format/index.js";
 import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
-import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
+import { ApyBreakdown } from "../markets/ApyBreakdown.js";
+import { PROVIDER_KAMINO, apysOf } from "../markets/bank-rows.js";
 import { amountFromText, cleanAmountText, groupAmountText, textFromAmount } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
@@ -58,6 +68,8 @@ export interface ActionBoxViewProps {
   /** Sends; resolves true once confirmed (the box then resets). */
   readonly onSend: (action: ActionType, amount: bigint, all: boolean) => Promise<boolean>;
   readonly onClose: () => void;
+  /** Each bank's APY as every screen shows it (ActionBox passes the market's, with the banks' staking yields). */
+  readonly apyOf?: (bank: PricedBank) => BankApy;
 }
 
 const TONE_TEXT = { success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
@@ -96,7 +108,11 @@ function Preview({ preview, bank, symbol }: { readonly preview: ActionPreview; r
       <PreviewRow label={positionLabel} before={amount(before)} after={amount(after)} />
       <PreviewRow label="Health" before={<HealthValue stats={before} />} after={<HealthValue stats={after} />} />
       <PreviewRow label="Liquidation price" before={liquidationText(before)} after={liquidationText(after)} />
-      <PreviewRow label="Net APY" before={formatPercent(before.netApy)} after={formatPercent(after.netApy)} />
+      <PreviewRow
+        label="Net APY"
+        before={formatPercent(before.netApy)}
+        after={<ApyBreakdown apy={after.netApyParts} label="Net APY after" testId="preview-net-apy" />}
+      />
       <PreviewRow label="Free collateral" before={formatUsd(before.freeCollateral)} after={formatUsd(after.freeCollateral)} />
     </dl>
   );
@@ -131,10 +147,11 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     () => actionErrors({ action, bank, symbol: header.symbol, symbolOf: props.symbolOf, account, balances, wallet, amount, max }),
     [action, bank, header.symbol, props.symbolOf, account, balances, wallet, amount, max],
   );
+  const apyOf = useMemo(() => props.apyOf ?? apysOf(market, undefined), [props.apyOf, market]);
   const preview = useMemo(() => {
     if (amount === 0n || errors.length > 0) return null;
-    return actionPreview(market, balances, bank, action, amount);
-  }, [market, balances, bank, action, amount, errors.length]);
+    return actionPreview(market, balances, bank, action, amount, apyOf);
+  }, [market, balances, bank, action, amount, errors.length, apyOf]);
 
   const messages: ActionMessage[] = errors.map((text) => ({ tone: "error", text }));
   if (errors.length === 0) {

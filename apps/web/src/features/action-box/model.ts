@@ -3,6 +3,7 @@
 // e-mode impact. Nothing here re-derives a formula; it picks SDK results and turns them into display numbers.
 import {
   accountMaxAmounts,
+  accountNetApy,
   accountRisk,
   balancesAfterAction,
   ceilNative,
@@ -13,10 +14,10 @@ import {
   healthFactor,
   liquidationPrice,
   nativeToUiAmount,
-  netApy,
   toNumber,
   type AccountRisk,
   type BalanceLike,
+  type BankApy,
   type EmodeImpactStatus,
   type Market,
   type Position,
@@ -24,6 +25,7 @@ import {
   type WalletFunds,
 } from "@ballast/sdk";
 import { DEFAULT_PUBKEY, MAX_LENDING_ACCOUNT_BALANCES, i80f48 as fx } from "@ballast/protocol";
+import { apyView, type ApyView } from "../markets/bank-rows.js";
 import type { ActionType } from "./context.js";
 
 const EMPTY_WALLET: WalletFunds = { token: 0n, nativeSol: 0n };
@@ -83,13 +85,17 @@ export interface PreviewStats {
   readonly healthBar: number;
   /** USD per token that would make the account liquidatable through this position; null when none. */
   readonly liquidationPrice: number | null;
+  /** The account's net APY over the same bank APYs as the markets table and portfolio (netApyParts.total). */
   readonly netApy: number;
+  readonly netApyParts: ApyView;
   /** USD. */
   readonly freeCollateral: number;
 }
 
-export function previewStats(account: AccountRisk, bank: PricedBank): PreviewStats {
+/** `apyOf` gives each bank's APY: the market's, as every screen uses it (apysOf). */
+export function previewStats(account: AccountRisk, bank: PricedBank, apyOf: (bank: PricedBank) => BankApy): PreviewStats {
   const position = positionIn(account, bank);
+  const net = apyView("net", accountNetApy(account, apyOf));
   const factor = healthFactor(account.health.maintenance);
   const liquidation = position ? liquidationPrice(account, position) : null;
   return {
@@ -98,7 +104,8 @@ export function previewStats(account: AccountRisk, bank: PricedBank): PreviewSta
     health: toNumber(factor),
     healthBar: toNumber(healthBar(factor)) / 100,
     liquidationPrice: liquidation === null ? null : toNumber(liquidation),
-    netApy: toNumber(netApy(account)),
+    netApy: net.total,
+    netApyParts: net,
     freeCollateral: toNumber(freeCollateral(account.health.initial)),
   };
 }
@@ -115,11 +122,12 @@ export function actionPreview(
   bank: PricedBank,
   action: ActionType,
   amount: bigint,
+  apyOf: (bank: PricedBank) => BankApy,
 ): ActionPreview {
   const before = accountOf(market, balances);
   const all = closesPosition(positionIn(before, bank), action, amount);
   const after = accountRisk(balancesAfterAction(balances ?? emptyBalances(), bank, { kind: action, amount, all }), market.banks);
-  return { before: previewStats(before, bank), after: previewStats(after, bank) };
+  return { before: previewStats(before, bank, apyOf), after: previewStats(after, bank, apyOf) };
 }
 
 /** The e-mode impact of the action when the SDK rates one: supply, borrow, and repay-all / withdraw-all. */

@@ -1,13 +1,13 @@
 // The bank's key figures from its markets-table row (the SDK's math on the market snapshot): totals, utilization,
-// collateral weight, loan-to-value and the APYs including emissions and staking yield.
+// collateral weight, loan-to-value and the APYs with their parts (interest, emissions, staking yield).
 import { formatPercent, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
 import { Card, CardBody, Stat } from "../../ui/index.js";
+import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 import type { BankRow } from "../markets/bank-rows.js";
 
 const withUsd = (usd: number | null) => (usd === null ? "No price" : formatUsdCompact(usd));
 
 export function BankStats({ row }: { readonly row: BankRow }) {
-  const emissions = (apr: number) => (apr > 0 ? `incl. ${formatPercent(apr)} emissions` : undefined);
   return (
     <Card>
       <CardBody>
@@ -17,8 +17,8 @@ export function BankStats({ row }: { readonly row: BankRow }) {
           <Stat label="Utilization" value={formatPercent(row.utilization)} />
           <Stat label="Collateral weight" value={formatPercent(row.assetWeight, 0)} />
           <Stat label="Loan-to-value" value={formatPercent(row.ltv, 0)} />
-          <Stat label="Deposit APY" value={formatPercent(row.depositApy)} hint={emissions(row.emissionsLendingApr)} />
-          <Stat label="Borrow APY" value={formatPercent(row.borrowApy)} hint={emissions(row.emissionsBorrowApr)} />
+          <Stat label="Deposit APY" value={<ApyBreakdown apy={row.lending} label="Deposit APY" testId="bank-deposit-apy" />} />
+          <Stat label="Borrow APY" value={<ApyBreakdown apy={row.borrowing} label="Borrow APY" testId="bank-borrow-apy" />} />
         </dl>
       </CardBody>
     </Card>

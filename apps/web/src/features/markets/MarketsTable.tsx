@@ -15,6 +15,7 @@ import {
   type Sort,
   type SortKey,
 } from "./bank-rows.js";
+import { ApyBreakdown } from "./ApyBreakdown.js";
 
 export interface MarketsTableProps {
   readonly groups: readonly RowGroup[];
@@ -113,7 +114,12 @@ function cellsFor(row: BankRow, mode: LendingMode) {
   if (mode === "lend") {
     return [
       price,
-      <span className="font-medium text-success">{formatPercent(row.depositApy)}</span>,
+      <ApyBreakdown
+        apy={row.lending}
+        label={`${row.symbol} deposit APY`}
+        className="font-medium text-success"
+        testId={`apy-${row.address}`}
+      />,
       formatPercent(row.assetWeight, 0),
       <Amount tokens={row.totalDeposits} usd={row.depositsUsd} symbol={row.symbol} />,
       capText(row.depositCap, row.symbol),
@@ -122,7 +128,12 @@ function cellsFor(row: BankRow, mode: LendingMode) {
   }
   return [
     price,
-    <span className="font-medium text-warning">{formatPercent(row.borrowApy)}</span>,
+    <ApyBreakdown
+      apy={row.borrowing}
+      label={`${row.symbol} borrow APY`}
+      className="font-medium text-warning"
+      testId={`apy-${row.address}`}
+    />,
     formatPercent(row.ltv, 0),
     <Amount tokens={row.totalBorrows} usd={row.borrowsUsd} symbol={row.symbol} />,
     `${formatTokenNumber(row.available, 2)} ${row.symbol}`,

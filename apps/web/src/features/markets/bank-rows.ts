@@ -1,25 +1,28 @@
 // The markets table's rows: one per bank of the selected market, every figure from the SDK's math on the market
-// snapshot (rates and APYs, totals, caps, utilization), joined with the server's bank DTO (LST yield) and the token
-// metadata of the app config (symbol, name, asset group). Then search, sort and grouping under the seven headings.
+// snapshot (totals, caps, utilization, and the APY with its parts from the SDK's marketApys, the one APY every screen
+// shows), joined with the server's bank DTO (LST yield) and the token metadata of the app config (symbol, name, asset
+// group). Then search, sort and grouping under the seven headings.
 import {
-  bankRates,
   bankTotalsUsd,
   borrowableNative,
-  emissionsRates,
   emodeTagOf,
   EmodeTag,
   floorNative,
   loanToValue,
+  lstApyFromDto,
+  marketApys,
   midPrice,
   nativeToUi,
   toNumber,
   utilizationRate,
+  type ApyBreakdown,
+  type BankApy,
   type BankDto,
-  type EmissionsRates,
   type Market,
+  type NetApy,
   type PricedBank,
 } from "@ballast/sdk";
-import { DEFAULT_PUBKEY, BankOperationalState, RiskTier, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, BankOperationalState, RiskTier, type I80F48 } from "@ballast/protocol";
 import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
 
 export type LendingMode = "lend" | "borrow";
@@ -39,12 +42,13 @@ export interface BankRow {
   readonly decimals: number;
   /** USD per token (oracle mid price); null when the oracle cannot price it. */
   readonly price: number | null;
-  /** Lending APY + lending emissions + staking yield (fractions). */
+  /** Lending APY + lending emissions + staking yield (fractions): lending.total. */
   readonly depositApy: number;
-  /** Borrowing APY + staking yield − borrowing emissions. */
+  /** Borrowing APY + staking yield − borrowing emissions: borrowing.total. */
   readonly borrowApy: number;
-  readonly emissionsLendingApr: number;
-  readonly emissionsBorrowApr: number;
+  /** Both sides' APY with its parts. */
+  readonly lending: ApyView;
+  readonly borrowing: ApyView;
   /** Initial asset weight (collateral weight), 0–1. */
   readonly assetWeight: number;
   /** Loan-to-value = 1 / initial liability weight. */
@@ -72,22 +76,32 @@ export interface BankRow {
   readonly operationalState: OperationalState;
 }
 
-/** The reward token's price and decimals, from a bank of the market holding that mint; null without a price. */
-export function emissionsOf(market: Market, priced: PricedBank): EmissionsRates | undefined {
-  if (priced.bank.emissionsMint === DEFAULT_PUBKEY) return undefined;
-  const bankTokenPrice = midPrice(priced.price);
-  if (bankTokenPrice === null) return undefined;
-  for (const candidate of market.banks.values()) {
-    if (candidate.bank.mint !== priced.bank.emissionsMint) continue;
-    const price = midPrice(candidate.price);
-    if (price !== null) return emissionsRates(priced.bank, { decimals: candidate.decimals, price }, bankTokenPrice);
-  }
-  return undefined;
+/** An APY and its parts as display fractions: a bank's lending or borrowing side, or an account's net APY. */
+export interface ApyView {
+  readonly side: "lending" | "borrowing" | "net";
+  /** Interest APY (for the net APY: earned less paid). */
+  readonly interest: number;
+  /** Emissions APR, a reward on either side. */
+  readonly emissions: number;
+  /** Staking yield (earned on LST deposits, owed on LST debts). */
+  readonly stakingYield: number;
+  readonly total: number;
 }
 
-function lstApyOf(dto: BankDto | undefined): I80F48 | undefined {
-  if (!dto || dto.lst_apy === null || !Number.isFinite(dto.lst_apy)) return undefined;
-  return fx.fromDecimal(dto.lst_apy.toFixed(12));
+export function apyView(side: ApyView["side"], apy: ApyBreakdown | NetApy): ApyView {
+  return {
+    side,
+    interest: toNumber(apy.interest),
+    emissions: toNumber(apy.emissions),
+    stakingYield: toNumber(apy.stakingYield),
+    total: toNumber(apy.total),
+  };
+}
+
+/** The SDK's APY of every bank of the market, staking yields from the banks' DTOs (lst_apy): what every screen shows. */
+export function apysOf(market: Market, dtos: readonly BankDto[] | undefined): (bank: PricedBank) => BankApy {
+  const lstApys = new Map((dtos ?? []).map((dto) => [dto.bank_address, dto.lst_apy]));
+  return marketApys(market, (bank) => lstApyFromDto(lstApys.get(bank.address)));
 }
 
 function operationalStateOf(state: number): OperationalState {
@@ -109,13 +123,20 @@ export function rowActionLabel(row: BankRow, action: BankAction): string {
   return row.provider === PROVIDER_KAMINO ? `${action} ${row.symbol} (${PROVIDER_KAMINO})` : `${action} ${row.symbol}`;
 }
 
-/** The row of one bank. */
-export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undefined, token: TokenInfo | undefined): BankRow {
+/** The row of one bank; `apyOf` is the market's (apysOf), shared by every row and screen. */
+export function bankRow(
+  market: Market,
+  priced: PricedBank,
+  dto: BankDto | undefined,
+  token: TokenInfo | undefined,
+  apyOf: (bank: PricedBank) => BankApy = apysOf(market, dto ? [dto] : []),
+): BankRow {
   const { bank, decimals } = priced;
   const mid = midPrice(priced.price);
   const price = mid === null ? null : toNumber(mid);
-  const emissions = emissionsOf(market, priced);
-  const rates = bankRates(priced, { emissions, lstApy: lstApyOf(dto) });
+  const apy = apyOf(priced);
+  const lending = apyView("lending", apy.lending);
+  const borrowing = apyView("borrowing", apy.borrowing);
   const totalDeposits = tokens(priced.totalAssets, decimals);
   const totalBorrows = tokens(priced.totalLiabilities, decimals);
   const totalsUsd = bankTotalsUsd(priced);
@@ -129,10 +150,10 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
     category: token?.category ?? "Other",
     decimals,
     price,
-    depositApy: toNumber(rates.totalLendingRate),
-    borrowApy: toNumber(rates.totalBorrowingRate),
-    emissionsLendingApr: toNumber(rates.emissionsLendingRate),
-    emissionsBorrowApr: toNumber(rates.emissionsBorrowRate),
+    depositApy: lending.total,
+    borrowApy: borrowing.total,
+    lending,
+    borrowing,
     assetWeight: toNumber(bank.config.assetWeightInit),
     ltv: toNumber(loanToValue(priced)),
     totalDeposits,
@@ -163,8 +184,9 @@ function limitInTokens(limit: bigint, decimals: number): number | null {
 export function buildBankRows(market: Market, dtos: readonly BankDto[], tokenList: readonly TokenInfo[]): BankRow[] {
   const dtoByAddress = new Map(dtos.map((d) => [d.bank_address, d]));
   const tokenByMint = new Map(tokenList.map((t) => [t.mint, t]));
+  const apyOf = apysOf(market, dtos);
   return [...market.banks.values()].map((priced) =>
-    bankRow(market, priced, dtoByAddress.get(priced.address), tokenByMint.get(priced.bank.mint)),
+    bankRow(market, priced, dtoByAddress.get(priced.address), tokenByMint.get(priced.bank.mint), apyOf),
   );
 }
 

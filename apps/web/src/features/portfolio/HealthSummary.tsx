@@ -3,6 +3,7 @@
 import { formatPercent, formatUsd } from "../../format/index.js";
 import { Card, CardBody, Stat, cn } from "../../ui/index.js";
 import { SIMULATION_ONCHAIN, type PortfolioModel } from "./portfolio-model.js";
+import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 
 export const LIQUIDATION_RISK_MESSAGE =
   "Liquidation risk: this account is close to being liquidated. Repay borrowings or supply more collateral.";
@@ -63,7 +64,7 @@ export function HealthSummary({ model }: { readonly model: PortfolioModel }) {
           <Stat label="Supplied" value={<span data-testid="supplied-value">{formatUsd(model.supplied)}</span>} />
           <Stat label="Borrowed" value={<span data-testid="borrowed-value">{formatUsd(model.borrowed)}</span>} />
           <Stat label="Net value" value={<span data-testid="net-value">{formatUsd(model.netValue)}</span>} />
-          <Stat label="Net APY" value={<span data-testid="net-apy">{formatPercent(model.netApy)}</span>} />
+          <Stat label="Net APY" value={<ApyBreakdown apy={model.netApyParts} label="Net APY" testId="net-apy" />} />
         </dl>
       </CardBody>
     </Card>

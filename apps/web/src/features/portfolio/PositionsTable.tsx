@@ -1,9 +1,10 @@
 // One side of the account's positions (Supplied or Borrowed): amount, value, APY, liquidation price, a dust marker,
 // and the two actions that side allows, each opening the action box on that bank.
-import { formatPercent, formatPrice, formatPositionAmount, formatUsd } from "../../format/index.js";
+import { formatPrice, formatPositionAmount, formatUsd } from "../../format/index.js";
 import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import type { ActionType } from "../action-box/index.js";
 import type { PositionView } from "./portfolio-model.js";
+import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 
 const ACTIONS: Record<"supplied" | "borrowed", readonly { readonly label: string; readonly action: ActionType }[]> = {
   supplied: [
@@ -69,7 +70,7 @@ export function PositionsTable({
                   {p.usdValue === null ? "—" : formatUsd(p.usdValue)}
                 </TD>
                 <TD className="text-right" data-testid="position-apy">
-                  {formatPercent(p.apy)}
+                  <ApyBreakdown apy={p.apyParts} label={`${p.symbol} ${p.isLending ? "deposit" : "borrow"} APY`} />
                 </TD>
                 <TD className="text-right" data-testid="position-liquidation-price">
                   {p.liquidationPrice === null ? "—" : formatPrice(p.liquidationPrice)}

@@ -1,27 +1,26 @@
 // The portfolio's figures for one margin account: every number comes from the SDK's math over the market snapshot
-// (positions, liquidation prices, net APY) and the account's health as the server reports it (the program's simulated
+// (positions, liquidation prices, and the net APY over the same bank APYs the markets table shows) and the account's
+// health as the server reports it (the program's simulated
 // health cache, or the SDK's local computation when the simulation failed); pending emissions at a given chain time.
 import {
+  accountNetApy,
   accountRisk,
-  bankRates,
   floorNative,
   freeCollateral,
   healthBar,
   healthFactor,
   isLiquidationRisk,
-  netApy,
   pendingEmissions,
   toNumber,
   userPositions,
   type AccountHealth,
   type BankDto,
   type EmissionsBalance,
-  type ExtraApr,
   type Market,
 } from "@ballast/sdk";
 import { DEFAULT_PUBKEY, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
-import { bankRow, emissionsOf } from "../markets/bank-rows.js";
+import { apyView, apysOf, bankRow, type ApyView } from "../markets/bank-rows.js";
 
 /** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
 export const SIMULATION_ONCHAIN = 0;
@@ -36,8 +35,9 @@ export interface PositionView {
   /** Tokens (UI units) as the SDK's user position gives them: a debt includes its accrued fraction. */
   readonly amount: number;
   readonly usdValue: number | null;
-  /** Interest APY with emissions and staking yield (borrowing: minus borrowing emissions). */
+  /** Interest APY with emissions and staking yield (borrowing: minus borrowing emissions): apyParts.total. */
   readonly apy: number;
+  readonly apyParts: ApyView;
   readonly liquidationPrice: number | null;
   readonly isDust: boolean;
 }
@@ -60,6 +60,8 @@ export interface PortfolioModel {
   readonly borrowed: number;
   readonly netValue: number;
   readonly netApy: number;
+  /** The net APY's parts: interest earned less paid, emissions, staking yield. */
+  readonly netApyParts: ApyView;
   readonly liquidationRisk: boolean;
   readonly simulationStatus: number;
 }
@@ -136,11 +138,12 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
   const risk = accountRisk(balances, market.banks);
   const dtos = new Map((inputs.bankDtos ?? []).map((dto) => [dto.bank_address, dto]));
   const tokens = new Map((inputs.tokens ?? []).map((token) => [token.mint, token]));
+  const apyOf = apysOf(market, inputs.bankDtos);
 
   const positions = userPositions(risk).map((user, i): PositionView => {
     const position = risk.positions[i];
     const priced = position.bank;
-    const row = bankRow(market, priced, dtos.get(priced.address), tokens.get(priced.bank.mint));
+    const row = bankRow(market, priced, dtos.get(priced.address), tokens.get(priced.bank.mint), apyOf);
     return {
       bank: user.bank,
       symbol: row.symbol,
@@ -150,18 +153,15 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
       amount: toNumber(user.amount),
       usdValue: user.usdValue === null ? null : toNumber(user.usdValue),
       apy: user.isLending ? row.depositApy : row.borrowApy,
+      apyParts: user.isLending ? row.lending : row.borrowing,
       liquidationPrice: user.liquidationPrice === null ? null : toNumber(user.liquidationPrice),
       isDust: user.isDust,
     };
   });
 
-  // Net APY counts emissions on the side they reward; staking yield is left to the per-position APY.
-  const extraApr: ExtraApr = (bank) => {
-    const rates = bankRates(bank, { emissions: emissionsOf(market, bank) });
-    return { lending: rates.emissionsLendingRate, borrowing: rates.emissionsBorrowRate };
-  };
+  const net = apyView("net", accountNetApy(risk, apyOf));
   const factor = healthFactor(health.maintenance);
-  const net: I80F48 = fx.sub(health.equity.assets, health.equity.liabilities);
+  const netValue: I80F48 = fx.sub(health.equity.assets, health.equity.liabilities);
   return {
     positions,
     healthFactor: toNumber(factor),
@@ -169,8 +169,9 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     freeCollateral: toNumber(freeCollateral(health.initial)),
     supplied: toNumber(health.equity.assets),
     borrowed: toNumber(health.equity.liabilities),
-    netValue: toNumber(net),
-    netApy: toNumber(netApy(risk, extraApr)),
+    netValue: toNumber(netValue),
+    netApy: net.total,
+    netApyParts: net,
     liquidationRisk: isLiquidationRisk({ ...risk, health }),
     simulationStatus: inputs.simulationStatus,
   };
