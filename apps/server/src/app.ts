@@ -21,7 +21,8 @@ import {
 import type { ErrorReply, FieldIssue } from "@ballast/sdk";
 import type { MarketService } from "./chain/market.js";
 import type { ServerContext } from "./context.js";
-import { HttpError } from "./errors.js";
+import { isDatabaseUnavailable } from "./db/database.js";
+import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
@@ -68,6 +69,9 @@ const ROUTES: readonly RouteModule[] = [
   rpcRoutes,
 ];
 
+/** What a 503 for a lost database tells clients to wait: the pool reconnects on the first query after that. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** "body.transactions.0" style path of the first failing field. */
 function fieldOf(path: readonly PropertyKey[], part: string): string {
   return [part.replace(/^querystring$/, "query"), ...path.map(String)].join(".");
@@ -108,6 +112,13 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");
       return reply.code(error.statusCode).send({ success: false, error: error.message, details: error.details } satisfies ErrorReply);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ success: false, error: DATABASE_UNAVAILABLE } satisfies ErrorReply);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ success: false, error: error.message } satisfies ErrorReply);

@@ -37,7 +37,7 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   checkMarkets(config.group, config.markets);
   const log = pino({ level: config.logLevel, base: { service: "ballast-server" } });
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   const connection = chainConnection(config);
   const context: RouteContext = {
     config,
