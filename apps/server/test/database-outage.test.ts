@@ -102,13 +102,17 @@ describe("PostgreSQL connection loss", () => {
     await expect(server.jobs.points.run()).resolves.toBeDefined();
   }, 120_000);
 
-  it.each(["fast", "kill"] as const)("answers 503 while the database is down (%s stop) and 200 after it restarts", async (how) => {
-    await recovered();
-    await cluster.takeDown(how);
-    await expectUnavailable();
-    await cluster.bringUp();
-    await recovered();
-    await expect(server.jobs.points.run()).resolves.toBeDefined();
-    await expect(server.jobs.indexer.run()).resolves.toBeDefined();
-  }, 120_000);
+  it.each(["fast", "kill"] as const)(
+    "answers 503 while the database is down (%s stop) and 200 after it restarts",
+    async (how) => {
+      await recovered();
+      await cluster.takeDown(how);
+      await expectUnavailable();
+      await cluster.bringUp();
+      await recovered();
+      await expect(server.jobs.points.run()).resolves.toBeDefined();
+      await expect(server.jobs.indexer.run()).resolves.toBeDefined();
+    },
+    120_000,
+  );
 });
