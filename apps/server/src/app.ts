@@ -24,6 +24,7 @@ import type { ServerContext } from "./context.js";
 import { isDatabaseUnavailable } from "./db/database.js";
 import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
+import type { ClientRateLimiter } from "./rate-limit.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
 import { authRoutes } from "./routes/auth.js";
@@ -42,6 +43,8 @@ export interface RouteContext extends ServerContext {
   readonly markets: MarketService;
   /** The local chain's faucet; null on any other chain. */
   readonly faucet: Faucet | null;
+  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit). */
+  readonly limits: { readonly challenges: ClientRateLimiter; readonly faucet: ClientRateLimiter };
 }
 
 /** The app as route modules see it: request types come from the zod schemas. */

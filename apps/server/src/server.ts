@@ -12,6 +12,8 @@ import { indexerJob } from "./indexer/indexer.js";
 import { bankHistoryJob } from "./jobs/bank-history.js";
 import { bankStatesJob } from "./jobs/bank-states.js";
 import { pointsJob } from "./jobs/points.js";
+import { purgeJob } from "./jobs/purge.js";
+import { ClientRateLimiter } from "./rate-limit.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
 
 export interface RunningServer {
@@ -24,6 +26,7 @@ export interface RunningServer {
     readonly bankHistory: ScheduledJob;
     readonly bankStates: ScheduledJob;
     readonly points: ScheduledJob;
+    readonly purge: ScheduledJob;
   };
   close(): Promise<void>;
 }
@@ -39,21 +42,27 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const log = pino({ level: config.logLevel, base: { service: "ballast-server" } });
   const database = await openDatabase(config, log);
   const connection = chainConnection(config);
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const context: RouteContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     connection,
     log,
-    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+    now,
     markets: marketService(connection, config),
     faucet: options.faucet ?? null,
+    limits: {
+      challenges: new ClientRateLimiter(config.challengeRateLimit, now),
+      faucet: new ClientRateLimiter(config.faucetClientLimit, now),
+    },
   };
   const jobs = {
     indexer: indexerJob(context),
     bankHistory: bankHistoryJob(context),
     bankStates: bankStatesJob(context),
     points: pointsJob(context),
+    purge: purgeJob(context),
   };
   let app: FastifyInstance;
   try {
@@ -63,7 +72,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await database.close();
     throw error;
   }
-  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points], log);
+  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points, jobs.purge], log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info(

@@ -6,6 +6,7 @@ import { activityMigration } from "./003_activity.js";
 import { bankHistoryMigration } from "./004_bank_history.js";
 import { pointsMigration } from "./005_points.js";
 import { faucetMigration } from "./006_faucet.js";
+import { labelNoncesMigration } from "./007_label_nonces.js";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "001_auth": authMigration,
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "004_bank_history": bankHistoryMigration,
   "005_points": pointsMigration,
   "006_faucet": faucetMigration,
+  "007_label_nonces": labelNoncesMigration,
 };
