@@ -20,6 +20,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { ErrorReply, FieldIssue } from "@ballast/sdk";
 import type { MarketService } from "./chain/market.js";
+import { registerCompression } from "./compression.js";
 import type { ServerContext } from "./context.js";
 import { isDatabaseUnavailable } from "./db/database.js";
 import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
@@ -36,6 +37,7 @@ import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
 import { rpcRoutes } from "./routes/rpc.js";
 import { transactionRoutes } from "./routes/transactions.js";
+import { registerSecurityHeaders } from "./security-headers.js";
 import { registerWebApp } from "./web.js";
 
 /** What route modules are given. */
@@ -90,6 +92,8 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
