@@ -70,6 +70,7 @@ export class ClientRateLimiter {
 
 export const RATE_LIMIT_ERRORS = {
   challenges: (seconds: number) => `Too many sign-in requests from this address; try again in ${seconds} s`,
+  labelNonces: (seconds: number) => `Too many label requests from this address; try again in ${seconds} s`,
   faucet: (seconds: number) => `Too many faucet requests from this address; try again in ${seconds} s`,
 } as const;
 

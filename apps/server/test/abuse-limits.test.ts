@@ -1,5 +1,5 @@
-// The free endpoints against one client asking too much, on both databases: sign-in challenges and faucet grants are
-// limited per client address (whatever the wallets), refused with 429, a JSON error and Retry-After, and allowed
+// The free endpoints against one client asking too much, on both databases: sign-in challenges (and label nonces, from
+// the same share) and faucet grants are limited per client address (whatever the wallets), refused with 429, a JSON error and Retry-After, and allowed
 // again when the window is over; expired challenges, label nonces and sessions are deleted by the purge job.
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram } from "@solana/web3.js";
 import bs58 from "bs58";
@@ -64,6 +64,13 @@ describe.each(DIALECTS)("free endpoints on %s", (dialect) => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ success: false, error: "Too many sign-in requests from this address; try again in 40 s" });
     expect(refused.headers.get("retry-after")).toBe("40");
+    // Label nonces are challenges too, from the same share.
+    const label = await api(server, "POST", "/api/account-label/nonce", { account: wallet() });
+    expect(label).toMatchObject({
+      status: 429,
+      body: { success: false, error: "Too many label requests from this address; try again in 40 s" },
+    });
+    expect(await server.context.db.selectFrom("label_nonces").select("nonce").execute()).toEqual([]);
     // Refused challenges store nothing: the three issued are all there are.
     expect(await server.context.db.selectFrom("auth_nonces").select("nonce").execute()).toHaveLength(3);
     // A signed login is not a challenge and is not limited: it is judged on its signature.

@@ -70,6 +70,8 @@ function postgresDialect(connectionString: string, log: FastifyBaseLogger | unde
     connectionString,
     max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive finds a connection whose server vanished without closing it (host down, network cut).
+    keepAlive: true,
     types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) },
   } as pg.PoolConfig);
   const lost = (error: Error) => log?.warn({ err: error }, "database connection lost");

@@ -73,7 +73,7 @@ export const labelRoutes: RouteModule = (app, ctx) => {
       },
     },
     async (request, reply): Promise<LabelNonceReply> => {
-      takeOrRefuse(ctx.limits.challenges, request.ip, reply, RATE_LIMIT_ERRORS.challenges);
+      takeOrRefuse(ctx.limits.challenges, request.ip, reply, RATE_LIMIT_ERRORS.labelNonces);
       return issueLabelNonce(ctx, request.body.account);
     },
   );
