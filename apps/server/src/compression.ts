@@ -46,8 +46,8 @@ export function registerCompression(app: FastifyInstance): void {
     if (reply.hasHeader("content-encoding") || !/^application\/json\b/i.test(String(reply.getHeader("content-type") ?? ""))) {
       return payload;
     }
-    const body = typeof payload === "string" ? Buffer.from(payload, "utf8") : payload;
-    if (body.length < COMPRESS_THRESHOLD_BYTES) return payload;
+    const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+    if (size < COMPRESS_THRESHOLD_BYTES) return payload;
     reply.header("vary", "accept-encoding");
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
     if (!encoding) return payload;
@@ -56,7 +56,7 @@ export function registerCompression(app: FastifyInstance): void {
     if (cached && (typeof payload === "string" ? cached.body === payload : Buffer.isBuffer(cached.body) && cached.body.equals(payload))) {
       compressed = cached.compressed;
     } else {
-      compressed = await compress(encoding, body);
+      compressed = await compress(encoding, typeof payload === "string" ? Buffer.from(payload, "utf8") : payload);
       last.set(encoding, { body: payload, compressed });
     }
     reply.header("content-encoding", encoding);
