@@ -53,7 +53,10 @@ export function registerCompression(app: FastifyInstance): void {
     if (!encoding) return payload;
     const cached = last.get(encoding);
     let compressed: Buffer;
-    if (cached && (typeof payload === "string" ? cached.body === payload : Buffer.isBuffer(cached.body) && cached.body.equals(payload))) {
+    const same =
+      cached !== undefined &&
+      (cached.body === payload || (Buffer.isBuffer(payload) && Buffer.isBuffer(cached.body) && cached.body.equals(payload)));
+    if (same) {
       compressed = cached.compressed;
     } else {
       compressed = await compress(encoding, typeof payload === "string" ? Buffer.from(payload, "utf8") : payload);
