@@ -20,9 +20,12 @@ import {
 } from "fastify-type-provider-zod";
 import type { ErrorReply, FieldIssue } from "@ballast/sdk";
 import type { MarketService } from "./chain/market.js";
+import { registerCompression } from "./compression.js";
 import type { ServerContext } from "./context.js";
-import { HttpError } from "./errors.js";
+import { isDatabaseUnavailable } from "./db/database.js";
+import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
+import type { ClientRateLimiter } from "./rate-limit.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
 import { authRoutes } from "./routes/auth.js";
@@ -34,6 +37,7 @@ import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
 import { rpcRoutes } from "./routes/rpc.js";
 import { transactionRoutes } from "./routes/transactions.js";
+import { registerSecurityHeaders } from "./security-headers.js";
 import { registerWebApp } from "./web.js";
 
 /** What route modules are given. */
@@ -41,6 +45,8 @@ export interface RouteContext extends ServerContext {
   readonly markets: MarketService;
   /** The local chain's faucet; null on any other chain. */
   readonly faucet: Faucet | null;
+  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit). */
+  readonly limits: { readonly challenges: ClientRateLimiter; readonly faucet: ClientRateLimiter };
 }
 
 /** The app as route modules see it: request types come from the zod schemas. */
@@ -68,6 +74,9 @@ const ROUTES: readonly RouteModule[] = [
   rpcRoutes,
 ];
 
+/** What a 503 for a lost database tells clients to wait: the pool reconnects on the first query after that. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** "body.transactions.0" style path of the first failing field. */
 function fieldOf(path: readonly PropertyKey[], part: string): string {
   return [part.replace(/^querystring$/, "query"), ...path.map(String)].join(".");
@@ -83,6 +92,8 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -108,6 +119,13 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");
       return reply.code(error.statusCode).send({ success: false, error: error.message, details: error.details } satisfies ErrorReply);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ success: false, error: DATABASE_UNAVAILABLE } satisfies ErrorReply);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ success: false, error: error.message } satisfies ErrorReply);

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { isAddress } from "./addresses.js";
+import type { RateLimitSetting } from "./rate-limit.js";
 
 /** The asset groups the markets screen lists tokens under, in display order. */
 export const ASSET_CATEGORIES = ["Stablecoins", "SOL / LST", "Bitcoin", "Governance", "Blue Chip", "Memes", "Other"] as const;
@@ -58,6 +59,12 @@ export interface ServerConfig {
   readonly marketCacheMs: number;
   /** A wallet gets at most one faucet grant per this many seconds. */
   readonly faucetCooldownSeconds: number;
+  /** Faucet grants per client address (whatever the wallets) per window. */
+  readonly faucetClientLimit: RateLimitSetting;
+  /** Signature challenges (sign-in messages and label nonces) issued per client address per window. */
+  readonly challengeRateLimit: RateLimitSetting;
+  /** Period of the job that deletes expired challenges and sessions and forgets idle clients of the rate limits. */
+  readonly purgeIntervalMs: number;
   readonly logLevel: string;
 }
 
@@ -79,6 +86,9 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   bankStateIntervalMs: 10_000,
   marketCacheMs: 1_000,
   faucetCooldownSeconds: 60,
+  faucetClientLimit: { limit: 5, windowSeconds: 3_600 },
+  challengeRateLimit: { limit: 30, windowSeconds: 60 },
+  purgeIntervalMs: 60_000,
   logLevel: "info",
 };
 
@@ -175,6 +185,15 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     pointsIntervalMs: numberSetting(env, "POINTS_INTERVAL_MS", DEFAULT_CONFIG.pointsIntervalMs),
     bankStateIntervalMs: numberSetting(env, "BANK_STATE_INTERVAL_MS", DEFAULT_CONFIG.bankStateIntervalMs),
     faucetCooldownSeconds: numberSetting(env, "FAUCET_COOLDOWN_SECONDS", DEFAULT_CONFIG.faucetCooldownSeconds),
+    faucetClientLimit: {
+      limit: numberSetting(env, "FAUCET_CLIENT_LIMIT", DEFAULT_CONFIG.faucetClientLimit.limit),
+      windowSeconds: numberSetting(env, "FAUCET_CLIENT_WINDOW_SECONDS", DEFAULT_CONFIG.faucetClientLimit.windowSeconds),
+    },
+    challengeRateLimit: {
+      limit: numberSetting(env, "CHALLENGE_RATE_LIMIT", DEFAULT_CONFIG.challengeRateLimit.limit),
+      windowSeconds: numberSetting(env, "CHALLENGE_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.challengeRateLimit.windowSeconds),
+    },
+    purgeIntervalMs: numberSetting(env, "PURGE_INTERVAL_MS", DEFAULT_CONFIG.purgeIntervalMs),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
   };
 }

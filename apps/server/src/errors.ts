@@ -17,3 +17,6 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 /** The ledger or another service the server depends on failed. */
 export const upstreamError = (message: string, details?: unknown) => new HttpError(502, message, details);
+/** The database cannot be reached: the request may succeed once it is back. */
+export const DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly";
+export const databaseUnavailable = () => new HttpError(503, DATABASE_UNAVAILABLE);

@@ -14,6 +14,8 @@ import { bankStatesJob } from "./jobs/bank-states.js";
 import { lstApys } from "./jobs/lst-rates.js";
 import { ttlCache } from "./chain/cache.js";
 import { pointsJob } from "./jobs/points.js";
+import { purgeJob } from "./jobs/purge.js";
+import { ClientRateLimiter } from "./rate-limit.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
 
 export interface RunningServer {
@@ -26,6 +28,7 @@ export interface RunningServer {
     readonly bankHistory: ScheduledJob;
     readonly bankStates: ScheduledJob;
     readonly points: ScheduledJob;
+    readonly purge: ScheduledJob;
   };
   close(): Promise<void>;
 }
@@ -39,7 +42,7 @@ export interface StartOptions {
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   checkMarkets(config.group, config.markets);
   const log = pino({ level: config.logLevel, base: { service: "ballast-server" } });
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   const connection = chainConnection(config);
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   // Read again with the market snapshots; a database fault leaves lst_apy null, not the banks.
@@ -58,12 +61,17 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     now,
     markets: marketService(connection, config, () => yields.get()),
     faucet: options.faucet ?? null,
+    limits: {
+      challenges: new ClientRateLimiter(config.challengeRateLimit, now),
+      faucet: new ClientRateLimiter(config.faucetClientLimit, now),
+    },
   };
   const jobs = {
     indexer: indexerJob(context),
     bankHistory: bankHistoryJob(context),
     bankStates: bankStatesJob(context),
     points: pointsJob(context),
+    purge: purgeJob(context),
   };
   let app: FastifyInstance;
   try {
@@ -73,7 +81,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await database.close();
     throw error;
   }
-  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points], log);
+  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points, jobs.purge], log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info(

@@ -20,6 +20,30 @@ const OTHER = Keypair.generate().publicKey.toBase58();
 const MINT = Keypair.generate().publicKey.toBase58();
 
 describe("configFromEnvironment", () => {
+  it("reads the per-client limits and the purge period, with their defaults", () => {
+    expect(configFromEnvironment({ GROUP: MAIN })).toMatchObject({
+      challengeRateLimit: { limit: 30, windowSeconds: 60 },
+      faucetClientLimit: { limit: 5, windowSeconds: 3_600 },
+      purgeIntervalMs: 60_000,
+    });
+    const config = configFromEnvironment({
+      GROUP: MAIN,
+      CHALLENGE_RATE_LIMIT: "10",
+      CHALLENGE_RATE_WINDOW_SECONDS: "30",
+      FAUCET_CLIENT_LIMIT: "0",
+      FAUCET_CLIENT_WINDOW_SECONDS: "86400",
+      PURGE_INTERVAL_MS: "5000",
+    });
+    expect(config).toMatchObject({
+      challengeRateLimit: { limit: 10, windowSeconds: 30 },
+      faucetClientLimit: { limit: 0, windowSeconds: 86_400 },
+      purgeIntervalMs: 5_000,
+    });
+    expect(() => configFromEnvironment({ GROUP: MAIN, FAUCET_CLIENT_LIMIT: "many" })).toThrow(
+      'FAUCET_CLIENT_LIMIT must be a non-negative number, got "many"',
+    );
+  });
+
   it("serves the main group alone, named Ballast Main, without MARKETS_FILE; the faucet cooldown defaults to 60 s", () => {
     const config = configFromEnvironment({ GROUP: MAIN });
     expect(config.markets).toEqual([{ group: MAIN, name: "Ballast Main" }]);

@@ -1,6 +1,7 @@
 // Account labels on both databases, against real margin accounts on the ledger: labels signed as memo transactions
-// (legacy and v0) and as messages are stored from the signed payload; another wallet's, an over-long, a tampered or
-// an unknown account's label is refused and stores nothing.
+// (legacy and v0) and as messages, with a one-time server nonce, are stored from the signed payload; another
+// wallet's, an over-long, a tampered, an unknown account's, a replayed or an expired label is refused and stores
+// nothing.
 import { createPrivateKey, sign } from "node:crypto";
 import { Keypair, MessageV0, PublicKey, SystemProgram, Transaction, TransactionInstruction, VersionedTransaction } from "@solana/web3.js";
 import bs58 from "bs58";
@@ -12,6 +13,8 @@ import { DIALECTS, api, startTestServer } from "./support/server.js";
 const MEMO_PROGRAM = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const RULE = "An account label needs both account and label, at most 24 characters";
+/** A well-formed nonce the server never issued, for refusals decided before the nonce is looked at. */
+const UNISSUED = "0".repeat(32);
 
 /** signMessage as a wallet does it: Ed25519 over the UTF-8 text, with the keypair's seed. */
 function signText(signer: Keypair, text: string): Buffer {
@@ -44,7 +47,11 @@ function v0Tx(signer: Keypair, instructions: TransactionInstruction[], blockhash
   return Buffer.from(tx.serialize()).toString("base64");
 }
 
-function signedMessage(signer: Keypair, payload: { account: string; label: string }, encoding: "base58" | "base64" = "base58"): string {
+function signedMessage(
+  signer: Keypair,
+  payload: { account: string; label: string; nonce?: string },
+  encoding: "base58" | "base64" = "base58",
+): string {
   const text = JSON.stringify(payload);
   const signature = signText(signer, text);
   return JSON.stringify({
@@ -69,7 +76,8 @@ afterAll(async () => {
 });
 
 describe.each(DIALECTS)("account labels on %s", (dialect) => {
-  const clock = 1_750_000_000;
+  const start = 1_750_000_000;
+  let clock = start;
   let server: RunningServer;
   beforeAll(async () => {
     server = await startTestServer(market, { dialect, now: () => clock });
@@ -85,6 +93,12 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
     expect(status).toBe(200);
     return body.data;
   };
+  const nonceFor = async (account: string): Promise<string> => {
+    const { status, body } = await api(server, "POST", "/api/account-label/nonce", { account });
+    expect(status).toBe(200);
+    expect(body).toEqual({ nonce: expect.stringMatching(/^[0-9a-f]{32}$/), expiresAt: clock + 300 });
+    return body.nonce;
+  };
   const storedRows = () => server.context.db.selectFrom("account_labels").selectAll().orderBy("account").execute();
 
   it("answers an empty map for a wallet without labels", async () => {
@@ -93,24 +107,27 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
 
   it("labels an account from a signed legacy memo transaction, trimmed, and upserts from a v0 one", async () => {
     const account = owner.account.toBase58();
-    const legacy = await add(legacyTx(owner.wallet, [memo({ account, label: "  Main vault " })], blockhash), "tx");
+    const legacy = await add(
+      legacyTx(owner.wallet, [memo({ account, label: "  Main vault ", nonce: await nonceFor(account) })], blockhash),
+      "tx",
+    );
     expect(legacy.status).toBe(200);
     expect(legacy.body).toEqual({ success: true, account, label: "Main vault" });
     expect(await labelsOf(owner.wallet.publicKey)).toEqual({ [account]: "Main vault" });
 
-    const versioned = await add(v0Tx(owner.wallet, [memo({ account, label: "Savings" })], blockhash), "tx");
+    const versioned = await add(v0Tx(owner.wallet, [memo({ account, label: "Savings", nonce: await nonceFor(account) })], blockhash), "tx");
     expect(versioned.body).toEqual({ success: true, account, label: "Savings" });
     expect(await storedRows()).toEqual([{ account, authority: owner.wallet.publicKey.toBase58(), label: "Savings", updated_at: clock }]);
   });
 
   it("labels an account from a signed message, given as signed text or as the object", async () => {
     const account = owner.account.toBase58();
-    const asText = await add(signedMessage(owner.wallet, { account, label: "Trading" }), "message");
+    const asText = await add(signedMessage(owner.wallet, { account, label: "Trading", nonce: await nonceFor(account) }), "message");
     expect(asText.status).toBe(200);
     expect(asText.body).toEqual({ success: true, account, label: "Trading" });
     expect(await labelsOf(owner.wallet.publicKey)).toEqual({ [account]: "Trading" });
 
-    const payload = { account, label: "🏦".repeat(24) };
+    const payload = { account, label: "🏦".repeat(24), nonce: await nonceFor(account) };
     const asObject = JSON.stringify({
       data: payload,
       signature: signText(owner.wallet, JSON.stringify(payload)).toString("base64"),
@@ -119,7 +136,8 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
     expect((await add(asObject, "message")).body).toEqual({ success: true, account, label: payload.label });
 
     const strangerAccount = stranger.account.toBase58();
-    expect((await add(signedMessage(stranger.wallet, { account: strangerAccount, label: "Other" }, "base64"), "message")).status).toBe(200);
+    const other = { account: strangerAccount, label: "Other", nonce: await nonceFor(strangerAccount) };
+    expect((await add(signedMessage(stranger.wallet, other, "base64"), "message")).status).toBe(200);
     expect(await labelsOf(owner.wallet.publicKey)).toEqual({ [account]: payload.label });
     expect(await labelsOf(stranger.wallet.publicKey)).toEqual({ [strangerAccount]: "Other" });
   });
@@ -128,10 +146,11 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
     const before = await storedRows();
     const account = owner.account.toBase58();
     const forbidden = { success: false, error: "Only the account's authority can label it" };
-    const byTx = await add(legacyTx(stranger.wallet, [memo({ account, label: "Mine now" })], blockhash), "tx");
+    const nonce = await nonceFor(account);
+    const byTx = await add(legacyTx(stranger.wallet, [memo({ account, label: "Mine now", nonce })], blockhash), "tx");
     expect(byTx.status).toBe(403);
     expect(byTx.body).toEqual(forbidden);
-    const byMessage = await add(signedMessage(stranger.wallet, { account, label: "Mine now" }), "message");
+    const byMessage = await add(signedMessage(stranger.wallet, { account, label: "Mine now", nonce }), "message");
     expect(byMessage.status).toBe(403);
     expect(byMessage.body).toEqual(forbidden);
     expect(await storedRows()).toEqual(before);
@@ -198,16 +217,67 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
   it("answers 404 for an address that holds no margin account", async () => {
     const missing = Keypair.generate().publicKey.toBase58();
     const notFound = { success: false, error: "Account not found" };
-    expect(await add(signedMessage(owner.wallet, { account: missing, label: "Ghost" }), "message")).toMatchObject({
+    expect(await add(signedMessage(owner.wallet, { account: missing, label: "Ghost", nonce: UNISSUED }), "message")).toMatchObject({
       status: 404,
       body: notFound,
     });
     // The wallet itself exists on chain, but as a system account.
     const wallet = owner.wallet.publicKey.toBase58();
-    expect(await add(legacyTx(owner.wallet, [memo({ account: wallet, label: "Wallet" })], blockhash), "tx")).toMatchObject({
-      status: 404,
-      body: notFound,
+    expect(await add(legacyTx(owner.wallet, [memo({ account: wallet, label: "Wallet", nonce: UNISSUED })], blockhash), "tx")).toMatchObject(
+      {
+        status: 404,
+        body: notFound,
+      },
+    );
+  });
+
+  it("refuses a replayed label after a rename, in both forms, and the renamed label stays", async () => {
+    const account = owner.account.toBase58();
+    const oldByMessage = signedMessage(owner.wallet, { account, label: "Old name", nonce: await nonceFor(account) });
+    expect((await add(oldByMessage, "message")).body).toEqual({ success: true, account, label: "Old name" });
+    const oldByTx = legacyTx(owner.wallet, [memo({ account, label: "Older name", nonce: await nonceFor(account) })], blockhash);
+    expect((await add(oldByTx, "tx")).body).toEqual({ success: true, account, label: "Older name" });
+    const renamed = signedMessage(owner.wallet, { account, label: "New name", nonce: await nonceFor(account) });
+    expect((await add(renamed, "message")).body).toEqual({ success: true, account, label: "New name" });
+
+    const used = { success: false, error: "This label signature was already used; sign the label again" };
+    expect(await add(oldByMessage, "message")).toMatchObject({ status: 401, body: used });
+    expect(await add(oldByTx, "tx")).toMatchObject({ status: 401, body: used });
+    expect(await add(renamed, "message")).toMatchObject({ status: 401, body: used });
+    expect(await labelsOf(owner.wallet.publicKey)).toEqual({ [account]: "New name" });
+  });
+
+  it("refuses a label without a nonce, with another account's nonce, an unissued one or an expired one", async () => {
+    const account = owner.account.toBase58();
+    const before = await storedRows();
+    expect(await add(signedMessage(owner.wallet, { account, label: "No nonce" }), "message")).toMatchObject({
+      status: 400,
+      body: { success: false, error: "The signed label must carry a nonce from POST /api/account-label/nonce" },
     });
+    const notIssued = { success: false, error: "The label's nonce was not issued by this server for this account; sign the label again" };
+    const strangers = await nonceFor(stranger.account.toBase58());
+    expect(await add(signedMessage(owner.wallet, { account, label: "Borrowed", nonce: strangers }), "message")).toMatchObject({
+      status: 401,
+      body: notIssued,
+    });
+    expect(await add(signedMessage(owner.wallet, { account, label: "Invented", nonce: UNISSUED }), "message")).toMatchObject({
+      status: 401,
+      body: notIssued,
+    });
+
+    const late = signedMessage(owner.wallet, { account, label: "Too late", nonce: await nonceFor(account) });
+    clock += 300;
+    try {
+      expect(await add(late, "message")).toMatchObject({
+        status: 401,
+        body: { success: false, error: "This label signature has expired; sign the label again" },
+      });
+    } finally {
+      clock = start;
+    }
+    expect(await storedRows()).toEqual(before);
+    const badAccount = await api(server, "POST", "/api/account-label/nonce", { account: "xyz" });
+    expect(badAccount).toMatchObject({ status: 400, body: { error: "Invalid body.account: must be a base58-encoded 32-byte public key" } });
   });
 
   it("answers 400 for signed data that is not of the named form", async () => {

@@ -142,12 +142,12 @@ async function expectedDtos(): Promise<BankDto[]> {
 const servedBanks = () => [usdc, sol, btc, stable].map((b) => b.key.toBase58()).sort(compareAddresses);
 
 /** A label for `account` as its authority signs it: an unsent memo transaction. */
-async function signedLabel(wallet: Keypair, account: PublicKey, label: string): Promise<string> {
+async function signedLabel(wallet: Keypair, account: PublicKey, label: string, nonce: string): Promise<string> {
   const { blockhash } = await market.connection.getLatestBlockhash();
   const memo = new TransactionInstruction({
     programId: MEMO_PROGRAM,
     keys: [],
-    data: Buffer.from(JSON.stringify({ account: account.toBase58(), label })),
+    data: Buffer.from(JSON.stringify({ account: account.toBase58(), label, nonce })),
   });
   const tx = new Transaction({ feePayer: wallet.publicKey, recentBlockhash: blockhash }).add(memo);
   tx.sign(wallet);
@@ -365,14 +365,16 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 
   it("labels an account of the second market, and refuses one of the third group", async () => {
+    const labelNonce = async (account: PublicKey) =>
+      (await api(server, "POST", "/api/account-label/nonce", { account: account.toBase58() })).body.nonce as string;
     const labelled = await api(server, "POST", "/api/account-label/add", {
-      signedData: await signedLabel(secondUser.wallet, secondUser.account, "Bitcoin loan"),
+      signedData: await signedLabel(secondUser.wallet, secondUser.account, "Bitcoin loan", await labelNonce(secondUser.account)),
       signingMethod: "tx",
     });
     expect(labelled.status).toBe(200);
     expect(labelled.body).toEqual({ success: true, account: secondUser.account.toBase58(), label: "Bitcoin loan" });
     const refused = await api(server, "POST", "/api/account-label/add", {
-      signedData: await signedLabel(thirdUser.wallet, thirdUser.account, "Elsewhere"),
+      signedData: await signedLabel(thirdUser.wallet, thirdUser.account, "Elsewhere", await labelNonce(thirdUser.account)),
       signingMethod: "tx",
     });
     expect(refused.status).toBe(404);

@@ -1,6 +1,6 @@
 // The account bar's actions against the real API server and ledger: a new account created with the SDK builder (the
-// new keypair co-signs), labelled through /api/account-label/add with a message the wallet signed (the server's
-// refusal shown in its own words), moved to another wallet with transfer_to_new_account, and closed when empty; the
+// new keypair co-signs), labelled through /api/account-label/add with a message the wallet signed over a fresh server
+// nonce (a replayed old signature and the server's other refusals shown in its own words), moved to another wallet with transfer_to_new_account, and closed when empty; the
 // server's account list then names neither the transferred account nor the closed one.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { Keypair, PublicKey } from "@solana/web3.js";
@@ -10,9 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRAM, TestMarket, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import type { RunningServer } from "../../server/src/server.js";
 import { startTestServer } from "../../server/test/support/server.js";
-import { Http, fetchAccountAddresses, fetchAccountLabels } from "../src/api/index.js";
+import { Http, fetchAccountAddresses, fetchAccountLabels, fetchLabelNonce } from "../src/api/index.js";
 import { createAccount, transferAccount } from "../src/features/accounts/account-actions.js";
-import { LABEL_RULE_MESSAGE, labelAccount } from "../src/features/accounts/account-label.js";
+import {
+  LABEL_LENGTH_MESSAGE,
+  labelAccount,
+  labelMessage,
+  signedLabelData,
+  submitAccountLabel,
+} from "../src/features/accounts/account-label.js";
 
 /** signMessage as a wallet does it: Ed25519 over the bytes with the keypair's seed. */
 const signerOf = (keypair: Keypair) => async (message: Uint8Array) => ed25519.sign(message, keypair.secretKey.subarray(0, 32));
@@ -68,9 +74,20 @@ describe("account actions on the ledger and the server", () => {
     const wallet = owner.wallet.publicKey.toBase58();
     await labelAccount(http, created, "Savings for the winter 24", wallet, signerOf(owner.wallet)).then(
       () => expect.fail("a 25-character label was sent"),
-      (error: Error) => expect(error.message).toBe(LABEL_RULE_MESSAGE),
+      (error: Error) => expect(error.message).toBe("Enter a label of 1 to 24 characters"),
     );
+    expect(LABEL_LENGTH_MESSAGE).toBe("Enter a label of 1 to 24 characters");
+    // A label signed earlier, kept by someone who saw it, is refused once the account was renamed.
+    const { nonce } = await fetchLabelNonce(http, created);
+    const oldMessage = labelMessage(created, "Old name", nonce);
+    const old = signedLabelData(oldMessage, await signerOf(owner.wallet)(new TextEncoder().encode(oldMessage)), wallet);
+    await submitAccountLabel(http, old);
+    expect(await fetchAccountLabels(http, wallet)).toEqual({ [created]: "Old name" });
     await labelAccount(http, created, "  Savings for the winter ", wallet, signerOf(owner.wallet));
+    await submitAccountLabel(http, old).then(
+      () => expect.fail("a replayed label was stored"),
+      (error: Error) => expect(error.message).toBe("This label signature was already used; sign the label again"),
+    );
     expect(await fetchAccountLabels(http, wallet)).toEqual({ [created]: "Savings for the winter" });
 
     // Another wallet signs a label for the owner's account: the server refuses, in its words.

@@ -14,7 +14,7 @@ import { Http } from "../src/api/index.js";
 import type { AccountDto, AppConfig } from "../src/api/index.js";
 import { AccountBar, CLOSE_NOT_EMPTY_MESSAGE } from "../src/features/accounts/AccountBar.js";
 import { ADDRESS_ERRORS, newAuthorityError } from "../src/features/accounts/account-actions.js";
-import { LABEL_RULE_MESSAGE, labelError } from "../src/features/accounts/account-label.js";
+import { LABEL_LENGTH_MESSAGE, labelError } from "../src/features/accounts/account-label.js";
 import { AccountSwitcher, accountName } from "../src/features/accounts/AccountSwitcher.js";
 import { LabelAccountDialog } from "../src/features/accounts/LabelAccountDialog.js";
 import { MarketProvider } from "../src/market/MarketProvider.js";
@@ -67,9 +67,10 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("account label", () => {
-  it("refuses 25 characters with the exact message and keeps 24", () => {
-    expect(labelError("x".repeat(25))).toBe("An account label needs both account and label, at most 24 characters");
-    expect(labelError("   ")).toBe(LABEL_RULE_MESSAGE);
+  it("refuses 25 characters, blanks and control characters saying what to fix, and keeps 24", () => {
+    expect(labelError("x".repeat(25))).toBe("Enter a label of 1 to 24 characters");
+    expect(labelError("   ")).toBe(LABEL_LENGTH_MESSAGE);
+    expect(labelError("a\tb")).toBe("A label cannot contain control characters such as tabs or line breaks");
     expect(labelError("x".repeat(24))).toBeNull();
     // Code points, as the server counts them: 24 emoji are 24 characters.
     expect(labelError("🙂".repeat(24))).toBeNull();
@@ -84,7 +85,7 @@ describe("account label", () => {
     const input = await screen.findByLabelText("Label");
     fireEvent.change(input, { target: { value: "a".repeat(25) } });
     fireEvent.click(screen.getByRole("button", { name: "Save label" }));
-    expect(await screen.findByText(LABEL_RULE_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText("Enter a label of 1 to 24 characters")).toBeTruthy();
   });
 });
 

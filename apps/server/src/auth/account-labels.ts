@@ -1,12 +1,14 @@
-// Signed account labels. The label and account come from the signed payload only, never from unsigned fields, and
-// the payload is accepted in one of two signed forms:
+// Signed account labels. The label, account and nonce come from the signed payload only, never from unsigned fields,
+// and the payload is accepted in one of two signed forms:
 //   "tx":      signedData is a base64 serialized transaction (legacy or v0), signed but not sent, holding exactly one
-//              instruction of the memo program whose data is the UTF-8 JSON {"account": ..., "label": ...}; the
+//              instruction of the memo program whose data is the UTF-8 JSON {"account", "label", "nonce"}; the
 //              signer is the fee payer, whose signature over the transaction's message bytes is checked.
 //   "message": signedData is the JSON text {"data": ..., "signature": ..., "signer": ...}: `data` is either the signed
-//              text itself (a string holding the JSON {"account", "label"}) or that object, in which case the signed
-//              text is JSON.stringify(data) of the object as received; `signature` is the signer's Ed25519
+//              text itself (a string holding the JSON {"account", "label", "nonce"}) or that object, in which case the
+//              signed text is JSON.stringify(data) of the object as received; `signature` is the signer's Ed25519
 //              signature (signMessage) of the UTF-8 of that text, base58 or padded base64; `signer` is base58.
+// The nonce is one the server issued for that account (label-nonces.ts): a signature is good once, and not after it
+// expires, so a signature someone saw cannot be posted again to bring an old label back.
 import { VersionedTransaction } from "@solana/web3.js";
 import { z } from "zod";
 import { badRequest, unauthorized } from "../errors.js";
@@ -26,6 +28,7 @@ export const LABEL_ERRORS = {
   signer: "signer must be a base58-encoded 32-byte public key",
   signatureEncoding: "signature must be a 64-byte Ed25519 signature in base58 or base64",
   invalidSignature: "Invalid signature",
+  nonce: "The signed label must carry a nonce from POST /api/account-label/nonce",
 } as const;
 
 export type SigningMethod = "tx" | "message";
@@ -33,12 +36,15 @@ export type SigningMethod = "tx" | "message";
 export interface SignedLabel {
   readonly account: string;
   readonly label: string;
+  /** The server nonce the signature is bound to; `consumeLabelNonce` checks and spends it. */
+  readonly nonce: string;
   /** The wallet whose signature covers account and label. */
   readonly signer: string;
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const CONTROL_CHARACTER = /\p{Cc}/u;
+const NONCE = /^[0-9a-f]{32}$/;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 const envelopeSchema = z.object({
@@ -55,8 +61,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The account and the trimmed label of a signed payload, checked against the label rules. */
-function labelOf(payload: unknown): { account: string; label: string } {
+/** The account, the trimmed label and the nonce of a signed payload, checked against the label rules. */
+function labelOf(payload: unknown): { account: string; label: string; nonce: string } {
   const fields = payload !== null && typeof payload === "object" ? (payload as Record<string, unknown>) : {};
   const account = typeof fields.account === "string" ? fields.account.trim() : "";
   const label = typeof fields.label === "string" ? fields.label.trim() : "";
@@ -65,7 +71,8 @@ function labelOf(payload: unknown): { account: string; label: string } {
   if (!account || length === 0 || length > MAX_LABEL_LENGTH) throw badRequest(LABEL_ERRORS.rule);
   if (CONTROL_CHARACTER.test(label)) throw badRequest(LABEL_ERRORS.controlCharacters);
   if (!isPublicKeyAddress(account)) throw badRequest(LABEL_ERRORS.account);
-  return { account, label };
+  if (typeof fields.nonce !== "string" || !NONCE.test(fields.nonce)) throw badRequest(LABEL_ERRORS.nonce);
+  return { account, label, nonce: fields.nonce };
 }
 
 /** Where the message starts in a serialized transaction: after the compact-u16 signature count and the signatures. */

@@ -14,11 +14,10 @@ export function sessionToken(request: FastifyRequest): string | null {
   return request.cookies[SESSION_COOKIE] || null;
 }
 
-/** Opens a session for the wallet and sets its cookie on the reply (and forgets expired sessions). */
+/** Opens a session for the wallet and sets its cookie on the reply. The purge job deletes it once expired. */
 export async function startSession(ctx: ServerContext, reply: FastifyReply, walletAddress: string): Promise<void> {
   const now = ctx.now();
   const token = randomBytes(32).toString("base64url");
-  await ctx.db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
   await ctx.db
     .insertInto("sessions")
     .values({

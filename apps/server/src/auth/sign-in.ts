@@ -12,9 +12,6 @@ export const SIGN_IN_ERRORS = {
   expired: "Sign-in message has expired",
 } as const;
 
-/** Expired nonces are kept this long so that a late attempt is told "expired" rather than "not issued". */
-const EXPIRED_NONCE_RETENTION_SECONDS = 24 * 3600;
-
 const NONCE_LINE = /^Nonce: ([0-9a-f]{32})$/m;
 
 export interface SignInChallenge {
@@ -40,15 +37,11 @@ export function signInMessage(walletAddress: string, nonce: string, issuedAt: nu
   ].join("\n");
 }
 
-/** Issues a fresh challenge for the wallet (and forgets nonces long expired). */
+/** Issues a fresh challenge for the wallet. The purge job (jobs/purge.ts) deletes it once expired. */
 export async function issueChallenge(ctx: ServerContext, walletAddress: string): Promise<SignInChallenge> {
   const now = ctx.now();
   const nonce = randomBytes(16).toString("hex");
   const expiresAt = now + ctx.config.nonceTtlSeconds;
-  await ctx.db
-    .deleteFrom("auth_nonces")
-    .where("expires_at", "<", now - EXPIRED_NONCE_RETENTION_SECONDS)
-    .execute();
   await ctx.db
     .insertInto("auth_nonces")
     .values({ nonce, wallet_address: walletAddress, issued_at: now, expires_at: expiresAt, used_at: null })

@@ -1,6 +1,7 @@
 // Runs a background job every period, never two runs of the same job at once; a failed run is logged and the next
-// one goes ahead on schedule.
+// one goes ahead on schedule (so a job whose database went away resumes by itself once it is back).
 import type { FastifyBaseLogger } from "fastify";
+import { isDatabaseUnavailable } from "../db/database.js";
 
 export interface ScheduledJob {
   readonly name: string;
@@ -27,7 +28,10 @@ export function startJobs(jobs: readonly ScheduledJob[], log: FastifyBaseLogger)
       const run = job
         .run()
         .then((result) => log.debug({ job: job.name, ms: Date.now() - started, result }, "job done"))
-        .catch((error: unknown) => log.error({ job: job.name, err: error }, "job failed"))
+        .catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) log.warn({ job: job.name, err: error }, "job waiting for the database");
+          else log.error({ job: job.name, err: error }, "job failed");
+        })
         .finally(() => {
           busy = false;
           running.delete(run);

@@ -9,6 +9,7 @@ import { endSession, sessionToken, sessionWallet, startSession } from "../auth/s
 import { isPublicKeyAddress, signatureBytes } from "../auth/signatures.js";
 import { createUser, findUser, recordLogin, referrerOf, toUserDto } from "../auth/users.js";
 import { badRequest, HttpError } from "../errors.js";
+import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 
 export const AUTH_ERRORS = {
   userNotFound: "User not found",
@@ -53,7 +54,8 @@ export const authRoutes: RouteModule = (app, ctx) => {
         summary: "Sign in with a wallet",
         description:
           "Without a signature (auth enabled) replies requiresSignature with a one-time `message` to sign (its `nonce`, " +
-          "and `expiresAt` in unix seconds). With `signature` (base58 or padded base64 of the Ed25519 signMessage of " +
+          "and `expiresAt` in unix seconds); a client address gets at most CHALLENGE_RATE_LIMIT (default 30) per " +
+          "CHALLENGE_RATE_WINDOW_SECONDS (default 60), then 429 with Retry-After. With `signature` (base58 or padded base64 of the Ed25519 signMessage of " +
           "`signedMessage`) signs the user in and sets the `ballast_session` cookie; an unknown wallet gets the error " +
           '"User not found" and its signed message stays usable for signup. With auth disabled the wallet alone signs in.',
         tags: ["auth"],
@@ -64,6 +66,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
       const body = request.body;
       if (authEnabled) {
         if (!body.signature || !body.signedMessage) {
+          takeOrRefuse(ctx.limits.challenges, request.ip, reply, RATE_LIMIT_ERRORS.challenges);
           const challenge = await issueChallenge(ctx, body.walletAddress);
           return { user: null, error: null, requiresSignature: true, ...challenge };
         }

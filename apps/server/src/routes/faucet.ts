@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { RouteModule } from "../app.js";
 import { forbidden, tooManyRequests, upstreamError } from "../errors.js";
 import { claimFaucetGrant, completeFaucetGrant, releaseFaucetGrant } from "../faucet-claims.js";
+import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 import { addressSchema } from "./accounts.js";
 
 export const FAUCET_ERRORS = {
@@ -21,7 +22,8 @@ export const faucetRoutes: RouteModule = (app, ctx) => {
         description:
           "Answers { success: true, signature, lamports, tokens: [{ mint, symbol, decimals, amount }] } (amounts in native units, " +
           "as decimal strings) once the grant landed. 403 off the local chain; 429 when the wallet had a grant within the " +
-          `cooldown (FAUCET_COOLDOWN_SECONDS, default 60), with Retry-After; 502 when the faucet could not pay.`,
+          `cooldown (FAUCET_COOLDOWN_SECONDS, default 60), or when the client address had FAUCET_CLIENT_LIMIT grants (default 5) ` +
+          "within FAUCET_CLIENT_WINDOW_SECONDS (default 3600), with Retry-After; 502 when the faucet could not pay.",
         tags: ["faucet"],
         body: z.object({ wallet: addressSchema.describe("The wallet to fund (base58)") }),
       },
@@ -30,20 +32,28 @@ export const faucetRoutes: RouteModule = (app, ctx) => {
       const faucet = ctx.faucet;
       if (!faucet) throw forbidden(FAUCET_ERRORS.unavailable);
       const { wallet } = request.body;
-      const claim = await claimFaucetGrant(ctx.db, wallet, ctx.now(), ctx.config.faucetCooldownSeconds);
-      if (!claim.granted) {
-        reply.header("retry-after", String(claim.retryAfter));
-        throw tooManyRequests(FAUCET_ERRORS.cooldown(claim.retryAfter));
-      }
-      let grant;
+      // The client's share is taken first and given back unless a grant is paid, so only grants count against it.
+      takeOrRefuse(ctx.limits.faucet, request.ip, reply, RATE_LIMIT_ERRORS.faucet);
+      let paid = false;
       try {
-        grant = await faucet.fund(wallet);
-      } catch (error) {
-        await releaseFaucetGrant(ctx.db, wallet, claim.claimedAt);
-        throw upstreamError(error instanceof Error && error.message ? error.message : `The faucet failed: ${String(error)}`);
+        const claim = await claimFaucetGrant(ctx.db, wallet, ctx.now(), ctx.config.faucetCooldownSeconds);
+        if (!claim.granted) {
+          reply.header("retry-after", String(claim.retryAfter));
+          throw tooManyRequests(FAUCET_ERRORS.cooldown(claim.retryAfter));
+        }
+        let grant;
+        try {
+          grant = await faucet.fund(wallet);
+        } catch (error) {
+          await releaseFaucetGrant(ctx.db, wallet, claim.claimedAt);
+          throw upstreamError(error instanceof Error && error.message ? error.message : `The faucet failed: ${String(error)}`);
+        }
+        paid = true;
+        await completeFaucetGrant(ctx.db, wallet, claim.claimedAt);
+        return { success: true as const, ...grant };
+      } finally {
+        if (!paid) ctx.limits.faucet.giveBack(request.ip);
       }
-      await completeFaucetGrant(ctx.db, wallet, claim.claimedAt);
-      return { success: true as const, ...grant };
     },
   );
 };

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster from Debian's packages, on a loopback port, for the tests that run against
 // PostgreSQL. initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,10 @@ import pg from "pg";
 export interface PostgresCluster {
   /** Connection string of the cluster's `postgres` database. */
   readonly adminUrl: string;
+  /** Takes the server down, the cluster kept: a fast stop (sessions ended by the server) or `kill -9` of the postmaster. */
+  takeDown(how: "fast" | "kill"): Promise<void>;
+  /** Starts the server again on the same port and data. */
+  bringUp(): Promise<void>;
   stop(): void;
 }
 
@@ -51,9 +55,37 @@ export async function startPostgres(): Promise<PostgresCluster> {
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   const port = await freePort();
   const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"]);
+  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"]);
+  start();
+  const postmasterPid = () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async takeDown(how) {
+      if (how === "fast") return run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      const pid = postmasterPid();
+      process.kill(pid, "SIGKILL");
+      while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    async bringUp() {
+      // After a kill -9 the orphaned backends notice their postmaster is gone and exit within moments; until then
+      // they hold the shared memory and a new postmaster refuses to start.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return start();
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    },
     stop() {
       spawnSync(
         asRoot ? "runuser" : join(bin, "pg_ctl"),

@@ -45,6 +45,7 @@ export async function startTestServer(market: TestMarket, options: TestServerOpt
       snapshotIntervalMs: 0,
       pointsIntervalMs: 0,
       bankStateIntervalMs: 0,
+      purgeIntervalMs: 0,
       marketCacheMs: 0,
       logLevel: "silent",
       ...options.config,

@@ -1,5 +1,12 @@
 // Account labels (spec §7): reads log and answer empty on failure, writes log and answer false (spec §8).
-import type { AccountLabelsQuery, AccountLabelsReply, AddAccountLabelReply, AddAccountLabelRequest } from "@ballast/sdk";
+import type {
+  AccountLabelsQuery,
+  AccountLabelsReply,
+  AddAccountLabelReply,
+  AddAccountLabelRequest,
+  LabelNonceReply,
+  LabelNonceRequest,
+} from "@ballast/sdk";
 import { Http, serverErrorText } from "./http.js";
 
 /** At most this many characters in a label (spec §5). */
@@ -34,4 +41,11 @@ export async function addAccountLabel(
     console.error(error instanceof Error ? error.message : error);
     return false;
   }
+}
+
+/** A one-time nonce to sign the account's next label with; throws the server's error text when it refuses. */
+export async function fetchLabelNonce(http: Http, account: string): Promise<LabelNonceReply> {
+  const response = await http.post("/api/account-label/nonce", { account } satisfies LabelNonceRequest);
+  if (!response.ok) throw new Error(await serverErrorText(response));
+  return (await response.json()) as LabelNonceReply;
 }

@@ -7,6 +7,7 @@ import { bankHistoryMigration } from "./004_bank_history.js";
 import { pointsMigration } from "./005_points.js";
 import { faucetMigration } from "./006_faucet.js";
 import { lstRatesMigration } from "./007_lst_rates.js";
+import { labelNoncesMigration } from "./008_label_nonces.js";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "001_auth": authMigration,
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "005_points": pointsMigration,
   "006_faucet": faucetMigration,
   "007_lst_rates": lstRatesMigration,
+  "008_label_nonces": labelNoncesMigration,
 };

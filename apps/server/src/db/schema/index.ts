@@ -2,7 +2,7 @@ import type { ActivityTable, IndexedBalancesTable, IndexerCursorTable } from "./
 import type { AuthNoncesTable, SessionsTable, UsersTable } from "./auth.js";
 import type { FaucetGrantsTable } from "./faucet.js";
 import type { BankHistoryTable, BankStatesTable, LstRatesTable } from "./history.js";
-import type { AccountLabelsTable } from "./labels.js";
+import type { AccountLabelsTable, LabelNoncesTable } from "./labels.js";
 import type { PointsStateTable, PointsTable } from "./points.js";
 
 /** Every table, as Kysely sees it. */
@@ -11,6 +11,7 @@ export interface Database {
   auth_nonces: AuthNoncesTable;
   sessions: SessionsTable;
   account_labels: AccountLabelsTable;
+  label_nonces: LabelNoncesTable;
   activity: ActivityTable;
   indexed_balances: IndexedBalancesTable;
   indexer_cursor: IndexerCursorTable;
