@@ -141,7 +141,8 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
 
   // Claim: the staged toast confirms, and the wallet's PYUSD grows by exactly what the claim transaction paid, which
   // the success toast names to the unit. The amount shown before was never more than that, and less by no more than
-  // the emissions of the seconds between reading it and the confirmation.
+  // the emissions of the seconds between reading it and the confirmation, plus the few seconds the shown figure's
+  // chain clock may trail the wall clock on a loaded machine.
   const before = await tokenBalance(rewardAccount);
   const readAt = Date.now();
   const shown = await shownClaimable();
@@ -157,7 +158,7 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
   await screenshot(page, "rewards-claimed");
   const claimed = (await tokenBalance(rewardAccount)) - before;
   expect(claimed).toBeGreaterThanOrEqual(shown);
-  expect(Number(claimed - shown)).toBeLessThanOrEqual(Math.ceil(emissionsPerSecond * ((confirmedAt - readAt) / 1000 + 2)));
+  expect(Number(claimed - shown)).toBeLessThanOrEqual(Math.ceil(emissionsPerSecond * ((confirmedAt - readAt) / 1000 + 5)));
   expect(paidToast).toEqual(["Rewards claimed", `${formatTokenAmount(claimed, DECIMALS)} ${REWARD}`, "×"]);
 
   // The chain's record of the claim: the latest transaction on the wallet's PYUSD account, the one the toast names.
