@@ -230,11 +230,16 @@ export class SimulatedUsers {
     });
 
     const existing = accounts[0];
-    const held = new Set((existing?.account.lendingAccount.balances ?? []).filter((b) => b.active !== 0).map((b) => b.bankPk));
+    const active = (existing?.account.lendingAccount.balances ?? []).filter((b) => b.active !== 0);
+    const held = new Set(active.map((b) => b.bankPk));
+    // The program refuses a deposit into a bank the account owes (6019 "Operation is deposit-only"): repay is for that.
+    const owing = new Set(active.filter((b) => b.liabilityShares > 0n).map((b) => b.bankPk));
     // A bank the account does not hold yet only while it holds fewer than MAX_USER_BANKS.
     const canHold = (bank: PricedBank) => held.has(bank.address) || held.size < MAX_USER_BANKS;
     const deposit = async (): Promise<UserAction | null> => {
-      const candidates = banks.filter((b) => b.bank.config.riskTier !== RiskTier.Isolated && canHold(b) && maxDeposit(b, funds(b)) > 0n);
+      const candidates = banks.filter(
+        (b) => b.bank.config.riskTier !== RiskTier.Isolated && !owing.has(b.address) && canHold(b) && maxDeposit(b, funds(b)) > 0n,
+      );
       const bank = this.pick(candidates);
       if (!bank) return null;
       const amount = this.share(maxDeposit(bank, funds(bank)), 5, 20);
