@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Connection, Keypair } from "@solana/web3.js";
-import { startLocalnet } from "@ballast/ledger";
+import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
 import { PriceWalk, SimulatedUsers, airdrop, createFaucet, directoryStore, sandboxJobIntervals, seedSandbox } from "@ballast/sandbox";
@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     slotMs,
     host,
     programs: productPrograms(programId),
+    rpcLimits: rpcLimitsFromEnvironment(process.env),
   });
   closers.push(() => node.close());
   console.log(`ballast: ledger JSON-RPC ${node.rpc.url}, websocket ${node.rpc.wsUrl}, data in ${dataDir}`);

@@ -1,6 +1,7 @@
 import { Ledger } from "./ledger.js";
 import { parseAccountJson } from "./programs/token/parse.js";
 import type { Program } from "./runtime/program.js";
+import type { RpcLimits } from "./rpc/limits.js";
 import { startRpcServer } from "./rpc/server.js";
 
 export interface LocalnetOptions {
@@ -12,6 +13,8 @@ export interface LocalnetOptions {
   slotMs: number;
   programs?: Program[];
   host?: string;
+  /** The RPC's resource limits per client (rpc/limits.ts); defaults for any not given. */
+  rpcLimits?: Partial<RpcLimits>;
 }
 
 export interface Localnet {
@@ -30,6 +33,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     port: options.rpcPort,
     wsPort: options.rpcPort === 0 ? 0 : options.rpcPort + 1,
     parseAccount: parseAccountJson,
+    limits: options.rpcLimits,
   });
   return {
     ledger,

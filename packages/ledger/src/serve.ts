@@ -1,9 +1,10 @@
 import type { Program } from "./runtime/program.js";
 import { startLocalnet } from "./localnet.js";
+import { rpcLimitsFromEnvironment } from "./rpc/limits.js";
 
 /**
- * Runs a ledger with its RPC in the foreground, configured from the environment (RPC_PORT, DATA_DIR, SLOT_MS),
- * with the given programs deployed, until SIGTERM or SIGINT.
+ * Runs a ledger with its RPC in the foreground, configured from the environment (RPC_PORT, DATA_DIR, SLOT_MS and
+ * the RPC limits of rpc/limits.ts), with the given programs deployed, until SIGTERM or SIGINT.
  */
 export async function serveFromEnvironment(programs: Program[] = []): Promise<void> {
   const node = await startLocalnet({
@@ -11,6 +12,7 @@ export async function serveFromEnvironment(programs: Program[] = []): Promise<vo
     dataDir: process.env.DATA_DIR ?? "./.data",
     slotMs: Number(process.env.SLOT_MS ?? 400),
     programs,
+    rpcLimits: rpcLimitsFromEnvironment(process.env),
   });
   console.log(`ledger: JSON-RPC ${node.rpc.url}  websocket ${node.rpc.wsUrl}  data ${node.dataDir}`);
   console.log(`ledger: genesis ${node.ledger.genesisHash}, slot ${node.ledger.slot()}`);

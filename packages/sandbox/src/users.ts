@@ -1,8 +1,17 @@
 // A background of simulated users: a few dozen wallets derived from the admin, each at home in one market, who
 // deposit, borrow, repay and withdraw through the SDK's actions every few seconds, sized by the SDK's max amounts so
-// they stay healthy. A failed action is logged and the next one goes on; stop() waits for the action in flight.
+// they stay healthy. A failed action is logged and the next one goes on; stop() waits for the action in flight. Each
+// market's actions load its banks' keys from a lookup table, and a user holds at most MAX_USER_BANKS banks, so every
+// health check fits one transaction.
 import { createHash } from "node:crypto";
-import { PublicKey, SystemProgram, type Connection, type Keypair, type TransactionInstruction } from "@solana/web3.js";
+import {
+  PublicKey,
+  SystemProgram,
+  type AddressLookupTableAccount,
+  type Connection,
+  type Keypair,
+  type TransactionInstruction,
+} from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, createMintToInstruction } from "@solana/spl-token";
 import { decimalToUnits } from "@ballast/oracles";
 import { BankOperationalState, RiskTier, i80f48 as fx, type Bank } from "@ballast/protocol";
@@ -11,12 +20,14 @@ import {
   associatedTokenAddress,
   borrowAction,
   createAssociatedTokenAccountInstruction,
+  createLookupTableTransactions,
   depositAction,
   fetchMarginAccounts,
   fetchWalletBalances,
   healthFactor,
   keypairWallet,
   loadMarket,
+  marketLookupTableKeys,
   maxBorrow,
   maxDeposit,
   maxRepay,
@@ -33,7 +44,7 @@ import {
 } from "@ballast/sdk";
 import { nativeForUsd } from "./liquidity.js";
 import { derivedKeypair } from "./keys.js";
-import { sendPacked } from "./send.js";
+import { sendPacked, sendTransaction } from "./send.js";
 import type { SandboxState } from "./state.js";
 
 export type UserActionKind = "deposit" | "borrow" | "repay" | "withdraw";
@@ -67,11 +78,17 @@ const FUNDED_LAMPORTS = 1_000_000_000n;
 /** Below this maintenance health factor a user repays before anything else. */
 const LOW_HEALTH = fx.fromDecimal("0.3");
 const NATIVE_MINT = "So11111111111111111111111111111111111111112";
+/**
+ * Banks one user's account holds at most: a health check names each with its oracles, and past this many an action
+ * on the Kamino bank (its refreshes and the market's accounts besides) nears the 64 accounts a transaction may lock.
+ */
+export const MAX_USER_BANKS = 8;
 
 interface SimulatedUser {
   readonly keypair: Keypair;
   readonly group: string;
   readonly market: string;
+  readonly lookupTable: AddressLookupTableAccount;
 }
 
 /** A small seeded generator (mulberry32): the same seed gives the same choices. */
@@ -116,9 +133,15 @@ export class SimulatedUsers {
   ): Promise<SimulatedUsers> {
     const count = options.count ?? 30;
     const [main, ...arenas] = state.markets;
+    const tables = await marketLookupTables(connection, admin, state);
     const users = Array.from({ length: count }, (_, i): SimulatedUser => {
       const market = i % 3 === 2 && arenas.length > 0 ? arenas[Math.floor(i / 3) % arenas.length] : main;
-      return { keypair: derivedKeypair(admin, `user/${i}`), group: market.group, market: market.name };
+      return {
+        keypair: derivedKeypair(admin, `user/${i}`),
+        group: market.group,
+        market: market.name,
+        lookupTable: tables.get(market.group)!,
+      };
     });
     await fundUsers(connection, admin, state, users);
     return new SimulatedUsers(connection, state, users, options);
@@ -195,6 +218,7 @@ export class SimulatedUsers {
       connection: this.connection,
       wallet: keypairWallet(user.keypair),
       programId: new PublicKey(programId),
+      lookupTables: [user.lookupTable],
     };
     const done = (kind: UserActionKind, bank: PricedBank, amount: bigint, signatures: readonly string[]): UserAction => ({
       user: owner.toBase58(),
@@ -206,8 +230,16 @@ export class SimulatedUsers {
     });
 
     const existing = accounts[0];
+    const active = (existing?.account.lendingAccount.balances ?? []).filter((b) => b.active !== 0);
+    const held = new Set(active.map((b) => b.bankPk));
+    // The program refuses a deposit into a bank the account owes (6019 "Operation is deposit-only"): repay is for that.
+    const owing = new Set(active.filter((b) => b.liabilityShares > 0n).map((b) => b.bankPk));
+    // A bank the account does not hold yet only while it holds fewer than MAX_USER_BANKS.
+    const canHold = (bank: PricedBank) => held.has(bank.address) || held.size < MAX_USER_BANKS;
     const deposit = async (): Promise<UserAction | null> => {
-      const candidates = banks.filter((b) => b.bank.config.riskTier !== RiskTier.Isolated && maxDeposit(b, funds(b)) > 0n);
+      const candidates = banks.filter(
+        (b) => b.bank.config.riskTier !== RiskTier.Isolated && !owing.has(b.address) && canHold(b) && maxDeposit(b, funds(b)) > 0n,
+      );
       const bank = this.pick(candidates);
       if (!bank) return null;
       const amount = this.share(maxDeposit(bank, funds(bank)), 5, 20);
@@ -242,13 +274,13 @@ export class SimulatedUsers {
       return done("repay", bank, amount, (await repayAction({ ...params, amount })).signatures);
     };
     const borrow = async (): Promise<UserAction | null> => {
-      const held = new Set(risk.positions.map((p) => p.bank.address));
       const borrowed = new Set(debts.map((p) => p.bank.address));
       const candidates = banks.filter(
         (b) =>
           b.bank.config.operationalState === BankOperationalState.Operational &&
           b.bank.config.riskTier !== RiskTier.Isolated &&
           (borrowed.has(b.address) || !held.has(b.address)) &&
+          canHold(b) &&
           maxBorrow(risk, b) > 0n,
       );
       const bank = this.pick(candidates);
@@ -304,6 +336,43 @@ export class SimulatedUsers {
   private symbolOf(bank: PricedBank): string {
     return this.state.tokens.find((t) => t.mint === bank.bank.mint)?.symbol ?? bank.bank.mint;
   }
+}
+
+/**
+ * One lookup table per market, holding its banks' keys (marketLookupTableKeys), made afresh at each start so it
+ * follows the banks as they are; returned by group once the ledger serves them (the slot after their last extension).
+ */
+async function marketLookupTables(
+  connection: Connection,
+  admin: Keypair,
+  state: SandboxState,
+): Promise<Map<string, AddressLookupTableAccount>> {
+  const programId = new PublicKey(state.programId);
+  const slot = await connection.getSlot("confirmed");
+  const addresses = new Map<string, PublicKey>();
+  for (const [i, market] of state.markets.entries()) {
+    const loaded = await loadMarket(connection, { programId: state.programId, group: market.group });
+    const banks = new Map<string, Bank>([...loaded.banks.values()].map((b) => [b.address, b.bank]));
+    const keys = marketLookupTableKeys(new PublicKey(market.group), banks, programId);
+    // Each table derives from the admin and its own recent slot.
+    const table = createLookupTableTransactions({
+      authority: admin.publicKey,
+      payer: admin.publicKey,
+      recentSlot: slot - i,
+      addresses: keys,
+    });
+    for (const instructions of table.transactions) await sendTransaction(connection, admin, instructions);
+    addresses.set(market.group, table.address);
+  }
+  const extended = await connection.getSlot("processed");
+  while ((await connection.getSlot("processed")) <= extended) await new Promise((resolve) => setTimeout(resolve, 50));
+  const tables = new Map<string, AddressLookupTableAccount>();
+  for (const [group, address] of addresses) {
+    const table = (await connection.getAddressLookupTable(address, { commitment: "processed" })).value;
+    if (table === null) throw new Error(`Lookup table ${address.toBase58()} of market ${group} not found`);
+    tables.set(group, table);
+  }
+  return tables;
 }
 
 /** Gives every user not funded yet its SOL and $25,000 of each other token. */

@@ -18,6 +18,7 @@ export * from "./instructions/account.js";
 export * from "./instructions/lending.js";
 export * from "./instructions/kamino.js";
 export * from "./instructions/kamino-refresh.js";
+export * from "./instructions/lookup-tables.js";
 export * from "./instructions/flashloan.js";
 export * from "./instructions/liquidation.js";
 export * from "./instructions/admin.js";

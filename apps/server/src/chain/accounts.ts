@@ -15,6 +15,7 @@ import {
 import {
   HEALTH_SIMULATION_STATUS_CODES,
   HealthCacheSimulationError,
+  accountHealthRefreshes,
   accountRisk,
   errorMessage,
   freeCollateral,
@@ -231,6 +232,7 @@ export function accountReader(
         const simulated = await simulateAccountHealth({
           connection: simulationConnection,
           pulseHealthInstruction: pulse,
+          refreshes: await accountHealthRefreshes(connection, account, banks),
           payer: new PublicKey(account.authority),
         });
         health = healthFromCache(simulated.healthCache);

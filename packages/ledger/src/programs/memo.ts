@@ -3,7 +3,7 @@ import { InstructionError } from "../errors.js";
 import type { InstructionContext, Program } from "../runtime/program.js";
 
 export const MEMO_PROGRAM_ID: Address = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
-export const MEMO_V1_PROGRAM_ID: Address = "Memo1UhkJRfHyvLMcVucJwxXeuD728EVVDDwQDxzQjC";
+export const MEMO_V1_PROGRAM_ID: Address = "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo";
 
 /**
  * Compute roughly as the deployed v2 program burns it: validating and Debug-formatting the memo costs per byte,

@@ -1,6 +1,7 @@
 import type { Account, Address } from "../account.js";
 import type { LedgerService } from "../service.js";
 import type { AccountLookup, ParseAccount } from "./accounts.js";
+import type { ScanBudget } from "./limits.js";
 
 /** The version this node reports: web3.js and kit read `apiVersion` from it. */
 export const SOLANA_CORE_VERSION = "2.1.0";
@@ -10,6 +11,8 @@ export const FEATURE_SET = 1_725_507_508;
 export interface RpcContext {
   ledger: LedgerService;
   parseAccount?: ParseAccount;
+  /** What the scans of the message being answered may still collect; unbounded when absent. */
+  scan?: ScanBudget;
 }
 
 /** A JSON-RPC method: takes the raw `params`, returns the result or throws an RpcError (or a ledger error). */

@@ -1,6 +1,7 @@
 import type { Handler, MethodTable, RpcContext } from "./context.js";
 import { ErrorCode, RpcError, toRpcError } from "./errors.js";
 import { parseJson, stringifyJson } from "./json.js";
+import { ScanBudget } from "./limits.js";
 
 /**
  * JSON-RPC 2.0 over any transport: one request or a batch in, the reply text out (null when every request was
@@ -33,6 +34,10 @@ export interface DispatchOptions {
   methods: Methods;
   context: RpcContext;
   onInternalError?: InternalErrorListener;
+  /** Requests one batch may hold; unbounded when absent. */
+  maxBatchRequests?: number;
+  /** Account bytes the scans of one message may collect (see RpcLimits.maxScanBytes); unbounded when absent. */
+  maxScanBytes?: number;
 }
 
 function errorResponse(error: RpcError, id: RequestId): RpcResponse {
@@ -72,11 +77,25 @@ export async function handleRequest(request: unknown, options: DispatchOptions):
   return isNotification ? null : response;
 }
 
-/** A parsed message: one request or a batch. Batches run concurrently; replies keep the batch's order. */
+/**
+ * A parsed message: one request or a batch. Batches run concurrently; replies keep the batch's order. A batch
+ * longer than the limit is refused whole; the message's requests share one scan budget.
+ */
 export async function handleMessage(message: unknown, options: DispatchOptions): Promise<RpcResponse | RpcResponse[] | null> {
-  if (!Array.isArray(message)) return handleRequest(message, options);
+  const scoped: DispatchOptions =
+    options.maxScanBytes === undefined
+      ? options
+      : { ...options, context: { ...options.context, scan: new ScanBudget(options.maxScanBytes) } };
+  if (!Array.isArray(message)) return handleRequest(message, scoped);
   if (message.length === 0) return errorResponse(invalidRequest(), null);
-  const responses = await Promise.all(message.map((request) => handleRequest(request, options)));
+  if (options.maxBatchRequests !== undefined && message.length > options.maxBatchRequests) {
+    const limit = options.maxBatchRequests;
+    return errorResponse(
+      new RpcError(ErrorCode.InvalidRequest, `Batch of ${message.length} requests exceeds the limit of ${limit} requests per batch`),
+      null,
+    );
+  }
+  const responses = await Promise.all(message.map((request) => handleRequest(request, scoped)));
   const replies = responses.filter((r): r is RpcResponse => r !== null);
   return replies.length > 0 ? replies : null;
 }

@@ -10,6 +10,7 @@ export const ErrorCode = {
   InternalError: -32603,
   SendTransactionPreflightFailure: -32002,
   TransactionSignatureVerificationFailure: -32003,
+  ScanError: -32012,
   UnsupportedTransactionVersion: -32015,
   MinContextSlotNotReached: -32016,
 } as const;
@@ -39,6 +40,11 @@ export function invalidParams(message: string, data?: unknown): RpcError {
 /** Solana's wording for a parameter that fails its own parser: `Invalid param: WrongSize`. */
 export function invalidParam(detail: string): RpcError {
   return new RpcError(ErrorCode.InvalidParams, `Invalid param: ${detail}`);
+}
+
+/** Solana's reply when a scan collects more than the node allows (agave's scan results limit). */
+export function scanAborted(): RpcError {
+  return new RpcError(ErrorCode.ScanError, "scan aborted: The accumulated scan results exceeded the limit");
 }
 
 export function unsupportedTransactionVersion(version: number): RpcError {

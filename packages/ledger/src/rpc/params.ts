@@ -76,6 +76,18 @@ export function u64(value: unknown): bigint {
   return BigInt(value);
 }
 
+const I64_MAX = 0x7fff_ffff_ffff_ffffn;
+
+/**
+ * A slot: a u64 as Solana reads it, but the ledger keys slots by SQLite's signed 64-bit integers, so a slot of 2^63
+ * or more (which no chain reaches) is refused as a bad parameter rather than failing the lookup.
+ */
+export function slot(value: unknown): bigint {
+  const n = u64(value);
+  if (n > I64_MAX) throw invalidParams(`Invalid params: invalid value: integer \`${n}\`, expected a slot below 2^63.`);
+  return n;
+}
+
 /** A usize small enough to index with (sizes, offsets, limits). */
 export function usize(value: unknown): number {
   const n = u64(value);

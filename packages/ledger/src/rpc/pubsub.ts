@@ -12,8 +12,9 @@ import {
 } from "./accounts.js";
 import { lookupOf, type MethodTable, type RpcContext } from "./context.js";
 import { Methods, handleText, type InternalErrorListener } from "./dispatch.js";
-import { invalidParams } from "./errors.js";
+import { ErrorCode, RpcError, invalidParams } from "./errors.js";
 import { stringifyJson } from "./json.js";
+import { DEFAULT_RPC_LIMITS, type RpcLimits } from "./limits.js";
 import { array, commitment, config, isAbsent, positional, pubkey, signature, u64, variant, type CommitmentLevel } from "./params.js";
 import { decodeWire } from "./transaction.js";
 
@@ -34,13 +35,12 @@ type Subscription =
 /** A client socket and the ids it owns. */
 interface Connection {
   socket: WebSocket;
+  /** The client's address, as connections per address are counted. */
+  address: string;
   subscriptions: Set<number>;
   /** Work to do once the reply being prepared has been sent (an immediate signature notification). */
   afterReply: (() => void)[];
 }
-
-/** Clients that read this slowly are dropped rather than buffered for without bound. */
-const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 const VOTE_PROGRAM_ID = "Vote111111111111111111111111111111111111111";
 
@@ -62,12 +62,14 @@ export interface PubSubOptions {
   ledger: LedgerService;
   parseAccount?: ParseAccount;
   onInternalError?: InternalErrorListener;
+  limits?: Partial<RpcLimits>;
 }
 
 export class PubSub {
   private readonly ledger: LedgerService;
   private readonly parseAccount: ParseAccount | undefined;
   private readonly onInternalError: InternalErrorListener | undefined;
+  private readonly limits: RpcLimits;
   private nextId = 1;
   private readonly byId = new Map<number, Subscription>();
   private readonly accounts = new Map<Address, Set<Subscription>>();
@@ -77,6 +79,7 @@ export class PubSub {
   private readonly roots = new Set<Subscription>();
   private readonly logs = new Set<Subscription>();
   private readonly connections = new Set<Connection>();
+  private readonly connectionsByAddress = new Map<string, number>();
 
   private readonly onSlot = (event: LedgerEvents["slot"][0]): void => this.slotChanged(event);
   private readonly onAccount = (event: LedgerEvents["account"][0]): void => this.accountChanged(event);
@@ -86,6 +89,7 @@ export class PubSub {
     this.ledger = options.ledger;
     this.parseAccount = options.parseAccount;
     this.onInternalError = options.onInternalError;
+    this.limits = { ...DEFAULT_RPC_LIMITS, ...options.limits };
     this.ledger.events.on("slot", this.onSlot);
     this.ledger.events.on("account", this.onAccount);
     this.ledger.events.on("transaction", this.onTransaction);
@@ -96,14 +100,27 @@ export class PubSub {
     return this.byId.size;
   }
 
-  /** Serves JSON-RPC on a newly opened socket until it closes. */
-  attach(socket: WebSocket): void {
-    const conn: Connection = { socket, subscriptions: new Set(), afterReply: [] };
+  /** Open connections. */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Whether a client at `address` may open another connection (it has fewer than the limit open). */
+  admits(address: string): boolean {
+    return (this.connectionsByAddress.get(address) ?? 0) < this.limits.maxConnectionsPerAddress;
+  }
+
+  /** Serves JSON-RPC on a newly opened socket, from a client at `address`, until it closes. */
+  attach(socket: WebSocket, address = ""): void {
+    const conn: Connection = { socket, address, subscriptions: new Set(), afterReply: [] };
     this.connections.add(conn);
+    this.connectionsByAddress.set(address, (this.connectionsByAddress.get(address) ?? 0) + 1);
     const options = {
       methods: new Methods(this.methodsFor(conn)),
       context: { ledger: this.ledger, parseAccount: this.parseAccount } satisfies RpcContext,
       onInternalError: this.onInternalError,
+      maxBatchRequests: this.limits.maxBatchRequests,
+      maxScanBytes: this.limits.maxScanBytes,
     };
     // Replies go out in the order requests came in, even if a handler ever becomes asynchronous.
     let queue = Promise.resolve();
@@ -143,14 +160,19 @@ export class PubSub {
 
   private detach(conn: Connection): void {
     if (!this.connections.delete(conn)) return;
+    const open = (this.connectionsByAddress.get(conn.address) ?? 1) - 1;
+    if (open > 0) this.connectionsByAddress.set(conn.address, open);
+    else this.connectionsByAddress.delete(conn.address);
     for (const id of [...conn.subscriptions]) this.remove(id);
   }
 
   private send(conn: Connection, text: string): void {
     const socket = conn.socket;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    // A client that does not read is dropped rather than buffered for without bound.
+    if (socket.bufferedAmount > this.limits.maxWsBufferedBytes) {
       socket.terminate();
+      this.detach(conn);
       return;
     }
     socket.send(text);
@@ -161,6 +183,10 @@ export class PubSub {
   }
 
   private add(sub: Subscription): number {
+    const max = this.limits.maxSubscriptionsPerConnection;
+    if (sub.conn.subscriptions.size >= max) {
+      throw new RpcError(ErrorCode.InvalidRequest, `Subscription refused: this connection has reached the limit of ${max} subscriptions`);
+    }
     this.byId.set(sub.id, sub);
     sub.conn.subscriptions.add(sub.id);
     switch (sub.kind) {

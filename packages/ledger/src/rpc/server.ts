@@ -9,6 +9,7 @@ import type { RpcContext } from "./context.js";
 import { Methods, handleText, type DispatchOptions, type InternalErrorListener } from "./dispatch.js";
 import { ErrorCode, RpcError } from "./errors.js";
 import { stringifyJson } from "./json.js";
+import { DEFAULT_RPC_LIMITS, type RpcLimits } from "./limits.js";
 import { blockEngineMethods, rpcMethods } from "./methods/index.js";
 import { PubSub } from "./pubsub.js";
 
@@ -31,6 +32,8 @@ export interface RpcServerOptions {
   bodyLimit?: number;
   /** Told about errors that are bugs (the client sees -32603 "Internal error"). Defaults to console.error. */
   onInternalError?: InternalErrorListener;
+  /** Resource limits per client; DEFAULT_RPC_LIMITS for any not given. */
+  limits?: Partial<RpcLimits>;
 }
 
 export interface RpcServer {
@@ -40,6 +43,8 @@ export interface RpcServer {
   wsUrl: string;
   port: number;
   wsPort: number;
+  /** Open websocket connections and their live subscriptions. */
+  websocketStats(): { connections: number; subscriptions: number };
   close(): Promise<void>;
 }
 
@@ -83,9 +88,11 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   const host = options.host ?? "127.0.0.1";
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const onInternalError = options.onInternalError ?? logInternalError;
+  const limits: RpcLimits = { ...DEFAULT_RPC_LIMITS, ...options.limits };
   const context: RpcContext = { ledger: options.ledger, parseAccount: options.parseAccount };
-  const main: DispatchOptions = { methods: new Methods(rpcMethods), context, onInternalError };
-  const bundles: DispatchOptions = { methods: new Methods(blockEngineMethods), context, onInternalError };
+  const perMessage = { onInternalError, maxBatchRequests: limits.maxBatchRequests, maxScanBytes: limits.maxScanBytes };
+  const main: DispatchOptions = { methods: new Methods(rpcMethods), context, ...perMessage };
+  const bundles: DispatchOptions = { methods: new Methods(blockEngineMethods), context, ...perMessage };
 
   const app = Fastify({ logger: false, bodyLimit });
   // Every body is read as text and parsed here, whatever its content type says: exact u64s, Solana's errors.
@@ -132,11 +139,18 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     return reply.code(status).header("content-type", "application/json; charset=utf-8").send(body);
   });
 
-  const pubsub = new PubSub({ ledger: options.ledger, parseAccount: options.parseAccount, onInternalError });
+  const pubsub = new PubSub({ ledger: options.ledger, parseAccount: options.parseAccount, onInternalError, limits });
   const wss = new WebSocketServer({ noServer: true, maxPayload: bodyLimit });
-  wss.on("connection", (socket) => pubsub.attach(socket));
+  wss.on("connection", (socket, request: IncomingMessage) => pubsub.attach(socket, request.socket.remoteAddress ?? ""));
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on("error", () => socket.destroy());
+    if (!pubsub.admits(request.socket.remoteAddress ?? "")) {
+      const reason = `Too many websocket connections from this address (max ${limits.maxConnectionsPerAddress})\n`;
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\nConnection: close\r\n\r\n${reason}`,
+      );
+      return;
+    }
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
   };
   app.server.on("upgrade", upgrade);
@@ -162,7 +176,8 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     const port = (app.server.address() as AddressInfo).port;
     const wsPort = await listen(wsServer, options.wsPort ?? (options.port === 0 ? 0 : options.port + 1), host);
     const shown = urlHost(host);
-    return { url: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${wsPort}`, port, wsPort, close };
+    const websocketStats = () => ({ connections: pubsub.connectionCount, subscriptions: pubsub.size });
+    return { url: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${wsPort}`, port, wsPort, websocketStats, close };
   } catch (error) {
     await close();
     throw error;

@@ -61,6 +61,11 @@ describe("memo v2", () => {
 });
 
 describe("memo v1", () => {
+  it("is deployed at SPL Memo v1's mainnet id", () => {
+    expect(MEMO_V1_PROGRAM_ID).toBe("Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo");
+    expect(MEMO_PROGRAM_ID).toBe("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+  });
+
   it("accepts any UTF-8 silently, signed or not", () => {
     const out = run(memo(MEMO_V1_PROGRAM_ID, "hello", [{ key: ALICE, signed: false }]));
     expect(out.err).toBeNull();

@@ -1,16 +1,20 @@
 // Deposit, borrow, repay and withdraw, one call each: the loaded bank and account data name the accounts and pack the
 // risk accounts, the token flows wrap and unwrap SOL and create accounts, and the send path does the rest. Banks
 // backed by the Kamino-style market take their own instructions, and every health check on an account holding
-// Kamino positions carries the market refreshes of their reserves in its transaction.
+// Kamino positions carries the market refreshes of their reserves in its transaction. An action that closes a balance
+// of a bank paying emissions pays them out in the same transaction first, as the program requires.
 import { Keypair, PublicKey, type Signer, type TransactionInstruction } from "@solana/web3.js";
 import type { Bank, MarginfiAccount } from "@ballast/protocol";
 import { lendingMarketAuthority } from "@ballast/market";
 import { kaminoDepositInstruction, kaminoWithdrawInstruction } from "../instructions/kamino.js";
 import { kaminoObligationRefresh, kaminoReserveRefreshes, withRefreshes } from "../instructions/kamino-refresh.js";
+import { withdrawEmissionsInstruction } from "../instructions/lending.js";
 import { marginfiAccountAddress } from "../instructions/pda.js";
 import { activeBankKeys, borrowRiskAccounts, withdrawRiskAccounts, type BankLookup } from "../instructions/risk-accounts.js";
 import {
+  associatedTokenAddress,
   borrowFlowInstructions,
+  createAssociatedTokenAccountInstruction,
   depositFlowInstructions,
   fundingFlow,
   receivingFlow,
@@ -120,6 +124,47 @@ function accountBanks(p: BankActionParams, account: MarginfiAccount): Bank[] {
 const bound = (p: BankActionParams, flow: TransactionInstruction[], refreshes: TransactionInstruction[]): PackItem[] =>
   withRefreshes(flow, refreshes, p.programId);
 
+/** The system program's key: a bank's emissions mint when it pays none. */
+const NO_EMISSIONS_MINT = PublicKey.default.toBase58();
+
+/** What closing a balance needs first: creating the wallet's emissions token account, and paying the emissions out. */
+interface EmissionsSettlement {
+  /** Creates the wallet's token account of the emissions mint if it does not exist; may go in an earlier transaction. */
+  tokenAccount: TransactionInstruction[];
+  /** lending_account_withdraw_emissions, which must share the closing instruction's transaction. */
+  payout: TransactionInstruction[];
+}
+
+/**
+ * The program refuses to close a balance holding a whole unit of unclaimed emissions (6033), and they accrue every
+ * second, so claiming in an earlier transaction is not enough: an action closing a balance of a bank with an
+ * emissions mint first pays its emissions out in the same transaction, to the wallet's token account of that mint.
+ */
+async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSettlement> {
+  const bank = bankOf(p);
+  if (bank.emissionsMint === NO_EMISSIONS_MINT) return { tokenAccount: [], payout: [] };
+  const emissionsMint = new PublicKey(bank.emissionsMint);
+  const mintAccount = await p.connection.getAccountInfo(emissionsMint);
+  if (mintAccount === null) throw new Error(`Emissions mint ${bank.emissionsMint} not found`);
+  const tokenProgram = mintAccount.owner;
+  const authority = walletKey(p.wallet);
+  return {
+    tokenAccount: [createAssociatedTokenAccountInstruction({ owner: authority, mint: emissionsMint, tokenProgram })],
+    payout: [
+      withdrawEmissionsInstruction({
+        group: new PublicKey(bank.group),
+        marginfiAccount: p.marginfiAccount,
+        authority,
+        bank: p.bank,
+        emissionsMint,
+        destinationAccount: associatedTokenAddress(emissionsMint, authority, tokenProgram),
+        tokenProgram,
+        programId: p.programId,
+      }),
+    ],
+  };
+}
+
 export async function depositAction(p: DepositActionParams): Promise<DepositActionResult> {
   const account = accountToCreate(p);
   const bank = bankOf(p);
@@ -165,11 +210,13 @@ export function repayAction(p: RepayActionParams): Promise<BroadcastResult> {
 }
 
 /**
- * Repays the whole debt, rounded up, and closes the balance. The program ignores `amount`, but SOL is wrapped from
- * it: pass at least the debt (the wrapping buffer covers interest accrued until the transaction lands).
+ * Repays the whole debt, rounded up, and closes the balance (its emissions paid out first). The program ignores
+ * `amount`, but SOL is wrapped from it: pass at least the debt (the wrapping buffer covers interest accrued until
+ * the transaction lands).
  */
-export function repayAllAction(p: RepayActionParams): Promise<BroadcastResult> {
-  return sendInstructions(p, repayInstructions(p, true));
+export async function repayAllAction(p: RepayActionParams): Promise<BroadcastResult> {
+  const settlement = await emissionsSettlement(p);
+  return sendInstructions(p, [...settlement.tokenAccount, ...bound(p, repayInstructions(p, true), settlement.payout)]);
 }
 
 export interface WithdrawActionParams extends AccountActionParams {
@@ -185,24 +232,27 @@ export interface WithdrawActionParams extends AccountActionParams {
 async function withdrawInstructions(p: WithdrawActionParams, withdrawAll: boolean): Promise<PackItem[]> {
   const riskAccounts = withdrawRiskAccounts(p.account, p.banks, p.bank, { withdrawAll });
   const { reserves, refreshes } = await marketRefreshes(p, accountBanks(p, p.account));
+  const settlement: EmissionsSettlement = withdrawAll ? await emissionsSettlement(p) : { tokenAccount: [], payout: [] };
+  const beforeAction = [...settlement.payout, ...refreshes];
   const accounts = balanceAccounts(p, p.marginfiAccount);
   const bank = bankOf(p);
   if (!isKaminoBank(bank)) {
-    return bound(p, withdrawFlowInstructions({ ...accounts, amount: p.amount, withdrawAll, riskAccounts }), refreshes);
+    const flow = withdrawFlowInstructions({ ...accounts, amount: p.amount, withdrawAll, riskAccounts });
+    return [...settlement.tokenAccount, ...bound(p, flow, beforeAction)];
   }
   const market = kaminoMarket(bank, reserves);
   const collateral = withdrawAll ? 0n : kaminoCollateralForTokens(market.reserve, p.amount);
   const withdraw = receivingFlow(accounts, (destinationTokenAccount) =>
     kaminoWithdrawInstruction({ ...accounts, ...market, destinationTokenAccount, collateral, withdrawAll, riskAccounts }),
   );
-  return bound(p, withdraw, refreshes);
+  return [...settlement.tokenAccount, ...bound(p, withdraw, beforeAction)];
 }
 
 export async function withdrawAction(p: WithdrawActionParams): Promise<BroadcastResult> {
   return sendInstructions(p, await withdrawInstructions(p, false));
 }
 
-/** Withdraws the whole deposit, rounded down, and closes the balance. */
+/** Withdraws the whole deposit, rounded down, and closes the balance (its emissions paid out first). */
 export async function withdrawAllAction(p: Omit<WithdrawActionParams, "amount">): Promise<BroadcastResult> {
   return sendInstructions(p, await withdrawInstructions({ ...p, amount: 0n }, true));
 }

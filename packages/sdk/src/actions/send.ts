@@ -1,7 +1,7 @@
 // How an action's instructions reach the chain: packed into as few transactions as fit (keeping room for the
 // compute budget, and for the tip when the route may bundle), then built, signed, broadcast and confirmed by
 // processTransactions with the user's settings.
-import type { PublicKey, Signer, TransactionInstruction } from "@solana/web3.js";
+import type { AddressLookupTableAccount, PublicKey, Signer, TransactionInstruction } from "@solana/web3.js";
 import {
   packInstructions,
   processTransactions,
@@ -21,6 +21,11 @@ export interface ActionContext extends Pick<
   /** The lending program. */
   programId: PublicKey;
   broadcast?: BroadcastSettings;
+  /**
+   * Address lookup tables the transactions may load keys from (e.g. a market's, marketLookupTableKeys): an account
+   * with many positions names more keys in one health check than 1232 bytes hold without them.
+   */
+  lookupTables?: AddressLookupTableAccount[];
 }
 
 function signsIn(instructions: TransactionInstruction[], key: PublicKey): boolean {
@@ -40,12 +45,17 @@ export async function sendInstructions(
   const method = context.broadcast?.method ?? "RPC";
   const groups = packInstructions(instructions, {
     payer: wallet.publicKey,
+    lookupTables: context.lookupTables,
     reserve: { computeBudget: true, tip: possibleRoutes(method, context.strategy).has("BUNDLE") },
   });
   return processTransactions({
     connection: context.connection,
     wallet,
-    drafts: groups.map((group) => ({ instructions: group, signers: signers.filter((signer) => signsIn(group, signer.publicKey)) })),
+    drafts: groups.map((group) => ({
+      instructions: group,
+      signers: signers.filter((signer) => signsIn(group, signer.publicKey)),
+      lookupTables: context.lookupTables,
+    })),
     programs: { lendingProgramId: context.programId },
     settings: await transactionSettings(context.broadcast, context.serverUrl, context.strategy),
     strategy: context.strategy,

@@ -2,12 +2,13 @@
 // obligation not refreshed in the current slot, and the lending program prices a Kamino position only from a reserve
 // refreshed in this slot (6206 otherwise).
 import { refreshObligationInstruction, refreshReserveInstructionFor } from "@ballast/market";
-import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
-import type { Bank } from "@ballast/protocol";
-import { isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
+import { PublicKey, type Connection, type TransactionInstruction } from "@solana/web3.js";
+import type { Bank, MarginfiAccount } from "@ballast/protocol";
+import { fetchKaminoReserves, isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
 import type { KaminoReserve } from "../state/kamino.js";
 import type { PackItem } from "../transactions/packing.js";
 import { kaminoBankKeys } from "./kamino.js";
+import { activeBankKeys, type BankLookup } from "./risk-accounts.js";
 
 function reserveOf(reserves: KaminoReserveLookup, key: PublicKey): KaminoReserve {
   const reserve = reserves.get(key.toBase58());
@@ -26,6 +27,24 @@ export function kaminoReserveRefreshes(banks: readonly Bank[], reserves: KaminoR
     refreshes.push(refreshReserveInstructionFor(reserve, reserveOf(reserves, reserve)));
   }
   return refreshes;
+}
+
+/**
+ * What a health check of `account` alone (a simulated pulse-health) needs before it in its transaction: refresh_reserve
+ * for each reserve behind its Kamino positions, read from the chain; none for an account without any.
+ */
+export async function accountHealthRefreshes(
+  connection: Connection,
+  account: MarginfiAccount,
+  banks: BankLookup,
+): Promise<TransactionInstruction[]> {
+  const held = activeBankKeys(account).map((key) => {
+    const bank = banks.get(key.toBase58());
+    if (bank === undefined) throw new Error(`Bank ${key.toBase58()} not found`);
+    return bank;
+  });
+  if (!held.some(isKaminoBank)) return [];
+  return kaminoReserveRefreshes(held, await fetchKaminoReserves(connection, held));
 }
 
 /** refresh_obligation for the bank's obligation, whose one deposit is the bank's reserve (refresh that reserve first). */

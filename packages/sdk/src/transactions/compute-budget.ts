@@ -24,7 +24,8 @@ export const COMPUTE_UNITS = {
 export const DEFAULT_COMPUTE_UNIT_PRICE = 1;
 
 const ASSOCIATED_TOKEN_PROGRAM_ID = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
-const MEMO_PROGRAM_IDS = ["MemoSq4gqABAXKb96qnH8TyNC7rAZYhwWVWbZMoMsbN", "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo"];
+/** SPL Memo v2 and v1. */
+export const MEMO_PROGRAM_IDS = ["MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr", "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo"] as const;
 const START_FLASHLOAN = instructionDiscriminator("lending_account_start_flashloan");
 
 export function isComputeBudgetInstruction(ix: TransactionInstruction): boolean {

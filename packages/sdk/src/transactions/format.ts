@@ -87,8 +87,8 @@ function withTip(instructions: TransactionInstruction[], tip: TransactionInstruc
 }
 
 /**
- * Sets each draft's compute-unit limit and price (the price capped at 0.1 SOL and the manual cap per
- * transaction) and, for a bundle, places the tip in the first non-flash-loan transaction with room for it or
+ * Sets each draft's compute-unit limit and price (a price costing more than 0.1 SOL per transaction ignored,
+ * then capped by the manual cap) and, for a bundle, places the tip in the first non-flash-loan transaction with room for it or
  * in a tip transaction sent first.
  */
 export function formatTransactions(drafts: TransactionDraft[], options: FormatOptions): FormattedTransaction[] {

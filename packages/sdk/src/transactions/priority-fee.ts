@@ -6,7 +6,7 @@ import { COMPUTE_UNITS, DEFAULT_COMPUTE_UNIT_PRICE } from "./compute-budget.js";
 export type PriorityTier = "NORMAL" | "HIGH" | "ULTRA";
 export type TierValues = Record<PriorityTier, number>;
 
-/** A fee above this (per transaction) is never paid. */
+/** A fee above this (per transaction) is taken for a mistake and ignored (spec 001 §9). */
 export const MAX_PRIORITY_FEE_SOL = 0.1;
 
 const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000;
@@ -51,12 +51,16 @@ export function priceForPriorityFee(feeSol: number | undefined, computeUnits: nu
 }
 
 /**
- * A price whose whole-transaction fee over `computeUnits` stays within the user's manual cap (when positive) and
- * 0.1 SOL; a price under both caps is returned as is.
+ * The price to set for a transaction of `computeUnits`: a price whose whole-transaction fee is above 0.1 SOL is
+ * ignored (taken for a mistake) and the default 1 µlamport is set instead; otherwise a positive manual cap
+ * lowers the price until the fee fits within it.
  */
 export function cappedPriorityFee(microLamportsPerUnit: number, computeUnits: number, maxCapSol = 0): number {
-  const capSol = maxCapSol > 0 ? Math.min(maxCapSol, MAX_PRIORITY_FEE_SOL) : MAX_PRIORITY_FEE_SOL;
-  const capMicroLamports = Math.round(capSol * LAMPORTS_PER_SOL) * MICRO_LAMPORTS_PER_LAMPORT;
   const price = Math.floor(microLamportsPerUnit);
-  return price * computeUnits <= capMicroLamports ? price : Math.floor(capMicroLamports / computeUnits);
+  const feeMicroLamports = price * computeUnits;
+  if (feeMicroLamports > Math.round(MAX_PRIORITY_FEE_SOL * LAMPORTS_PER_SOL) * MICRO_LAMPORTS_PER_LAMPORT)
+    return DEFAULT_COMPUTE_UNIT_PRICE;
+  if (maxCapSol <= 0) return price;
+  const capMicroLamports = Math.round(maxCapSol * LAMPORTS_PER_SOL) * MICRO_LAMPORTS_PER_LAMPORT;
+  return feeMicroLamports <= capMicroLamports ? price : Math.floor(capMicroLamports / computeUnits);
 }

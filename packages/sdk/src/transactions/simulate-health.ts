@@ -1,5 +1,6 @@
-// The account's health as the program computes it: a pulse-health transaction simulated at the end of a bundle
-// (after, say, oracle cranks), its health cache read from the account data the simulation returns.
+// The account's health as the program computes it: a pulse-health transaction (after the refreshes of any Kamino
+// reserves it prices) simulated at the end of a bundle (after, say, oracle cranks), its health cache read from the
+// account data the simulation returns.
 import {
   TransactionMessage,
   VersionedTransaction,
@@ -50,6 +51,11 @@ export interface HealthSimulationOptions {
    * its first account is the margin account whose data the simulation returns.
    */
   pulseHealthInstruction: TransactionInstruction;
+  /**
+   * Run just before the pulse in its transaction: the market refreshes of the reserves behind the account's Kamino
+   * positions (accountHealthRefreshes), without which the program refuses to price them (6206).
+   */
+  refreshes?: TransactionInstruction[];
   /** Pays for the simulated pulse-health transaction; it need not sign. */
   payer: PublicKey;
   /** Run first, e.g. oracle cranks; at most four. */
@@ -73,6 +79,7 @@ export async function simulateAccountHealth(options: HealthSimulationOptions): P
   const marginfiAccount = options.pulseHealthInstruction.keys[0].pubkey;
   const instructions = [
     ...computeBudgetInstructions(COMPUTE_UNITS.HEALTH_SIMULATION, DEFAULT_COMPUTE_UNIT_PRICE),
+    ...(options.refreshes ?? []),
     options.pulseHealthInstruction,
   ];
   const message = new TransactionMessage({ payerKey: options.payer, recentBlockhash: blockhash, instructions });

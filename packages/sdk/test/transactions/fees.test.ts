@@ -13,6 +13,7 @@ import {
   DEFAULT_BUNDLE_TIP_LAMPORTS,
   FALLBACK_PRIORITY_FEE_STATS,
   MAX_PRIORITY_FEE_SOL,
+  MEMO_PROGRAM_IDS,
   TIP_ACCOUNTS,
   cappedPriorityFee,
   clampBundleTip,
@@ -73,6 +74,14 @@ describe("compute units", () => {
     expect(estimateComputeUnits([foreign, transfer], lending)).toBe(600_000);
   });
 
+  it("counts SPL Memo v2 and v1 among the known programs", () => {
+    expect(MEMO_PROGRAM_IDS).toEqual(["MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr", "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo"]);
+    for (const id of MEMO_PROGRAM_IDS) {
+      const memo = new TransactionInstruction({ programId: new PublicKey(id), keys: [], data: Buffer.from("hi") });
+      expect(estimateComputeUnits([memo], lending)).toBe(400_000);
+    }
+  });
+
   it("the constants are the spec's", () => {
     expect(COMPUTE_UNITS).toEqual({
       MAX: 1_400_000,
@@ -111,23 +120,25 @@ describe("priority fees", () => {
     expect(priceForPriorityFee(undefined)).toBe(1);
   });
 
-  it("caps each transaction's fee at 0.1 SOL", () => {
+  it("ignores a price whose transaction fee is above 0.1 SOL, leaving the default 1 µlamport", () => {
     expect(MAX_PRIORITY_FEE_SOL).toBe(0.1);
     // 100,000,000 µlamports/CU over 1.4M CU would be 0.14 SOL.
-    expect(cappedPriorityFee(100_000_000, 1_400_000)).toBe(71_428_571);
-    expect(microLamportsToSol(71_428_571, 1_400_000)).toBe(0.099999999);
-    // Exactly 0.1 SOL passes unchanged; one µlamport per CU more does not.
+    expect(cappedPriorityFee(100_000_000, 1_400_000)).toBe(1);
+    // Exactly 0.1 SOL passes unchanged; one µlamport per CU more is ignored.
     expect(cappedPriorityFee(500_000_000, 200_000)).toBe(500_000_000);
-    expect(cappedPriorityFee(500_000_001, 200_000)).toBe(500_000_000);
+    expect(cappedPriorityFee(500_000_001, 200_000)).toBe(1);
+    expect(cappedPriorityFee(71_428_571, 1_400_000)).toBe(71_428_571);
     expect(cappedPriorityFee(50_000, 1_400_000)).toBe(50_000);
   });
 
-  it("applies a positive manual max cap too, never above 0.1 SOL", () => {
+  it("caps a fee within 0.1 SOL by a positive manual max cap", () => {
     // 1,000,000 µlamports/CU over 1.4M CU is 0.0014 SOL.
     expect(cappedPriorityFee(1_000_000, 1_400_000, 0.001)).toBe(714_285);
     expect(cappedPriorityFee(1_000_000, 1_400_000, 0.002)).toBe(1_000_000);
-    expect(cappedPriorityFee(100_000_000, 1_400_000, 0.5)).toBe(71_428_571);
-    expect(cappedPriorityFee(100_000_000, 1_400_000, 0)).toBe(71_428_571);
+    expect(cappedPriorityFee(50_000_000, 1_400_000, 0.5)).toBe(50_000_000);
+    expect(cappedPriorityFee(100_000_000, 1_400_000, 0.5)).toBe(1);
+    expect(cappedPriorityFee(100_000_000, 1_400_000, 0.05)).toBe(1);
+    expect(cappedPriorityFee(100_000_000, 1_400_000, 0)).toBe(1);
   });
 
   it("fallback tiers: NORMAL 0.7, HIGH 1.5 and ULTRA 2 times the median, within the bounds", () => {

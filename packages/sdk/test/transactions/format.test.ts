@@ -49,13 +49,16 @@ describe("formatTransactions", () => {
     expect(formatted.transaction.message.staticAccountKeys[0].equals(payer)).toBe(true);
   });
 
-  it("caps the priority fee at 0.1 SOL and the manual cap for the transaction's own limit", () => {
+  it("ignores a priority fee above 0.1 SOL for the transaction's own limit, and applies the manual cap", () => {
     const drafts = [{ instructions: [transfer(2)], unitsConsumed: 150_000 }];
     // Limit 200,000 CU: 0.1 SOL is 500,000,000 µlamports per CU; 0.001 SOL is 5,000,000.
-    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 9e9 })[0].transaction).price).toBe(500_000_000n);
-    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 9e9, maxCapSol: 0.001 })[0].transaction).price).toBe(
-      5_000_000n,
+    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 500_000_000 })[0].transaction).price).toBe(
+      500_000_000n,
     );
+    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 9e9 })[0].transaction).price).toBe(1n);
+    expect(
+      budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 100_000_000, maxCapSol: 0.001 })[0].transaction).price,
+    ).toBe(5_000_000n);
     expect(budgetOf(formatTransactions(drafts, options)[0].transaction).price).toBe(1n);
   });
 

@@ -1,7 +1,7 @@
 import type { Account, Address } from "../../account.js";
 import { accountFilters, accountOptions, checkEncodable, encodeAccount, matchesFilters, type AccountEncodingOptions } from "../accounts.js";
 import { lookupOf, withContext, type MethodTable, type RpcContext } from "../context.js";
-import { invalidParam, invalidParams } from "../errors.js";
+import { invalidParam, invalidParams, scanAborted } from "../errors.js";
 import { capped, config, contextConfig, optionalBoolean, positional, pubkey } from "../params.js";
 import { isTokenProgram, readMint, readTokenAccount, uiTokenAmount, TOKEN_PROGRAM_ID } from "../token.js";
 
@@ -22,6 +22,11 @@ function keyed(pairs: Iterable<[Address, Account]>, encode: (account: Account) =
   const out: { pubkey: Address; account: Record<string, unknown> }[] = [];
   for (const [address, account] of pairs) out.push({ pubkey: address, account: encode(account) });
   return out;
+}
+
+/** Charges a scan's result to the message's scan budget, aborting the scan as Solana does once it is spent. */
+function chargeScan(ctx: RpcContext, account: Account): void {
+  if (ctx.scan && !ctx.scan.charge(account.data.length)) throw scanAborted();
 }
 
 /** Decimals of a mint, with Solana's refusals when it is missing or not a mint. */
@@ -74,7 +79,9 @@ export const accountMethods: MethodTable = {
     contextConfig(cfg, ctx.ledger);
     const matching: [Address, Account][] = [];
     for (const [address, account] of ctx.ledger.accountsOwnedBy(owner)) {
-      if (matchesFilters(account, filters)) matching.push([address, account]);
+      if (!matchesFilters(account, filters)) continue;
+      chargeScan(ctx, account);
+      matching.push([address, account]);
     }
     const value = keyed(matching, encoder(ctx, options));
     return optionalBoolean(cfg.withContext, false) ? withContext(ctx.ledger, value) : value;
@@ -104,7 +111,9 @@ export const accountMethods: MethodTable = {
     const matching: [Address, Account][] = [];
     for (const [address, account] of ctx.ledger.accountsOwnedBy(program)) {
       const fields = readTokenAccount(account);
-      if (fields && fields.owner === owner && (mint === null || fields.mint === mint)) matching.push([address, account]);
+      if (!fields || fields.owner !== owner || (mint !== null && fields.mint !== mint)) continue;
+      chargeScan(ctx, account);
+      matching.push([address, account]);
     }
     return withContext(ctx.ledger, keyed(matching, encoder(ctx, options)));
   },

@@ -1,7 +1,7 @@
 import { minimumBalanceForRentExemption } from "../../account.js";
 import { FEATURE_SET, SOLANA_CORE_VERSION, withContext, type MethodTable } from "../context.js";
 import { RpcError, invalidParams } from "../errors.js";
-import { capped, config, contextConfig, hash, isAbsent, positional, pubkey, u64, usize } from "../params.js";
+import { capped, config, contextConfig, hash, isAbsent, positional, pubkey, slot as slotParam, usize } from "../params.js";
 
 /** Slots, blockhashes, versions and fees: the methods that read the chain's clock rather than accounts. */
 
@@ -36,9 +36,10 @@ export const chainMethods: MethodTable = {
   },
 
   getBlockTime(params, { ledger }) {
-    const [slot] = positional(params, 1, 1);
-    const time = ledger.blockTime(u64(slot));
-    if (time === null) throw new RpcError(-32004, `Block not available for slot ${u64(slot)}`);
+    const [value] = positional(params, 1, 1);
+    const slot = slotParam(value);
+    const time = ledger.blockTime(slot);
+    if (time === null) throw new RpcError(-32004, `Block not available for slot ${slot}`);
     return time;
   },
 

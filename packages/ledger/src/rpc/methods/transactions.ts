@@ -50,13 +50,34 @@ function atLeastConfirmed(level: CommitmentLevel | null): void {
   if (level === "processed") throw invalidParams("Method does not support commitment below `confirmed`");
 }
 
-/** `accounts: { addresses, encoding }` of simulateTransaction; base58 is refused as Solana does. */
-function simulationAccounts(value: unknown): { addresses: Address[]; options: AccountEncodingOptions } | null {
+/**
+ * `accounts: { addresses, encoding }` of simulateTransaction, in Solana's order of checks: base58 is refused, then
+ * more addresses than the transaction has account keys, then each address is parsed.
+ */
+function simulationAccounts(value: unknown, wire: Buffer): { addresses: Address[]; options: AccountEncodingOptions } | null {
   if (isAbsent(value)) return null;
   const cfg = config(value, "RpcSimulateTransactionAccountsConfig");
   const encoding = accountEncoding(cfg.encoding, "base64");
   if (encoding === "binary" || encoding === "base58") throw invalidParams("base58 encoding not supported");
-  return { addresses: array(cfg.addresses).map(pubkey), options: { encoding, dataSlice: null } };
+  const addresses = array(cfg.addresses);
+  const keys = accountKeyCount(wire);
+  if (keys !== null && addresses.length > keys) throw invalidParams(`Too many accounts provided; max ${keys}`);
+  return { addresses: addresses.map(pubkey), options: { encoding, dataSlice: null } };
+}
+
+/**
+ * The account keys a transaction names: its static keys and those it loads from lookup tables. Null when the bytes
+ * are not a transaction, which the ledger then refuses in Solana's words.
+ */
+function accountKeyCount(wire: Buffer): number | null {
+  let decoded: ReturnType<typeof decodeWire>;
+  try {
+    decoded = decodeWire(wire);
+  } catch {
+    return null;
+  }
+  const loaded = decoded.message.addressTableLookups.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, 0);
+  return decoded.staticKeys.length + loaded;
 }
 
 function encodeAccounts(ctx: RpcContext, accounts: (Account | null)[] | null, options: AccountEncodingOptions | undefined) {
@@ -115,7 +136,7 @@ export const transactionMethods: MethodTable = {
     const sigVerify = optionalBoolean(cfg.sigVerify, false);
     const replaceRecentBlockhash = optionalBoolean(cfg.replaceRecentBlockhash, false);
     if (sigVerify && replaceRecentBlockhash) throw invalidParams("sigVerify may not be used with replaceRecentBlockhash");
-    const accounts = simulationAccounts(cfg.accounts);
+    const accounts = simulationAccounts(cfg.accounts, wire);
     const withInner = optionalBoolean(cfg.innerInstructions, false);
     contextConfig(cfg, ctx.ledger);
     const result = ctx.ledger.simulateTransaction(wire, { sigVerify, replaceRecentBlockhash, accounts: accounts?.addresses ?? null });
