@@ -1,10 +1,11 @@
 // Staged transaction toasts (reference §2.5): each action gets one toast that walks through signing, its transactions
 // and confirmation, shows the shortened signature with a copy button, and on failure the resolved message with Retry.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import type { ActionWallet } from "@ballast/sdk";
 import type { PublicKey } from "@solana/web3.js";
 import { shortenAddress } from "../../format/index.js";
-import { Button, cn } from "../../ui/index.js";
+import { Button, ToastLayer, cn, useToastSlot } from "../../ui/index.js";
 import {
   confirmedToast,
   failedToast,
@@ -74,23 +75,25 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
 
   const run = useCallback(<T,>(r: TransactionRun<T>) => execute(nextId.current++, r), [execute]);
   const api = useMemo(() => ({ run }), [run]);
+  // In the app's notification region (above any dialog, see ToastLayer); a region of their own without one.
+  const slot = useToastSlot();
 
+  const list = (
+    <div aria-label="Transactions" className="flex flex-col gap-2">
+      {toasts.map((toast) => (
+        <TransactionToast
+          key={toast.id}
+          toast={toast}
+          onDismiss={() => dismiss(toast.id)}
+          onRetry={retries.current.has(toast.id) ? () => retries.current.get(toast.id)?.() : undefined}
+        />
+      ))}
+    </div>
+  );
   return (
     <TransactionToastContext.Provider value={api}>
       {children}
-      <div
-        aria-label="Transactions"
-        className="pointer-events-none fixed inset-x-3 bottom-20 z-50 flex flex-col gap-2 sm:right-auto sm:bottom-4 sm:left-4 sm:w-96"
-      >
-        {toasts.map((toast) => (
-          <TransactionToast
-            key={toast.id}
-            toast={toast}
-            onDismiss={() => dismiss(toast.id)}
-            onRetry={retries.current.has(toast.id) ? () => retries.current.get(toast.id)?.() : undefined}
-          />
-        ))}
-      </div>
+      {slot ? createPortal(list, slot) : <ToastLayer>{list}</ToastLayer>}
     </TransactionToastContext.Provider>
   );
 }
