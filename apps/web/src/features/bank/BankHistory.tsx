@@ -98,24 +98,27 @@ export function BankHistory({ bank, symbol, curve, utilization, position }: Bank
 /** The curve's numbers for screen readers and exact reading. */
 function CurveTable({ curve }: { readonly curve: readonly CurveDatum[] }) {
   return (
-    <table className="sr-only">
-      <caption>Utilization curve data</caption>
-      <thead>
-        <tr>
-          <th scope="col">Utilization</th>
-          <th scope="col">Deposit APR</th>
-          <th scope="col">Borrow APR</th>
-        </tr>
-      </thead>
-      <tbody>
-        {curve.map((point) => (
-          <tr key={point.utilization}>
-            <td>{point.utilization}%</td>
-            <td>{formatPercent(point.lendingRate)}</td>
-            <td>{formatPercent(point.borrowingRate)}</td>
+    // Hidden through a wrapper: a table ignores the height and overflow that hide it, and its 101 rows stretched the page.
+    <div className="sr-only">
+      <table>
+        <caption>Utilization curve data</caption>
+        <thead>
+          <tr>
+            <th scope="col">Utilization</th>
+            <th scope="col">Deposit APR</th>
+            <th scope="col">Borrow APR</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {curve.map((point) => (
+            <tr key={point.utilization}>
+              <td>{point.utilization}%</td>
+              <td>{formatPercent(point.lendingRate)}</td>
+              <td>{formatPercent(point.borrowingRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -2,30 +2,36 @@
 // snapshot (rates and APYs, totals, caps, utilization), joined with the server's bank DTO (LST yield) and the token
 // metadata of the app config (symbol, name, asset group). Then search, sort and grouping under the seven headings.
 import {
+  bankActionRefusal,
   bankRates,
+  bankStateName,
   bankTotalsUsd,
   borrowableNative,
   emissionsRates,
   emodeTagOf,
   EmodeTag,
   floorNative,
+  kaminoReserveTotals,
   loanToValue,
   midPrice,
   nativeToUi,
   toNumber,
   utilizationRate,
   type BankDto,
+  type BankStateName,
   type EmissionsRates,
   type Market,
   type PricedBank,
 } from "@ballast/sdk";
-import { DEFAULT_PUBKEY, BankOperationalState, RiskTier, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, RiskTier, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
+import type { ActionType } from "../action-box/context.js";
 
 export type LendingMode = "lend" | "borrow";
 export type BankAction = "Supply" | "Borrow" | "Withdraw" | "Repay";
 export type ProviderLabel = "Ballast" | "Kamino-style third-party market";
-export type OperationalState = "paused" | "operational" | "reduce-only";
+/** The bank's operational state as the SDK names it (killed by bankruptcy included). */
+export type OperationalState = BankStateName;
 
 export const PROVIDER_BALLAST: ProviderLabel = "Ballast";
 export const PROVIDER_KAMINO: ProviderLabel = "Kamino-style third-party market";
@@ -70,6 +76,15 @@ export interface BankRow {
   /** "LST Tier 1" / "LST Tier 2" for the e-mode tags 1571 / 1572. */
   readonly lstTier: "LST Tier 1" | "LST Tier 2" | null;
   readonly operationalState: OperationalState;
+  /** The actions the bank takes now, by its state and kind (the SDK's rule): none when paused or killed. */
+  readonly actions: readonly ActionType[];
+  /** The reserve a Kamino bank lends into: its whole supply and borrows (tokens, dollars); null for Ballast's own banks. */
+  readonly reserve: {
+    readonly supply: number;
+    readonly borrowed: number;
+    readonly supplyUsd: number | null;
+    readonly borrowedUsd: number | null;
+  } | null;
 }
 
 /** The reward token's price and decimals, from a bank of the market holding that mint; null without a price. */
@@ -88,12 +103,6 @@ export function emissionsOf(market: Market, priced: PricedBank): EmissionsRates 
 function lstApyOf(dto: BankDto | undefined): I80F48 | undefined {
   if (!dto || dto.lst_apy === null || !Number.isFinite(dto.lst_apy)) return undefined;
   return fx.fromDecimal(dto.lst_apy.toFixed(12));
-}
-
-function operationalStateOf(state: number): OperationalState {
-  if (state === BankOperationalState.Paused) return "paused";
-  if (state === BankOperationalState.ReduceOnly) return "reduce-only";
-  return "operational";
 }
 
 function lstTierOf(tag: EmodeTag): BankRow["lstTier"] {
@@ -148,7 +157,23 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
     emodeTag,
     emode: emodeTag !== EmodeTag.Unset || priced.emodeEntries.size > 0,
     lstTier: lstTierOf(emodeTag),
-    operationalState: operationalStateOf(bank.config.operationalState),
+    operationalState: bankStateName(bank),
+    actions: ALL_ACTIONS.filter((action) => bankActionRefusal(bank, action) === null),
+    reserve: reserveOf(priced),
+  };
+}
+
+const ALL_ACTIONS: readonly ActionType[] = ["deposit", "withdraw", "borrow", "repay"];
+
+/** A Kamino bank's reserve totals as display numbers. */
+function reserveOf(priced: PricedBank): BankRow["reserve"] {
+  const totals = kaminoReserveTotals(priced);
+  if (totals === null) return null;
+  return {
+    supply: tokens(totals.supply, priced.decimals),
+    borrowed: tokens(totals.borrowed, priced.decimals),
+    supplyUsd: totals.usd === null ? null : toNumber(totals.usd.supply),
+    borrowedUsd: totals.usd === null ? null : toNumber(totals.usd.borrowed),
   };
 }
 
