@@ -11,6 +11,7 @@ import {
   emodeTagOf,
   EmodeTag,
   floorNative,
+  isKaminoBank,
   kaminoReserveTotals,
   loanToValue,
   midPrice,
@@ -129,7 +130,6 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
   const totalBorrows = tokens(priced.totalLiabilities, decimals);
   const totalsUsd = bankTotalsUsd(priced);
   const emodeTag = emodeTagOf(bank.emode.emodeTag);
-  const reserve = dto?.kamino_reserve ?? bank.integrationAcc1;
   return {
     address: priced.address,
     mint: bank.mint,
@@ -152,7 +152,7 @@ export function bankRow(market: Market, priced: PricedBank, dto: BankDto | undef
     borrowCap: limitInTokens(bank.config.borrowLimit, decimals),
     available: nativeToUi(borrowableNative(priced), decimals),
     utilization: toNumber(utilizationRate(priced)),
-    provider: reserve && reserve !== DEFAULT_PUBKEY ? PROVIDER_KAMINO : PROVIDER_BALLAST,
+    provider: isKaminoBank(bank) ? PROVIDER_KAMINO : PROVIDER_BALLAST,
     isolated: bank.config.riskTier === RiskTier.Isolated,
     emodeTag,
     emode: emodeTag !== EmodeTag.Unset || priced.emodeEntries.size > 0,
