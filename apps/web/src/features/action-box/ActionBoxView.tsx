@@ -222,6 +222,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
 
   const switchTab = (next: ActionType) => {
     setAction(next);
+    setLanded(null);
     setText("");
   };
   const submit = async () => {
@@ -270,74 +271,76 @@ export function ActionBoxView(props: ActionBoxViewProps) {
         </span>
       }
     >
-      {landed ? (
-        <LandedResult landed={landed} bank={bank} symbol={header.symbol} onAnother={() => setLanded(null)} />
-      ) : (
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (canSend) void submit();
-          }}
-        >
-          <Tabs label="Action" options={tabs} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
-          <div id={panelId} role="tabpanel" aria-label={verb} className="flex flex-col gap-4">
-            <Input
-              label={`Amount to ${action}`}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              value={text}
-              aria-invalid={reading.error !== null}
-              onChange={(event) => setText(event.target.value)}
-              suffix={
-                <span className="flex items-center gap-2">
-                  {header.symbol}
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="secondary"
-                    disabled={loading || !wallet}
-                    onClick={() => setEntry({ kind: "max" })}
-                  >
-                    MAX
-                  </Button>
-                </span>
-              }
-              hint={
-                <span className="flex flex-wrap justify-between gap-2">
-                  <span>
-                    {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
+      <div className="flex flex-col gap-4">
+        <Tabs label="Action" options={tabs} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
+        <div id={panelId} role="tabpanel" aria-label={verb}>
+          {landed ? (
+            <LandedResult landed={landed} bank={bank} symbol={header.symbol} onAnother={() => setLanded(null)} />
+          ) : (
+            <form
+              className="flex flex-col gap-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (canSend) void submit();
+              }}
+            >
+              <Input
+                label={`Amount to ${action}`}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                value={text}
+                aria-invalid={reading.error !== null}
+                onChange={(event) => setText(event.target.value)}
+                suffix={
+                  <span className="flex items-center gap-2">
+                    {header.symbol}
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      disabled={loading || !wallet}
+                      onClick={() => setEntry({ kind: "max" })}
+                    >
+                      MAX
+                    </Button>
                   </span>
-                  <span>
-                    Max:{" "}
-                    {loading || !wallet
-                      ? "—"
-                      : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
+                }
+                hint={
+                  <span className="flex flex-wrap justify-between gap-2">
+                    <span>
+                      {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
+                    </span>
+                    <span>
+                      Max:{" "}
+                      {loading || !wallet
+                        ? "—"
+                        : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
+                    </span>
                   </span>
-                </span>
-              }
-            />
-            {messages.length > 0 && (
-              <ul aria-label="Messages" className="flex flex-col gap-2">
-                {messages.map((m) => (
-                  <li
-                    key={m.text}
-                    role={m.tone === "error" ? "alert" : undefined}
-                    className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
-                  >
-                    {m.text}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
-            <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
-              {all ? `${verb} all` : verb}
-            </Button>
-          </div>
-        </form>
-      )}
+                }
+              />
+              {messages.length > 0 && (
+                <ul aria-label="Messages" className="flex flex-col gap-2">
+                  {messages.map((m) => (
+                    <li
+                      key={m.text}
+                      role={m.tone === "error" ? "alert" : undefined}
+                      className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
+                    >
+                      {m.text}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
+              <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
+                {all ? `${verb} all` : verb}
+              </Button>
+            </form>
+          )}
+        </div>
+      </div>
     </Dialog>
   );
 }
