@@ -1,9 +1,10 @@
 // Steps every journey takes through the UI, found by roles and labels only: the main landmark, the navigation, the
-// app's toasts, a transaction's staged toast, the action box from amount to confirmed transaction, and the connected
-// wallet's menu.
+// app's toasts, a transaction's staged toast (on top of any dialog and reachable by keyboard), the action box from
+// amount to its confirmed result, the connected wallet's menu, and the layout check every screen passes at phone and
+// desktop widths.
 import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { screenshot } from "./browser.js";
+import { DESKTOP, MOBILE, screenshot } from "./browser.js";
 
 export function main(page: Page): Locator {
   return page.getByRole("main");
@@ -37,14 +38,33 @@ export async function expectConfirmed(page: Page, title: string): Promise<void> 
     .toBe(true);
 }
 
+/**
+ * The toast is what the user sees at its centre (nothing, a dialog's backdrop or bottom sheet included, covers it) and
+ * Tab reaches it from wherever focus is (inside an open dialog's focus trap too).
+ */
+export async function expectOnTopAndReachable(page: Page, toast: Locator): Promise<void> {
+  const covering = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit) ? null : `<${hit?.tagName.toLowerCase()} class="${hit?.getAttribute("class") ?? ""}">`;
+  });
+  expect(covering, "what covers the toast's centre").toBeNull();
+  const focusedInside = () => toast.evaluate((element) => element.contains(document.activeElement));
+  for (let presses = 0; presses < 40 && !(await focusedInside()); presses++) await page.keyboard.press("Tab");
+  expect(await focusedInside(), "Tab reaches the toast").toBe(true);
+}
+
 /** The action box: one bank's dialog with its Deposit / Withdraw / Borrow / Repay tabs. */
 export function actionBox(page: Page): Locator {
   return page.getByRole("dialog").filter({ has: page.getByRole("tablist", { name: "Action" }) });
 }
 
+const PAST_TENSE = { deposit: "Deposited", withdraw: "Withdrew", borrow: "Borrowed", repay: "Repaid" } as const;
+
 /**
  * Sends one action from the open action box: types the amount (or takes MAX), checks the send button's wording,
- * waits for the transaction to confirm, and closes the box.
+ * waits for the transaction to confirm, checks the toast is on top of the box and reachable by keyboard and that the
+ * box shows what landed (never a validation message for the next action), and closes the box.
  */
 export async function sendFromActionBox(
   page: Page,
@@ -70,17 +90,26 @@ export async function sendFromActionBox(
   if (shot) await screenshot(page, shot);
   await send.click();
   await expectConfirmed(page, `${symbol}: ${action}`);
+  await expectOnTopAndReachable(page, page.getByRole("status", { name: `${symbol}: ${action}` }));
+  const result = box.getByRole("status", { name: "Result" });
+  await expect.poll(() => result.count()).toBe(1);
+  const all = button.endsWith(" all");
+  expect(await result.innerText()).toMatch(new RegExp(`^✓ ${PAST_TENSE[action]} ${all ? "all: " : ""}[\\d,.]+ ${symbol}\\n+Signature`));
+  expect(await box.getByRole("list", { name: "Messages" }).count()).toBe(0);
+  if (shot) await screenshot(page, `${shot}-landed`);
   await box.getByRole("button", { name: "Close" }).first().click();
   await expect.poll(() => box.count()).toBe(0);
   await dismissToasts(page);
 }
 
-/** A position's row: the row of `symbol` in the portfolio's "Supplied" or "Borrowed" table. */
-export function positionRow(page: Page, side: "Supplied" | "Borrowed", symbol: string): Locator {
-  return main(page)
-    .getByRole("table", { name: side })
-    .getByRole("row")
-    .filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
+/**
+ * A position's row: the row of `symbol` in the portfolio's "Supplied" or "Borrowed" table; with `provider`, the row of
+ * that third-party market's bank (its asset cell names the provider under the symbol).
+ */
+export function positionRow(page: Page, side: "Supplied" | "Borrowed", symbol: string, provider?: string): Locator {
+  const rows = main(page).getByRole("table", { name: side }).getByRole("row");
+  if (provider === undefined) return rows.filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
+  return rows.filter({ has: page.getByRole("cell").filter({ hasText: symbol }).filter({ hasText: provider }) });
 }
 
 /** The top bar's button of the connected wallet, named by the short address it shows ("Wallet AbCd…WxYz"). */
@@ -117,27 +146,51 @@ export async function expectToastUnlessFailed(page: Page, title: string, failure
   return toast.first();
 }
 
-/** The page fits its viewport's width: nothing makes a phone scroll sideways (the widest offenders are named). */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, offenders } = await page.evaluate(() => {
+/**
+ * The screen fits the viewport: the document is no wider than the viewport, no table is wider than the box (card) it
+ * sits in, and nothing hidden stretches the page below the app's content. Offenders are named.
+ */
+export async function expectLayoutFits(page: Page): Promise<void> {
+  const problems = await page.evaluate(() => {
     const width = window.innerWidth;
-    // Content inside its own scrolling box (a wide table) scrolls there, not the page.
-    const clipped = (element: Element) => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== "visible") return true;
+    const name = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
+    const found: string[] = [];
+    const documentWidth = document.documentElement.scrollWidth;
+    if (documentWidth > width) {
+      const widest = [...document.querySelectorAll("body *")]
+        .map((element) => ({ element, right: element.getBoundingClientRect().right + window.scrollX }))
+        .filter(({ right }) => right > width + 0.5)
+        .sort((a, b) => b.right - a.right)
+        .slice(0, 3)
+        .map(({ element, right }) => `${name(element)} to ${Math.round(right)} px`);
+      found.push(`the document is ${documentWidth} px wide in a ${width} px viewport: ${widest.join(", ")}`);
+    }
+    for (const table of document.querySelectorAll("table")) {
+      const box = table.getBoundingClientRect();
+      // Not shown (display: none) or visually hidden for screen readers.
+      if (box.width <= 1 || box.height <= 1) continue;
+      const holder = table.parentElement!;
+      const room = holder.clientWidth;
+      if (box.width > room + 0.5 || table.scrollWidth > room + 0.5) {
+        const label = table.getAttribute("aria-label") ?? table.querySelector("caption")?.textContent ?? "table";
+        found.push(`the ${label} table is ${Math.round(box.width)} px wide in its ${room} px box`);
       }
-      return false;
-    };
-    const wide = [...document.querySelectorAll("body *")]
-      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
-      .filter(({ element, right }) => right > width + 0.5 && !clipped(element))
-      .sort((a, b) => b.right - a.right)
-      .slice(0, 5)
-      .map(
-        ({ element, right }) =>
-          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> to ${Math.round(right)} px`,
-      );
-    return { scrollWidth: document.documentElement.scrollWidth - width, offenders: wide };
+    }
+    const root = document.getElementById("root")!;
+    const contentBottom = Math.ceil(root.getBoundingClientRect().bottom + window.scrollY);
+    const documentHeight = document.documentElement.scrollHeight;
+    if (documentHeight > contentBottom + 1) found.push(`${documentHeight - contentBottom} px of blank page below the app's content`);
+    return found;
   });
-  expect(offenders, `${scrollWidth} px of sideways scroll`).toEqual([]);
+  expect(problems).toEqual([]);
+}
+
+/** Checks the layout of the screen shown at phone (375 px) and desktop (1440 px) widths, saving "<name>-mobile" and "<name>". */
+export async function expectScreenFits(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(MOBILE);
+  await expectLayoutFits(page);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+  await expectLayoutFits(page);
+  await screenshot(page, name);
 }
