@@ -151,7 +151,14 @@ export async function expectToastUnlessFailed(page: Page, title: string, failure
  * sits in, and nothing hidden stretches the page below the app's content. Offenders are named.
  */
 export async function expectLayoutFits(page: Page): Promise<void> {
-  const problems = await page.evaluate(() => {
+  // Charts size themselves a frame or two after the viewport changes: the layout has a few seconds to settle.
+  await expect.poll(() => layoutProblems(page), { timeout: LAYOUT_SETTLE_MS }).toEqual([]);
+}
+
+const LAYOUT_SETTLE_MS = 5_000;
+
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const width = window.innerWidth;
     const name = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
     const found: string[] = [];
@@ -167,9 +174,9 @@ export async function expectLayoutFits(page: Page): Promise<void> {
     }
     for (const table of document.querySelectorAll("table")) {
       const box = table.getBoundingClientRect();
-      // Not shown (display: none) or visually hidden for screen readers.
-      if (box.width <= 1 || box.height <= 1) continue;
       const holder = table.parentElement!;
+      // Not shown (display: none) or visually hidden for screen readers (itself or through its wrapper).
+      if (box.width <= 1 || box.height <= 1 || holder.getBoundingClientRect().width <= 1) continue;
       const room = holder.clientWidth;
       if (box.width > room + 0.5 || table.scrollWidth > room + 0.5) {
         const label = table.getAttribute("aria-label") ?? table.querySelector("caption")?.textContent ?? "table";
@@ -182,7 +189,6 @@ export async function expectLayoutFits(page: Page): Promise<void> {
     if (documentHeight > contentBottom + 1) found.push(`${documentHeight - contentBottom} px of blank page below the app's content`);
     return found;
   });
-  expect(problems).toEqual([]);
 }
 
 /** Checks the layout of the screen shown at phone (375 px) and desktop (1440 px) widths, saving "<name>-mobile" and "<name>". */

@@ -103,7 +103,14 @@ export default function BankPage() {
       </header>
       <BankStats row={row} />
       <EmodePairingsCard symbol={row.symbol} pairings={pairings} />
-      <BankHistory bank={address} symbol={row.symbol} curve={curve} utilization={row.utilization} position={position} />
+      <BankHistory
+        bank={address}
+        symbol={row.symbol}
+        curve={curve}
+        utilization={row.utilization}
+        position={position}
+        lendsOnly={!bankActionsOffered(priced.bank).includes("borrow")}
+      />
       {STATE_NOTES[row.operationalState] && (
         <Card>
           <CardBody className="text-sm text-muted">{STATE_NOTES[row.operationalState]}</CardBody>
