@@ -49,8 +49,13 @@ export async function expectOnTopAndReachable(page: Page, toast: Locator): Promi
     return hit !== null && element.contains(hit) ? null : `<${hit?.tagName.toLowerCase()} class="${hit?.getAttribute("class") ?? ""}">`;
   });
   expect(covering, "what covers the toast's centre").toBeNull();
+  // From the first control of the open dialog (or the page's start), Tab walks forward to the toast's buttons.
+  await page.evaluate(() => {
+    const start = document.querySelector<HTMLElement>("dialog[open] button") ?? document.body;
+    start.focus();
+  });
   const focusedInside = () => toast.evaluate((element) => element.contains(document.activeElement));
-  for (let presses = 0; presses < 40 && !(await focusedInside()); presses++) await page.keyboard.press("Tab");
+  for (let presses = 0; presses < 30 && !(await focusedInside()); presses++) await page.keyboard.press("Tab");
   expect(await focusedInside(), "Tab reaches the toast").toBe(true);
 }
 
