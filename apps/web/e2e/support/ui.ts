@@ -21,9 +21,21 @@ export async function expectToast(page: Page, title: string): Promise<Locator> {
   return toast.first();
 }
 
+/** How long one Dismiss click may wait: a confirmed toast can close by itself between counting and clicking. */
+const DISMISS_CLICK_MS = 2_000;
+
 export async function dismissToasts(page: Page): Promise<void> {
   const buttons = page.getByRole("button", { name: "Dismiss" });
-  while ((await buttons.count()) > 0) await buttons.first().click();
+  for (let attempt = 0; attempt < 20 && (await buttons.count()) > 0; attempt++) {
+    await buttons
+      .first()
+      .click({ timeout: DISMISS_CLICK_MS })
+      .catch((error: unknown) => {
+        // Gone already (closed by itself) is what dismissing wanted; anything else is a failure.
+        if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+      });
+  }
+  expect(await buttons.count()).toBe(0);
 }
 
 /**
