@@ -50,24 +50,36 @@ export async function expectConfirmed(page: Page, title: string): Promise<void> 
     .toBe(true);
 }
 
-/**
- * The toast is what the user sees at its centre (nothing, a dialog's backdrop or bottom sheet included, covers it) and
- * Tab reaches it from wherever focus is (inside an open dialog's focus trap too).
- */
-export async function expectOnTopAndReachable(page: Page, toast: Locator): Promise<void> {
+/** The toast is what the user sees at its centre: nothing, a dialog's backdrop or bottom sheet included, covers it. */
+export async function expectOnTop(toast: Locator): Promise<void> {
   const covering = await toast.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit !== null && element.contains(hit) ? null : `<${hit?.tagName.toLowerCase()} class="${hit?.getAttribute("class") ?? ""}">`;
   });
   expect(covering, "what covers the toast's centre").toBeNull();
-  // From the first control of the open dialog (or the page's start), Tab walks forward to the toast's buttons.
-  await page.evaluate(() => {
-    const start = document.querySelector<HTMLElement>("dialog[open] button") ?? document.body;
-    start.focus();
+}
+
+/** Tab reaches the toast from the controls before it (inside an open dialog's focus trap too). */
+export async function expectReachableByTab(page: Page, toast: Locator): Promise<void> {
+  // Focus the last control before the toast in document order (the dialog's last one while a dialog is open, the
+  // toast sitting at the end of it); one Tab must then land in the toast.
+  const before = await toast.evaluate((element) => {
+    const scope = element.closest("dialog") ?? document.body;
+    const controls = [...scope.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [tabindex]")].filter(
+      (control) =>
+        !element.contains(control) &&
+        control.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        !control.matches(":disabled, [tabindex='-1']") &&
+        control.getClientRects().length > 0,
+    );
+    const last = controls[controls.length - 1];
+    last?.focus();
+    return last ? (last.getAttribute("aria-label") ?? last.textContent) : null;
   });
+  expect(before, "a control before the toast").not.toBeNull();
   const focusedInside = () => toast.evaluate((element) => element.contains(document.activeElement));
-  for (let presses = 0; presses < 30 && !(await focusedInside()); presses++) await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
   expect(await focusedInside(), "Tab reaches the toast").toBe(true);
 }
 
@@ -80,8 +92,8 @@ const PAST_TENSE = { deposit: "Deposited", withdraw: "Withdrew", borrow: "Borrow
 
 /**
  * Sends one action from the open action box: types the amount (or takes MAX), checks the send button's wording,
- * waits for the transaction to confirm, checks the toast is on top of the box and reachable by keyboard and that the
- * box shows what landed (never a validation message for the next action), and closes the box.
+ * waits for the transaction to confirm, checks the toast is on top of the box and that the box shows what landed
+ * (never a validation message for the next action), that Tab reaches the toast, and closes the box.
  */
 export async function sendFromActionBox(
   page: Page,
@@ -107,9 +119,14 @@ export async function sendFromActionBox(
   if (shot) await screenshot(page, shot);
   await send.click();
   await expectConfirmed(page, `${symbol}: ${action}`);
-  await expectOnTopAndReachable(page, page.getByRole("status", { name: `${symbol}: ${action}` }));
+  const toast = page.getByRole("status", { name: `${symbol}: ${action}` });
+  // The user's pointer on the toast keeps it open while the box settles on its result (Playwright's hover also
+  // refuses an element something else covers).
+  await toast.hover();
+  await expectOnTop(toast);
   const result = box.getByRole("status", { name: "Result" });
   await expect.poll(() => result.count()).toBe(1);
+  await expectReachableByTab(page, toast);
   const all = button.endsWith(" all");
   expect(await result.innerText()).toMatch(new RegExp(`^✓ ${PAST_TENSE[action]} ${all ? "all: " : ""}[\\d,.]+ ${symbol}\\n+Signature`));
   expect(await box.getByRole("list", { name: "Messages" }).count()).toBe(0);
