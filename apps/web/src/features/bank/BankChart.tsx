@@ -39,8 +39,10 @@ const percent = (value: unknown) => formatPercent(Number(value));
 const usd = (value: unknown) => formatUsd(Number(value));
 
 function Frame({ children }: { readonly children: ReactElement }) {
+  // Clipped: a hidden tooltip keeps its last position, which after a resize (a phone turned upright) lies past the
+  // chart and would let the page scroll sideways.
   return (
-    <div className="h-72 w-full">
+    <div className="h-72 w-full overflow-hidden">
       <ResponsiveContainer width="100%" height="100%">
         {children}
       </ResponsiveContainer>
