@@ -137,7 +137,7 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
   await expect.poll(shownClaimable).toBeGreaterThan(0n);
   const firstShown = await shownClaimable();
   await expect.poll(shownClaimable).toBeGreaterThanOrEqual(firstShown + GROWTH);
-  await screenshot(page, "rewards-claim");
+  await ui.expectScreenFits(page, "rewards-claim");
 
   // Claim: the staged toast confirms, and the wallet's PYUSD grows by exactly what the claim transaction paid, which
   // the success toast names to the unit. The amount shown before was never more than that, and less by no more than
@@ -204,7 +204,7 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
   // The button is busy until the refresh after the transaction has the new account list.
   await expect.poll(() => newAccount.isEnabled()).toBe(true);
   await ui.dismissToasts(page);
-  await screenshot(page, "accounts");
+  await ui.expectScreenFits(page, "accounts");
 
   // Switching shows each account's own positions.
   await accountSelect().selectOption(funded);

@@ -103,7 +103,7 @@ it("connects a Wallet Standard wallet, signs in and deposits with it, and follow
   expect(await icon.getAttribute("src")).toBe(E2E_WALLET_ICON);
   await expect.poll(() => icon.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(32);
   expect(await dialog.getByRole("button", { name: "Browser wallet", exact: true }).isVisible()).toBe(true);
-  await screenshot(page, "standard-wallet-connect");
+  await ui.expectScreenFits(page, "standard-wallet-connect");
 
   // Connecting shows its account in the wallet menu.
   await option.click();

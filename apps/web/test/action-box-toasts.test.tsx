@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Keypair } from "@solana/web3.js";
 import { LENDING_PROGRAM_ERRORS, keypairWallet, type ActionWallet } from "@ballast/sdk";
 import { TransactionToastProvider, useTransactionToasts, type TransactionRun } from "../src/features/transactions/index.js";
+import { CONFIRMED_TOAST_MS } from "../src/features/transactions/TransactionToasts.js";
 
 afterEach(cleanup);
 
@@ -73,5 +74,37 @@ describe("transaction toast", () => {
     expect(within(status).getByRole("button", { name: "Copy signature" })).toBeTruthy();
     expect(steps().map(([, s]) => s)).toEqual(["done", "done", "done", undefined]);
     expect(attempt).toBe(2);
+  });
+
+  it("closes a confirmed toast by itself, but not while the user is on it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      render(
+        <TransactionToastProvider>
+          <Harness />
+        </TransactionToastProvider>,
+      );
+      const confirm = () =>
+        run({
+          title: "SOL: deposit",
+          steps: ["Deposit 1 SOL"],
+          wallet: keypairWallet(Keypair.generate()) as ActionWallet,
+          lendingProgramId: programId,
+          send: async () => SIGNATURE,
+          signatureOf: (s) => s,
+        });
+      await act(async () => {
+        expect(await confirm()).toBe(true);
+      });
+      const dismiss = within(screen.getByRole("status", { name: "SOL: deposit" })).getByRole("button", { name: "Dismiss" });
+      dismiss.focus();
+      act(() => vi.advanceTimersByTime(CONFIRMED_TOAST_MS * 3));
+      expect(screen.getByRole("status", { name: "SOL: deposit" })).toBeTruthy();
+      dismiss.blur();
+      act(() => vi.advanceTimersByTime(CONFIRMED_TOAST_MS));
+      expect(screen.queryByRole("status", { name: "SOL: deposit" })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,8 +20,8 @@ import {
   type WalletFunds,
 } from "@ballast/sdk";
 import { NOW, balance, banksOf, sol, usdc } from "../../../packages/sdk/test/math/support.js";
-import { ActionBoxView, type BankHeader } from "../src/features/action-box/ActionBoxView.js";
-import { groupAmountText, textFromAmount, cleanAmountText, amountFromText } from "../src/features/action-box/amount.js";
+import { ActionBoxView, type ActionResult, type BankHeader } from "../src/features/action-box/ActionBoxView.js";
+import { readAmount, textFromAmount } from "../src/features/action-box/amount.js";
 import type { ActionType } from "../src/features/action-box/context.js";
 import { emptyBalances } from "../src/features/action-box/model.js";
 import { formatPercent } from "../src/format/index.js";
@@ -39,6 +39,8 @@ function slots(...held: BalanceLike[]): BalanceLike[] {
   return [...held, ...emptyBalances().slice(held.length)];
 }
 
+const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+const LANDED: ActionResult = { signature: SIGNATURE };
 const header = (symbol: string): BankHeader => ({ symbol, name: symbol, price: 10, depositApy: 0.05, borrowApy: 0.08 });
 
 function renderBox(opts: {
@@ -48,9 +50,9 @@ function renderBox(opts: {
   action: ActionType;
   balances: BalanceLike[] | null;
   wallet: WalletFunds | null;
-  onSend?: (action: ActionType, amount: bigint, all: boolean) => Promise<boolean>;
+  onSend?: (action: ActionType, amount: bigint, all: boolean) => Promise<ActionResult | null>;
 }) {
-  const onSend = vi.fn(opts.onSend ?? (async () => true));
+  const onSend = vi.fn(opts.onSend ?? (async () => LANDED));
   render(
     <ActionBoxView
       market={opts.market}
@@ -82,13 +84,38 @@ const held = slots(balance(solBank, "assets", "10000000000"), balance(usdcBank, 
 const wallet: WalletFunds = { token: 7_654_321n, nativeSol: 0n };
 
 describe("amount text", () => {
-  it("groups thousands and clips decimals to the mint", () => {
-    expect(cleanAmountText("12,345.6789999", 6)).toBe("12345.678999");
-    expect(groupAmountText("1234567.5")).toBe("1,234,567.5");
-    expect(cleanAmountText("007", 0)).toBe("7");
-    expect(amountFromText("1.5", 6)).toBe(1_500_000n);
+  it("reads plain decimals exactly and writes native units back as exact text", () => {
+    expect(readAmount("1.5", 6, "USDC")).toEqual({ native: 1_500_000n, error: null, note: null });
+    expect(readAmount("007", 0, "BONK")).toEqual({ native: 7n, error: null, note: null });
     expect(textFromAmount(5_520_000_000n, 9)).toBe("5.52");
     expect(textFromAmount(7n, 6)).toBe("0.000007");
+  });
+
+  it("takes a comma as the decimal mark and says so, and refuses exponents, separators, excess decimals and 0", () => {
+    const { input, onSend } = renderBox({ market, bank: usdcBank, symbol: "USDC", action: "repay", balances: held, wallet });
+    type(input, "1,5");
+    expect(input.value).toBe("1,5");
+    expect(messages()).toEqual(["Read as 1.5 USDC: the comma is taken as the decimal mark"]);
+    expect(previewRow("Borrowed")).toEqual({ before: "20 USDC", after: "18.5 USDC" });
+    const send = screen.getByRole("button", { name: "Repay" });
+    expect(send).toHaveProperty("disabled", false);
+    fireEvent.click(send);
+    expect(onSend).toHaveBeenCalledWith("repay", 1_500_000n, false);
+
+    const notANumber = "Enter the amount as a plain number, like 1.5 (no exponents, signs or thousands separators)";
+    for (const text of ["1e3", "1,000.5", "-2", "1.2.3"]) {
+      type(input, text);
+      expect([text, messages()]).toEqual([text, [notANumber]]);
+      expect(input.getAttribute("aria-invalid")).toBe("true");
+      expect(screen.getByRole("button", { name: "Repay" })).toHaveProperty("disabled", true);
+    }
+    type(input, "0.0000001");
+    expect(messages()).toEqual(["USDC has at most 6 decimal places"]);
+    type(input, "0");
+    expect(messages()).toEqual(["Enter more than 0 USDC: a transaction of 0 would move nothing"]);
+    expect(screen.getByRole("button", { name: "Repay" })).toHaveProperty("disabled", true);
+    type(input, "");
+    expect(screen.queryByRole("list", { name: "Messages" })).toBeNull();
   });
 });
 
@@ -98,7 +125,7 @@ describe("MAX", () => {
     const max = maxWithdraw(account, solBank);
     const { input, onSend } = renderBox({ market, bank: solBank, symbol: "SOL", action: "withdraw", balances: held, wallet });
     fireEvent.click(screen.getByRole("button", { name: "MAX" }));
-    expect(input.value).toBe(groupAmountText(textFromAmount(max, 9)));
+    expect(input.value).toBe(textFromAmount(max, 9));
     // 0.92 × ($50 − 20 × 1.2) / ($10 × 0.5) = 4.784 SOL.
     expect(input.value).toBe("4.784");
     fireEvent.click(screen.getByRole("button", { name: "Withdraw" }));
@@ -109,7 +136,7 @@ describe("MAX", () => {
     const account = accountRisk(held, market.banks);
     const borrow = renderBox({ market, bank: usdcBank, symbol: "USDC", action: "borrow", balances: held, wallet });
     fireEvent.click(screen.getByRole("button", { name: "MAX" }));
-    expect(amountFromText(cleanAmountText(borrow.input.value, 6), 6)).toBe(maxBorrow(account, usdcBank));
+    expect(readAmount(borrow.input.value, 6, "USDC").native).toBe(maxBorrow(account, usdcBank));
     cleanup();
 
     const rich = { token: 50_000_000n, nativeSol: 0n };
@@ -131,7 +158,7 @@ describe("MAX", () => {
         initialAction="withdraw"
         balances={balances}
         wallet={wallet}
-        onSend={async () => true}
+        onSend={async () => LANDED}
         onClose={() => {}}
       />
     );
@@ -196,6 +223,18 @@ describe("validation", () => {
       wallet,
     });
     expect(messages()).toEqual(["The USDC bank is reduce-only: deposits and borrows are closed"]);
+  });
+
+  it("refuses every action on a bank killed by bankruptcy, naming its state", () => {
+    const killed = usdc({ operationalState: BankOperationalState.KilledByBankruptcy, totalAssets: "1000000000" });
+    const m = marketOf(solBank, usdcBank, killed);
+    for (const action of ["deposit", "withdraw", "borrow", "repay"] as const) {
+      const { input } = renderBox({ market: m, bank: killed, symbol: "USDC", action, balances: held, wallet });
+      type(input, "1");
+      expect(messages()).toEqual(["The USDC bank was shut down by a bankruptcy: it takes no deposits, withdrawals, borrows or repayments"]);
+      expect(screen.getByRole("button", { name: action[0].toUpperCase() + action.slice(1) })).toHaveProperty("disabled", true);
+      cleanup();
+    }
   });
 
   it("refuses an isolated borrow next to other debt", () => {
@@ -263,6 +302,55 @@ describe("info lines", () => {
   });
 });
 
+describe("after a confirmed send", () => {
+  it("shows what landed and its signature instead of the next action's validation, until the user starts another", async () => {
+    const rich = { token: 50_000_000n, nativeSol: 0n };
+    const view = (balances: BalanceLike[]) => (
+      <ActionBoxView
+        market={market}
+        bank={usdcBank}
+        header={header("USDC")}
+        symbolOf={() => "USDC"}
+        initialAction="repay"
+        balances={balances}
+        wallet={rich}
+        onSend={async () => LANDED}
+        onClose={() => {}}
+      />
+    );
+    const { rerender } = render(view(held));
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    fireEvent.click(screen.getByRole("button", { name: "Repay all" }));
+    const result = await screen.findByRole("status", { name: "Result" });
+    // The refetch after confirmation: the debt is gone.
+    rerender(view(slots(balance(solBank, "assets", "10000000000"))));
+    expect(result.textContent).toBe("✓ Repaid all: 20 USDCSignature5VERv8…SZkQUWCopy");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("You have no USDC debt to repay")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "New transaction" }));
+    expect(screen.queryByRole("status", { name: "Result" })).toBeNull();
+    expect(messages()).toEqual(["You have no USDC debt to repay"]);
+  });
+
+  it("keeps the form and the amount when the send failed", async () => {
+    const { input } = renderBox({
+      market,
+      bank: usdcBank,
+      symbol: "USDC",
+      action: "borrow",
+      balances: held,
+      wallet,
+      onSend: async () => null,
+    });
+    type(input, "2");
+    fireEvent.click(screen.getByRole("button", { name: "Borrow" }));
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Borrow" })).toHaveProperty("disabled", false));
+    expect(input.value).toBe("2");
+    expect(screen.queryByRole("status", { name: "Result" })).toBeNull();
+  });
+});
+
 describe("a bank of the third-party market", () => {
   it("offers deposit and withdraw only, opening on deposit, and names its provider instead of a borrow APY", () => {
     const kamino = usdc({ assetTag: AssetTag.Kamino, totalAssets: "1000000000" });
@@ -275,7 +363,7 @@ describe("a bank of the third-party market", () => {
         initialAction="borrow"
         balances={null}
         wallet={wallet}
-        onSend={vi.fn(async () => true)}
+        onSend={vi.fn(async () => LANDED)}
         onClose={() => {}}
       />,
     );

@@ -151,6 +151,13 @@ describe("sample records", () => {
     expect([deposit.type, deposit.amount, deposit.usd]).toEqual(["Deposit", "2.5", "$375.00"]);
   });
 
+  it("names the third-party market on a Kamino bank's records", () => {
+    const providers = new Map([["3Kz9tPfDJqZcKqhAHDDFcGQzjJ2hHRDbKMyWnzjfbYH8", "Kamino-style third-party market"]]);
+    expect(activityRow(record({}), mints, providers).provider).toBe("Kamino-style third-party market");
+    expect(activityRow(record({ bank: "HmpMfL8942u22htC4EMiWgLX931g3sacXFR6KjuLgKLV" }), mints, providers).provider).toBeNull();
+    expect(activityRow(record({}), mints).provider).toBeNull();
+  });
+
   it("uses the payout's decimals for emissions and the server's amount for tokens the market does not list", () => {
     const emissions = activityRow(
       record({

@@ -126,7 +126,7 @@ it("shows the account's one net APY in the markets table, bank page, portfolio a
       initialAction="deposit"
       balances={[...balances, ...emptyBalances().slice(1)]}
       wallet={{ token: 10_000_000_000n, nativeSol: 0n }}
-      onSend={async () => true}
+      onSend={async () => null}
       onClose={() => {}}
       apyOf={apysOf(market, dtos)}
     />,

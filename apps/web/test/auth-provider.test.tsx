@@ -9,6 +9,7 @@ import { E2E_WALLET_NAME, USER_REJECTED, pageWalletControl, registerStandardWall
 import { HttpProvider } from "../src/api/context.js";
 import { Http } from "../src/api/index.js";
 import { AuthProvider, useAuth, type AuthContextValue } from "../src/auth/AuthProvider.js";
+import { REFERRAL_KEY } from "../src/auth/referral.js";
 import { WalletProvider, useWallet, type WalletContextValue } from "../src/wallet/WalletProvider.js";
 import { startServerProcess, type ServerProcess } from "./support/server-process.js";
 
@@ -73,5 +74,44 @@ describe("AuthProvider", () => {
       await auth.signIn();
     });
     expect([auth.user?.walletAddress, auth.signatureDenied, auth.error]).toEqual([second.publicKey.toBase58(), false, null]);
+  }, 60_000);
+
+  it("says an unknown referral code is unknown, forgets it, and signs up without it", async () => {
+    const keypair = Keypair.generate();
+    registerStandardWalletHere(keypair);
+    globalThis.history.replaceState(null, "", "/?ref=NOPE2345");
+    const signups: (string | null | undefined)[] = [];
+    const http = new Http("");
+    const post = http.post.bind(http);
+    http.post = (path, body, init) => {
+      if (path === "/api/auth/signup") signups.push((body as { referralCode?: string | null }).referralCode);
+      return post(path, body, init);
+    };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <HttpProvider http={http}>
+          <WalletProvider cluster="local">
+            <AuthProvider enabled>
+              <Probe />
+            </AuthProvider>
+          </WalletProvider>
+        </HttpProvider>
+      </QueryClientProvider>,
+    );
+    expect(localStorage.getItem(REFERRAL_KEY)).toBe("NOPE2345");
+    await act(() => wallet.connect(E2E_WALLET_NAME));
+
+    await act(async () => {
+      await auth.signIn();
+    });
+    expect([auth.user, auth.error, auth.unknownReferralCode]).toEqual([null, "The referral code NOPE2345 is unknown", "NOPE2345"]);
+    expect(localStorage.getItem(REFERRAL_KEY)).toBeNull();
+
+    await act(async () => {
+      await auth.continueWithoutReferral();
+    });
+    expect([auth.user?.walletAddress, auth.error, auth.unknownReferralCode]).toEqual([keypair.publicKey.toBase58(), null, null]);
+    expect(signups).toEqual(["NOPE2345", null]);
+    globalThis.history.replaceState(null, "", "/");
   }, 60_000);
 });

@@ -6,8 +6,19 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Connection } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bankRates, loadMarket, toNumber, utilizationCurve, utilizationRate, type BankDto, type Market } from "@ballast/sdk";
-import { programFeesOf } from "@ballast/protocol";
+import {
+  bankRates,
+  loadMarket,
+  priceBank,
+  toNumber,
+  utilizationCurve,
+  utilizationRate,
+  type BankDto,
+  type KaminoCollateralView,
+  type Market,
+} from "@ballast/sdk";
+import { AssetTag, BankOperationalState, MarginfiGroupLayout, decodeMarginfiGroup, i80f48 as fx, programFeesOf } from "@ballast/protocol";
+import { NOW, banksOf, usdc } from "../../../packages/sdk/test/math/support.js";
 import { HttpProvider } from "../src/api/context.js";
 import { Http, fetchBanks, fetchConfig } from "../src/api/index.js";
 import { BankHistory } from "../src/features/bank/BankHistory.js";
@@ -98,6 +109,60 @@ describe("bank stats", () => {
     expect(screen.getByTestId("bank-borrow-apy").textContent).toBe(formatPercent(toNumber(rates.totalBorrowingRate)));
     expect(toNumber(rates.totalBorrowingRate)).toBeGreaterThan(toNumber(rates.totalLendingRate));
     expect(statValue("Total deposits")).toBe(`${formatTokenNumber(row.totalDeposits, 2)} USDC`);
+  });
+});
+
+describe("bank states and kinds", () => {
+  const snapshot = (...banks: ReturnType<typeof usdc>[]): Market => {
+    const group = Buffer.alloc(MarginfiGroupLayout.space);
+    MarginfiGroupLayout.discriminator.copy(group, 0);
+    return { group: decodeMarginfiGroup(group), banks: banksOf(...banks), now: NOW };
+  };
+
+  it("names a bank killed by bankruptcy and gives it no action", () => {
+    const killed = usdc({ operationalState: BankOperationalState.KilledByBankruptcy });
+    const row = bankRow(snapshot(killed), killed, undefined, undefined);
+    expect([row.operationalState, row.actions]).toEqual(["killed-by-bankruptcy", []]);
+    const reduceOnly = usdc({ operationalState: BankOperationalState.ReduceOnly });
+    expect(bankRow(snapshot(reduceOnly), reduceOnly, undefined, undefined).actions).toEqual(["withdraw", "repay"]);
+  });
+
+  it("shows a Kamino bank's reserve supply and borrows beside the reserve's utilization, and no borrowing side", () => {
+    // The reserve: 1,500,000 USDC supplied, 790,500 borrowed (52.7%); the bank holds 5 USDC of collateral tokens in it.
+    const view: KaminoCollateralView = {
+      tokensPerCollateral: fx.ONE,
+      utilization: fx.div(fx.fromInt(790_500n), fx.fromInt(1_500_000n)),
+      reserveSupply: fx.fromInt(1_500_000_000_000n),
+      reserveBorrowed: fx.fromInt(790_500_000_000n),
+      supplyApr: fx.fromDecimal("0.026"),
+      borrowRateCurve: [],
+      protocolTakeRatePct: 0,
+    };
+    const booked = usdc({ assetTag: AssetTag.Kamino, totalAssets: "5000000" });
+    const kamino = priceBank(booked.address, booked.bank, booked.price, NOW, undefined, view);
+    const row = bankRow(snapshot(kamino), kamino, undefined, {
+      mint: kamino.bank.mint,
+      symbol: "USDC",
+      name: "USD Coin",
+      category: "Stablecoins",
+    });
+    expect(row.actions).toEqual(["deposit", "withdraw"]);
+    render(<BankStats row={row} />);
+    expect(statValue("Total deposits")).toBe("5 USDC");
+    expect(statValue("Reserve supply")).toBe("1,500,000 USDC");
+    expect(statHint("Reserve supply")).toBe("$1.5M");
+    expect(statValue("Reserve borrows")).toBe("790,500 USDC");
+    expect(statHint("Reserve borrows")).toBe("$790.5K");
+    expect(statValue("Reserve utilization")).toBe("52.70%");
+    const labels = [...screen.getByLabelText("Bank statistics").querySelectorAll("dt")].map((dt) => dt.textContent);
+    expect(labels).toEqual([
+      "Total deposits",
+      "Reserve supply",
+      "Reserve borrows",
+      "Reserve utilization",
+      "Collateral weight",
+      "Deposit APY",
+    ]);
   });
 });
 

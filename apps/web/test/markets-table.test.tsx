@@ -42,6 +42,8 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
     emode: false,
     lstTier: null,
     operationalState: "operational",
+    actions: ["deposit", "withdraw", "borrow", "repay"],
+    reserve: null,
     ...fields,
     depositApy,
     borrowApy,
@@ -84,6 +86,8 @@ const KUSDC = bank({
   borrowApy: 0,
   depositCap: 250_000,
   provider: PROVIDER_KAMINO,
+  actions: ["deposit", "withdraw"],
+  reserve: { supply: 1_500_000, borrowed: 790_500, supplyUsd: 1_500_000, borrowedUsd: 790_500 },
 });
 const SOL = bank({
   symbol: "SOL",
@@ -124,6 +128,7 @@ const BSOL = bank({
   emode: true,
   lstTier: "LST Tier 2",
   operationalState: "reduce-only",
+  actions: ["withdraw", "repay"],
 });
 const WBTC = bank({
   symbol: "wBTC",
@@ -162,6 +167,7 @@ const ODD = bank({
   totalBorrows: 0,
   depositApy: 0,
   operationalState: "paused",
+  actions: [],
 });
 
 const ROWS = [ODD, BONK, ETH, JUP, WBTC, BSOL, JITOSOL, SOL, KUSDC, USDT, USDC];
@@ -335,6 +341,27 @@ describe("MarketsTable", () => {
     ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Available", "Borrow cap▼", "Utilization▼", "Action"]);
     fireEvent.click(table.getByRole("button", { name: "Withdraw USDC" }));
     expect(onAction).toHaveBeenLastCalledWith(USDC, "Withdraw");
+  });
+
+  it("badges a bank killed by bankruptcy and disables its actions in both modes", () => {
+    const killed = bank({ symbol: "DEAD", category: "Other", operationalState: "killed-by-bankruptcy", actions: [] });
+    for (const mode of ["lend", "borrow"] as const) {
+      render(
+        <MarketsTable
+          groups={groupRows([killed], { mode, sort: DEFAULT_SORT, search: "" })}
+          mode={mode}
+          sort={DEFAULT_SORT}
+          onSort={vi.fn()}
+          positions={new Map()}
+          onAction={vi.fn()}
+        />,
+      );
+      const table = within(screen.getByRole("table"));
+      expect(table.getByText("Killed by bankruptcy")).toBeTruthy();
+      const action = table.getByRole("button", { name: mode === "lend" ? "Supply DEAD" : "Borrow DEAD" }) as HTMLButtonElement;
+      expect(action.disabled).toBe(true);
+      cleanup();
+    }
   });
 
   it("sorts from the column headers", () => {

@@ -142,6 +142,18 @@ describe("portfolio figures", () => {
     expect(onAction).toHaveBeenLastCalledWith(usdcBank.address, "repay");
   });
 
+  it("names the third-party market on a Kamino bank's position and its actions", () => {
+    const kamino = usdc({ assetTag: AssetTag.Kamino, totalAssets: "5000000" });
+    const m = marketOf(kamino);
+    const { onAction } = renderPortfolio(m, [balance(kamino, "assets", "5000000")]);
+    const row = within(screen.getByRole("table", { name: "Supplied" })).getByTestId(`position-${kamino.address}`);
+    // No token list here: the symbol is the mint's start.
+    const symbol = `${kamino.bank.mint.slice(0, 4)}…`;
+    expect(row.querySelector("td")!.textContent).toBe(`${symbol}Kamino-style third-party market`);
+    fireEvent.click(within(row).getByRole("button", { name: `Withdraw ${symbol} (Kamino-style third-party market)` }));
+    expect(onAction).toHaveBeenLastCalledWith(kamino.address, "withdraw");
+  });
+
   it("reads the account DTO's exact decimals back to the same numbers", () => {
     const dto: BalanceDto = {
       bankPk: solBank.address,

@@ -15,7 +15,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 export const SCREENSHOT_DIR = fileURLToPath(new URL("../../../../.tmp/screenshots", import.meta.url));
-export const DESKTOP = { width: 1280, height: 800 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
 
 export interface BrowserSession {

@@ -1,9 +1,10 @@
 // Steps every journey takes through the UI, found by roles and labels only: the main landmark, the navigation, the
-// app's toasts, a transaction's staged toast, the action box from amount to confirmed transaction, and the connected
-// wallet's menu.
+// app's toasts, a transaction's staged toast (on top of any dialog and reachable by keyboard), the action box from
+// amount to its confirmed result, the connected wallet's menu, and the layout check every screen passes at phone and
+// desktop widths.
 import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { screenshot } from "./browser.js";
+import { DESKTOP, MOBILE, screenshot } from "./browser.js";
 
 export function main(page: Page): Locator {
   return page.getByRole("main");
@@ -20,9 +21,21 @@ export async function expectToast(page: Page, title: string): Promise<Locator> {
   return toast.first();
 }
 
+/** How long one Dismiss click may wait: a confirmed toast can close by itself between counting and clicking. */
+const DISMISS_CLICK_MS = 2_000;
+
 export async function dismissToasts(page: Page): Promise<void> {
   const buttons = page.getByRole("button", { name: "Dismiss" });
-  while ((await buttons.count()) > 0) await buttons.first().click();
+  for (let attempt = 0; attempt < 20 && (await buttons.count()) > 0; attempt++) {
+    await buttons
+      .first()
+      .click({ timeout: DISMISS_CLICK_MS })
+      .catch((error: unknown) => {
+        // Gone already (closed by itself) is what dismissing wanted; anything else is a failure.
+        if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+      });
+  }
+  expect(await buttons.count()).toBe(0);
 }
 
 /**
@@ -37,14 +50,50 @@ export async function expectConfirmed(page: Page, title: string): Promise<void> 
     .toBe(true);
 }
 
+/** The toast is what the user sees at its centre: nothing, a dialog's backdrop or bottom sheet included, covers it. */
+export async function expectOnTop(toast: Locator): Promise<void> {
+  const covering = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit) ? null : `<${hit?.tagName.toLowerCase()} class="${hit?.getAttribute("class") ?? ""}">`;
+  });
+  expect(covering, "what covers the toast's centre").toBeNull();
+}
+
+/** Tab reaches the toast from the controls before it (inside an open dialog's focus trap too). */
+export async function expectReachableByTab(page: Page, toast: Locator): Promise<void> {
+  // Focus the last control before the toast in document order (the dialog's last one while a dialog is open, the
+  // toast sitting at the end of it); one Tab must then land in the toast.
+  const before = await toast.evaluate((element) => {
+    const scope = element.closest("dialog") ?? document.body;
+    const controls = [...scope.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [tabindex]")].filter(
+      (control) =>
+        !element.contains(control) &&
+        control.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        !control.matches(":disabled, [tabindex='-1']") &&
+        control.getClientRects().length > 0,
+    );
+    const last = controls[controls.length - 1];
+    last?.focus();
+    return last ? (last.getAttribute("aria-label") ?? last.textContent) : null;
+  });
+  expect(before, "a control before the toast").not.toBeNull();
+  const focusedInside = () => toast.evaluate((element) => element.contains(document.activeElement));
+  await page.keyboard.press("Tab");
+  expect(await focusedInside(), "Tab reaches the toast").toBe(true);
+}
+
 /** The action box: one bank's dialog with its Deposit / Withdraw / Borrow / Repay tabs. */
 export function actionBox(page: Page): Locator {
   return page.getByRole("dialog").filter({ has: page.getByRole("tablist", { name: "Action" }) });
 }
 
+const PAST_TENSE = { deposit: "Deposited", withdraw: "Withdrew", borrow: "Borrowed", repay: "Repaid" } as const;
+
 /**
  * Sends one action from the open action box: types the amount (or takes MAX), checks the send button's wording,
- * waits for the transaction to confirm, and closes the box.
+ * waits for the transaction to confirm, checks the toast is on top of the box and that the box shows what landed
+ * (never a validation message for the next action), that Tab reaches the toast, and closes the box.
  */
 export async function sendFromActionBox(
   page: Page,
@@ -70,17 +119,31 @@ export async function sendFromActionBox(
   if (shot) await screenshot(page, shot);
   await send.click();
   await expectConfirmed(page, `${symbol}: ${action}`);
+  const toast = page.getByRole("status", { name: `${symbol}: ${action}` });
+  // The user's pointer on the toast keeps it open while the box settles on its result (Playwright's hover also
+  // refuses an element something else covers).
+  await toast.hover();
+  await expectOnTop(toast);
+  const result = box.getByRole("status", { name: "Result" });
+  await expect.poll(() => result.count()).toBe(1);
+  await expectReachableByTab(page, toast);
+  const all = button.endsWith(" all");
+  expect(await result.innerText()).toMatch(new RegExp(`^✓ ${PAST_TENSE[action]} ${all ? "all: " : ""}[\\d,.]+ ${symbol}\\n+Signature`));
+  expect(await box.getByRole("list", { name: "Messages" }).count()).toBe(0);
+  if (shot) await screenshot(page, `${shot}-landed`);
   await box.getByRole("button", { name: "Close" }).first().click();
   await expect.poll(() => box.count()).toBe(0);
   await dismissToasts(page);
 }
 
-/** A position's row: the row of `symbol` in the portfolio's "Supplied" or "Borrowed" table. */
-export function positionRow(page: Page, side: "Supplied" | "Borrowed", symbol: string): Locator {
-  return main(page)
-    .getByRole("table", { name: side })
-    .getByRole("row")
-    .filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
+/**
+ * A position's row: the row of `symbol` in the portfolio's "Supplied" or "Borrowed" table; with `provider`, the row of
+ * that third-party market's bank (its asset cell names the provider under the symbol).
+ */
+export function positionRow(page: Page, side: "Supplied" | "Borrowed", symbol: string, provider?: string): Locator {
+  const rows = main(page).getByRole("table", { name: side }).getByRole("row");
+  if (provider === undefined) return rows.filter({ has: page.getByRole("cell", { name: symbol, exact: true }) });
+  return rows.filter({ has: page.getByRole("cell").filter({ hasText: symbol }).filter({ hasText: provider }) });
 }
 
 /** The top bar's button of the connected wallet, named by the short address it shows ("Wallet AbCd…WxYz"). */
@@ -117,27 +180,59 @@ export async function expectToastUnlessFailed(page: Page, title: string, failure
   return toast.first();
 }
 
-/** The page fits its viewport's width: nothing makes a phone scroll sideways (the widest offenders are named). */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, offenders } = await page.evaluate(() => {
+/**
+ * The screen fits the viewport: the document is no wider than the viewport, no table is wider than the box (card) it
+ * sits in, and nothing hidden stretches the page below the app's content. Offenders are named.
+ */
+export async function expectLayoutFits(page: Page): Promise<void> {
+  // Charts size themselves a frame or two after the viewport changes: the layout has a few seconds to settle.
+  await expect.poll(() => layoutProblems(page), { timeout: LAYOUT_SETTLE_MS }).toEqual([]);
+}
+
+const LAYOUT_SETTLE_MS = 5_000;
+
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const width = window.innerWidth;
-    // Content inside its own scrolling box (a wide table) scrolls there, not the page.
-    const clipped = (element: Element) => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== "visible") return true;
+    const name = (element: Element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`;
+    const found: string[] = [];
+    const documentWidth = document.documentElement.scrollWidth;
+    if (documentWidth > width) {
+      const widest = [...document.querySelectorAll("body *")]
+        .map((element) => ({ element, right: element.getBoundingClientRect().right + window.scrollX }))
+        .filter(({ right }) => right > width + 0.5)
+        .sort((a, b) => b.right - a.right)
+        .slice(0, 3)
+        .map(({ element, right }) => `${name(element)} to ${Math.round(right)} px`);
+      found.push(`the document is ${documentWidth} px wide in a ${width} px viewport: ${widest.join(", ")}`);
+    }
+    for (const table of document.querySelectorAll("table")) {
+      const box = table.getBoundingClientRect();
+      const holder = table.parentElement!;
+      // Not shown (display: none) or visually hidden for screen readers (itself or through its wrapper).
+      if (box.width <= 1 || box.height <= 1 || holder.getBoundingClientRect().width <= 1) continue;
+      const room = holder.clientWidth;
+      if (box.width > room + 0.5 || table.scrollWidth > room + 0.5) {
+        const label = table.getAttribute("aria-label") ?? table.querySelector("caption")?.textContent ?? "table";
+        found.push(`the ${label} table is ${Math.round(box.width)} px wide in its ${room} px box`);
       }
-      return false;
-    };
-    const wide = [...document.querySelectorAll("body *")]
-      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
-      .filter(({ element, right }) => right > width + 0.5 && !clipped(element))
-      .sort((a, b) => b.right - a.right)
-      .slice(0, 5)
-      .map(
-        ({ element, right }) =>
-          `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> to ${Math.round(right)} px`,
-      );
-    return { scrollWidth: document.documentElement.scrollWidth - width, offenders: wide };
+    }
+    const root = document.getElementById("root")!;
+    const contentBottom = Math.ceil(root.getBoundingClientRect().bottom + window.scrollY);
+    const documentHeight = document.documentElement.scrollHeight;
+    if (documentHeight > contentBottom + 1) found.push(`${documentHeight - contentBottom} px of blank page below the app's content`);
+    return found;
   });
-  expect(offenders, `${scrollWidth} px of sideways scroll`).toEqual([]);
+}
+
+/** Checks the layout of the screen shown at phone (375 px) and desktop (1440 px) widths, saving "<name>-mobile" and "<name>". */
+export async function expectScreenFits(page: Page, name: string): Promise<void> {
+  // A pointer left resting on a chart would keep its tooltip where the wider layout put it.
+  await page.mouse.move(0, 0);
+  await page.setViewportSize(MOBILE);
+  await expectLayoutFits(page);
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+  await expectLayoutFits(page);
+  await screenshot(page, name);
 }

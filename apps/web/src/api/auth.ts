@@ -10,6 +10,8 @@ export const AUTH_MESSAGES = {
   noMessageSigning: "Wallet does not support message signing",
   authenticationFailed: "Authentication failed",
   userNotFound: "User not found",
+  /** The server's refusal of a sign-up with a referral code no user has. */
+  unknownReferralCode: "Unknown referral code",
   loginFailed: "Login failed",
   signupFailed: "Signup failed",
   unexpected: "Unexpected authentication error",

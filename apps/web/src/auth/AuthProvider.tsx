@@ -17,7 +17,11 @@ export interface AuthContextValue {
   readonly awaitingSignature: boolean;
   readonly signatureDenied: boolean;
   readonly error: string | null;
+  /** The ?ref= code the server did not know (already forgotten here); sign-in can go on without it. */
+  readonly unknownReferralCode: string | null;
   readonly signIn: () => Promise<UserDto | null>;
+  /** Signs in again, now with no referral code. */
+  readonly continueWithoutReferral: () => Promise<UserDto | null>;
   readonly signOut: () => Promise<void>;
 }
 
@@ -34,10 +38,12 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
     readonly address: string | null;
     readonly error: string;
     readonly signatureDenied: boolean;
+    readonly unknownReferralCode?: string;
   } | null>(null);
   const current = failure && failure.address === address ? failure : null;
   const error = current?.error ?? null;
   const signatureDenied = current?.signatureDenied ?? false;
+  const unknownReferralCode = current?.unknownReferralCode ?? null;
 
   useEffect(() => captureReferralCode(globalThis.location?.search ?? ""), []);
 
@@ -54,6 +60,7 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
   const signIn = useCallback(async () => {
     setAuthenticating(true);
     setFailure(null);
+    const referralCode = pendingReferralCode();
     try {
       const result = await runSignIn({
         walletAddress: address,
@@ -61,11 +68,19 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
         login: (request) => login(http, request),
         signup: (request) => signup(http, request),
         signMessage: wallet?.signMessage ? signMessage : null,
-        referralCode: pendingReferralCode(),
+        referralCode,
         onAwaitingSignature: setAwaitingSignature,
       });
       if ("error" in result) {
-        setFailure({ address, error: result.error, signatureDenied: result.signatureDenied });
+        // An unknown code would be refused on every retry: forget it and let the user go on without it.
+        const refused = referralCode !== null && result.error === AUTH_MESSAGES.unknownReferralCode;
+        if (refused) clearReferralCode();
+        setFailure({
+          address,
+          error: refused ? `The referral code ${referralCode} is unknown` : result.error,
+          signatureDenied: result.signatureDenied,
+          ...(refused ? { unknownReferralCode: referralCode } : {}),
+        });
         return null;
       }
       if (result.signedUp) clearReferralCode();
@@ -75,6 +90,11 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
       setAuthenticating(false);
     }
   }, [address, wallet, http, signMessage, client]);
+
+  const continueWithoutReferral = useCallback(() => {
+    clearReferralCode();
+    return signIn();
+  }, [signIn]);
 
   const signOut = useCallback(async () => {
     // The local user record goes whatever the server answers.
@@ -88,8 +108,30 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
   }, [client, http, address]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ enabled, user, authenticating, awaitingSignature, signatureDenied, error, signIn, signOut }),
-    [enabled, user, authenticating, awaitingSignature, signatureDenied, error, signIn, signOut],
+    () => ({
+      enabled,
+      user,
+      authenticating,
+      awaitingSignature,
+      signatureDenied,
+      error,
+      unknownReferralCode,
+      signIn,
+      continueWithoutReferral,
+      signOut,
+    }),
+    [
+      enabled,
+      user,
+      authenticating,
+      awaitingSignature,
+      signatureDenied,
+      error,
+      unknownReferralCode,
+      signIn,
+      continueWithoutReferral,
+      signOut,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "./cn.js";
+import { registerModal } from "./top-layer.js";
 
 export interface DialogProps {
   readonly open: boolean;
@@ -15,7 +16,7 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page inert and closes on Escape; a click on the
- * backdrop closes too. Focus returns to what had it before.
+ * backdrop closes too. Focus returns to what had it before. The toasts move inside the topmost open dialog.
  */
 export function Dialog({ open, onClose, title, description, children, footer, variant = "center", className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,13 +25,17 @@ export function Dialog({ open, onClose, title, description, children, footer, va
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!dialog || !open) return;
+    if (!dialog.open) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      dialog.close();
     }
+    // While shown, the toasts render inside it: above its backdrop and reachable from its focus trap.
+    const unregister = registerModal(dialog);
+    return () => {
+      unregister();
+      if (dialog.open) dialog.close();
+    };
   }, [open]);
 
   return (

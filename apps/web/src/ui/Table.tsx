@@ -1,10 +1,15 @@
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn.js";
 
+/**
+ * A table in its own box: when the box is narrower than a table needs (a phone, a half-width card), each row becomes
+ * a card of labelled lines (index.css, `.stack-table`; every TD passes its column's `label`). The box is the
+ * positioning context, so visually hidden header text stays inside it.
+ */
 export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto">
-      <table className={cn("w-full border-collapse text-sm", className)} {...rest} />
+    <div className="table-box relative w-full overflow-x-auto">
+      <table className={cn("stack-table w-full border-collapse text-sm", className)} {...rest} />
     </div>
   );
 }
@@ -25,8 +30,9 @@ export function TH({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
   return <th scope="col" className={cn("px-3 py-2.5 text-left text-xs font-medium whitespace-nowrap text-muted", className)} {...rest} />;
 }
 
-export function TD({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn("px-3 py-3 align-middle tabular-nums", className)} {...rest} />;
+/** A cell; `label` names its column on the stacked (narrow) layout, where the header row is hidden. */
+export function TD({ className, label, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { readonly label?: string }) {
+  return <td data-label={label} className={cn("px-3 py-3 align-middle tabular-nums", className)} {...rest} />;
 }
 
 export type SortDirection = "asc" | "desc";

@@ -9,6 +9,6 @@ export { Tabs, type TabOption } from "./Tabs.js";
 export { Input, type InputProps } from "./Input.js";
 export { Skeleton } from "./Skeleton.js";
 export { EmptyState } from "./EmptyState.js";
-export { ToastProvider, useToast, type ToastInput, type ToastTone } from "./Toast.js";
+export { ToastLayer, ToastProvider, useToast, useToastSlot, type ToastInput, type ToastTone } from "./Toast.js";
 export { Popover } from "./Popover.js";
 export { Segmented, type SegmentedOption } from "./Segmented.js";

@@ -99,6 +99,11 @@ function SignInStatus() {
           {auth.signatureDenied ? "Signature request was declined." : auth.error}
         </p>
       )}
+      {auth.unknownReferralCode && !auth.authenticating && (
+        <Button size="sm" variant="secondary" className="w-full" onClick={() => auth.continueWithoutReferral()}>
+          Continue without referral code
+        </Button>
+      )}
     </div>
   );
 }

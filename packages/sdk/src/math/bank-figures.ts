@@ -15,6 +15,23 @@ export function borrowableNative(bank: PricedBank): bigint {
   return capacity === null || capacity > bank.liquidity ? bank.liquidity : capacity;
 }
 
+/** The reserve behind a Kamino bank: its whole supply and borrows in native tokens and US dollars (null without a price). */
+export interface KaminoReserveTotals {
+  readonly supply: I80F48;
+  readonly borrowed: I80F48;
+  readonly usd: { readonly supply: I80F48; readonly borrowed: I80F48 } | null;
+}
+
+/** The totals of the reserve a Kamino bank lends into (its utilization is theirs); null for the program's own banks. */
+export function kaminoReserveTotals(bank: PricedBank): KaminoReserveTotals | null {
+  if (bank.kamino === null) return null;
+  const { reserveSupply: supply, reserveBorrowed: borrowed } = bank.kamino;
+  const price = midPrice(bank.price);
+  const usd =
+    price === null ? null : { supply: calcValue(supply, price, bank.decimals), borrowed: calcValue(borrowed, price, bank.decimals) };
+  return { supply, borrowed, usd };
+}
+
 /** Total deposits and borrows in US dollars (unweighted); null without a price. */
 export function bankTotalsUsd(bank: PricedBank): { readonly deposits: I80F48; readonly borrows: I80F48 } | null {
   const price = midPrice(bank.price);

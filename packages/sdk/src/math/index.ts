@@ -11,6 +11,7 @@ export * from "./liquidation-price.js";
 export * from "./capacity.js";
 export * from "./bank-figures.js";
 export * from "./max-amounts.js";
+export * from "./bank-state.js";
 export * from "./rates.js";
 export * from "./bank-rates.js";
 export * from "./emissions.js";

@@ -1,7 +1,15 @@
 // Kamino positions are held in the reserve's collateral tokens; users think in the bank's token. The reserve's
 // exchange rate as of its last refresh converts between them (interest since then only raises the rate), and the
 // reserve's supply rate is what such a position earns.
-import { borrowRate, collateralToLiquidity, exchangeRateOf, fraction, liquidityToCollateral, utilizationRate } from "@ballast/market";
+import {
+  borrowRate,
+  collateralToLiquidity,
+  exchangeRateOf,
+  fraction,
+  liquidityToCollateral,
+  totalSupply,
+  utilizationRate,
+} from "@ballast/market";
 import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { KaminoCurvePoint, KaminoReserve } from "../state/kamino.js";
 import type { CurvePoint } from "./rates.js";
@@ -22,6 +30,9 @@ export interface KaminoCollateralView {
   readonly tokensPerCollateral: I80F48;
   /** Borrowed over total supply of the reserve (I80F48 fraction). */
   readonly utilization: I80F48;
+  /** The reserve's whole supply and what its borrowers owe, in native tokens (I80F48): the totals behind utilization. */
+  readonly reserveSupply: I80F48;
+  readonly reserveBorrowed: I80F48;
   /** The reserve's supply APR (I80F48 fraction): utilization × curve rate × (1 − protocol take rate). */
   readonly supplyApr: I80F48;
   /** The reserve's 11-point borrow-rate curve and the share of interest the market keeps, for its rate chart. */
@@ -46,7 +57,15 @@ export function kaminoCollateralView(reserve: KaminoReserve): KaminoCollateralVi
   const borrowRateCurve = reserve.config.borrowRateCurve.points;
   const protocolTakeRatePct = reserve.config.protocolTakeRatePct;
   const supplyApr = reserveRates(borrowRateCurve, protocolTakeRatePct, utilization).lending;
-  return { tokensPerCollateral, utilization: fractionToI80F48(utilization), supplyApr, borrowRateCurve, protocolTakeRatePct };
+  return {
+    tokensPerCollateral,
+    utilization: fractionToI80F48(utilization),
+    reserveSupply: fractionToI80F48(totalSupply(reserve.liquidity)),
+    reserveBorrowed: fractionToI80F48(reserve.liquidity.borrowedAmountSf),
+    supplyApr,
+    borrowRateCurve,
+    protocolTakeRatePct,
+  };
 }
 
 /** The reserve's APR curve at every whole percent of utilization (101 points), as the bank's rate chart. */

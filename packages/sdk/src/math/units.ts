@@ -28,6 +28,31 @@ export function uiToNative(amount: string, decimals: number): bigint {
   return BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
 }
 
+/** What a typed amount reads as: nothing yet, an exact native amount, or why it is refused. */
+export type TypedAmount =
+  | { readonly kind: "empty" }
+  | { readonly kind: "amount"; readonly native: bigint; readonly commaDecimal: boolean }
+  | { readonly kind: "not-a-number" }
+  | { readonly kind: "too-many-decimals"; readonly decimals: number };
+
+/** Plain decimals only: digits with at most one decimal mark, a point or a comma (as many keyboards type it). */
+const TYPED_AMOUNT = /^(\d*)(?:([.,])(\d*))?$/;
+
+/**
+ * A user's typed amount in native units, exactly: "1.5" and "1,5" are one and a half tokens, while exponents, signs,
+ * thousands separators and more fraction digits than the mint has are refused rather than read as something else.
+ */
+export function parseTypedAmount(text: string, decimals: number): TypedAmount {
+  const trimmed = text.trim();
+  if (trimmed === "") return { kind: "empty" };
+  const match = TYPED_AMOUNT.exec(trimmed);
+  if (match === null) return { kind: "not-a-number" };
+  const [, whole, mark, fraction = ""] = match;
+  if (whole === "" && fraction === "") return { kind: "not-a-number" };
+  if (fraction.length > decimals) return { kind: "too-many-decimals", decimals };
+  return { kind: "amount", native: BigInt((whole || "0") + fraction.padEnd(decimals, "0")), commaDecimal: mark === "," };
+}
+
 /** Rounds a native I80F48 amount down to whole native units (what a transfer can move). */
 export function floorNative(amount: I80F48): bigint {
   return fx.toIntFloor(amount);

@@ -9,6 +9,7 @@ import {
   isOracleFailure,
   kaminoCollateralForTokens,
   kaminoCollateralView,
+  kaminoReserveTotals,
   kaminoTokensForCollateral,
   kaminoUtilizationCurve,
   priceBank,
@@ -108,5 +109,19 @@ describe("a Kamino bank seen through its reserve", () => {
     expect(utilizationRate(seen)).toBe(view.utilization);
     // The program's own banks are untouched.
     expect(priceBank(booked.address, booked.bank, booked.price, NOW)).toEqual(booked);
+  });
+
+  it("shows the reserve's own totals behind its utilization: 1,250 supplied, 250 borrowed, at $1 a token", () => {
+    expect([view.reserveSupply, view.reserveBorrowed]).toEqual([fx.fromInt(1_250n), fx.fromInt(250n)]);
+    const booked = usdc({ oracle: { kind: "fixed", price: "1.25" } });
+    const seen = priceBank(booked.address, booked.bank, booked.price, NOW, undefined, view);
+    // 1,250 and 250 native units of a 6-decimal token at $1.
+    expect(kaminoReserveTotals(seen)).toEqual({
+      supply: fx.fromInt(1_250n),
+      borrowed: fx.fromInt(250n),
+      // $0.00025 cut to I80F48 bits by the value math (0.00025 × 2^48 = 70,368,744,177.664).
+      usd: { supply: fx.fromDecimal("0.00125"), borrowed: fx.fromBits(70_368_744_177n) },
+    });
+    expect(kaminoReserveTotals(booked)).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { useWallet } from "../../wallet/WalletProvider.js";
 import { Dialog, EmptyState, Skeleton } from "../../ui/index.js";
 import { apysOf, bankRow } from "../markets/bank-rows.js";
 import { useTransactionToasts } from "../transactions/index.js";
-import { ActionBoxView } from "./ActionBoxView.js";
+import { ActionBoxView, type ActionResult } from "./ActionBoxView.js";
 import type { ActionType } from "./context.js";
 import { sendBankAction, sendSteps } from "./send.js";
 
@@ -100,9 +100,10 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
   const funds = address && balances.data ? walletFunds(balances.data, priced.bank.mint) : null;
   const loading = (selectedAccount !== null && chainAccount.isPending) || (address !== null && balances.isPending);
 
-  const onSend = async (action: ActionType, amount: bigint, all: boolean): Promise<boolean> => {
-    if (!context) return false;
-    return toasts.run({
+  const onSend = async (action: ActionType, amount: bigint, all: boolean): Promise<ActionResult | null> => {
+    if (!context) return null;
+    let signature: string | null = null;
+    const confirmed = await toasts.run({
       title: `${header.symbol}: ${action}`,
       steps: sendSteps(action, amount, all, header.symbol, priced.decimals, account !== null),
       wallet: context.wallet,
@@ -120,10 +121,12 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
         }),
       signatureOf: (result) => result.signature,
       onConfirmed: async (result) => {
+        signature = result.signature;
         if (result.created) setSelectedAccount(result.marginfiAccount);
         await refresh();
       },
     });
+    return confirmed && signature !== null ? { signature } : null;
   };
 
   return (

@@ -1,8 +1,10 @@
 // The action box's dialog: tabs for deposit / withdraw / borrow / repay on one bank (deposit / withdraw on a bank of
-// the third-party market), the amount with MAX, the checks, the SDK's before → after preview and the send button.
-// Data comes in as props (ActionBox.tsx wires the hooks).
+// the third-party market), the amount with MAX, the checks, the SDK's before → after preview and the send button; once
+// a transaction confirms, its result (what landed, the signature) until the user starts another. Data comes in as
+// props (ActionBox.tsx wires the hooks).
 import { useMemo, useState, type ReactNode } from "react";
 import {
+  bankActionsOffered,
   isKaminoBank,
   nativeToUiAmount,
   toNumber,
@@ -12,11 +14,11 @@ import {
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
-import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd } from "../../format/index.js";
+import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd, shortenAddress } from "../../format/index.js";
 import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 import { PROVIDER_KAMINO, apysOf } from "../markets/bank-rows.js";
-import { amountFromText, cleanAmountText, groupAmountText, textFromAmount } from "./amount.js";
+import { readAmount, textFromAmount } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
 import {
@@ -38,11 +40,16 @@ export const ACTION_TABS = [
   { value: "repay", label: "Repay" },
 ] as const satisfies readonly { value: ActionType; label: string }[];
 
-/** A bank of the third-party market takes deposits and withdrawals only: its deposits are lent on to the market. */
-const KAMINO_TABS = ACTION_TABS.filter((t) => t.value === "deposit" || t.value === "withdraw");
+/** The tabs the bank offers: a bank of the third-party market takes deposits and withdrawals only. */
+export const actionTabsFor = (bank: PricedBank) => {
+  const offered = bankActionsOffered(bank.bank);
+  return ACTION_TABS.filter((t) => offered.includes(t.value));
+};
 
-/** The tabs the bank offers. */
-export const actionTabsFor = (bank: PricedBank) => (isKaminoBank(bank.bank) ? KAMINO_TABS : ACTION_TABS);
+/** What a confirmed send reports back to the box. */
+export interface ActionResult {
+  readonly signature: string;
+}
 
 export interface BankHeader {
   readonly symbol: string;
@@ -65,8 +72,8 @@ export interface ActionBoxViewProps {
   readonly wallet: WalletFunds | null;
   /** Still loading the account or the wallet's balances: MAX and sending wait. */
   readonly loading?: boolean;
-  /** Sends; resolves true once confirmed (the box then resets). */
-  readonly onSend: (action: ActionType, amount: bigint, all: boolean) => Promise<boolean>;
+  /** Sends; resolves with the signature once confirmed (the box then shows the result), null when it failed. */
+  readonly onSend: (action: ActionType, amount: bigint, all: boolean) => Promise<ActionResult | null>;
   readonly onClose: () => void;
   /** Each bank's APY as every screen shows it (ActionBox passes the market's, with the banks' staking yields). */
   readonly apyOf?: (bank: PricedBank) => BankApy;
@@ -126,6 +133,63 @@ const MESSAGE_STYLES: Record<ActionMessage["tone"], string> = {
 
 type AmountEntry = { readonly kind: "typed"; readonly text: string } | { readonly kind: "max" };
 
+/** A confirmed transaction, as the box shows it until the user starts another. */
+interface Landed {
+  readonly action: ActionType;
+  readonly amount: bigint;
+  readonly all: boolean;
+  readonly signature: string;
+}
+
+const PAST_TENSE: Record<ActionType, string> = { deposit: "Deposited", withdraw: "Withdrew", borrow: "Borrowed", repay: "Repaid" };
+
+function LandedResult({
+  landed,
+  bank,
+  symbol,
+  onAnother,
+}: {
+  readonly landed: Landed;
+  readonly bank: PricedBank;
+  readonly symbol: string;
+  readonly onAnother: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const amount = `${formatTokenAmount(landed.amount, bank.decimals, { maxFractionDigits: bank.decimals })} ${symbol}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <div
+        role="status"
+        aria-label="Result"
+        className="flex flex-col gap-2 rounded-xl border border-success/50 bg-success/10 px-4 py-3 text-sm"
+      >
+        <p className="font-medium text-success">
+          <span aria-hidden="true">✓ </span>
+          {PAST_TENSE[landed.action]} {landed.all ? `all: ${amount}` : amount}
+        </p>
+        <p className="flex flex-wrap items-center gap-2 text-muted">
+          Signature
+          <code className="font-mono text-fg" title={landed.signature}>
+            {shortenAddress(landed.signature, 6)}
+          </code>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            aria-label="Copy result signature"
+            onClick={() => void navigator.clipboard?.writeText(landed.signature).then(() => setCopied(true))}
+          >
+            {copied ? "Copied" : "Copy"}
+          </Button>
+        </p>
+      </div>
+      <Button type="button" size="lg" variant="secondary" className="w-full" onClick={onAnother}>
+        New transaction
+      </Button>
+    </div>
+  );
+}
+
 export function ActionBoxView(props: ActionBoxViewProps) {
   const { market, bank, header, balances, wallet, loading = false } = props;
   const tabs = actionTabsFor(bank);
@@ -135,18 +199,21 @@ export function ActionBoxView(props: ActionBoxViewProps) {
   const [entry, setEntry] = useState<AmountEntry>({ kind: "typed", text: "" });
   const setText = (text: string) => setEntry({ kind: "typed", text });
   const [sending, setSending] = useState(false);
+  const [landed, setLanded] = useState<Landed | null>(null);
 
   const account = useMemo(() => accountOf(market, balances), [market, balances]);
   const position = positionIn(account, bank);
   const max = useMemo(() => maxAmountFor(account, bank, wallet, action), [account, bank, wallet, action]);
   const text = entry.kind === "max" ? textFromAmount(max, bank.decimals) : entry.text;
-  const amount = amountFromText(text, bank.decimals);
+  const reading = readAmount(text, bank.decimals, header.symbol);
+  const amount = reading.native;
   const all = closesPosition(position, action, amount);
 
-  const errors = useMemo(
-    () => actionErrors({ action, bank, symbol: header.symbol, symbolOf: props.symbolOf, account, balances, wallet, amount, max }),
-    [action, bank, header.symbol, props.symbolOf, account, balances, wallet, amount, max],
-  );
+  const errors = useMemo(() => {
+    const checks = actionErrors({ action, bank, symbol: header.symbol, symbolOf: props.symbolOf, account, balances, wallet, amount, max });
+    // The bank's and account's reasons come first: no amount would do while they stand.
+    return checks.length === 0 && reading.error ? [reading.error] : checks;
+  }, [action, bank, header.symbol, props.symbolOf, account, balances, wallet, amount, max, reading.error]);
   const apyOf = useMemo(() => props.apyOf ?? apysOf(market, undefined), [props.apyOf, market]);
   const preview = useMemo(() => {
     if (amount === 0n || errors.length > 0) return null;
@@ -158,18 +225,24 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     const impact = emodeImpactOf(account, bank, action, all);
     const line = impact ? EMODE_MESSAGES[impact] : null;
     if (line) messages.push(line);
+    if (reading.note) messages.push(reading.note);
     if (action === "deposit" && !balances) messages.push({ tone: "info", text: MESSAGES.accountCreated });
   }
 
   const switchTab = (next: ActionType) => {
     setAction(next);
+    setLanded(null);
     setText("");
   };
   const submit = async () => {
     setSending(true);
     try {
       // Repay-all wraps SOL from the amount: the debt rounded up, as MAX gives when the wallet covers it.
-      if (await props.onSend(action, amount, all)) setText("");
+      const result = await props.onSend(action, amount, all);
+      if (result) {
+        setLanded({ action, amount, all, signature: result.signature });
+        setText("");
+      }
     } finally {
       setSending(false);
     }
@@ -207,63 +280,76 @@ export function ActionBoxView(props: ActionBoxViewProps) {
         </span>
       }
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (canSend) void submit();
-        }}
-      >
+      <div className="flex flex-col gap-4">
         <Tabs label="Action" options={tabs} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
-        <div id={panelId} role="tabpanel" aria-label={verb} className="flex flex-col gap-4">
-          <Input
-            label={`Amount to ${action}`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={groupAmountText(text)}
-            onChange={(event) => setText(cleanAmountText(event.target.value, bank.decimals))}
-            suffix={
-              <span className="flex items-center gap-2">
-                {header.symbol}
-                <Button type="button" size="sm" variant="secondary" disabled={loading || !wallet} onClick={() => setEntry({ kind: "max" })}>
-                  MAX
-                </Button>
-              </span>
-            }
-            hint={
-              <span className="flex flex-wrap justify-between gap-2">
-                <span>
-                  {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
-                </span>
-                <span>
-                  Max:{" "}
-                  {loading || !wallet
-                    ? "—"
-                    : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
-                </span>
-              </span>
-            }
-          />
-          {messages.length > 0 && (
-            <ul aria-label="Messages" className="flex flex-col gap-2">
-              {messages.map((m) => (
-                <li
-                  key={m.text}
-                  role={m.tone === "error" ? "alert" : undefined}
-                  className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
-                >
-                  {m.text}
-                </li>
-              ))}
-            </ul>
+        <div id={panelId} role="tabpanel" aria-label={verb}>
+          {landed ? (
+            <LandedResult landed={landed} bank={bank} symbol={header.symbol} onAnother={() => setLanded(null)} />
+          ) : (
+            <form
+              className="flex flex-col gap-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (canSend) void submit();
+              }}
+            >
+              <Input
+                label={`Amount to ${action}`}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                value={text}
+                aria-invalid={reading.error !== null}
+                onChange={(event) => setText(event.target.value)}
+                suffix={
+                  <span className="flex items-center gap-2">
+                    {header.symbol}
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      disabled={loading || !wallet}
+                      onClick={() => setEntry({ kind: "max" })}
+                    >
+                      MAX
+                    </Button>
+                  </span>
+                }
+                hint={
+                  <span className="flex flex-wrap justify-between gap-2">
+                    <span>
+                      {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
+                    </span>
+                    <span>
+                      Max:{" "}
+                      {loading || !wallet
+                        ? "—"
+                        : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
+                    </span>
+                  </span>
+                }
+              />
+              {messages.length > 0 && (
+                <ul aria-label="Messages" className="flex flex-col gap-2">
+                  {messages.map((m) => (
+                    <li
+                      key={m.text}
+                      role={m.tone === "error" ? "alert" : undefined}
+                      className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
+                    >
+                      {m.text}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
+              <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
+                {all ? `${verb} all` : verb}
+              </Button>
+            </form>
           )}
-          {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
-          <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
-            {all ? `${verb} all` : verb}
-          </Button>
         </div>
-      </form>
+      </div>
     </Dialog>
   );
 }

@@ -1,34 +1,43 @@
-// The amount field's text: digits with thousands separators and at most the mint's decimals, read as exact native
-// units (never through a float).
-import { uiToNative } from "@ballast/sdk";
+// The amount field: what the user typed, read exactly by the SDK (never through a float), and the messages saying why
+// an entry is refused; MAX fills exact text from native units.
+import { parseTypedAmount } from "@ballast/sdk";
+import { formatTokenAmount } from "../../format/index.js";
+import type { ActionMessage } from "./checks.js";
 
-/** Keeps digits and the first decimal point, drops separators, and clips the fraction to `decimals` digits. */
-export function cleanAmountText(text: string, decimals: number): string {
-  const plain = text.replace(/[^\d.]/g, "");
-  const point = plain.indexOf(".");
-  if (point === -1) return plain.replace(/^0+(?=\d)/, "");
-  const whole = plain.slice(0, point).replace(/^0+(?=\d)/, "");
-  const fraction = plain
-    .slice(point + 1)
-    .replace(/\./g, "")
-    .slice(0, decimals);
-  return decimals === 0 ? whole : `${whole}.${fraction}`;
+export const AMOUNT_MESSAGES = {
+  notANumber: "Enter the amount as a plain number, like 1.5 (no exponents, signs or thousands separators)",
+  tooManyDecimals: (symbol: string, decimals: number) =>
+    decimals === 0 ? `${symbol} comes in whole units only` : `${symbol} has at most ${decimals} decimal places`,
+  zero: (symbol: string) => `Enter more than 0 ${symbol}: a transaction of 0 would move nothing`,
+  commaDecimal: (amount: string, symbol: string) => `Read as ${amount} ${symbol}: the comma is taken as the decimal mark`,
+} as const;
+
+/** The typed text as native units, or the message refusing it; empty text is zero with no message. */
+export interface AmountReading {
+  readonly native: bigint;
+  readonly error: string | null;
+  readonly note: ActionMessage | null;
 }
 
-/** The cleaned text with thousands separators in the whole part: "12345.6" → "12,345.6". */
-export function groupAmountText(clean: string): string {
-  const [whole, fraction] = clean.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+export function readAmount(text: string, decimals: number, symbol: string): AmountReading {
+  const parsed = parseTypedAmount(text, decimals);
+  switch (parsed.kind) {
+    case "empty":
+      return { native: 0n, error: null, note: null };
+    case "not-a-number":
+      return { native: 0n, error: AMOUNT_MESSAGES.notANumber, note: null };
+    case "too-many-decimals":
+      return { native: 0n, error: AMOUNT_MESSAGES.tooManyDecimals(symbol, parsed.decimals), note: null };
+    case "amount": {
+      if (parsed.native === 0n) return { native: 0n, error: AMOUNT_MESSAGES.zero(symbol), note: null };
+      const shown = formatTokenAmount(parsed.native, decimals, { maxFractionDigits: decimals });
+      const note = parsed.commaDecimal ? { tone: "info" as const, text: AMOUNT_MESSAGES.commaDecimal(shown, symbol) } : null;
+      return { native: parsed.native, error: null, note };
+    }
+  }
 }
 
-/** Native units of the cleaned text; empty or a lone point is zero. */
-export function amountFromText(clean: string, decimals: number): bigint {
-  if (clean === "" || clean === ".") return 0n;
-  return uiToNative(clean.startsWith(".") ? `0${clean}` : clean, decimals);
-}
-
-/** Native units as exact cleaned text: 1500000 at 6 decimals → "1.5". */
+/** Native units as exact text: 1500000 at 6 decimals → "1.5". */
 export function textFromAmount(native: bigint, decimals: number): string {
   const digits = native.toString().padStart(decimals + 1, "0");
   const whole = digits.slice(0, digits.length - decimals);

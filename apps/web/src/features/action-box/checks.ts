@@ -1,8 +1,9 @@
 // What stands between the entered amount and a transaction the program accepts (reference §3.10), as messages shown
 // above the button: errors block sending, info lines explain (e-mode impact, first-deposit account creation).
-import { BankOperationalState, RiskTier } from "@ballast/protocol";
+import { RiskTier } from "@ballast/protocol";
 import {
   EmodeImpactStatus,
+  bankActionRefusal,
   projectBalances,
   spendableBalance,
   type AccountRisk,
@@ -25,6 +26,8 @@ export const MESSAGES = {
   accountCreated: "User account will be automatically created on first deposit",
   paused: (symbol: string) => `The ${symbol} bank is paused`,
   reduceOnly: (symbol: string) => `The ${symbol} bank is reduce-only: deposits and borrows are closed`,
+  killed: (symbol: string) => `The ${symbol} bank was shut down by a bankruptcy: it takes no deposits, withdrawals, borrows or repayments`,
+  notOffered: (symbol: string, action: ActionType) => `The ${symbol} bank does not offer to ${action}`,
   repayFirst: (symbol: string) => `You are borrowing ${symbol}: repay it before depositing`,
   withdrawFirst: (symbol: string) => `You are lending ${symbol}: withdraw it before borrowing`,
   depositFirst: "Deposit collateral before borrowing",
@@ -72,10 +75,19 @@ export interface CheckInput {
 export function actionErrors(input: CheckInput): string[] {
   const { action, bank, symbol, account, balances, wallet, amount, max } = input;
   if (!wallet) return [MESSAGES.walletNotConnected];
-  const state = bank.bank.config.operationalState;
-  if (state === BankOperationalState.Paused) return [MESSAGES.paused(symbol)];
+  switch (bankActionRefusal(bank.bank, action)) {
+    case "paused":
+      return [MESSAGES.paused(symbol)];
+    case "reduce-only":
+      return [MESSAGES.reduceOnly(symbol)];
+    case "killed-by-bankruptcy":
+      return [MESSAGES.killed(symbol)];
+    case "not-offered":
+      return [MESSAGES.notOffered(symbol, action)];
+    case null:
+      break;
+  }
   const addsRisk = action === "deposit" || action === "borrow";
-  if (addsRisk && state === BankOperationalState.ReduceOnly) return [MESSAGES.reduceOnly(symbol)];
 
   const position = positionIn(account, bank);
   const debts = account.positions.filter((p) => p.side === "liabilities" && p.bank !== bank);

@@ -1,10 +1,11 @@
 // Activity: the connected wallet's lending history, or a token's, with amounts in the token's decimals and valued at
 // its current price from the market snapshot.
-import { midPrice, toNumber } from "@ballast/sdk";
+import { isKaminoBank, midPrice, toNumber } from "@ballast/sdk";
 import { useMemo } from "react";
 import { useAppConfig } from "../../market/MarketProvider.js";
 import { useMarket } from "../../queries/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
+import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { ActivityView, type MarketToken } from "./ActivityView.js";
 
 export default function ActivityPage() {
@@ -22,11 +23,20 @@ export default function ActivityPage() {
     }
     return [...byMint.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
   }, [market.data, config.tokens]);
+  const providers = useMemo(
+    () =>
+      new Map(
+        [...(market.data?.banks.values() ?? [])]
+          .filter((priced) => isKaminoBank(priced.bank))
+          .map((priced) => [priced.address, PROVIDER_KAMINO]),
+      ),
+    [market.data],
+  );
 
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Activity</h1>
-      <ActivityView key={address ?? "none"} wallet={address} tokens={tokens} />
+      <ActivityView key={address ?? "none"} wallet={address} tokens={tokens} providers={providers} />
     </div>
   );
 }

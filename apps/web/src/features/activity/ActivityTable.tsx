@@ -21,15 +21,26 @@ export function ActivityTable({ rows }: { readonly rows: readonly ActivityRow[] 
       <TBody>
         {rows.map((row) => (
           <TR key={row.key}>
-            <TD className="whitespace-nowrap">{recordTime(row.record)}</TD>
-            <TD>{row.type}</TD>
-            <TD>{row.symbol ?? "—"}</TD>
-            <TD className="text-right tabular-nums">{row.amount ?? "—"}</TD>
-            <TD className="text-right tabular-nums">{row.usd ?? "—"}</TD>
-            <TD className="font-mono" title={row.record.account}>
+            <TD className="whitespace-nowrap" label="Time">
+              {recordTime(row.record)}
+            </TD>
+            <TD label="Type">{row.type}</TD>
+            <TD label="Token">
+              <span className="flex flex-col">
+                {row.symbol ?? "—"}
+                {row.provider && <span className="text-xs text-muted">{row.provider}</span>}
+              </span>
+            </TD>
+            <TD className="text-right tabular-nums" label="Amount">
+              {row.amount ?? "—"}
+            </TD>
+            <TD className="text-right tabular-nums" label="Value now">
+              {row.usd ?? "—"}
+            </TD>
+            <TD className="font-mono" label="Account" title={row.record.account}>
               {shortenAddress(row.record.account)}
             </TD>
-            <TD className="whitespace-nowrap">
+            <TD className="whitespace-nowrap" label="Transaction">
               <span className="font-mono" title={row.record.signature}>
                 {shortenAddress(row.record.signature, 6)}
               </span>

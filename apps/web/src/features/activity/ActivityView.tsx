@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useActivity } from "../../queries/index.js";
 import { Button, Card, EmptyState, Segmented, Skeleton } from "../../ui/index.js";
 import { ActivityTable } from "./ActivityTable.js";
-import { ACTIVITY_TYPE_LABELS, activityRow, type MintInfo } from "./activity-rows.js";
+import { ACTIVITY_TYPE_LABELS, activityRow, type BankProviders, type MintInfo } from "./activity-rows.js";
 
 export interface MarketToken extends MintInfo {
   readonly mint: string;
@@ -15,7 +15,16 @@ const ALL = "all";
 
 const selectClass = "focus-ring h-10 rounded-lg border border-line bg-surface px-3 text-sm text-fg";
 
-export function ActivityView({ wallet, tokens }: { readonly wallet: string | null; readonly tokens: readonly MarketToken[] }) {
+export function ActivityView({
+  wallet,
+  tokens,
+  providers,
+}: {
+  readonly wallet: string | null;
+  readonly tokens: readonly MarketToken[];
+  /** Banks of a third-party market, named in their rows. */
+  readonly providers?: BankProviders;
+}) {
   const [scope, setScope] = useState<Scope>(wallet ? "wallet" : "token");
   const [mint, setMint] = useState<string | null>(tokens[0]?.mint ?? null);
   const [type, setType] = useState(ALL);
@@ -23,8 +32,8 @@ export function ActivityView({ wallet, tokens }: { readonly wallet: string | nul
   const activity = useActivity(scope === "wallet" ? "authority" : "mint", scope === "wallet" ? wallet : selectedMint);
   const mints = useMemo(() => new Map(tokens.map((t) => [t.mint, t] as const)), [tokens]);
   const rows = useMemo(
-    () => (activity.data?.pages.flat() ?? []).filter((r) => type === ALL || r.type === type).map((r) => activityRow(r, mints)),
-    [activity.data, type, mints],
+    () => (activity.data?.pages.flat() ?? []).filter((r) => type === ALL || r.type === type).map((r) => activityRow(r, mints, providers)),
+    [activity.data, type, mints, providers],
   );
 
   let body;

@@ -32,6 +32,8 @@ export interface ActivityRow {
   readonly record: ActivityRecord;
   readonly type: string;
   readonly symbol: string | null;
+  /** The third-party market behind the record's bank (a Kamino bank); null for Ballast's own banks. */
+  readonly provider: string | null;
   /** Tokens, exact; null for records without an amount. */
   readonly amount: string | null;
   /** USD at the current price; null when unknown. */
@@ -44,7 +46,14 @@ function decimalsOf(record: ActivityRecord, mint: MintInfo | undefined): number 
   return mint?.decimals;
 }
 
-export function activityRow(record: ActivityRecord, mints: ReadonlyMap<string, MintInfo>): ActivityRow {
+/** Banks lent on to a third-party market → that market's name. */
+export type BankProviders = ReadonlyMap<string, string>;
+
+export function activityRow(
+  record: ActivityRecord,
+  mints: ReadonlyMap<string, MintInfo>,
+  providers: BankProviders = new Map(),
+): ActivityRow {
   const mint = record.mint === null ? undefined : mints.get(record.mint);
   const decimals = decimalsOf(record, mint);
   let amount: string | null = null;
@@ -57,6 +66,7 @@ export function activityRow(record: ActivityRecord, mints: ReadonlyMap<string, M
     type: typeLabel(record.type),
     // The market's token list names the mint when it lists it; the server's symbol otherwise.
     symbol: mint?.symbol ?? record.symbol,
+    provider: record.bank === null ? null : (providers.get(record.bank) ?? null),
     amount,
     usd,
   };

@@ -18,8 +18,9 @@ import { formatPercent, formatUsd, formatUsdCompact } from "../../format/index.j
 import type { CurveDatum, PositionPoint } from "./bank-detail.js";
 
 export type BankChartProps =
-  | { readonly view: "bank"; readonly history: readonly HistoricBankPoint[] }
-  | { readonly view: "rates"; readonly history: readonly HistoricBankPoint[] }
+  // `lendsOnly`: a bank with no borrowing side (a Kamino bank) charts no borrows and no borrow rate of its own.
+  | { readonly view: "bank"; readonly history: readonly HistoricBankPoint[]; readonly lendsOnly?: boolean }
+  | { readonly view: "rates"; readonly history: readonly HistoricBankPoint[]; readonly lendsOnly?: boolean }
   | { readonly view: "portfolio"; readonly points: readonly PositionPoint[]; readonly symbol: string }
   | { readonly view: "curve"; readonly curve: readonly CurveDatum[]; readonly utilization: number };
 
@@ -38,8 +39,10 @@ const percent = (value: unknown) => formatPercent(Number(value));
 const usd = (value: unknown) => formatUsd(Number(value));
 
 function Frame({ children }: { readonly children: ReactElement }) {
+  // Clipped: a hidden tooltip keeps its last position, which after a resize (a phone turned upright) lies past the
+  // chart and would let the page scroll sideways.
   return (
-    <div className="h-72 w-full">
+    <div className="h-72 w-full overflow-hidden">
       <ResponsiveContainer width="100%" height="100%">
         {children}
       </ResponsiveContainer>
@@ -63,7 +66,9 @@ export default function BankChart(props: BankChartProps) {
           <Tooltip labelFormatter={fullTime} formatter={usd} />
           <Legend />
           <Area type="monotone" dataKey="deposits" name="Total deposits" stroke={COLORS.deposit} fill={COLORS.deposit} fillOpacity={0.15} />
-          <Area type="monotone" dataKey="borrows" name="Total borrows" stroke={COLORS.borrow} fill={COLORS.borrow} fillOpacity={0.15} />
+          {!props.lendsOnly && (
+            <Area type="monotone" dataKey="borrows" name="Total borrows" stroke={COLORS.borrow} fill={COLORS.borrow} fillOpacity={0.15} />
+          )}
         </AreaChart>
       </Frame>
     );
@@ -84,7 +89,7 @@ export default function BankChart(props: BankChartProps) {
           <Tooltip labelFormatter={fullTime} formatter={percent} />
           <Legend />
           <Line type="monotone" dataKey="deposit" name="Deposit APY" stroke={COLORS.deposit} dot={false} />
-          <Line type="monotone" dataKey="borrow" name="Borrow APY" stroke={COLORS.borrow} dot={false} />
+          {!props.lendsOnly && <Line type="monotone" dataKey="borrow" name="Borrow APY" stroke={COLORS.borrow} dot={false} />}
           <Line type="monotone" dataKey="utilization" name="Utilization" stroke={COLORS.utilization} dot={false} strokeDasharray="4 2" />
         </LineChart>
       </Frame>

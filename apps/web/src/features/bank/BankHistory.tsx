@@ -30,9 +30,11 @@ export interface BankHistoryProps {
   readonly utilization: number;
   /** The selected account's position in the bank: undefined while loading, null without an account or position. */
   readonly position: PositionDto | null | undefined;
+  /** The bank has no borrowing side (a Kamino bank): its charts show no borrows. */
+  readonly lendsOnly?: boolean;
 }
 
-export function BankHistory({ bank, symbol, curve, utilization, position }: BankHistoryProps) {
+export function BankHistory({ bank, symbol, curve, utilization, position, lendsOnly = false }: BankHistoryProps) {
   const [view, setView] = useState<ChartView>("bank");
   const [period, setPeriod] = useState<HistoricPeriod>("30d");
   const history = useBankHistory(view === "curve" ? null : bank, period);
@@ -62,7 +64,7 @@ export function BankHistory({ bank, symbol, curve, utilization, position }: Bank
         {view === "portfolio" ? (
           <BankChart view="portfolio" points={positionSeries(history.data, position!)} symbol={symbol} />
         ) : (
-          <BankChart view={view === "rates" ? "rates" : "bank"} history={history.data} />
+          <BankChart view={view === "rates" ? "rates" : "bank"} history={history.data} lendsOnly={lendsOnly} />
         )}
       </Suspense>
     );
@@ -98,24 +100,27 @@ export function BankHistory({ bank, symbol, curve, utilization, position }: Bank
 /** The curve's numbers for screen readers and exact reading. */
 function CurveTable({ curve }: { readonly curve: readonly CurveDatum[] }) {
   return (
-    <table className="sr-only">
-      <caption>Utilization curve data</caption>
-      <thead>
-        <tr>
-          <th scope="col">Utilization</th>
-          <th scope="col">Deposit APR</th>
-          <th scope="col">Borrow APR</th>
-        </tr>
-      </thead>
-      <tbody>
-        {curve.map((point) => (
-          <tr key={point.utilization}>
-            <td>{point.utilization}%</td>
-            <td>{formatPercent(point.lendingRate)}</td>
-            <td>{formatPercent(point.borrowingRate)}</td>
+    // Hidden through a wrapper: a table ignores the height and overflow that hide it, and its 101 rows stretched the page.
+    <div className="sr-only">
+      <table>
+        <caption>Utilization curve data</caption>
+        <thead>
+          <tr>
+            <th scope="col">Utilization</th>
+            <th scope="col">Deposit APR</th>
+            <th scope="col">Borrow APR</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {curve.map((point) => (
+            <tr key={point.utilization}>
+              <td>{point.utilization}%</td>
+              <td>{formatPercent(point.lendingRate)}</td>
+              <td>{formatPercent(point.borrowingRate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 // pairings, the action buttons opening the action box (once on load for a `?action=` link), and the history charts.
 import { useEffect, useMemo, useRef } from "react";
 import { useParams, useSearch } from "wouter";
+import { bankActionsOffered } from "@ballast/sdk";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { formatPrice } from "../../format/index.js";
 import { useAppConfig } from "../../market/MarketProvider.js";
@@ -23,12 +24,13 @@ const ACTIONS: readonly { readonly action: ActionType; readonly label: string }[
   { action: "repay", label: "Repay" },
 ];
 
-/** Paused banks take no action; reduce-only banks only withdrawals and repayments. */
-function actionAllowed(row: BankRow, action: ActionType): boolean {
-  if (row.operationalState === "paused") return false;
-  if (row.operationalState === "reduce-only") return action === "withdraw" || action === "repay";
-  return true;
-}
+/** Why the bank's actions are limited, under its header; null while it takes them all. */
+const STATE_NOTES: Record<BankRow["operationalState"], string | null> = {
+  operational: null,
+  paused: "This bank is paused: no action is accepted.",
+  "reduce-only": "This bank is reduce-only: only withdrawals and repayments are accepted.",
+  "killed-by-bankruptcy": "This bank was shut down by a bankruptcy: its deposits are worth nothing and no action is accepted, ever again.",
+};
 
 export default function BankPage() {
   const { address = "" } = useParams<{ address: string }>();
@@ -87,11 +89,11 @@ export default function BankPage() {
           <BankBadges row={row} />
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          {ACTIONS.map(({ action, label }) => (
+          {ACTIONS.filter(({ action }) => bankActionsOffered(priced.bank).includes(action)).map(({ action, label }) => (
             <Button
               key={action}
               variant={action === "deposit" ? "primary" : "secondary"}
-              disabled={!actionAllowed(row, action)}
+              disabled={!row.actions.includes(action)}
               onClick={() => actionBox.open(row.address, action)}
             >
               {label}
@@ -101,14 +103,17 @@ export default function BankPage() {
       </header>
       <BankStats row={row} />
       <EmodePairingsCard symbol={row.symbol} pairings={pairings} />
-      <BankHistory bank={address} symbol={row.symbol} curve={curve} utilization={row.utilization} position={position} />
-      {row.operationalState !== "operational" && (
+      <BankHistory
+        bank={address}
+        symbol={row.symbol}
+        curve={curve}
+        utilization={row.utilization}
+        position={position}
+        lendsOnly={!bankActionsOffered(priced.bank).includes("borrow")}
+      />
+      {STATE_NOTES[row.operationalState] && (
         <Card>
-          <CardBody className="text-sm text-muted">
-            {row.operationalState === "paused"
-              ? "This bank is paused: no action is accepted."
-              : "This bank is reduce-only: only withdrawals and repayments are accepted."}
-          </CardBody>
+          <CardBody className="text-sm text-muted">{STATE_NOTES[row.operationalState]}</CardBody>
         </Card>
       )}
     </div>

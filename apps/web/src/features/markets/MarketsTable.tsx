@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { bankPath } from "../../app/routes.js";
 import { formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
 import { Badge, Button, SortableTH, TD, TH, TR, cn } from "../../ui/index.js";
+import type { ActionType } from "../action-box/context.js";
 import {
   rowAction,
   rowActionLabel,
@@ -75,6 +76,11 @@ export function BankBadges({ row }: { readonly row: BankRow }) {
       {row.operationalState === "paused" && (
         <Badge tone="danger" title="Every action on this bank is paused">
           Paused
+        </Badge>
+      )}
+      {row.operationalState === "killed-by-bankruptcy" && (
+        <Badge tone="danger" title="Shut down by a bankruptcy: no action is accepted, ever again">
+          Killed by bankruptcy
         </Badge>
       )}
     </span>
@@ -162,9 +168,11 @@ function AssetCell({ row }: { readonly row: BankRow }) {
   );
 }
 
+const ROW_ACTIONS: Record<BankAction, ActionType> = { Supply: "deposit", Withdraw: "withdraw", Borrow: "borrow", Repay: "repay" };
+
+/** The bank refuses the action whatever the amount (its state or kind, the SDK's rule). */
 function actionDisabled(row: BankRow, action: BankAction): boolean {
-  if (row.operationalState === "paused") return true;
-  return row.operationalState === "reduce-only" && (action === "Supply" || action === "Borrow");
+  return !row.actions.includes(ROW_ACTIONS[action]);
 }
 
 function ActionButton({

@@ -3,11 +3,15 @@
 // shows), joined with the server's bank DTO (LST yield) and the token metadata of the app config (symbol, name, asset
 // group). Then search, sort and grouping under the seven headings.
 import {
+  bankActionRefusal,
+  bankStateName,
   bankTotalsUsd,
   borrowableNative,
   emodeTagOf,
   EmodeTag,
   floorNative,
+  isKaminoBank,
+  kaminoReserveTotals,
   loanToValue,
   lstApyFromDto,
   marketApys,
@@ -18,17 +22,20 @@ import {
   type ApyBreakdown,
   type BankApy,
   type BankDto,
+  type BankStateName,
   type Market,
   type NetApy,
   type PricedBank,
 } from "@ballast/sdk";
-import { DEFAULT_PUBKEY, BankOperationalState, RiskTier, type I80F48 } from "@ballast/protocol";
+import { RiskTier, type I80F48 } from "@ballast/protocol";
 import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
+import type { ActionType } from "../action-box/context.js";
 
 export type LendingMode = "lend" | "borrow";
 export type BankAction = "Supply" | "Borrow" | "Withdraw" | "Repay";
 export type ProviderLabel = "Ballast" | "Kamino-style third-party market";
-export type OperationalState = "paused" | "operational" | "reduce-only";
+/** The bank's operational state as the SDK names it (killed by bankruptcy included). */
+export type OperationalState = BankStateName;
 
 export const PROVIDER_BALLAST: ProviderLabel = "Ballast";
 export const PROVIDER_KAMINO: ProviderLabel = "Kamino-style third-party market";
@@ -74,6 +81,15 @@ export interface BankRow {
   /** "LST Tier 1" / "LST Tier 2" for the e-mode tags 1571 / 1572. */
   readonly lstTier: "LST Tier 1" | "LST Tier 2" | null;
   readonly operationalState: OperationalState;
+  /** The actions the bank takes now, by its state and kind (the SDK's rule): none when paused or killed. */
+  readonly actions: readonly ActionType[];
+  /** The reserve a Kamino bank lends into: its whole supply and borrows (tokens, dollars); null for Ballast's own banks. */
+  readonly reserve: {
+    readonly supply: number;
+    readonly borrowed: number;
+    readonly supplyUsd: number | null;
+    readonly borrowedUsd: number | null;
+  } | null;
 }
 
 /** An APY and its parts as display fractions: a bank's lending or borrowing side, or an account's net APY. */
@@ -102,12 +118,6 @@ export function apyView(side: ApyView["side"], apy: ApyBreakdown | NetApy): ApyV
 export function apysOf(market: Market, dtos: readonly BankDto[] | undefined): (bank: PricedBank) => BankApy {
   const lstApys = new Map((dtos ?? []).map((dto) => [dto.bank_address, dto.lst_apy]));
   return marketApys(market, (bank) => lstApyFromDto(lstApys.get(bank.address)));
-}
-
-function operationalStateOf(state: number): OperationalState {
-  if (state === BankOperationalState.Paused) return "paused";
-  if (state === BankOperationalState.ReduceOnly) return "reduce-only";
-  return "operational";
 }
 
 function lstTierOf(tag: EmodeTag): BankRow["lstTier"] {
@@ -141,7 +151,6 @@ export function bankRow(
   const totalBorrows = tokens(priced.totalLiabilities, decimals);
   const totalsUsd = bankTotalsUsd(priced);
   const emodeTag = emodeTagOf(bank.emode.emodeTag);
-  const reserve = dto?.kamino_reserve ?? bank.integrationAcc1;
   return {
     address: priced.address,
     mint: bank.mint,
@@ -164,12 +173,28 @@ export function bankRow(
     borrowCap: limitInTokens(bank.config.borrowLimit, decimals),
     available: nativeToUi(borrowableNative(priced), decimals),
     utilization: toNumber(utilizationRate(priced)),
-    provider: reserve && reserve !== DEFAULT_PUBKEY ? PROVIDER_KAMINO : PROVIDER_BALLAST,
+    provider: isKaminoBank(bank) ? PROVIDER_KAMINO : PROVIDER_BALLAST,
     isolated: bank.config.riskTier === RiskTier.Isolated,
     emodeTag,
     emode: emodeTag !== EmodeTag.Unset || priced.emodeEntries.size > 0,
     lstTier: lstTierOf(emodeTag),
-    operationalState: operationalStateOf(bank.config.operationalState),
+    operationalState: bankStateName(bank),
+    actions: ALL_ACTIONS.filter((action) => bankActionRefusal(bank, action) === null),
+    reserve: reserveOf(priced),
+  };
+}
+
+const ALL_ACTIONS: readonly ActionType[] = ["deposit", "withdraw", "borrow", "repay"];
+
+/** A Kamino bank's reserve totals as display numbers. */
+function reserveOf(priced: PricedBank): BankRow["reserve"] {
+  const totals = kaminoReserveTotals(priced);
+  if (totals === null) return null;
+  return {
+    supply: tokens(totals.supply, priced.decimals),
+    borrowed: tokens(totals.borrowed, priced.decimals),
+    supplyUsd: totals.usd === null ? null : toNumber(totals.usd.supply),
+    borrowedUsd: totals.usd === null ? null : toNumber(totals.usd.borrowed),
   };
 }
 

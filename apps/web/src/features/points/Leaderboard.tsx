@@ -47,15 +47,23 @@ export function Leaderboard({ entries, wallet }: { readonly entries: readonly Le
           <TBody>
             {shown.map((entry) => (
               <TR key={entry.wallet} className={entry.wallet === wallet ? "bg-subtle" : undefined}>
-                <TD>#{entry.rank}</TD>
-                <TD className="font-mono" title={entry.wallet}>
+                <TD label="Rank">#{entry.rank}</TD>
+                <TD className="font-mono" label="Address" title={entry.wallet}>
                   {shortenAddress(entry.wallet)}
                   {entry.wallet === wallet && <span className="ml-2 font-sans text-xs text-muted">(you)</span>}
                 </TD>
-                <TD className="text-right tabular-nums">{formatPoints(entry.lendingPoints)}</TD>
-                <TD className="text-right tabular-nums">{formatPoints(entry.borrowingPoints)}</TD>
-                <TD className="text-right tabular-nums">{formatPoints(entry.referralPoints)}</TD>
-                <TD className="text-right font-semibold tabular-nums">{formatPoints(entry.totalPoints)}</TD>
+                <TD className="text-right tabular-nums" label="Deposit points">
+                  {formatPoints(entry.lendingPoints)}
+                </TD>
+                <TD className="text-right tabular-nums" label="Borrow points">
+                  {formatPoints(entry.borrowingPoints)}
+                </TD>
+                <TD className="text-right tabular-nums" label="Referral points">
+                  {formatPoints(entry.referralPoints)}
+                </TD>
+                <TD className="text-right font-semibold tabular-nums" label="Total points">
+                  {formatPoints(entry.totalPoints)}
+                </TD>
               </TR>
             ))}
           </TBody>

@@ -17,7 +17,7 @@ function PortfolioSkeleton() {
   return (
     <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading portfolio">
       <Skeleton className="h-40 w-full" />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="flex flex-col gap-6">
         <Skeleton className="h-48 w-full" />
         <Skeleton className="h-48 w-full" />
       </div>

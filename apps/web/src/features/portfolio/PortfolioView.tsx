@@ -21,7 +21,8 @@ export function PortfolioView({
       {model.liquidationRisk && <LiquidationRiskWarning />}
       <HealthSummary model={model} />
       {rewards}
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      {/* One above the other: side by side, half the page is narrower than the positions' six columns. */}
+      <div className="flex flex-col gap-6">
         <PositionsTable side="supplied" positions={model.positions.filter((p) => p.isLending)} onAction={onAction} />
         <PositionsTable side="borrowed" positions={model.positions.filter((p) => !p.isLending)} onAction={onAction} />
       </div>

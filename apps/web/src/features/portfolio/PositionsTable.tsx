@@ -1,5 +1,6 @@
 // One side of the account's positions (Supplied or Borrowed): amount, value, APY, liquidation price, a dust marker,
-// and the two actions that side allows, each opening the action box on that bank.
+// and the two actions that side allows, each opening the action box on that bank. A Kamino bank's position names its
+// provider, so it never reads as a second plain position in the same token.
 import { formatPrice, formatPositionAmount, formatUsd } from "../../format/index.js";
 import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import type { ActionType } from "../action-box/index.js";
@@ -53,36 +54,39 @@ export function PositionsTable({
           <TBody>
             {positions.map((p) => (
               <TR key={p.bank} data-testid={`position-${p.bank}`}>
-                <TD className="font-medium">
-                  <span className="flex items-center gap-2">
-                    {p.symbol}
-                    {p.isDust && (
-                      <Badge tone="neutral" title="Less than one native unit: nothing a transaction can move">
-                        dust
-                      </Badge>
-                    )}
+                <TD className="font-medium" label="Asset">
+                  <span className="flex flex-col">
+                    <span className="flex items-center gap-2">
+                      {p.symbol}
+                      {p.isDust && (
+                        <Badge tone="neutral" title="Less than one native unit: nothing a transaction can move">
+                          dust
+                        </Badge>
+                      )}
+                    </span>
+                    {p.provider && <span className="text-xs font-normal text-muted">{p.provider}</span>}
                   </span>
                 </TD>
-                <TD className="text-right" data-testid="position-amount">
+                <TD className="text-right" label="Amount" data-testid="position-amount">
                   {formatPositionAmount(p.amount, p.decimals)} {p.symbol}
                 </TD>
-                <TD className="text-right" data-testid="position-value">
+                <TD className="text-right" label="Value" data-testid="position-value">
                   {p.usdValue === null ? "—" : formatUsd(p.usdValue)}
                 </TD>
-                <TD className="text-right" data-testid="position-apy">
+                <TD className="text-right" label="APY" data-testid="position-apy">
                   <ApyBreakdown apy={p.apyParts} label={`${p.symbol} ${p.isLending ? "deposit" : "borrow"} APY`} />
                 </TD>
-                <TD className="text-right" data-testid="position-liquidation-price">
+                <TD className="text-right" label="Liquidation price" data-testid="position-liquidation-price">
                   {p.liquidationPrice === null ? "—" : formatPrice(p.liquidationPrice)}
                 </TD>
                 <TD className="text-right">
-                  <span className="inline-flex gap-2">
+                  <span className="ml-auto inline-flex flex-wrap justify-end gap-2">
                     {ACTIONS[side].map(({ label, action }) => (
                       <Button
                         key={action}
                         size="sm"
                         variant="secondary"
-                        aria-label={`${label} ${p.symbol}`}
+                        aria-label={p.provider ? `${label} ${p.symbol} (${p.provider})` : `${label} ${p.symbol}`}
                         onClick={() => onAction(p.bank, action)}
                       >
                         {label}

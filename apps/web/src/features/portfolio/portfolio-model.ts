@@ -20,7 +20,7 @@ import {
 } from "@ballast/sdk";
 import { DEFAULT_PUBKEY, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
-import { apyView, apysOf, bankRow, type ApyView } from "../markets/bank-rows.js";
+import { PROVIDER_KAMINO, apyView, apysOf, bankRow, type ApyView } from "../markets/bank-rows.js";
 
 /** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
 export const SIMULATION_ONCHAIN = 0;
@@ -29,6 +29,8 @@ export const SIMULATION_COMPUTED = 2;
 export interface PositionView {
   readonly bank: string;
   readonly symbol: string;
+  /** Who lends the deposit on: the third-party market for a Kamino bank; null for Ballast's own banks. */
+  readonly provider: string | null;
   readonly mint: string;
   readonly decimals: number;
   readonly isLending: boolean;
@@ -147,6 +149,7 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     return {
       bank: user.bank,
       symbol: row.symbol,
+      provider: row.provider === PROVIDER_KAMINO ? row.provider : null,
       mint: priced.bank.mint,
       decimals: priced.decimals,
       isLending: user.isLending,

@@ -1,10 +1,11 @@
 // Staged transaction toasts (reference §2.5): each action gets one toast that walks through signing, its transactions
 // and confirmation, shows the shortened signature with a copy button, and on failure the resolved message with Retry.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import type { ActionWallet } from "@ballast/sdk";
 import type { PublicKey } from "@solana/web3.js";
 import { shortenAddress } from "../../format/index.js";
-import { Button, cn } from "../../ui/index.js";
+import { Button, ToastLayer, cn, useToastSlot } from "../../ui/index.js";
 import {
   confirmedToast,
   failedToast,
@@ -16,7 +17,7 @@ import {
   type TransactionToastState,
 } from "./stages.js";
 
-/** Closes a confirmed toast after this long; failures stay until dismissed. */
+/** Closes a confirmed toast after this long, unless the user is on it; failures stay until dismissed. */
 export const CONFIRMED_TOAST_MS = 7_500;
 
 export interface TransactionRun<T> {
@@ -43,6 +44,7 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
   const [toasts, setToasts] = useState<TransactionToastState[]>([]);
   const retries = useRef(new Map<number, () => void>());
   const nextId = useRef(1);
+  const elements = useRef(new Map<number, HTMLElement>());
 
   const update = useCallback((id: number, change: (toast: TransactionToastState) => TransactionToastState) => {
     setToasts((list) => list.map((t) => (t.id === id ? change(t) : t)));
@@ -51,6 +53,17 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
     retries.current.delete(id);
     setToasts((list) => list.filter((t) => t.id !== id));
   }, []);
+  // A toast the user is on (keyboard focus or pointer) stays until they leave it, then closes after the same delay.
+  const closeWhenIdle = useCallback(
+    function closeLater(id: number) {
+      setTimeout(() => {
+        const element = elements.current.get(id);
+        if (element && (element.contains(document.activeElement) || element.matches(":hover"))) closeLater(id);
+        else dismiss(id);
+      }, CONFIRMED_TOAST_MS);
+    },
+    [dismiss],
+  );
 
   const execute = useCallback(
     async <T,>(id: number, run: TransactionRun<T>): Promise<boolean> => {
@@ -59,7 +72,7 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
         const result = await run.send(withSigningNotice(run.wallet, () => update(id, signedToast)));
         update(id, (t) => confirmedToast(t, run.signatureOf(result)));
         retries.current.delete(id);
-        setTimeout(() => dismiss(id), CONFIRMED_TOAST_MS);
+        closeWhenIdle(id);
         await run.onConfirmed?.(result);
         return true;
       } catch (error) {
@@ -69,28 +82,34 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
         return false;
       }
     },
-    [update, dismiss],
+    [update, closeWhenIdle],
   );
 
   const run = useCallback(<T,>(r: TransactionRun<T>) => execute(nextId.current++, r), [execute]);
   const api = useMemo(() => ({ run }), [run]);
+  // In the app's notification region (above any dialog, see ToastLayer); a region of their own without one.
+  const slot = useToastSlot();
 
+  const list = (
+    <div aria-label="Transactions" className="flex flex-col gap-2">
+      {toasts.map((toast) => (
+        <TransactionToast
+          key={toast.id}
+          toast={toast}
+          elementRef={(element) => {
+            if (element) elements.current.set(toast.id, element);
+            else elements.current.delete(toast.id);
+          }}
+          onDismiss={() => dismiss(toast.id)}
+          onRetry={retries.current.has(toast.id) ? () => retries.current.get(toast.id)?.() : undefined}
+        />
+      ))}
+    </div>
+  );
   return (
     <TransactionToastContext.Provider value={api}>
       {children}
-      <div
-        aria-label="Transactions"
-        className="pointer-events-none fixed inset-x-3 bottom-20 z-50 flex flex-col gap-2 sm:right-auto sm:bottom-4 sm:left-4 sm:w-96"
-      >
-        {toasts.map((toast) => (
-          <TransactionToast
-            key={toast.id}
-            toast={toast}
-            onDismiss={() => dismiss(toast.id)}
-            onRetry={retries.current.has(toast.id) ? () => retries.current.get(toast.id)?.() : undefined}
-          />
-        ))}
-      </div>
+      {slot ? createPortal(list, slot) : <ToastLayer>{list}</ToastLayer>}
     </TransactionToastContext.Provider>
   );
 }
@@ -111,10 +130,12 @@ const STEP_STYLES: Record<StepStatus, string> = {
 
 function TransactionToast({
   toast,
+  elementRef,
   onDismiss,
   onRetry,
 }: {
   readonly toast: TransactionToastState;
+  readonly elementRef: (element: HTMLDivElement | null) => void;
   readonly onDismiss: () => void;
   readonly onRetry?: () => void;
 }) {
@@ -122,6 +143,7 @@ function TransactionToast({
   const failed = toast.status === "failed";
   return (
     <div
+      ref={elementRef}
       role={failed ? "alert" : "status"}
       aria-live={failed ? "assertive" : "polite"}
       aria-label={toast.title}
