@@ -2,12 +2,23 @@
 // group (offset 8) and the authority (offset 40). An account transferred to another wallet keeps its authority field
 // (emptied, disabled and naming its successor in migrated_to), so it is left out: it is no longer the wallet's.
 import { DEFAULT_PUBKEY, MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
-import { PublicKey, type Connection } from "@solana/web3.js";
+import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import bs58 from "bs58";
 
 export interface MarginAccount {
   readonly address: string;
   readonly account: MarginfiAccount;
+}
+
+/** The program-account filters (getProgramAccounts, programSubscribe) that select the wallet's accounts in the group. */
+export function marginAccountFilters(group: string, authority: string): GetProgramAccountsFilter[] {
+  const fields = MarginfiAccountLayout.fields;
+  return [
+    { dataSize: MarginfiAccountLayout.space },
+    { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
+    { memcmp: { offset: fields.group.offset, bytes: group } },
+    { memcmp: { offset: fields.authority.offset, bytes: authority } },
+  ];
 }
 
 export async function fetchMarginAccounts(
@@ -16,15 +27,7 @@ export async function fetchMarginAccounts(
   group: string,
   authority: string,
 ): Promise<MarginAccount[]> {
-  const fields = MarginfiAccountLayout.fields;
-  const accounts = await connection.getProgramAccounts(new PublicKey(programId), {
-    filters: [
-      { dataSize: MarginfiAccountLayout.space },
-      { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
-      { memcmp: { offset: fields.group.offset, bytes: group } },
-      { memcmp: { offset: fields.authority.offset, bytes: authority } },
-    ],
-  });
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), { filters: marginAccountFilters(group, authority) });
   return accounts
     .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }))
     .filter(({ account }) => account.migratedTo === DEFAULT_PUBKEY);
