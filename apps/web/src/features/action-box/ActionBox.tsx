@@ -117,6 +117,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
           tokenProgram: dto?.token_program_address,
         }),
       signatureOf: (result) => result.signature,
+      action: { action, symbol: header.symbol },
       onConfirmed: async (result) => {
         if (result.created) setSelectedAccount(result.marginfiAccount);
         await refresh();

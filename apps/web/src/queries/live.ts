@@ -1,0 +1,143 @@
+// Live data: what the app subscribes to over the ledger's websocket and which cached queries each notification makes
+// stale. The selected market's banks and their price feeds (and Kamino reserves) refresh the market snapshot and the
+// selected account's valuation; the wallet's margin accounts refresh themselves and the account list; the wallet's
+// lamports and token accounts refresh its balances. Notifications are coalesced so a burst (every feed moving in one
+// slot) costs one refetch, and at most one refetch per query runs at a time.
+import { bankOracleKeys, groupBankFilters, marginAccountFilters, type Market } from "@ballast/sdk";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { SubscriptionRequest } from "../chain/live-socket.js";
+
+export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
+export const TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
+/** A token account's owner field (SPL Token and Token-2022 share the base layout). */
+const TOKEN_OWNER_OFFSET = 32;
+const TOKEN_ACCOUNT_SIZE = 165;
+
+/** Notifications only say that something changed: the data is read again through the queries. */
+const NO_DATA = { encoding: "base64", commitment: "confirmed", dataSlice: { offset: 0, length: 0 } } as const;
+
+export interface LiveTargets {
+  readonly programId: string;
+  readonly group: string;
+  /** The price-feed and reserve accounts of the market's banks (marketFeedKeys); empty until the market is loaded. */
+  readonly feedKeys: readonly string[];
+  readonly wallet: string | null;
+  readonly selectedAccount: string | null;
+}
+
+export interface LiveSubscription {
+  readonly request: SubscriptionRequest;
+  /** The queries a notification makes stale (prefix keys). */
+  readonly stale: readonly QueryKey[];
+}
+
+/** Every price-feed and reserve account the snapshot's banks are priced from, sorted and unique. */
+export function marketFeedKeys(market: Market): string[] {
+  const keys = new Set<string>();
+  for (const priced of market.banks.values()) for (const key of bankOracleKeys(priced.bank)) keys.add(key.toBase58());
+  return [...keys].sort();
+}
+
+/** The subscriptions for the targets, each with the queries its notifications make stale. */
+export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
+  const accountKeys: QueryKey[] = t.selectedAccount ? [["account", t.selectedAccount]] : [];
+  const marketStale: QueryKey[] = [["market", t.group], ...accountKeys];
+  const subscriptions: LiveSubscription[] = [
+    {
+      request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: groupBankFilters(t.group) }] },
+      stale: marketStale,
+    },
+  ];
+  for (const key of t.feedKeys) {
+    subscriptions.push({ request: { method: "accountSubscribe", params: [key, NO_DATA] }, stale: marketStale });
+  }
+  if (t.wallet) {
+    const accounts: QueryKey = ["account-addresses", t.wallet, t.group];
+    const balances: QueryKey = ["user-balances", t.wallet];
+    // Any of the wallet's accounts in the group changing, a new one included: the list and every account query.
+    subscriptions.push({
+      request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: marginAccountFilters(t.group, t.wallet) }] },
+      stale: [accounts, ["account"]],
+    });
+    if (t.selectedAccount) {
+      // The selected account by address as well: once closed or transferred it no longer matches the wallet's filter.
+      subscriptions.push({
+        request: { method: "accountSubscribe", params: [t.selectedAccount, NO_DATA] },
+        stale: [...accountKeys, accounts],
+      });
+    }
+    subscriptions.push({ request: { method: "accountSubscribe", params: [t.wallet, NO_DATA] }, stale: [balances] });
+    const owner = { memcmp: { offset: TOKEN_OWNER_OFFSET, bytes: t.wallet } };
+    subscriptions.push({
+      request: { method: "programSubscribe", params: [TOKEN_PROGRAM, { ...NO_DATA, filters: [{ dataSize: TOKEN_ACCOUNT_SIZE }, owner] }] },
+      stale: [balances],
+    });
+    subscriptions.push({
+      request: { method: "programSubscribe", params: [TOKEN_2022_PROGRAM, { ...NO_DATA, filters: [owner] }] },
+      stale: [balances],
+    });
+  }
+  return subscriptions;
+}
+
+/** Everything live data covers: refetched when the socket comes back, since notifications were missed meanwhile. */
+export const LIVE_QUERY_KEYS: readonly QueryKey[] = [["market"], ["account"], ["account-addresses"], ["user-balances"]];
+
+/** Coalescing window: notifications of one slot arrive together. */
+export const COALESCE_MS = 50;
+
+interface KeyState {
+  readonly key: QueryKey;
+  running: boolean;
+  scheduled: boolean;
+  /** A notification came while the refetch ran: once more when it ends. */
+  again: boolean;
+}
+
+/** Marks queries stale and refetches the active ones, coalescing bursts; one refetch per query key at a time. */
+export class CacheRefresher {
+  private readonly states = new Map<string, KeyState>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly client: QueryClient,
+    private readonly delayMs = COALESCE_MS,
+  ) {}
+
+  refresh(keys: readonly QueryKey[]): void {
+    for (const key of keys) {
+      const id = JSON.stringify(key);
+      let state = this.states.get(id);
+      if (!state) this.states.set(id, (state = { key, running: false, scheduled: false, again: false }));
+      if (state.running) state.again = true;
+      else state.scheduled = true;
+    }
+    if (this.timer === null && !this.disposed) this.timer = setTimeout(() => this.flush(), this.delayMs);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private flush(): void {
+    this.timer = null;
+    for (const state of this.states.values()) {
+      if (!state.scheduled || state.running) continue;
+      state.scheduled = false;
+      state.running = true;
+      void this.client
+        .invalidateQueries({ queryKey: state.key })
+        .catch(() => undefined)
+        .finally(() => {
+          state.running = false;
+          if (state.again && !this.disposed) {
+            state.again = false;
+            this.refresh([state.key]);
+          }
+        });
+    }
+  }
+}

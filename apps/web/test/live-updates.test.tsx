@@ -1,0 +1,276 @@
+// Live data in the DOM: the provider opens one websocket at the JSON-RPC path of the app's origin, subscribes to the
+// market's banks, the wallet's accounts, the selected account, the wallet's lamports and token accounts; a burst of
+// notifications refetches the queries they cover once; a lost socket is reopened with backoff, subscribed again and
+// everything it covers refetched; a refused subscription means not live. A failed send shows what the program error
+// means for the action ("You have no USDC debt to repay: it was repaid elsewhere") and refetches the account.
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { Keypair } from "@solana/web3.js";
+import bs58 from "bs58";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ERRORS, MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import { groupBankFilters, keypairWallet, marginAccountFilters, type ActionWallet, type Market } from "@ballast/sdk";
+import { SelectedAccountProvider } from "../src/account/SelectedAccountProvider.js";
+import { HttpProvider } from "../src/api/context.js";
+import { Http, type AppConfig } from "../src/api/index.js";
+import { LiveUpdatesProvider, rpcWebsocketUrl, useLiveUpdates, type LiveUpdates } from "../src/chain/LiveUpdatesProvider.js";
+import { LiveSocket, reconnectDelay, type SocketLike } from "../src/chain/live-socket.js";
+import { TransactionToastProvider, useTransactionToasts, type TransactionRun } from "../src/features/transactions/index.js";
+import { MarketProvider } from "../src/market/MarketProvider.js";
+import { queryKeys } from "../src/queries/keys.js";
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "../src/queries/live.js";
+import { ToastProvider } from "../src/ui/index.js";
+import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
+import { WalletProvider, useWallet } from "../src/wallet/WalletProvider.js";
+
+const GROUP = "4qp6Fx6tnZkY5Wropq9wUYgtFxXKwE6viZxFHg3rdAG8";
+const ACCOUNT = "HmpMfL8942u22htC4EMiWgLX931g3sacXFR6KjuLgKLV";
+const ORIGIN = "http://127.0.0.1:9";
+const keypair = Keypair.generate();
+const WALLET = keypair.publicKey.toBase58();
+const CONFIG: AppConfig = {
+  programId: MARGINFI_PROGRAM_ID,
+  cluster: "local",
+  rpcPath: "/rpc",
+  authEnabled: false,
+  faucet: false,
+  markets: [{ group: GROUP, name: "Main", main: true }],
+  tokens: [],
+};
+
+/** A websocket the test plays the ledger for. */
+class FakeSocket implements SocketLike {
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  readyState = 0;
+  readonly sent: { id: number; method: string; params: unknown[] }[] = [];
+
+  constructor(readonly url: string) {}
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  /** Acknowledges every subscribe request not yet answered, with ids from `first` on; returns request id → server id. */
+  ackAll(first: number): Map<number, number> {
+    const ids = new Map<number, number>();
+    for (const request of this.sent.filter((r) => r.method.endsWith("Subscribe"))) {
+      ids.set(request.id, first + ids.size);
+      this.reply({ jsonrpc: "2.0", id: request.id, result: ids.get(request.id) });
+    }
+    return ids;
+  }
+  reply(message: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  notify(subscription: number, method = "accountNotification"): void {
+    this.reply({ jsonrpc: "2.0", method, params: { subscription, result: { context: { slot: 1 }, value: null } } });
+  }
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+}
+
+let sockets: FakeSocket[];
+const createSocket = (url: string) => {
+  const socket = new FakeSocket(url);
+  sockets.push(socket);
+  return socket;
+};
+const SOCKET_OPTIONS = { createSocket, initialDelayMs: 20, maxDelayMs: 40, random: () => 0 };
+
+beforeEach(() => {
+  sockets = [];
+  localStorage.clear();
+  localStorage.setItem(LOCAL_WALLET_KEY, bs58.encode(keypair.secretKey));
+  localStorage.setItem("ballast:last-wallet", "local");
+});
+afterEach(cleanup);
+
+const fetches = { account: 0, balances: 0 };
+let live: LiveUpdates;
+
+/** Queries standing in for the screens: the selected account and the wallet's balances, counting their fetches. */
+function Screens() {
+  live = useLiveUpdates();
+  useQuery({ queryKey: queryKeys.account(ACCOUNT, WALLET), queryFn: () => ++fetches.account, staleTime: Infinity });
+  useQuery({ queryKey: queryKeys.userBalances(WALLET, []), queryFn: () => ++fetches.balances, staleTime: Infinity });
+  return <p>screens</p>;
+}
+
+function Scoped({ children }: { readonly children: ReactNode }) {
+  const { address } = useWallet();
+  if (!address) return <p>connecting</p>;
+  return (
+    <SelectedAccountProvider wallet={address} group={GROUP} accounts={[ACCOUNT]}>
+      {children}
+    </SelectedAccountProvider>
+  );
+}
+
+function renderLive() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // A market without banks, fresh: nothing is read from a ledger here.
+  client.setQueryData(queryKeys.market(GROUP), { group: {}, banks: new Map(), now: 0n } as unknown as Market);
+  render(
+    <QueryClientProvider client={client}>
+      <HttpProvider http={new Http(ORIGIN)}>
+        <ToastProvider>
+          <MarketProvider config={CONFIG} origin={ORIGIN}>
+            <WalletProvider cluster="local">
+              <Scoped>
+                <LiveUpdatesProvider socketOptions={SOCKET_OPTIONS}>
+                  <Screens />
+                </LiveUpdatesProvider>
+              </Scoped>
+            </WalletProvider>
+          </MarketProvider>
+        </ToastProvider>
+      </HttpProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const NO_DATA = { encoding: "base64", commitment: "confirmed", dataSlice: { offset: 0, length: 0 } };
+
+describe("live updates", () => {
+  it("subscribe on the origin's /rpc websocket and refetch what each notification covers, once per burst", async () => {
+    fetches.account = 0;
+    fetches.balances = 0;
+    renderLive();
+    await screen.findByText("screens");
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0];
+    expect(socket.url).toBe("ws://127.0.0.1:9/rpc");
+    await waitFor(() => expect(fetches).toEqual({ account: 1, balances: 1 }));
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent.length).toBe(6));
+    expect(socket.sent.map(({ method, params }) => [method, params])).toEqual([
+      ["programSubscribe", [MARGINFI_PROGRAM_ID, { ...NO_DATA, filters: groupBankFilters(GROUP) }]],
+      ["programSubscribe", [MARGINFI_PROGRAM_ID, { ...NO_DATA, filters: marginAccountFilters(GROUP, WALLET) }]],
+      ["accountSubscribe", [ACCOUNT, NO_DATA]],
+      ["accountSubscribe", [WALLET, NO_DATA]],
+      ["programSubscribe", [TOKEN_PROGRAM, { ...NO_DATA, filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: WALLET } }] }]],
+      ["programSubscribe", [TOKEN_2022_PROGRAM, { ...NO_DATA, filters: [{ memcmp: { offset: 32, bytes: WALLET } }] }]],
+    ]);
+    expect(live.isLive()).toBe(false);
+    act(() => void socket.ackAll(100));
+    expect(live.isLive()).toBe(true);
+
+    // The selected account changes three times in one slot: one refetch of the account, none of the balances.
+    act(() => {
+      for (let i = 0; i < 3; i++) socket.notify(102);
+    });
+    await waitFor(() => expect(fetches.account).toBe(2));
+    // A bank of the market changing revalues the account; a token account of the wallet refetches the balances.
+    act(() => socket.notify(100, "programNotification"));
+    await waitFor(() => expect(fetches.account).toBe(3));
+    act(() => socket.notify(104, "programNotification"));
+    await waitFor(() => expect(fetches.balances).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(fetches).toEqual({ account: 3, balances: 2 });
+
+    // The socket drops: not live; reopened after the backoff, subscribed again, and what was missed is refetched.
+    act(() => socket.drop());
+    expect(live.isLive()).toBe(false);
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    const again = sockets[1];
+    act(() => again.open());
+    expect(again.sent.map((r) => r.method)).toEqual(socket.sent.map((r) => r.method));
+    act(() => void again.ackAll(200));
+    expect(live.isLive()).toBe(true);
+    await waitFor(() => expect(fetches).toEqual({ account: 4, balances: 3 }));
+  });
+});
+
+describe("the live socket", () => {
+  it("backs off exponentially between attempts, capped, with up to half taken off at random", () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => reconnectDelay(n, 500, 15_000, 0))).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000]);
+    expect(reconnectDelay(2, 500, 15_000, 1)).toBe(1000);
+  });
+
+  it("shares one subscription between listeners, unsubscribes when the last leaves, and is not live while one is refused", () => {
+    sockets = [];
+    const socket = new LiveSocket("ws://x/rpc", SOCKET_OPTIONS);
+    const fake = sockets[0];
+    fake.open();
+    const request = { method: "accountSubscribe", params: [ACCOUNT, NO_DATA] } as const;
+    const heard: string[] = [];
+    const stopA = socket.subscribe(request, () => heard.push("a"));
+    const stopB = socket.subscribe(request, () => heard.push("b"));
+    expect(fake.sent).toHaveLength(1);
+    fake.ackAll(7);
+    fake.notify(7);
+    expect(heard).toEqual(["a", "b"]);
+    stopA();
+    expect(fake.sent).toHaveLength(1);
+    stopB();
+    expect(fake.sent[1]).toEqual({ jsonrpc: "2.0", id: 2, method: "accountUnsubscribe", params: [7] });
+    fake.notify(7);
+    expect(heard).toEqual(["a", "b"]);
+
+    const refused = socket.subscribe({ method: "programSubscribe", params: ["bad"] }, () => undefined);
+    fake.reply({ jsonrpc: "2.0", id: 3, error: { code: -32602, message: "Invalid param" } });
+    expect(socket.status).toBe("down");
+    refused();
+    expect(socket.status).toBe("live");
+    socket.close();
+  });
+
+  it("is reached at the JSON-RPC path of the origin, ws or wss by the page's scheme", () => {
+    expect(rpcWebsocketUrl("http://127.0.0.1:3000", "/rpc")).toBe("ws://127.0.0.1:3000/rpc");
+    expect(rpcWebsocketUrl("https://app.example", "/rpc")).toBe("wss://app.example/rpc");
+  });
+});
+
+describe("a failed send", () => {
+  let run: <T>(r: TransactionRun<T>) => Promise<boolean>;
+  function Harness() {
+    run = useTransactionToasts().run;
+    useQuery({ queryKey: queryKeys.account(ACCOUNT, WALLET), queryFn: () => ++fetches.account, staleTime: Infinity });
+    return null;
+  }
+
+  it("says what the program error means for the action and refetches what the action was built from", async () => {
+    fetches.account = 0;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TransactionToastProvider>
+          <Harness />
+        </TransactionToastProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetches.account).toBe(1));
+    const code = ERRORS.BankAccountNotFound.code;
+    let result!: Promise<boolean>;
+    act(() => {
+      result = run({
+        title: "USDC: repay",
+        steps: ["Repay all USDC"],
+        wallet: keypairWallet(keypair) as ActionWallet,
+        lendingProgramId: keypair.publicKey,
+        action: { action: "repay", symbol: "USDC" },
+        send: async () => {
+          throw Object.assign(new Error("GRPC bundle failed: API bundle failed: Bank is missing"), {
+            logs: [`Program ${keypair.publicKey.toBase58()} failed: custom program error: 0x${code.toString(16)}`],
+          });
+        },
+        signatureOf: (s: string) => s,
+      });
+    });
+    expect(await result).toBe(false);
+    const alert = await screen.findByRole("alert", { name: "USDC: repay" });
+    expect(within(alert).getByText("You have no USDC debt to repay: it was repaid elsewhere")).toBeTruthy();
+    await waitFor(() => expect(fetches.account).toBe(2));
+  });
+});
