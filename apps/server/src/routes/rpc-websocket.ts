@@ -53,6 +53,8 @@ export function proxyRpcWebsocket(app: FastifyInstance, config: Pick<ServerConfi
       port: target.port,
       path: `${target.pathname}${target.search}`,
       method: "GET",
+      // Its own connection: an upgraded socket never goes back to a pool.
+      agent: false,
       headers: forwardedHeaders(request, target),
       timeout: WEBSOCKET_CONNECT_TIMEOUT_MS,
     });
