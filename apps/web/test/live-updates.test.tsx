@@ -1,5 +1,5 @@
 // Live data in the DOM: the provider opens one websocket at the JSON-RPC path of the app's origin, subscribes to the
-// market's banks, the wallet's accounts, the selected account, the wallet's lamports and token accounts; a burst of
+// market's banks and price feeds, the wallet's accounts, the selected account, the wallet's lamports and token accounts; a burst of
 // notifications refetches the queries they cover once; a lost socket is reopened with backoff, subscribed again and
 // everything it covers refetched; a refused subscription means not live. A failed send shows what the program error
 // means for the action ("You have no USDC debt to repay: it was repaid elsewhere") and refetches the account.
@@ -9,7 +9,7 @@ import bs58 from "bs58";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ERRORS, MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import { AssetTag, ERRORS, MARGINFI_PROGRAM_ID, OracleSetup } from "@ballast/protocol";
 import { groupBankFilters, keypairWallet, marginAccountFilters, type ActionWallet, type Market } from "@ballast/sdk";
 import { SelectedAccountProvider } from "../src/account/SelectedAccountProvider.js";
 import { HttpProvider } from "../src/api/context.js";
@@ -27,6 +27,8 @@ import { WalletProvider, useWallet } from "../src/wallet/WalletProvider.js";
 const GROUP = "4qp6Fx6tnZkY5Wropq9wUYgtFxXKwE6viZxFHg3rdAG8";
 const ACCOUNT = "HmpMfL8942u22htC4EMiWgLX931g3sacXFR6KjuLgKLV";
 const ORIGIN = "http://127.0.0.1:9";
+const BANK = "3Kz9tPfDJqZcKqhAHDDFcGQzjJ2hHRDbKMyWnzjfbYH8";
+const FEED = "7UVimffxr9ow1uXYxsr4LHAcV58mLzhmwaeKvJ1pjLiE";
 const keypair = Keypair.generate();
 const WALLET = keypair.publicKey.toBase58();
 const CONFIG: AppConfig = {
@@ -120,8 +122,9 @@ function Scoped({ children }: { readonly children: ReactNode }) {
 
 function renderLive() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // A market without banks, fresh: nothing is read from a ledger here.
-  client.setQueryData(queryKeys.market(GROUP), { group: {}, banks: new Map(), now: 0n } as unknown as Market);
+  // A fresh market of one bank priced by a Pyth feed: nothing is read from a ledger here.
+  const bank = { config: { oracleSetup: OracleSetup.PythPushOracle, assetTag: AssetTag.Default, oracleKeys: [FEED] } };
+  client.setQueryData(queryKeys.market(GROUP), { group: {}, banks: new Map([[BANK, { bank }]]), now: 0n } as unknown as Market);
   render(
     <QueryClientProvider client={client}>
       <HttpProvider http={new Http(ORIGIN)}>
@@ -154,9 +157,10 @@ describe("live updates", () => {
     expect(socket.url).toBe("ws://127.0.0.1:9/rpc");
     await waitFor(() => expect(fetches).toEqual({ account: 1, balances: 1 }));
     act(() => socket.open());
-    await waitFor(() => expect(socket.sent.length).toBe(6));
+    await waitFor(() => expect(socket.sent.length).toBe(7));
     expect(socket.sent.map(({ method, params }) => [method, params])).toEqual([
       ["programSubscribe", [MARGINFI_PROGRAM_ID, { ...NO_DATA, filters: groupBankFilters(GROUP) }]],
+      ["accountSubscribe", [FEED, NO_DATA]],
       ["programSubscribe", [MARGINFI_PROGRAM_ID, { ...NO_DATA, filters: marginAccountFilters(GROUP, WALLET) }]],
       ["accountSubscribe", [ACCOUNT, NO_DATA]],
       ["accountSubscribe", [WALLET, NO_DATA]],
@@ -169,16 +173,19 @@ describe("live updates", () => {
 
     // The selected account changes three times in one slot: one refetch of the account, none of the balances.
     act(() => {
-      for (let i = 0; i < 3; i++) socket.notify(102);
+      for (let i = 0; i < 3; i++) socket.notify(103);
     });
     await waitFor(() => expect(fetches.account).toBe(2));
-    // A bank of the market changing revalues the account; a token account of the wallet refetches the balances.
+    // A bank of the market or its price feed changing revalues the account; a token account of the wallet refetches
+    // the balances.
     act(() => socket.notify(100, "programNotification"));
     await waitFor(() => expect(fetches.account).toBe(3));
-    act(() => socket.notify(104, "programNotification"));
+    act(() => socket.notify(101));
+    await waitFor(() => expect(fetches.account).toBe(4));
+    act(() => socket.notify(105, "programNotification"));
     await waitFor(() => expect(fetches.balances).toBe(2));
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(fetches).toEqual({ account: 3, balances: 2 });
+    expect(fetches).toEqual({ account: 4, balances: 2 });
 
     // The socket drops: not live; reopened after the backoff, subscribed again, and what was missed is refetched.
     act(() => socket.drop());
@@ -189,7 +196,7 @@ describe("live updates", () => {
     expect(again.sent.map((r) => r.method)).toEqual(socket.sent.map((r) => r.method));
     act(() => void again.ackAll(200));
     expect(live.isLive()).toBe(true);
-    await waitFor(() => expect(fetches).toEqual({ account: 4, balances: 3 }));
+    await waitFor(() => expect(fetches).toEqual({ account: 5, balances: 3 }));
   });
 });
 
