@@ -7,6 +7,7 @@ import { Keypair, LAMPORTS_PER_SOL, SystemProgram } from "@solana/web3.js";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestMarket } from "../../../packages/protocol/test/support/market.js";
+import { configFromEnvironment } from "../src/config.js";
 import { ledgerWebsocketUrl } from "../src/routes/rpc-websocket.js";
 import type { RunningServer } from "../src/server.js";
 import { startTestServer } from "./support/server.js";
