@@ -98,5 +98,8 @@ describe("websocket upgrades at /rpc", () => {
     expect(ledgerWebsocketUrl({ rpcUrl: "http://127.0.0.1:8899", rpcWsUrl: "ws://127.0.0.1:8900" }).toString()).toBe(
       "ws://127.0.0.1:8900/",
     );
+    const group = market.group.toBase58();
+    expect(configFromEnvironment({ GROUP: group }).rpcWsUrl).toBeNull();
+    expect(configFromEnvironment({ GROUP: group, RPC_WS_URL: "ws://127.0.0.1:8900" }).rpcWsUrl).toBe("ws://127.0.0.1:8900");
   });
 });

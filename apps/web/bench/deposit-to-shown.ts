@@ -69,9 +69,15 @@ const actionBox = (page: Page) => page.getByRole("dialog").filter({ has: page.ge
 /** Deposits `amount` SOL from the open action box and waits for the staged toast to confirm, then closes both. */
 async function depositFromBox(page: Page, amount: string): Promise<void> {
   const box = actionBox(page);
-  await box.getByRole("textbox", { name: "Amount to deposit" }).fill(amount);
+  await until(async () => (await box.getByRole("tab", { name: "Deposit", selected: true }).count()) === 1, "the Deposit tab");
+  const input = box.getByRole("textbox", { name: "Amount to deposit" });
   const send = box.getByRole("button", { name: "Deposit", exact: true });
-  await until(() => send.isEnabled(), "the Deposit button");
+  // The box re-renders as the wallet's balances arrive: the amount is typed again until it stays and can be sent.
+  await until(async () => {
+    if ((await input.inputValue()) !== amount) await input.fill(amount);
+    return send.isEnabled();
+  }, "the Deposit button");
+  await dismissToasts(page);
   await send.click();
   const confirmed = page
     .getByRole("status", { name: "SOL: deposit" })
@@ -82,7 +88,17 @@ async function depositFromBox(page: Page, amount: string): Promise<void> {
     return (await confirmed.count()) > 0;
   }, "the deposit to confirm");
   await box.getByRole("button", { name: "Close" }).first().click();
-  for (const dismiss of await page.getByRole("button", { name: "Dismiss" }).all()) await dismiss.click();
+  await dismissToasts(page);
+}
+
+/** Closes every toast (a confirmed one may close itself meanwhile), so the next deposit's toast is the only one. */
+async function dismissToasts(page: Page): Promise<void> {
+  const buttons = page.getByRole("button", { name: "Dismiss" });
+  while ((await buttons.count()) > 0)
+    await buttons
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
 async function measure(page: Page, product: Product, account: string, solBank: string, count: number): Promise<Sample[]> {
