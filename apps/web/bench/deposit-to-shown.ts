@@ -11,7 +11,7 @@ import WebSocket from "ws";
 import { DEFAULT_PUBKEY } from "@ballast/protocol";
 import { fetchMarginAccounts, type AppConfig, type BankDto } from "@ballast/sdk";
 import type { Page } from "playwright-core";
-import { openBrowser } from "../e2e/support/browser.js";
+import { openBrowser, screenshot } from "../e2e/support/browser.js";
 import { startProduct, type Product } from "../e2e/support/product.js";
 
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 10);
@@ -77,15 +77,15 @@ async function depositFromBox(page: Page, amount: string): Promise<void> {
     if ((await input.inputValue()) !== amount) await input.fill(amount);
     return send.isEnabled();
   }, "the Deposit button");
-  await dismissToasts(page);
-  await send.click();
   const confirmed = page
     .getByRole("status", { name: "SOL: deposit" })
     .filter({ has: page.getByRole("button", { name: "Copy signature" }) });
+  const earlier = await confirmed.count();
+  await send.click();
   const failed = page.getByRole("alert", { name: "SOL: deposit" });
   await until(async () => {
     if ((await failed.count()) > 0) throw new Error(`the deposit failed: ${await failed.first().innerText()}`);
-    return (await confirmed.count()) > 0;
+    return (await confirmed.count()) > earlier;
   }, "the deposit to confirm");
   await box.getByRole("button", { name: "Close" }).first().click();
   await dismissToasts(page);
@@ -187,6 +187,9 @@ async function main(): Promise<void> {
     console.log(
       `live / polling: median ${(live.median / polling.median).toFixed(2)}×, p90 ${(live.p90 / polling.p90).toFixed(2)}× (target: live under 1,000 ms)`,
     );
+  } catch (error) {
+    await screenshot(page, "bench-web-failure");
+    throw error;
   } finally {
     await session.close();
     await product.stop();

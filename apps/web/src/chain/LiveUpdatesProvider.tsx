@@ -84,7 +84,7 @@ export function LiveUpdatesProvider({
   );
   useEffect(() => {
     if (!socket) return;
-    const stops = subscriptions.map(({ request, stale }) => socket.subscribe(request, () => refresher.refresh(stale)));
+    const stops = subscriptions.map(({ request, stale, restart }) => socket.subscribe(request, () => refresher.refresh(stale, restart)));
     return () => stops.forEach((stop) => stop());
   }, [socket, subscriptions, refresher]);
 

@@ -29,6 +29,11 @@ export interface LiveSubscription {
   readonly request: SubscriptionRequest;
   /** The queries a notification makes stale (prefix keys). */
   readonly stale: readonly QueryKey[];
+  /**
+   * The wallet's own accounts changed: a refetch already running read them before the change, so it is restarted
+   * rather than followed by another. (Market notifications come every slot; restarting on them could starve a query.)
+   */
+  readonly restart: boolean;
 }
 
 /** Every price-feed and reserve account the snapshot's banks are priced from, sorted and unique. */
@@ -46,10 +51,11 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
     {
       request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: groupBankFilters(t.group) }] },
       stale: marketStale,
+      restart: false,
     },
   ];
   for (const key of t.feedKeys) {
-    subscriptions.push({ request: { method: "accountSubscribe", params: [key, NO_DATA] }, stale: marketStale });
+    subscriptions.push({ request: { method: "accountSubscribe", params: [key, NO_DATA] }, stale: marketStale, restart: false });
   }
   if (t.wallet) {
     const accounts: QueryKey = ["account-addresses", t.wallet, t.group];
@@ -58,23 +64,27 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
     subscriptions.push({
       request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: marginAccountFilters(t.group, t.wallet) }] },
       stale: [accounts, ["account"]],
+      restart: true,
     });
     if (t.selectedAccount) {
       // The selected account by address as well: once closed or transferred it no longer matches the wallet's filter.
       subscriptions.push({
         request: { method: "accountSubscribe", params: [t.selectedAccount, NO_DATA] },
         stale: [...accountKeys, accounts],
+        restart: true,
       });
     }
-    subscriptions.push({ request: { method: "accountSubscribe", params: [t.wallet, NO_DATA] }, stale: [balances] });
+    subscriptions.push({ request: { method: "accountSubscribe", params: [t.wallet, NO_DATA] }, stale: [balances], restart: true });
     const owner = { memcmp: { offset: TOKEN_OWNER_OFFSET, bytes: t.wallet } };
     subscriptions.push({
       request: { method: "programSubscribe", params: [TOKEN_PROGRAM, { ...NO_DATA, filters: [{ dataSize: TOKEN_ACCOUNT_SIZE }, owner] }] },
       stale: [balances],
+      restart: true,
     });
     subscriptions.push({
       request: { method: "programSubscribe", params: [TOKEN_2022_PROGRAM, { ...NO_DATA, filters: [owner] }] },
       stale: [balances],
+      restart: true,
     });
   }
   return subscriptions;
@@ -92,9 +102,16 @@ interface KeyState {
   scheduled: boolean;
   /** A notification came while the refetch ran: once more when it ends. */
   again: boolean;
+  /** The running refetch is out of date: cancel it and start over. */
+  restart: boolean;
+  /** Which run is current; a cancelled run's end is ignored. */
+  generation: number;
 }
 
-/** Marks queries stale and refetches the active ones, coalescing bursts; one refetch per query key at a time. */
+/**
+ * Marks queries stale and refetches the active ones, coalescing bursts. One refetch per query key at a time: a
+ * notification during a refetch queues one more, or with `restart` cancels it and starts over.
+ */
 export class CacheRefresher {
   private readonly states = new Map<string, KeyState>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -105,13 +122,14 @@ export class CacheRefresher {
     private readonly delayMs = COALESCE_MS,
   ) {}
 
-  refresh(keys: readonly QueryKey[]): void {
+  refresh(keys: readonly QueryKey[], restart = false): void {
     for (const key of keys) {
       const id = JSON.stringify(key);
       let state = this.states.get(id);
-      if (!state) this.states.set(id, (state = { key, running: false, scheduled: false, again: false }));
-      if (state.running) state.again = true;
-      else state.scheduled = true;
+      if (!state) this.states.set(id, (state = { key, running: false, scheduled: false, again: false, restart: false, generation: 0 }));
+      if (!state.running) state.scheduled = true;
+      else if (restart) state.restart = true;
+      else state.again = true;
     }
     if (this.timer === null && !this.disposed) this.timer = setTimeout(() => this.flush(), this.delayMs);
   }
@@ -125,19 +143,24 @@ export class CacheRefresher {
   private flush(): void {
     this.timer = null;
     for (const state of this.states.values()) {
-      if (!state.scheduled || state.running) continue;
-      state.scheduled = false;
-      state.running = true;
-      void this.client
-        .invalidateQueries({ queryKey: state.key })
-        .catch(() => undefined)
-        .finally(() => {
-          state.running = false;
-          if (state.again && !this.disposed) {
-            state.again = false;
-            this.refresh([state.key]);
-          }
-        });
+      if (state.restart || (state.scheduled && !state.running)) this.run(state);
     }
+  }
+
+  private run(state: KeyState): void {
+    state.scheduled = false;
+    state.restart = false;
+    state.again = false;
+    state.running = true;
+    const generation = ++state.generation;
+    // Invalidating cancels a refetch in flight and starts a new one.
+    void this.client
+      .invalidateQueries({ queryKey: state.key })
+      .catch(() => undefined)
+      .finally(() => {
+        if (state.generation !== generation) return;
+        state.running = false;
+        if (state.again && !this.disposed) this.refresh([state.key]);
+      });
   }
 }
