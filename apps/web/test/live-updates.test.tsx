@@ -1,9 +1,10 @@
 // Live data in the DOM: the provider opens one websocket at the JSON-RPC path of the app's origin, subscribes to the
 // market's banks and price feeds, the wallet's accounts, the selected account, the wallet's lamports and token accounts; a burst of
 // notifications refetches the queries they cover once; a lost socket is reopened with backoff, subscribed again and
-// everything it covers refetched; a refused subscription means not live. A failed send shows what the program error
+// everything it covers refetched; a refused subscription means not live. A refetch running when a notification comes
+// is followed by one more, or restarted when it is the wallet's own change. A failed send shows what the program error
 // means for the action ("You have no USDC debt to repay: it was repaid elsewhere") and refetches the account.
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, QueryObserver, useQuery } from "@tanstack/react-query";
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
@@ -19,7 +20,7 @@ import { LiveSocket, reconnectDelay, type SocketLike } from "../src/chain/live-s
 import { TransactionToastProvider, useTransactionToasts, type TransactionRun } from "../src/features/transactions/index.js";
 import { MarketProvider } from "../src/market/MarketProvider.js";
 import { queryKeys } from "../src/queries/keys.js";
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "../src/queries/live.js";
+import { CacheRefresher, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "../src/queries/live.js";
 import { ToastProvider } from "../src/ui/index.js";
 import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
 import { WalletProvider, useWallet } from "../src/wallet/WalletProvider.js";
@@ -237,6 +238,59 @@ describe("the live socket", () => {
   it("is reached at the JSON-RPC path of the origin, ws or wss by the page's scheme", () => {
     expect(rpcWebsocketUrl("http://127.0.0.1:3000", "/rpc")).toBe("ws://127.0.0.1:3000/rpc");
     expect(rpcWebsocketUrl("https://app.example", "/rpc")).toBe("wss://app.example/rpc");
+  });
+});
+
+describe("the cache refresher", () => {
+  /** A watched query whose reads wait for the test to release them, answering the read's number. */
+  function slowQuery(client: QueryClient) {
+    const reads: (() => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ["account", ACCOUNT],
+      queryFn: async () => {
+        const read = reads.length + 1;
+        await new Promise<void>((resolve) => reads.push(resolve));
+        return read;
+      },
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => undefined);
+    return { reads, stop };
+  }
+
+  it("queues one more refetch behind a running one, or restarts it for the wallet's own change", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { reads, stop } = slowQuery(client);
+    await waitFor(() => expect(reads).toHaveLength(1));
+    reads[0]();
+    await waitFor(() => expect(client.getQueryData(["account", ACCOUNT])).toBe(1));
+    const refresher = new CacheRefresher(client, 5);
+
+    // A market change starts a refetch; two more during it queue a single one behind it.
+    refresher.refresh([["account", ACCOUNT]]);
+    await waitFor(() => expect(reads).toHaveLength(2));
+    refresher.refresh([["account", ACCOUNT]]);
+    refresher.refresh([["account", ACCOUNT]]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(reads).toHaveLength(2);
+    reads[1]();
+    await waitFor(() => expect(reads).toHaveLength(3));
+    reads[2]();
+    await waitFor(() => expect(client.getQueryData(["account", ACCOUNT])).toBe(3));
+
+    // The account itself changes while a refetch runs: that read is dropped and a new one started at once.
+    refresher.refresh([["account", ACCOUNT]]);
+    await waitFor(() => expect(reads).toHaveLength(4));
+    refresher.refresh([["account", ACCOUNT]], true);
+    await waitFor(() => expect(reads).toHaveLength(5));
+    reads[4]();
+    await waitFor(() => expect(client.getQueryData(["account", ACCOUNT])).toBe(5));
+    reads[3]();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(client.getQueryData(["account", ACCOUNT])).toBe(5);
+    expect(reads).toHaveLength(5);
+    refresher.dispose();
+    stop();
   });
 });
 
