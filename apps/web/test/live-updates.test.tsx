@@ -10,8 +10,16 @@ import bs58 from "bs58";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AssetTag, ERRORS, MARGINFI_PROGRAM_ID, OracleSetup } from "@ballast/protocol";
-import { groupBankFilters, keypairWallet, marginAccountFilters, type ActionWallet, type Market } from "@ballast/sdk";
+import { AssetTag, ERRORS, MARGINFI_PROGRAM_ID, MarginfiAccountLayout, OracleSetup, decodeMarginfiAccount } from "@ballast/protocol";
+import {
+  balanceDtosOf,
+  groupBankFilters,
+  keypairWallet,
+  marginAccountFilters,
+  type AccountDto,
+  type ActionWallet,
+  type Market,
+} from "@ballast/sdk";
 import { SelectedAccountProvider } from "../src/account/SelectedAccountProvider.js";
 import { HttpProvider } from "../src/api/context.js";
 import { Http, type AppConfig } from "../src/api/index.js";
@@ -20,7 +28,7 @@ import { LiveSocket, reconnectDelay, type SocketLike } from "../src/chain/live-s
 import { TransactionToastProvider, useTransactionToasts, type TransactionRun } from "../src/features/transactions/index.js";
 import { MarketProvider } from "../src/market/MarketProvider.js";
 import { queryKeys } from "../src/queries/keys.js";
-import { CacheRefresher, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "../src/queries/live.js";
+import { CacheRefresher, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, applyAccountNotification } from "../src/queries/live.js";
 import { ToastProvider } from "../src/ui/index.js";
 import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
 import { WalletProvider, useWallet } from "../src/wallet/WalletProvider.js";
@@ -163,7 +171,7 @@ describe("live updates", () => {
       ["programSubscribe", [MARGINFI_PROGRAM_ID, { ...NO_DATA, filters: groupBankFilters(GROUP) }]],
       ["accountSubscribe", [FEED, NO_DATA]],
       ["programSubscribe", [MARGINFI_PROGRAM_ID, { ...NO_DATA, filters: marginAccountFilters(GROUP, WALLET) }]],
-      ["accountSubscribe", [ACCOUNT, NO_DATA]],
+      ["accountSubscribe", [ACCOUNT, { encoding: "base64", commitment: "confirmed" }]],
       ["accountSubscribe", [WALLET, NO_DATA]],
       ["programSubscribe", [TOKEN_PROGRAM, { ...NO_DATA, filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: WALLET } }] }]],
       ["programSubscribe", [TOKEN_2022_PROGRAM, { ...NO_DATA, filters: [{ memcmp: { offset: 32, bytes: WALLET } }] }]],
@@ -291,6 +299,29 @@ describe("the cache refresher", () => {
     expect(reads).toHaveLength(5);
     refresher.dispose();
     stop();
+  });
+});
+
+describe("the selected account's notification", () => {
+  it("writes its balances into the cached account and its chain copy before the refetch", () => {
+    const client = new QueryClient();
+    const data = Buffer.alloc(MarginfiAccountLayout.space);
+    Buffer.from(MarginfiAccountLayout.discriminator).copy(data, 0);
+    const decoded = decodeMarginfiAccount(data);
+    client.setQueryData(queryKeys.account(ACCOUNT, WALLET), {
+      balances: [],
+      healthCache: { simulationStatus: 0 },
+    } as unknown as AccountDto);
+    client.setQueryData([...queryKeys.account(ACCOUNT, WALLET), "chain"], { address: ACCOUNT, account: null });
+    applyAccountNotification(ACCOUNT, WALLET)({ context: { slot: 9 }, value: { data: [data.toString("base64"), "base64"] } }, client);
+    const dto = client.getQueryData<AccountDto>(queryKeys.account(ACCOUNT, WALLET))!;
+    expect(dto.balances).toEqual(balanceDtosOf(decoded));
+    expect(dto.balances).toHaveLength(decoded.lendingAccount.balances.length);
+    expect(dto.healthCache).toEqual({ simulationStatus: 0 });
+    expect(client.getQueryData([...queryKeys.account(ACCOUNT, WALLET), "chain"])).toEqual({ address: ACCOUNT, account: decoded });
+    // A notification without data (or of a closed account) leaves the cache to the refetch.
+    applyAccountNotification(ACCOUNT, WALLET)({ context: { slot: 10 }, value: { data: ["", "base64"] } }, client);
+    expect(client.getQueryData<AccountDto>(queryKeys.account(ACCOUNT, WALLET))!.balances).toEqual(balanceDtosOf(decoded));
   });
 });
 

@@ -84,9 +84,14 @@ export function LiveUpdatesProvider({
   );
   useEffect(() => {
     if (!socket) return;
-    const stops = subscriptions.map(({ request, stale, restart }) => socket.subscribe(request, () => refresher.refresh(stale, restart)));
+    const stops = subscriptions.map(({ request, stale, restart, apply }) =>
+      socket.subscribe(request, (result) => {
+        apply?.(result, client);
+        refresher.refresh(stale, restart);
+      }),
+    );
     return () => stops.forEach((stop) => stop());
-  }, [socket, subscriptions, refresher]);
+  }, [socket, subscriptions, refresher, client]);
 
   const value = useMemo<LiveUpdates>(() => ({ isLive: () => socket?.status === "live" }), [socket]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;

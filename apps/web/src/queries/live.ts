@@ -3,7 +3,16 @@
 // selected account's valuation; the wallet's margin accounts refresh themselves and the account list; the wallet's
 // lamports and token accounts refresh its balances. Notifications are coalesced so a burst (every feed moving in one
 // slot) costs one refetch, and at most one refetch per query runs at a time.
-import { bankOracleKeys, groupBankFilters, marginAccountFilters, type Market } from "@ballast/sdk";
+import { decodeMarginfiAccount } from "@ballast/protocol";
+import {
+  balanceDtosOf,
+  bankOracleKeys,
+  groupBankFilters,
+  marginAccountFilters,
+  type AccountDto,
+  type MarginAccount,
+  type Market,
+} from "@ballast/sdk";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { SubscriptionRequest } from "../chain/live-socket.js";
 
@@ -15,6 +24,8 @@ const TOKEN_ACCOUNT_SIZE = 165;
 
 /** Notifications only say that something changed: the data is read again through the queries. */
 const NO_DATA = { encoding: "base64", commitment: "confirmed", dataSlice: { offset: 0, length: 0 } } as const;
+/** The selected account's own notifications carry its data: its balances are shown from them at once. */
+const WITH_DATA = { encoding: "base64", commitment: "confirmed" } as const;
 
 export interface LiveTargets {
   readonly programId: string;
@@ -34,6 +45,38 @@ export interface LiveSubscription {
    * rather than followed by another. (Market notifications come every slot; restarting on them could starve a query.)
    */
   readonly restart: boolean;
+  /** Writes what the notification itself carries into the cache before the refetch lands. */
+  readonly apply?: (result: unknown, client: QueryClient) => void;
+}
+
+/** The account data of an accountNotification's result, when it carries base64 data. */
+function notifiedData(result: unknown): Buffer | null {
+  const data = (result as { value?: { data?: unknown } } | null)?.value?.data;
+  if (!Array.isArray(data) || data[1] !== "base64" || typeof data[0] !== "string" || data[0] === "") return null;
+  return Buffer.from(data[0], "base64");
+}
+
+/**
+ * The selected account's new balances from its notification, into the account DTO and the action box's chain copy:
+ * positions show at once, and the health follows with the server's refetch.
+ */
+export function applyAccountNotification(account: string, wallet: string): (result: unknown, client: QueryClient) => void {
+  return (result, client) => {
+    const data = notifiedData(result);
+    if (!data) return;
+    let decoded: MarginAccount["account"];
+    try {
+      decoded = decodeMarginfiAccount(data);
+    } catch {
+      // Closed or not a margin account any more: the refetch says what it is.
+      return;
+    }
+    const balances = balanceDtosOf(decoded);
+    client.setQueryData<AccountDto>(["account", account, wallet], (old) => (old ? { ...old, balances } : old));
+    client.setQueryData<MarginAccount>(["account", account, wallet, "chain"], (old) =>
+      old ? { address: account, account: decoded } : old,
+    );
+  };
 }
 
 /** Every price-feed and reserve account the snapshot's banks are priced from, sorted and unique. */
@@ -69,9 +112,10 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
     if (t.selectedAccount) {
       // The selected account by address as well: once closed or transferred it no longer matches the wallet's filter.
       subscriptions.push({
-        request: { method: "accountSubscribe", params: [t.selectedAccount, NO_DATA] },
+        request: { method: "accountSubscribe", params: [t.selectedAccount, WITH_DATA] },
         stale: [...accountKeys, accounts],
         restart: true,
+        apply: applyAccountNotification(t.selectedAccount, t.wallet),
       });
     }
     subscriptions.push({ request: { method: "accountSubscribe", params: [t.wallet, NO_DATA] }, stale: [balances], restart: true });
