@@ -6,7 +6,7 @@ import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSelectedAccount } from "../account/SelectedAccountProvider.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
-import { CacheRefresher, LIVE_QUERY_KEYS, liveSubscriptions, marketFeedKeys } from "../queries/live.js";
+import { CacheRefresher, LIVE_QUERY_KEYS, MARKET_COALESCE_MS, liveSubscriptions, marketFeedKeys } from "../queries/live.js";
 import { queryKeys } from "../queries/keys.js";
 import { useWallet } from "../wallet/WalletProvider.js";
 import { LiveSocket, type LiveSocketOptions } from "./live-socket.js";
@@ -54,8 +54,16 @@ export function LiveUpdatesProvider({
     return () => live.close();
   }, [url, socketOptions]);
 
+  // The wallet's own changes refetch within 50 ms; market changes are gathered over 300 ms.
   const refresher = useMemo(() => new CacheRefresher(client), [client]);
-  useEffect(() => () => refresher.dispose(), [refresher]);
+  const marketRefresher = useMemo(() => new CacheRefresher(client, MARKET_COALESCE_MS), [client]);
+  useEffect(
+    () => () => {
+      refresher.dispose();
+      marketRefresher.dispose();
+    },
+    [refresher, marketRefresher],
+  );
 
   useEffect(() => {
     if (!socket) return;
@@ -87,11 +95,11 @@ export function LiveUpdatesProvider({
     const stops = subscriptions.map(({ request, stale, restart, apply }) =>
       socket.subscribe(request, (result) => {
         apply?.(result, client);
-        refresher.refresh(stale, restart);
+        (restart ? refresher : marketRefresher).refresh(stale, restart);
       }),
     );
     return () => stops.forEach((stop) => stop());
-  }, [socket, subscriptions, refresher, client]);
+  }, [socket, subscriptions, refresher, marketRefresher, client]);
 
   const value = useMemo<LiveUpdates>(() => ({ isLive: () => socket?.status === "live" }), [socket]);
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;

@@ -89,7 +89,9 @@ export function marketFeedKeys(market: Market): string[] {
 /** The subscriptions for the targets, each with the queries its notifications make stale. */
 export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
   const accountKeys: QueryKey[] = t.selectedAccount ? [["account", t.selectedAccount]] : [];
-  const marketStale: QueryKey[] = [["market", t.group], ...accountKeys];
+  // Prices and banks move every slot: they refresh the snapshot only. The account's health follows the prices at the
+  // oracle timing (its 30 s refetch) and at once when the account itself changes.
+  const marketStale: QueryKey[] = [["market", t.group]];
   const subscriptions: LiveSubscription[] = [
     {
       request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: groupBankFilters(t.group) }] },
@@ -137,8 +139,10 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
 /** Everything live data covers: refetched when the socket comes back, since notifications were missed meanwhile. */
 export const LIVE_QUERY_KEYS: readonly QueryKey[] = [["market"], ["account"], ["account-addresses"], ["user-balances"]];
 
-/** Coalescing window: notifications of one slot arrive together. */
+/** Coalescing window of the wallet's own changes: notifications of one slot arrive together. */
 export const COALESCE_MS = 50;
+/** Coalescing window of market changes (every feed moves every slot): one snapshot per window, still well within 1 s. */
+export const MARKET_COALESCE_MS = 300;
 
 interface KeyState {
   readonly key: QueryKey;
