@@ -26,10 +26,10 @@ export default defineConfig({
     ],
   },
   server: {
-    proxy: { "/api": API_TARGET, "/rpc": API_TARGET },
+    proxy: { "/api": API_TARGET, "/rpc": { target: API_TARGET, ws: true } },
   },
   preview: {
-    proxy: { "/api": API_TARGET, "/rpc": API_TARGET },
+    proxy: { "/api": API_TARGET, "/rpc": { target: API_TARGET, ws: true } },
   },
   build: {
     outDir: "dist",

@@ -33,6 +33,11 @@ export interface ServerConfig {
   readonly port: number;
   /** The ledger's JSON-RPC endpoint; its block engine answers at `${rpcUrl}/api/v1/bundles`. */
   readonly rpcUrl: string;
+  /**
+   * The ledger's websocket (account and program subscriptions), which `/rpc` proxies upgrades to; null means the RPC
+   * URL itself as ws(s):// (the ledger accepts websocket upgrades on its JSON-RPC port as well as on the next one).
+   */
+  readonly rpcWsUrl: string | null;
   readonly programId: string;
   /** The main lending group: the default of every route that takes a group. */
   readonly group: string;
@@ -72,6 +77,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   host: "127.0.0.1",
   port: 3000,
   rpcUrl: "http://127.0.0.1:8899",
+  rpcWsUrl: null,
   programId: MARGINFI_PROGRAM_ID,
   databaseUrl: null,
   sqlitePath: ".data/ballast.sqlite",
@@ -172,6 +178,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     host: env.HOST ?? DEFAULT_CONFIG.host,
     port: numberSetting(env, "PORT", DEFAULT_CONFIG.port),
     rpcUrl: env.RPC_URL ?? DEFAULT_CONFIG.rpcUrl,
+    rpcWsUrl: env.RPC_WS_URL || null,
     programId: env.MARGINFI_PROGRAM_ID ?? DEFAULT_CONFIG.programId,
     group,
     markets,

@@ -1,5 +1,6 @@
 // The staged transaction toast: "Sign transaction" → the action's steps → Confirmed with the shortened signature
 // and a copy button; a failure shows the SDK's resolved program-error description (never the raw log) and Retry.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Keypair } from "@solana/web3.js";
@@ -24,9 +25,11 @@ const steps = () =>
 describe("transaction toast", () => {
   it("walks through signing and confirmation, then fails with the resolved message and retries", async () => {
     render(
-      <TransactionToastProvider>
-        <Harness />
-      </TransactionToastProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <TransactionToastProvider>
+          <Harness />
+        </TransactionToastProvider>
+      </QueryClientProvider>,
     );
     const wallet = keypairWallet(Keypair.generate()) as ActionWallet;
     const [code, entry] = [...LENDING_PROGRAM_ERRORS][0];

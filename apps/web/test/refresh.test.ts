@@ -46,4 +46,16 @@ describe("refreshAfterAction", () => {
     await refreshAfterAction(client, { ...FAST, attempts: 3 });
     expect(account.count).toBe(1 + 3 + 1);
   });
+
+  it("with live updates, refetches everything at once instead of polling", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const account = watched(client, ["account", "A", "W"], () => "same");
+    const market = watched(client, ["market", "G"], (read) => `snapshot ${read}`);
+    await expect.poll(() => client.getQueryData(["market", "G"])).toBe("snapshot 1");
+    const started = Date.now();
+    await refreshAfterAction(client, { intervalMs: 2_000, attempts: 10, timeoutMs: 20_000 }, true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(account.count).toBe(2);
+    expect(market.count).toBe(2);
+  });
 });

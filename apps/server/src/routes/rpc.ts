@@ -1,11 +1,13 @@
 // The ledger's JSON-RPC on the server's own origin, so the browser needs one address and port: POST /rpc (a request
 // or a batch) and POST /rpc/api/v1/bundles go to the ledger as the bytes received, and the ledger's reply comes back
-// as received, status included. Nothing is parsed or re-serialised; connections to the ledger are kept alive.
+// as received, status included. Nothing is parsed or re-serialised; connections to the ledger are kept alive. A
+// websocket upgrade at /rpc reaches the ledger's subscriptions (rpc-websocket.ts).
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { FastifyError } from "fastify";
 import type { RouteModule } from "../app.js";
 import { RPC_PATH } from "./config.js";
+import { proxyRpcWebsocket } from "./rpc-websocket.js";
 
 /** The largest request body forwarded (a batch of 64 signed transactions fits many times over). */
 export const RPC_BODY_LIMIT = 2 * 1024 * 1024;
@@ -28,6 +30,7 @@ export const rpcRoutes: RouteModule = (app, ctx) => {
   /** The ledger's path for an endpoint under its RPC URL ("" is the JSON-RPC endpoint itself). */
   const ledgerPath = (endpoint: string) => `${base.pathname.replace(/\/+$/, "")}${endpoint}`.replace(/^$/, "/") + base.search;
   app.addHook("onClose", async () => agent.destroy());
+  proxyRpcWebsocket(app, ctx.config);
 
   /**
    * Posts the bytes to the ledger's `endpoint` and resolves with its reply, unread. A kept-alive connection the ledger

@@ -1,5 +1,5 @@
 // Providers, from the outside in: query cache → API client → settings → toasts → server config → market → wallet →
-// sign-in → selected account → action box; then the layout and the routes.
+// sign-in → selected account → live updates → action box; then the layout and the routes.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
@@ -7,6 +7,7 @@ import { AccountScope } from "../account/AccountScope.js";
 import { HttpProvider } from "../api/context.js";
 import type { Http } from "../api/index.js";
 import { AuthProvider } from "../auth/AuthProvider.js";
+import { LiveUpdatesProvider } from "../chain/LiveUpdatesProvider.js";
 import { ActionBoxProvider } from "../features/action-box/index.js";
 import { MarketsPage } from "../features/markets/MarketsPage.js";
 import { MarketProvider } from "../market/MarketProvider.js";
@@ -44,7 +45,9 @@ function ConfigGate({ origin, children }: { readonly origin: string; readonly ch
       <WalletProvider cluster={data.cluster}>
         <AuthProvider enabled={data.authEnabled}>
           <AccountScope>
-            <ActionBoxProvider>{children}</ActionBoxProvider>
+            <LiveUpdatesProvider>
+              <ActionBoxProvider>{children}</ActionBoxProvider>
+            </LiveUpdatesProvider>
           </AccountScope>
         </AuthProvider>
       </WalletProvider>

@@ -23,7 +23,10 @@ export function useAccountAddresses() {
   });
 }
 
-/** One margin account's state, health and positions (POST /api/account-info). */
+/**
+ * One margin account's state, health and positions (POST /api/account-info). Its health is valued at the oracle
+ * prices, so it is refetched at the prices' 30 s as well.
+ */
 export function useAccount(accountKey: string | null) {
   const http = useHttp();
   const { address } = useWallet();
@@ -32,6 +35,7 @@ export function useAccount(accountKey: string | null) {
     queryFn: () => fetchAccount(http, accountKey!, address!),
     enabled: accountKey !== null && address !== null,
     staleTime: TIMING.account.staleTime,
+    refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,
   });
 }

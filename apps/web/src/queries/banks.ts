@@ -1,7 +1,9 @@
-// Banks and rates: the DTO list from the server, the SDK market snapshot the math runs on, history, rates, emissions.
+// Banks: the DTO list from the server, the SDK market snapshot the math runs on, and the banks' history. Rates,
+// emissions, oracle prices and Kamino reserve states are read from the chain by the SDK as part of the market, so the
+// server's copies of them (spec §7) have no hook.
 import { loadMarket, type BankDto, type Market } from "@ballast/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { fetchBankHistory, fetchBanks, fetchEmissions, fetchRates, type HistoricPeriod } from "../api/index.js";
+import { fetchBankHistory, fetchBanks, type HistoricPeriod } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
 import { useSettings } from "../settings/SettingsProvider.js";
@@ -30,15 +32,18 @@ export function useMarketBanks() {
 
 /**
  * The selected market loaded by the SDK over the ledger's JSON-RPC: group, banks and prices at one clock, what every
- * rate, total, health and max amount is computed from.
+ * price, rate, total, health and max amount is computed from. It carries the oracle prices, so it keeps the spec's
+ * oracle timing (stale after 30 s, refetched every 30 s) rather than the bank list's 120 s; live updates refetch it
+ * within a second of a bank or feed changing.
  */
 export function useMarket() {
   const { market, config, connection } = useSelectedMarket();
   return useQuery<Market>({
     queryKey: queryKeys.market(market.group),
     queryFn: () => loadMarket(connection, { programId: config.programId, group: market.group }),
-    staleTime: TIMING.banks.staleTime,
-    retry: TIMING.banks.retry,
+    staleTime: TIMING.oracle.staleTime,
+    refetchInterval: TIMING.oracle.refetchInterval,
+    retry: TIMING.oracle.retry,
     structuralSharing: false,
   });
 }
@@ -50,25 +55,5 @@ export function useBankHistory(bank: string | null, period: HistoricPeriod) {
     queryFn: () => fetchBankHistory(http, bank!, period),
     enabled: bank !== null,
     staleTime: period === "1d" ? TIMING.bankHistory.staleTime1d : TIMING.bankHistory.staleTimeOther,
-  });
-}
-
-export function useRates() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: queryKeys.rates(),
-    queryFn: () => fetchRates(http),
-    staleTime: TIMING.ratesAndEmissions.staleTime,
-    retry: TIMING.ratesAndEmissions.retry,
-  });
-}
-
-export function useEmissions() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: queryKeys.emissions(),
-    queryFn: () => fetchEmissions(http),
-    staleTime: TIMING.ratesAndEmissions.staleTime,
-    retry: TIMING.ratesAndEmissions.retry,
   });
 }

@@ -2,10 +2,9 @@
 export { queryKeys } from "./keys.js";
 export { TIMING } from "./timing.js";
 export { useConfigQuery } from "./config.js";
-export { useBanks, useMarketBanks, useMarket, useBankHistory, useRates, useEmissions } from "./banks.js";
-export { useOracleData, useTokenPrices, useSlotDuration, useKaminoStates } from "./oracles.js";
+export { useBanks, useMarketBanks, useMarket, useBankHistory } from "./banks.js";
 export { useAccountAddresses, useAccount, useUserBalances, useAccountLabels } from "./accounts.js";
 export { useActivity, retryActivity } from "./activity.js";
 export { useWalletPoints, useGlobalPoints } from "./points.js";
 export { usePriorityFees } from "./fees.js";
-export { useRefreshAfterAction, refreshAfterAction } from "./refresh.js";
+export { useRefreshAfterAction, refreshAfterAction, refreshAfterFailure } from "./refresh.js";

@@ -1,13 +1,16 @@
 // Post-action refresh (spec §4): poll every 2 s, at most 10 times or 20 s, until the wallet's accounts, account data
 // or balances differ from before the transaction (the market snapshot read alongside), then refetch everything the
-// action may have changed.
+// action may have changed. With live updates the notifications carry the change, so everything is refetched at once
+// and the polling is the fallback for when the socket is down. A failed send refetches too: it often failed because
+// what the screen showed was stale.
 import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { useLiveUpdates } from "../chain/LiveUpdatesProvider.js";
 import { TIMING } from "./timing.js";
 
 const USER_KEYS: readonly QueryKey[] = [["account-addresses"], ["account"], ["user-balances"]];
 const MARKET: QueryKey = ["market"];
-const MARKET_KEYS: readonly QueryKey[] = [MARKET, ["banks"], ["rates"], ["emissions"], ["activity"], ["wallet-points"], ["account-labels"]];
+const MARKET_KEYS: readonly QueryKey[] = [MARKET, ["banks"], ["activity"], ["wallet-points"], ["account-labels"]];
 
 function snapshot(client: QueryClient): string {
   const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
@@ -25,7 +28,13 @@ export interface PollTiming {
   readonly timeoutMs: number;
 }
 
-export async function refreshAfterAction(client: QueryClient, timing: PollTiming = TIMING.postAction): Promise<void> {
+/** Refetches everything an action may have changed, now. */
+function refetchAll(client: QueryClient): Promise<void> {
+  return Promise.all([...USER_KEYS, ...MARKET_KEYS].map((queryKey) => client.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+export async function refreshAfterAction(client: QueryClient, timing: PollTiming = TIMING.postAction, live = false): Promise<void> {
+  if (live) return refetchAll(client);
   const before = snapshot(client);
   const started = Date.now();
   for (let attempt = 0; attempt < timing.attempts && Date.now() - started < timing.timeoutMs; attempt++) {
@@ -35,11 +44,17 @@ export async function refreshAfterAction(client: QueryClient, timing: PollTiming
     await Promise.all([...USER_KEYS, MARKET].map((queryKey) => client.refetchQueries({ queryKey, type: "active" })));
     if (snapshot(client) !== before) break;
   }
-  await Promise.all([...USER_KEYS, ...MARKET_KEYS].map((queryKey) => client.invalidateQueries({ queryKey })));
+  await refetchAll(client);
+}
+
+/** After a failed send: what the action was built from is refetched, so the screen shows why it failed. */
+export function refreshAfterFailure(client: QueryClient): Promise<void> {
+  return refetchAll(client);
 }
 
 /** Call after a confirmed position-changing transaction; resolves when the refreshed data is in. */
 export function useRefreshAfterAction(): () => Promise<void> {
   const client = useQueryClient();
-  return useCallback(() => refreshAfterAction(client), [client]);
+  const live = useLiveUpdates();
+  return useCallback(() => refreshAfterAction(client, TIMING.postAction, live.isLive()), [client, live]);
 }

@@ -5,12 +5,10 @@ const HOUR = 60 * MINUTE;
 
 export const TIMING = {
   banks: { staleTime: 120 * SECOND, retry: 2 },
-  kamino: { staleTime: 18 * SECOND, retry: 2 },
+  /** Oracle data: the market snapshot (its prices) and the account's health valued at them. */
   oracle: { staleTime: 30 * SECOND, refetchInterval: 30 * SECOND, retry: 2 },
-  slotDuration: { staleTime: 300 * SECOND, gcTime: 600 * SECOND, placeholderMs: 450, retry: 2 },
   accountAddresses: { staleTime: 600 * SECOND, retry: 1 },
   account: { staleTime: 120 * SECOND, retry: 2 },
-  ratesAndEmissions: { staleTime: HOUR, retry: 2 },
   userBalances: { staleTime: 2 * MINUTE, retry: 2 },
   activity: { staleTime: 5 * MINUTE, maxRetries: 2 },
   walletPoints: { staleTime: 10 * MINUTE, retry: 2 },

@@ -1,6 +1,6 @@
 // A group's banks, found with getProgramAccounts (size, discriminator, group) or read by address.
 import { BankLayout, decodeBank, type Bank } from "@ballast/protocol";
-import { PublicKey, type Connection } from "@solana/web3.js";
+import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import bs58 from "bs58";
 import { fetchAccountInfos } from "./accounts-rpc.js";
 
@@ -11,15 +11,18 @@ export interface BankAccount {
   readonly bank: Bank;
 }
 
+/** The program-account filters (getProgramAccounts, programSubscribe) that select the group's banks. */
+export function groupBankFilters(group: string): GetProgramAccountsFilter[] {
+  return [
+    { dataSize: BankLayout.space },
+    { memcmp: { offset: 0, bytes: bs58.encode(BankLayout.discriminator) } },
+    { memcmp: { offset: BankLayout.fields.group.offset, bytes: group } },
+  ];
+}
+
 /** Every bank of the group, by address. */
 export async function fetchGroupBanks(connection: Connection, programId: string, group: string): Promise<BankAccount[]> {
-  const accounts = await connection.getProgramAccounts(new PublicKey(programId), {
-    filters: [
-      { dataSize: BankLayout.space },
-      { memcmp: { offset: 0, bytes: bs58.encode(BankLayout.discriminator) } },
-      { memcmp: { offset: BankLayout.fields.group.offset, bytes: group } },
-    ],
-  });
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), { filters: groupBankFilters(group) });
   return accounts
     .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), data: account.data, bank: decodeBank(account.data) }))
     .sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));

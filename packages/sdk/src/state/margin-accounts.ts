@@ -1,13 +1,25 @@
 // A wallet's margin accounts in a group: getProgramAccounts on the account size and discriminator with memcmp on the
 // group (offset 8) and the authority (offset 40). An account transferred to another wallet keeps its authority field
 // (emptied, disabled and naming its successor in migrated_to), so it is left out: it is no longer the wallet's.
-import { DEFAULT_PUBKEY, MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
-import { PublicKey, type Connection } from "@solana/web3.js";
+import { DEFAULT_PUBKEY, MarginfiAccountLayout, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import bs58 from "bs58";
+import type { BalanceDto } from "../wire/accounts.js";
 
 export interface MarginAccount {
   readonly address: string;
   readonly account: MarginfiAccount;
+}
+
+/** The program-account filters (getProgramAccounts, programSubscribe) that select the wallet's accounts in the group. */
+export function marginAccountFilters(group: string, authority: string): GetProgramAccountsFilter[] {
+  const fields = MarginfiAccountLayout.fields;
+  return [
+    { dataSize: MarginfiAccountLayout.space },
+    { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
+    { memcmp: { offset: fields.group.offset, bytes: group } },
+    { memcmp: { offset: fields.authority.offset, bytes: authority } },
+  ];
 }
 
 export async function fetchMarginAccounts(
@@ -16,15 +28,7 @@ export async function fetchMarginAccounts(
   group: string,
   authority: string,
 ): Promise<MarginAccount[]> {
-  const fields = MarginfiAccountLayout.fields;
-  const accounts = await connection.getProgramAccounts(new PublicKey(programId), {
-    filters: [
-      { dataSize: MarginfiAccountLayout.space },
-      { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
-      { memcmp: { offset: fields.group.offset, bytes: group } },
-      { memcmp: { offset: fields.authority.offset, bytes: authority } },
-    ],
-  });
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), { filters: marginAccountFilters(group, authority) });
   return accounts
     .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }))
     .filter(({ account }) => account.migratedTo === DEFAULT_PUBKEY);
@@ -34,4 +38,16 @@ export async function fetchMarginAccount(connection: Connection, address: string
   const info = await connection.getAccountInfo(new PublicKey(address));
   if (info === null) throw new Error("Account not found");
   return { address, account: decodeMarginfiAccount(info.data) };
+}
+
+/** The account's balance slots in the account-info DTO's shape (I80F48 values as exact decimals). */
+export function balanceDtosOf(account: MarginfiAccount): BalanceDto[] {
+  return account.lendingAccount.balances.map((b) => ({
+    bankPk: b.bankPk,
+    active: b.active !== 0,
+    assetShares: fx.toDecimal(b.assetShares),
+    liabilityShares: fx.toDecimal(b.liabilityShares),
+    emissionsOutstanding: fx.toDecimal(b.emissionsOutstanding),
+    lastUpdate: Number(b.lastUpdate),
+  }));
 }

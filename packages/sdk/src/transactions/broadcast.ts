@@ -206,7 +206,10 @@ async function landApiBundle(transactions: VersionedTransaction[], endpoints: Br
 async function landServerBundle(transactions: VersionedTransaction[], endpoints: BroadcastEndpoints): Promise<Sent> {
   const signatures = transactions.map(signatureOf);
   const reply = await postTransactionSendBundle(endpoints.serverUrl!, transactions);
-  if (!reply.success && !isAlreadyProcessed(reply.error)) throw new Error(reply.error || MESSAGES.unknownError);
+  if (!reply.success && !isAlreadyProcessed(reply.error)) {
+    // The route's details carry the failed transaction's logs: the program error in them is what the user is told.
+    throw Object.assign(new Error(reply.error || MESSAGES.unknownError), { logs: errorLogs(reply.details) });
+  }
   if (reply.success && !reply.data) throw new Error(MESSAGES.unknownError);
   await confirmAll(signatures, endpoints);
   return { signatures, bundleId: reply.data };

@@ -1,5 +1,6 @@
 // The transaction layer's errors and the resolver that turns anything thrown while building, simulating or
 // sending into one of them, replacing a raw program error with its description.
+import { ERRORS } from "@ballast/protocol";
 import type { PublicKey } from "@solana/web3.js";
 import {
   ANCHOR_FRAMEWORK_ERRORS,
@@ -101,9 +102,45 @@ export function timeoutError(): ProcessTransactionError {
   return new ProcessTransactionError(MESSAGES.timeout, ProcessTransactionErrorType.TimeoutError);
 }
 
+/** What the user was doing when the transaction failed: lets a lending-program error say what it means for them. */
+export interface ActionErrorContext {
+  readonly action: "deposit" | "withdraw" | "borrow" | "repay";
+  /** The bank's token, as the user knows it ("USDC"). */
+  readonly symbol: string;
+}
+
+/**
+ * Lending-program errors that, for the action they stopped, mean the position changed since the action was built
+ * (repaid, withdrawn or liquidated elsewhere): the program's own wording ("Bank is missing") says nothing to a user.
+ */
+const ACTION_MESSAGES: ReadonlyMap<number, Partial<Record<ActionErrorContext["action"], (symbol: string) => string>>> = new Map([
+  [
+    ERRORS.BankAccountNotFound.code,
+    {
+      repay: (symbol: string) => `You have no ${symbol} debt to repay: it was repaid elsewhere`,
+      withdraw: (symbol: string) => `You have no ${symbol} deposit to withdraw: it was withdrawn elsewhere`,
+    },
+  ],
+  [ERRORS.NoLiabilityFound.code, { repay: (symbol: string) => `You have no ${symbol} debt to repay: it was repaid elsewhere` }],
+  [ERRORS.NoAssetFound.code, { withdraw: (symbol: string) => `You have no ${symbol} deposit to withdraw: it was withdrawn elsewhere` }],
+  [
+    ERRORS.OperationRepayOnly.code,
+    { repay: (symbol: string) => `This is more than your ${symbol} debt: part of it was repaid elsewhere. Check the amount and try again` },
+  ],
+  [
+    ERRORS.OperationWithdrawOnly.code,
+    {
+      withdraw: (symbol: string) =>
+        `This is more than your ${symbol} deposit: part of it was withdrawn elsewhere. Check the amount and try again`,
+    },
+  ],
+]);
+
 /** Program ids the resolver needs: which table applies depends on which program failed. */
 export interface ErrorResolutionConfig {
   lendingProgramId: PublicKey | string;
+  /** The user's action, for messages that explain a lending-program error in its terms. */
+  action?: ActionErrorContext;
   /** Default: SPL Token and Token-2022. */
   tokenProgramIds?: (PublicKey | string)[];
   /** Default: Jupiter v6. */
@@ -139,6 +176,10 @@ export function parseErrorFromLogs(logs: readonly string[], config: ErrorResolut
 
 function describeProgramError(programId: string, code: number, config: ErrorResolutionConfig): string | undefined {
   const same = (id: PublicKey | string) => id.toString() === programId;
+  if (config.action && same(config.lendingProgramId)) {
+    const explain = ACTION_MESSAGES.get(code)?.[config.action.action];
+    if (explain) return explain(config.action.symbol);
+  }
   const tables: ErrorTable[] = [];
   if (same(config.lendingProgramId)) tables.push(LENDING_PROGRAM_ERRORS);
   if ((config.tokenProgramIds ?? TOKEN_PROGRAM_IDS).some(same)) tables.push(SPL_TOKEN_ERRORS);
@@ -192,7 +233,12 @@ export function resolveTransactionError(
 ): ProcessTransactionError {
   const known = error instanceof ProcessTransactionError ? error : null;
   const logs = known?.logs ?? errorLogs(error);
-  const found = logs ? parseErrorFromLogs(logs, config) : null;
+  // A program error resolved before without its logs keeps its program and code: described again here.
+  const found =
+    (logs ? parseErrorFromLogs(logs, config) : null) ??
+    (known?.programId !== undefined && known.code !== undefined
+      ? { programId: known.programId, code: known.code, description: describeProgramError(known.programId, known.code, config) }
+      : null);
   const type = known?.type ?? STAGE_TYPES[stage];
   if (found) {
     return new ProcessTransactionError(found.description ?? errorMessage(error) ?? MESSAGES.fallthrough, type, {

@@ -5,10 +5,10 @@
 import { ASSOCIATED_TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { Keypair, PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { borrowAction, depositAction, withdrawAction, type ActionWallet } from "../../src/actions/index.js";
+import { borrowAction, depositAction, repayAllAction, withdrawAction, type ActionWallet } from "../../src/actions/index.js";
 import { associatedTokenAddress } from "../../src/instructions/tokens.js";
 import { marginfiAccountAddress } from "../../src/instructions/pda.js";
-import { ProcessTransactionError, keypairWallet, type Clock } from "../../src/transactions/index.js";
+import { ProcessTransactionError, keypairWallet, resolveTransactionError, type Clock } from "../../src/transactions/index.js";
 import { PROGRAM, type TestBank, type TestUser } from "../../../protocol/test/support/market.js";
 import {
   SOL,
@@ -73,6 +73,31 @@ describe("a program error", () => {
     expect(error.type).toBe("TransactionSendingError");
     expect(await lamports(m.market, owner.publicKey)).toBe(before);
     expect(await exists(m.market, associatedTokenAddress(m.usdc.mint, owner.publicKey))).toBe(false);
+  });
+
+  it("repaying all of a debt already repaid is 6018 'Bank is missing', which for a repay of USDC says the debt is gone", async () => {
+    const ctx = context(m.market, keypairWallet(owner));
+    const banks = await loadBanks(m.market, [m.sol, m.usdc]);
+    const account = await marginAccount(m.market, marginfiAccount);
+    await act(m.market, () => borrowAction({ ...ctx, marginfiAccount, account, bank: m.usdc.key, banks, amount: 10n * USDC }));
+    // Built from the same (now stale) view twice: the first repays the debt, the second finds no balance.
+    const repayAll = () => repayAllAction({ ...ctx, marginfiAccount, bank: m.usdc.key, banks, amount: 10n * USDC });
+    await act(m.market, repayAll);
+    const error = await act(m.market, () => failure(repayAll()));
+    expect(error.message).toBe("Bank is missing");
+    expect(error.code).toBe(6018);
+    const lendingProgramId = PROGRAM;
+    expect(resolveTransactionError(error, { lendingProgramId, action: { action: "repay", symbol: "USDC" } }).message).toBe(
+      "You have no USDC debt to repay: it was repaid elsewhere",
+    );
+    expect(resolveTransactionError(error, { lendingProgramId, action: { action: "withdraw", symbol: "USDC" } }).message).toBe(
+      "You have no USDC deposit to withdraw: it was withdrawn elsewhere",
+    );
+    // Without the action, or for one the code does not explain, the program's wording stays.
+    expect(resolveTransactionError(error, { lendingProgramId }).message).toBe("Bank is missing");
+    expect(resolveTransactionError(error, { lendingProgramId, action: { action: "deposit", symbol: "USDC" } }).message).toBe(
+      "Bank is missing",
+    );
   });
 });
 

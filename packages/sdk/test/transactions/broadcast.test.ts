@@ -12,6 +12,7 @@ import {
   formatTransactions,
   jsonRpcRequest,
   resolveBroadcastRoute,
+  resolveTransactionError,
   type BroadcastEndpoints,
 } from "../../src/transactions/index.js";
 import { VirtualClock } from "./support/clock.js";
@@ -167,6 +168,32 @@ describe("broadcast on the ledger", () => {
       await expect(send()).rejects.toThrow(/^GRPC bundle failed: unknown error$/);
       await expect(send()).rejects.toThrow(/^GRPC bundle failed: unknown error$/);
       await expect(send()).rejects.toThrow(/^GRPC bundle failed: leader too far$/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps the logs of the server's failed bundle, so the program error in them is what the failure resolves to", async () => {
+    const program = MARGINFI_PROGRAM_ID;
+    const logs = [`Program ${program} invoke [1]`, `Program ${program} failed: custom program error: 0x1782`];
+    const server = await startFakeServer(() => ({
+      body: {
+        success: false,
+        error: "API bundle failed: Bank is missing",
+        errorType: "sending",
+        details: { bundleId: null, logs, programId: program, code: 6018 },
+      },
+    }));
+    try {
+      const transactions = await signedTransfers(Keypair.generate(), newKeys(1), 10_000);
+      const error = (await broadcast(transactions, ["GRPC_BUNDLE"], { connection: ledger.connection, serverUrl: server.url }).catch(
+        (e: unknown) => e,
+      )) as ProcessTransactionError;
+      expect(error.message).toBe("GRPC bundle failed: API bundle failed: Bank is missing");
+      expect(error.logs).toEqual(logs);
+      const resolved = resolveTransactionError(error, { lendingProgramId: program, action: { action: "repay", symbol: "USDC" } });
+      expect(resolved.message).toBe("You have no USDC debt to repay: it was repaid elsewhere");
+      expect(resolved.code).toBe(6018);
     } finally {
       await server.close();
     }

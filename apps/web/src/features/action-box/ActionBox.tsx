@@ -120,6 +120,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
           tokenProgram: dto?.token_program_address,
         }),
       signatureOf: (result) => result.signature,
+      action: { action, symbol: header.symbol },
       onConfirmed: async (result) => {
         signature = result.signature;
         if (result.created) setSelectedAccount(result.marginfiAccount);

@@ -2,9 +2,11 @@
 // and confirmation, shows the shortened signature with a copy button, and on failure the resolved message with Retry.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import type { ActionWallet } from "@ballast/sdk";
+import type { ActionErrorContext, ActionWallet } from "@ballast/sdk";
+import { useQueryClient } from "@tanstack/react-query";
 import type { PublicKey } from "@solana/web3.js";
 import { shortenAddress } from "../../format/index.js";
+import { refreshAfterFailure } from "../../queries/refresh.js";
 import { Button, ToastLayer, cn, useToastSlot } from "../../ui/index.js";
 import {
   confirmedToast,
@@ -31,6 +33,8 @@ export interface TransactionRun<T> {
   readonly signatureOf: (result: T) => string;
   /** After every confirmed run, retries included. */
   readonly onConfirmed?: (result: T) => void | Promise<void>;
+  /** The bank action being sent, so a program error can say what it means for it ("You have no USDC debt to repay"). */
+  readonly action?: ActionErrorContext;
 }
 
 interface TransactionToastApi {
@@ -45,6 +49,7 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
   const retries = useRef(new Map<number, () => void>());
   const nextId = useRef(1);
   const elements = useRef(new Map<number, HTMLElement>());
+  const client = useQueryClient();
 
   const update = useCallback((id: number, change: (toast: TransactionToastState) => TransactionToastState) => {
     setToasts((list) => list.map((t) => (t.id === id ? change(t) : t)));
@@ -76,13 +81,15 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
         await run.onConfirmed?.(result);
         return true;
       } catch (error) {
-        const message = failureMessage(error, run.lendingProgramId);
+        const message = failureMessage(error, run.lendingProgramId, run.action);
         retries.current.set(id, () => void execute(id, run));
         update(id, (t) => failedToast(t, message));
+        // The send was built from what the screen showed, which may be what made it fail: show the chain as it is.
+        void refreshAfterFailure(client);
         return false;
       }
     },
-    [update, closeWhenIdle],
+    [update, closeWhenIdle, client],
   );
 
   const run = useCallback(<T,>(r: TransactionRun<T>) => execute(nextId.current++, r), [execute]);

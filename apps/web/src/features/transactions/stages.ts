@@ -1,6 +1,6 @@
 // The staged transaction toast's model: "Sign transaction", one step per transaction, then confirmed; failures keep
 // the resolved message and what a retry re-runs.
-import { resolveTransactionError, transactionWallet, type ActionWallet } from "@ballast/sdk";
+import { resolveTransactionError, transactionWallet, type ActionErrorContext, type ActionWallet } from "@ballast/sdk";
 import type { PublicKey, VersionedTransaction } from "@solana/web3.js";
 
 export type StepStatus = "pending" | "active" | "done" | "failed";
@@ -50,9 +50,12 @@ export function failedToast(toast: TransactionToastState, error: string): Transa
   };
 }
 
-/** What the user sees of any failure: the SDK's resolved message (program error descriptions, spec §8), never a raw exception. */
-export function failureMessage(error: unknown, lendingProgramId: PublicKey): string {
-  return resolveTransactionError(error, { lendingProgramId }).message;
+/**
+ * What the user sees of any failure: the SDK's resolved message (program error descriptions, spec §8, explained for
+ * the action when one is given), never a raw exception.
+ */
+export function failureMessage(error: unknown, lendingProgramId: PublicKey, action?: ActionErrorContext): string {
+  return resolveTransactionError(error, { lendingProgramId, action }).message;
 }
 
 /** The wallet as the SDK sees it, reporting when the user has signed (the toast moves past "Sign transaction"). */
