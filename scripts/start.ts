@@ -79,6 +79,8 @@ async function main(): Promise<void> {
     host,
     programs: productPrograms(programId),
     rpcLimits: rpcLimitsFromEnvironment(process.env),
+    // The API server below proxies the app's websocket from this host: each browser counts as itself.
+    trustedProxies: ["127.0.0.1", "::1"],
   });
   closers.push(() => node.close());
   console.log(`ballast: ledger JSON-RPC ${node.rpc.url}, websocket ${node.rpc.wsUrl}, data in ${dataDir}`);

@@ -15,6 +15,8 @@ export interface LocalnetOptions {
   host?: string;
   /** The RPC's resource limits per client (rpc/limits.ts); defaults for any not given. */
   rpcLimits?: Partial<RpcLimits>;
+  /** Proxies whose `X-Forwarded-For` names the websocket's client (RpcServerOptions.trustedProxies). */
+  trustedProxies?: readonly string[];
 }
 
 export interface Localnet {
@@ -34,6 +36,7 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     wsPort: options.rpcPort === 0 ? 0 : options.rpcPort + 1,
     parseAccount: parseAccountJson,
     limits: options.rpcLimits,
+    trustedProxies: options.trustedProxies,
   });
   return {
     ledger,

@@ -34,6 +34,11 @@ export interface RpcServerOptions {
   onInternalError?: InternalErrorListener;
   /** Resource limits per client; DEFAULT_RPC_LIMITS for any not given. */
   limits?: Partial<RpcLimits>;
+  /**
+   * Addresses of proxies in front of the websocket (the API server's `/rpc`): a connection from one of them is
+   * counted as the client its `X-Forwarded-For` names last, so every browser behind the proxy has its own allowance.
+   */
+  trustedProxies?: readonly string[];
 }
 
 export interface RpcServer {
@@ -141,10 +146,18 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
 
   const pubsub = new PubSub({ ledger: options.ledger, parseAccount: options.parseAccount, onInternalError, limits });
   const wss = new WebSocketServer({ noServer: true, maxPayload: bodyLimit });
-  wss.on("connection", (socket, request: IncomingMessage) => pubsub.attach(socket, request.socket.remoteAddress ?? ""));
+  const trusted = new Set((options.trustedProxies ?? []).map(plainAddress));
+  const clientAddress = (request: IncomingMessage): string => {
+    const peer = plainAddress(request.socket.remoteAddress ?? "");
+    const forwarded = request.headers["x-forwarded-for"];
+    if (!trusted.has(peer) || typeof forwarded !== "string") return peer;
+    // The proxy appends the address it saw; anything before it is the client's own claim.
+    return plainAddress(forwarded.split(",").at(-1)?.trim() || peer);
+  };
+  wss.on("connection", (socket, request: IncomingMessage) => pubsub.attach(socket, clientAddress(request)));
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on("error", () => socket.destroy());
-    if (!pubsub.admits(request.socket.remoteAddress ?? "")) {
+    if (!pubsub.admits(clientAddress(request))) {
       const reason = `Too many websocket connections from this address (max ${limits.maxConnectionsPerAddress})\n`;
       socket.end(
         `HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\nConnection: close\r\n\r\n${reason}`,
@@ -182,4 +195,9 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     await close();
     throw error;
   }
+}
+
+/** An IPv4 address as an IPv4-mapped IPv6 socket reports it (`::ffff:127.0.0.1`) reads as the IPv4 one. */
+function plainAddress(address: string): string {
+  return address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
 }

@@ -12,9 +12,13 @@ const SYSTEM = "11111111111111111111111111111111";
 const I64_MAX = 9223372036854775807n;
 
 /** A real ledger behind the real RPC server with the given limits, its slot clock stopped. */
-async function withServer(limits: Partial<RpcLimits>, body: (server: RpcServer, ledger: Ledger) => Promise<void>): Promise<void> {
+async function withServer(
+  limits: Partial<RpcLimits>,
+  body: (server: RpcServer, ledger: Ledger) => Promise<void>,
+  trustedProxies?: readonly string[],
+): Promise<void> {
   const ledger = Ledger.open({ dataDir: null, slotMs: 0 });
-  const server = await startRpcServer({ ledger, port: 0, limits });
+  const server = await startRpcServer({ ledger, port: 0, limits, trustedProxies });
   try {
     await body(server, ledger);
   } finally {
@@ -252,6 +256,35 @@ describe("websocket limits", () => {
       expect((await call(again, 1, "slotSubscribe")).result).toBeGreaterThan(0);
       again.close();
       open[1].close();
+    });
+  });
+
+  it("counts a trusted proxy's connections by the client it forwards, and ignores the header from anyone else", async () => {
+    const behindProxy = (url: string, client: string) => new WebSocket(url, { headers: { "x-forwarded-for": `10.9.9.9, ${client}` } });
+    const refusal = async (socket: WebSocket) => {
+      const [, response] = (await once(socket, "unexpected-response")) as [unknown, import("node:http").IncomingMessage];
+      response.resume();
+      return response.statusCode;
+    };
+    await withServer(
+      { maxConnectionsPerAddress: 1 },
+      async (server) => {
+        // Two browsers behind the proxy each get their own allowance of one; the second connection of one is refused.
+        const first = behindProxy(server.wsUrl, "10.0.0.1");
+        const second = behindProxy(server.wsUrl, "10.0.0.2");
+        await Promise.all([once(first, "open"), once(second, "open")]);
+        expect(await refusal(behindProxy(server.wsUrl, "10.0.0.1"))).toBe(429);
+        first.close();
+        second.close();
+      },
+      ["127.0.0.1"],
+    );
+    await withServer({ maxConnectionsPerAddress: 1 }, async (server) => {
+      // Without trust, the header is the client's own claim: both connections are 127.0.0.1's.
+      const first = behindProxy(server.wsUrl, "10.0.0.1");
+      await once(first, "open");
+      expect(await refusal(behindProxy(server.wsUrl, "10.0.0.2"))).toBe(429);
+      first.close();
     });
   });
 
