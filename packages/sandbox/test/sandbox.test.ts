@@ -44,6 +44,7 @@ import {
   PriceWalk,
   RISK_PROFILES,
   SimulatedUsers,
+  createMarketLookupTables,
   TOKEN_CATEGORIES,
   TOKENS,
   airdrop,
@@ -418,7 +419,7 @@ describe("simulated users", () => {
     prices.start();
     const actions: UserAction[] = [];
     const logged: string[] = [];
-    const users = await SimulatedUsers.create(connection, admin, state, {
+    const users = await SimulatedUsers.create(connection, admin, state, await createMarketLookupTables(connection, admin, state), {
       count: 6,
       intervalMs: 100,
       seed: "test-users",
