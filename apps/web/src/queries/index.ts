@@ -2,6 +2,7 @@
 export { queryKeys } from "./keys.js";
 export { TIMING } from "./timing.js";
 export { useConfigQuery } from "./config.js";
+export { useLookupTables } from "./lookup-tables.js";
 export { useBanks, useMarketBanks, useMarket, useBankHistory, useRates, useEmissions } from "./banks.js";
 export { useOracleData, useTokenPrices, useSlotDuration, useKaminoStates } from "./oracles.js";
 export { useAccountAddresses, useAccount, useUserBalances, useAccountLabels } from "./accounts.js";

@@ -5,6 +5,7 @@ export const queryKeys = {
   config: () => ["config"] as const,
   banks: (source: BankSource) => ["banks", source] as const,
   market: (group: string) => ["market", group] as const,
+  lookupTables: (group: string) => ["lookup-tables", group] as const,
   bankHistory: (bank: string, period: HistoricPeriod) => ["bank-history", bank, period] as const,
   oracleData: (pythKeys: readonly string[], switchboardKeys: readonly string[]) => ["oracle-data", pythKeys, switchboardKeys] as const,
   tokenPrices: (mints: readonly string[]) => ["token-prices", mints] as const,
