@@ -419,6 +419,10 @@ describe("simulated users", () => {
     prices.start();
     const actions: UserAction[] = [];
     const logged: string[] = [];
+    const [main] = state.markets;
+    await expect(SimulatedUsers.create(connection, admin, state, new Map())).rejects.toThrow(
+      `No lookup table for market ${main.name} (${main.group})`,
+    );
     const users = await SimulatedUsers.create(connection, admin, state, await createMarketLookupTables(connection, admin, state), {
       count: 6,
       intervalMs: 100,

@@ -6,9 +6,7 @@ import { fetchLookupTableAddresses } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
 import { queryKeys } from "./keys.js";
-
-/** As the reference app keeps its lutData: a market's tables change only when the server is set up again. */
-export const LOOKUP_TABLES_STALE_MS = 24 * 60 * 60 * 1_000;
+import { TIMING } from "./timing.js";
 
 export function useLookupTables() {
   const http = useHttp();
@@ -25,7 +23,7 @@ export function useLookupTables() {
         }),
       );
     },
-    staleTime: LOOKUP_TABLES_STALE_MS,
-    retry: 2,
+    staleTime: TIMING.lookupTables.staleTime,
+    retry: TIMING.lookupTables.retry,
   });
 }
