@@ -100,6 +100,7 @@ it("borrows and withdraws for an account holding 14 banks", async ({ onTestFaile
   onTestFailed(async () => {
     await screenshot(page, "many-banks-failure");
     if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
+    if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
   });
   await page.goto(product.url);
   await expect.poll(() => page.getByRole("button", { name: /^Wallet \S+…\S+$/ }).isVisible()).toBe(true);
@@ -114,4 +115,6 @@ it("borrows and withdraws for an account holding 14 banks", async ({ onTestFaile
   await ui.positionRow(page, "Supplied", "SOL").getByRole("button", { name: "Withdraw SOL" }).click();
   await ui.sendFromActionBox(page, "withdraw", "SOL", "0.5", "Withdraw");
   await expect.poll(() => ui.positionRow(page, "Supplied", "SOL").getByRole("cell", { name: "0.5 SOL", exact: true }).count()).toBe(1);
+  expect(session.pageErrors).toEqual([]);
+  expect(session.consoleErrors).toEqual([]);
 });
