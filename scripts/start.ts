@@ -13,7 +13,16 @@ import { Connection, Keypair } from "@solana/web3.js";
 import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
-import { PriceWalk, SimulatedUsers, airdrop, createFaucet, directoryStore, sandboxJobIntervals, seedSandbox } from "@ballast/sandbox";
+import {
+  PriceWalk,
+  SimulatedUsers,
+  airdrop,
+  createFaucet,
+  createMarketLookupTables,
+  directoryStore,
+  sandboxJobIntervals,
+  seedSandbox,
+} from "@ballast/sandbox";
 import { productPrograms } from "./programs.js";
 
 /** The admin is topped up from the ledger's faucet whenever it holds less than this. */
@@ -100,6 +109,8 @@ async function main(): Promise<void> {
   prices.start();
   closers.push(() => prices.stop());
 
+  // Made once per start and shared: the server hands their addresses to the web app, the simulated users load them.
+  const lookupTables = await createMarketLookupTables(connection, admin, seeded);
   const [main] = seeded.markets;
   const config: ServerConfig = {
     ...DEFAULT_CONFIG,
@@ -108,7 +119,7 @@ async function main(): Promise<void> {
     rpcUrl: node.rpc.url,
     programId,
     group: main.group,
-    markets: seeded.markets,
+    markets: seeded.markets.map(({ group, name }) => ({ group, name, lookupTables: [lookupTables.get(group)!.key.toBase58()] })),
     tokens: seeded.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
     databaseUrl: process.env.DATABASE_URL || null,
     sqlitePath: join(dataDir, "ballast.sqlite"),
@@ -124,7 +135,7 @@ async function main(): Promise<void> {
 
   // The simulated users come last: funding new ones takes a few seconds, and the product works without them.
   try {
-    const users = await SimulatedUsers.create(connection, admin, seeded, { log });
+    const users = await SimulatedUsers.create(connection, admin, seeded, lookupTables, { log });
     if (stopping) return;
     users.start();
     closers.push(() => users.stop());

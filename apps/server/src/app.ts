@@ -33,6 +33,7 @@ import { bankRoutes } from "./routes/banks.js";
 import { configRoutes } from "./routes/config.js";
 import { faucetRoutes } from "./routes/faucet.js";
 import { labelRoutes } from "./routes/labels.js";
+import { lookupTableRoutes } from "./routes/lookup-tables.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
 import { rpcRoutes } from "./routes/rpc.js";
@@ -62,6 +63,7 @@ export type RouteModule = (app: TypedApp, context: RouteContext) => void | Promi
 
 const ROUTES: readonly RouteModule[] = [
   configRoutes,
+  lookupTableRoutes,
   authRoutes,
   bankRoutes,
   oracleRoutes,

@@ -23,6 +23,8 @@ export interface TokenMetadata {
 export interface MarketSetting {
   readonly group: string;
   readonly name: string;
+  /** Address lookup tables holding the market's keys, which the app's transactions load them from; none when absent. */
+  readonly lookupTables?: readonly string[];
 }
 
 /** The name of the main market when no markets file names it. */
@@ -110,7 +112,7 @@ const tokensSchema = z.array(
 );
 
 const marketsSchema = z
-  .array(z.object({ group: addressText, name: z.string().trim().min(1) }))
+  .array(z.object({ group: addressText, name: z.string().trim().min(1), lookupTables: z.array(addressText).optional() }))
   .min(1, "must name at least the main market");
 
 /** Parses a JSON settings file against its schema; any fault names the file and the first failing entry. */
@@ -135,7 +137,7 @@ export function readTokensFile(path: string): TokenMetadata[] {
   return readSettingsFile("TOKENS_FILE", path, tokensSchema);
 }
 
-/** The market list of a MARKETS_FILE: a JSON array of {group, name}, the main market first. */
+/** The market list of a MARKETS_FILE: a JSON array of {group, name, lookupTables?}, the main market first. */
 export function readMarketsFile(path: string): MarketSetting[] {
   return readSettingsFile("MARKETS_FILE", path, marketsSchema);
 }

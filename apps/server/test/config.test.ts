@@ -60,6 +60,19 @@ describe("configFromEnvironment", () => {
     expect(configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: file(markets) }).markets).toEqual(markets);
   });
 
+  it("reads a market's lookup tables from MARKETS_FILE and refuses one that is not an address", () => {
+    const table = Keypair.generate().publicKey.toBase58();
+    const markets = [
+      { group: MAIN, name: "Ballast Main", lookupTables: [table] },
+      { group: OTHER, name: "Ballast Memes" },
+    ];
+    expect(configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: file(markets) }).markets).toEqual(markets);
+    const bad = file([{ group: MAIN, name: "Main", lookupTables: ["table"] }]);
+    expect(() => configFromEnvironment({ GROUP: MAIN, MARKETS_FILE: bad })).toThrow(
+      `MARKETS_FILE ${bad} at 0.lookupTables.0: must be a base58 address of 32 bytes`,
+    );
+  });
+
   it("refuses a markets file that does not list the main group first, lists a group twice, or is malformed", () => {
     const notFirst = file([
       { group: OTHER, name: "Other" },

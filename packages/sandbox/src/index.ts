@@ -6,6 +6,7 @@ export * from "./store.js";
 export { airdrop } from "./send.js";
 export { STATE_KEY, seedSandbox, type SeedOptions } from "./seed.js";
 export { PriceWalk, annualVolatility, stakingRate, type PriceWalkOptions, type PricedUpdate } from "./prices.js";
+export { createMarketLookupTables } from "./lookup-tables.js";
 export { SimulatedUsers, type SimulatedUsersOptions, type UserAction, type UserActionKind } from "./users.js";
 export { FAUCET_LAMPORTS, FAUCET_TOKEN_USD, createFaucet, type Faucet, type FaucetGrant } from "./faucet.js";
 export { SANDBOX_JOB_INTERVALS, sandboxJobIntervals, type SandboxJobIntervals } from "./intervals.js";

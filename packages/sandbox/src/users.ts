@@ -20,14 +20,12 @@ import {
   associatedTokenAddress,
   borrowAction,
   createAssociatedTokenAccountInstruction,
-  createLookupTableTransactions,
   depositAction,
   fetchMarginAccounts,
   fetchWalletBalances,
   healthFactor,
   keypairWallet,
   loadMarket,
-  marketLookupTableKeys,
   maxBorrow,
   maxDeposit,
   maxRepay,
@@ -44,7 +42,7 @@ import {
 } from "@ballast/sdk";
 import { nativeForUsd } from "./liquidity.js";
 import { derivedKeypair } from "./keys.js";
-import { sendPacked, sendTransaction } from "./send.js";
+import { sendPacked } from "./send.js";
 import type { SandboxState } from "./state.js";
 
 export type UserActionKind = "deposit" | "borrow" | "repay" | "withdraw";
@@ -124,16 +122,21 @@ export class SimulatedUsers {
     this.log = options.log ?? ((text) => console.error(text));
   }
 
-  /** Derives the users (two in three at home in the main market, the rest spread over the arenas) and funds new ones. */
+  /**
+   * Derives the users (two in three at home in the main market, the rest spread over the arenas) and funds new ones;
+   * `tables` holds every market's lookup table by group (createMarketLookupTables).
+   */
   static async create(
     connection: Connection,
     admin: Keypair,
     state: SandboxState,
+    tables: ReadonlyMap<string, AddressLookupTableAccount>,
     options: SimulatedUsersOptions = {},
   ): Promise<SimulatedUsers> {
     const count = options.count ?? 30;
     const [main, ...arenas] = state.markets;
-    const tables = await marketLookupTables(connection, admin, state);
+    const missing = state.markets.find((market) => !tables.has(market.group));
+    if (missing) throw new Error(`No lookup table for market ${missing.name} (${missing.group})`);
     const users = Array.from({ length: count }, (_, i): SimulatedUser => {
       const market = i % 3 === 2 && arenas.length > 0 ? arenas[Math.floor(i / 3) % arenas.length] : main;
       return {
@@ -336,43 +339,6 @@ export class SimulatedUsers {
   private symbolOf(bank: PricedBank): string {
     return this.state.tokens.find((t) => t.mint === bank.bank.mint)?.symbol ?? bank.bank.mint;
   }
-}
-
-/**
- * One lookup table per market, holding its banks' keys (marketLookupTableKeys), made afresh at each start so it
- * follows the banks as they are; returned by group once the ledger serves them (the slot after their last extension).
- */
-async function marketLookupTables(
-  connection: Connection,
-  admin: Keypair,
-  state: SandboxState,
-): Promise<Map<string, AddressLookupTableAccount>> {
-  const programId = new PublicKey(state.programId);
-  const slot = await connection.getSlot("confirmed");
-  const addresses = new Map<string, PublicKey>();
-  for (const [i, market] of state.markets.entries()) {
-    const loaded = await loadMarket(connection, { programId: state.programId, group: market.group });
-    const banks = new Map<string, Bank>([...loaded.banks.values()].map((b) => [b.address, b.bank]));
-    const keys = marketLookupTableKeys(new PublicKey(market.group), banks, programId);
-    // Each table derives from the admin and its own recent slot.
-    const table = createLookupTableTransactions({
-      authority: admin.publicKey,
-      payer: admin.publicKey,
-      recentSlot: slot - i,
-      addresses: keys,
-    });
-    for (const instructions of table.transactions) await sendTransaction(connection, admin, instructions);
-    addresses.set(market.group, table.address);
-  }
-  const extended = await connection.getSlot("processed");
-  while ((await connection.getSlot("processed")) <= extended) await new Promise((resolve) => setTimeout(resolve, 50));
-  const tables = new Map<string, AddressLookupTableAccount>();
-  for (const [group, address] of addresses) {
-    const table = (await connection.getAddressLookupTable(address, { commitment: "processed" })).value;
-    if (table === null) throw new Error(`Lookup table ${address.toBase58()} of market ${group} not found`);
-    tables.set(group, table);
-  }
-  return tables;
 }
 
 /** Gives every user not funded yet its SOL and $25,000 of each other token. */

@@ -44,6 +44,7 @@ import {
   PriceWalk,
   RISK_PROFILES,
   SimulatedUsers,
+  createMarketLookupTables,
   TOKEN_CATEGORIES,
   TOKENS,
   airdrop,
@@ -418,7 +419,11 @@ describe("simulated users", () => {
     prices.start();
     const actions: UserAction[] = [];
     const logged: string[] = [];
-    const users = await SimulatedUsers.create(connection, admin, state, {
+    const [main] = state.markets;
+    await expect(SimulatedUsers.create(connection, admin, state, new Map())).rejects.toThrow(
+      `No lookup table for market ${main.name} (${main.group})`,
+    );
+    const users = await SimulatedUsers.create(connection, admin, state, await createMarketLookupTables(connection, admin, state), {
       count: 6,
       intervalMs: 100,
       seed: "test-users",

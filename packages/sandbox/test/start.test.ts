@@ -1,13 +1,13 @@
 // The product launcher as `npm start` runs it: a child process on a fresh data directory and random ports, which
-// seeds, serves the API for all six markets with the faucet and charts that fill at the snapshot interval it is given,
-// stops on SIGTERM with exit code 0, and on a restart continues without seeding again.
+// seeds, serves the API for all six markets with the faucet, each market's lookup table and charts that fill at the
+// snapshot interval it is given, stops on SIGTERM with exit code 0, and on a restart continues without seeding again.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { Keypair } from "@solana/web3.js";
+import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "ballast-start-"));
@@ -91,6 +91,17 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
       (list) => list.length === 30,
     );
     expect(new Set(banks.map((b) => b.group_address))).toEqual(new Set(groups));
+
+    // One lookup table per market, made at start and named to the web app by the server, holding the market's keys.
+    const ledger = new Connection(`${first.url}/rpc`, "confirmed");
+    for (const group of groups) {
+      const { addresses } = (await (await fetch(`${first.url}/api/lookup-tables?group=${group}`)).json()) as { addresses: string[] };
+      expect(addresses).toHaveLength(1);
+      const table = (await ledger.getAddressLookupTable(new PublicKey(addresses[0]))).value!;
+      const keys = table.state.addresses.map((key) => key.toBase58());
+      expect(keys[0]).toBe(group);
+      for (const b of banks.filter((b) => b.group_address === group)) expect(keys).toContain(b.bank_address);
+    }
     const bank = banks[0].bank_address;
     const history = await poll(
       "GET /api/banks/db/:bank/historic/30d",

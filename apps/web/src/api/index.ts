@@ -10,3 +10,4 @@ export * from "./labels.js";
 export * from "./auth.js";
 export * from "./faucet.js";
 export * from "./fees.js";
+export * from "./lookup-tables.js";

@@ -2,6 +2,7 @@
 export { queryKeys } from "./keys.js";
 export { TIMING } from "./timing.js";
 export { useConfigQuery } from "./config.js";
+export { useLookupTables } from "./lookup-tables.js";
 export { useBanks, useMarketBanks, useMarket, useBankHistory } from "./banks.js";
 export { useAccountAddresses, useAccount, useUserBalances, useAccountLabels } from "./accounts.js";
 export { useActivity, retryActivity } from "./activity.js";

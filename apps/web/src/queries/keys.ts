@@ -5,6 +5,7 @@ export const queryKeys = {
   config: () => ["config"] as const,
   banks: (source: BankSource) => ["banks", source] as const,
   market: (group: string) => ["market", group] as const,
+  lookupTables: (group: string) => ["lookup-tables", group] as const,
   bankHistory: (bank: string, period: HistoricPeriod) => ["bank-history", bank, period] as const,
   accountAddresses: (authority: string | null, group: string) => ["account-addresses", authority, group] as const,
   account: (accountKey: string | null, authority: string | null) => ["account", accountKey, authority] as const,

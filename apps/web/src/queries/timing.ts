@@ -13,6 +13,8 @@ export const TIMING = {
   activity: { staleTime: 5 * MINUTE, maxRetries: 2 },
   walletPoints: { staleTime: 10 * MINUTE, retry: 2 },
   globalPoints: { staleTime: 24 * HOUR, retry: 2 },
+  /** A market's address lookup tables (the reference's lutData): they change only when the server is set up again. */
+  lookupTables: { staleTime: 24 * HOUR, retry: 2 },
   bankHistory: { staleTime1d: 900 * SECOND, staleTimeOther: 3_600 * SECOND },
   /** After a position-changing transaction: poll every 2 s, at most 10 times or 20 s. */
   postAction: { intervalMs: 2 * SECOND, attempts: 10, timeoutMs: 20 * SECOND },

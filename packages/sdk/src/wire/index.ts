@@ -12,3 +12,4 @@ export type * from "./fees.js";
 export type * from "./points.js";
 export type * from "./labels.js";
 export type * from "./faucet.js";
+export type * from "./lookup-tables.js";

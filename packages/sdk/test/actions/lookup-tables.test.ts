@@ -2,20 +2,19 @@
 // with its oracle, more keys than a 1232-byte transaction holds, so the action is refused before anything is signed
 // with the spec's "Single instruction too large to fit in a transaction". With the market's address lookup table the
 // same borrow lands.
-import { PublicKey, type VersionedTransaction } from "@solana/web3.js";
+import type { PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Bank } from "@ballast/protocol";
 import type { TestBank, TestMarket } from "../../../protocol/test/support/market.js";
-import { borrowAction, depositAction, type ActionContext, type ActionWallet } from "../../src/actions/index.js";
+import { borrowAction, type ActionContext, type ActionWallet } from "../../src/actions/index.js";
 import { createLookupTableTransactions, marketLookupTableKeys } from "../../src/instructions/lookup-tables.js";
 import { associatedTokenAddress } from "../../src/instructions/tokens.js";
 import { ProcessTransactionError } from "../../src/transactions/index.js";
-import { SOL, act, activeBanks, context, fundedWallet, loadBanks, marginAccount, startActionMarket, tokens } from "./support.js";
+import { EXTRA_BANKS, startManyBankAccount, type ManyBankAccount } from "./many-banks.js";
+import { act, activeBanks, context, marginAccount, tokens } from "./support.js";
 
-/** Banks the account deposits into besides SOL: with SOL and the borrowed USDC, 14 banks in its health check. */
-const EXTRA_BANKS = 12;
 const BORROWED = 5_000_000n;
 
+let setup: ManyBankAccount;
 let market: TestMarket;
 let all: TestBank[];
 let usdc: TestBank;
@@ -24,38 +23,24 @@ let signed = 0;
 let owner: PublicKey;
 let ctx: ActionContext;
 
-const banks = (): Promise<Map<string, Bank>> => loadBanks(market, all);
+const banks = () => setup.banks();
 
 beforeAll(async () => {
-  const m = await startActionMarket();
-  market = m.market;
-  usdc = m.usdc;
-  const extra: TestBank[] = [];
-  for (let i = 0; i < EXTRA_BANKS; i++) {
-    extra.push(await market.addBank(6, i % 2 === 0 ? { kind: "pyth", price: 1 } : { kind: "switchboard", price: 1 }));
-  }
-  all = [m.sol, m.usdc, ...extra];
-  const keypair = await fundedWallet(market, 50n);
-  owner = keypair.publicKey;
+  setup = await startManyBankAccount();
+  ({ market, all, usdc, marginfiAccount } = setup);
+  owner = setup.owner.publicKey;
   const wallet: ActionWallet = {
-    publicKey: keypair.publicKey,
+    publicKey: owner,
     async signTransaction(transaction: VersionedTransaction) {
       signed++;
-      transaction.sign([keypair]);
+      transaction.sign([setup.owner]);
       return transaction;
     },
   };
   ctx = context(market, wallet);
-  ({ marginfiAccount } = await act(market, async () =>
-    depositAction({ ...ctx, bank: m.sol.key, banks: await banks(), amount: 10n * SOL }),
-  ));
-  for (const bank of extra) {
-    await market.fund(keypair, bank, 1_000_000n);
-    await act(market, async () => depositAction({ ...ctx, marginfiAccount, bank: bank.key, banks: await banks(), amount: 1_000_000n }));
-  }
   expect(activeBanks(await marginAccount(market, marginfiAccount))).toHaveLength(1 + EXTRA_BANKS);
 });
-afterAll(() => market.close());
+afterAll(() => market?.close());
 
 const borrow = async (extra: Partial<ActionContext> = {}) =>
   borrowAction({
