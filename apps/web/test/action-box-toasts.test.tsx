@@ -83,9 +83,11 @@ describe("transaction toast", () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     try {
       render(
-        <TransactionToastProvider>
-          <Harness />
-        </TransactionToastProvider>,
+        <QueryClientProvider client={new QueryClient()}>
+          <TransactionToastProvider>
+            <Harness />
+          </TransactionToastProvider>
+        </QueryClientProvider>,
       );
       const confirm = () =>
         run({

@@ -2,6 +2,7 @@
 // (the app's and the transactions') must render inside the topmost open dialog, after its controls in the keyboard
 // order, and move back to the page when it closes. (The browser journeys check what the user sees at both widths.)
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Keypair } from "@solana/web3.js";
@@ -57,11 +58,13 @@ const dialogNamed = (name: string) => screen.getAllByRole("dialog", { hidden: tr
 describe("toasts over dialogs", () => {
   it("render inside the topmost open dialog, after its controls, and return to the page when it closes", async () => {
     render(
-      <ToastProvider>
-        <TransactionToastProvider>
-          <Screen />
-        </TransactionToastProvider>
-      </ToastProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <TransactionToastProvider>
+            <Screen />
+          </TransactionToastProvider>
+        </ToastProvider>
+      </QueryClientProvider>,
     );
     const region = () => screen.getByLabelText("Notifications", { selector: "[aria-live]" });
     expect(region().closest("dialog")).toBeNull();
