@@ -73,12 +73,13 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
     [market.data, priced, dto, config.tokens, apyOf],
   );
 
-  if (market.isError || (market.data && !priced)) {
+  // A failed background refetch keeps the snapshot it had: the box (and a result it shows) stays.
+  if ((market.isError && !market.data) || (market.data && !priced)) {
     return (
       <Dialog open onClose={onClose} title="Unavailable">
         <EmptyState
-          title={market.isError ? "Could not load this market" : "Bank not found"}
-          description={market.isError ? market.error.message : `Bank ${bankAddress} not found`}
+          title={market.data ? "Bank not found" : "Could not load this market"}
+          description={market.data ? `Bank ${bankAddress} not found` : market.error?.message}
         />
       </Dialog>
     );
