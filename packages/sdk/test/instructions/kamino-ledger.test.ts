@@ -5,13 +5,7 @@
 import { getAccount } from "@solana/spl-token";
 import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  KLEND_ERRORS,
-  lendingMarketAuthority,
-  marketProgram,
-  reserveAccountsFor,
-  userMetadataAddress,
-} from "@ballast/market";
+import { KLEND_ERRORS, lendingMarketAuthority, marketProgram, reserveAccountsFor, userMetadataAddress } from "@ballast/market";
 import {
   AssetTag,
   ERRORS,
