@@ -2,7 +2,7 @@
 // shares are never shown at old share values for long), polling stops at the first change, then everything refetches.
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { refreshAfterAction } from "../src/queries/refresh.js";
+import { refreshAfterAction, refreshAfterFailure } from "../src/queries/refresh.js";
 
 const FAST = { intervalMs: 5, attempts: 10, timeoutMs: 5_000 };
 const unsubscribers: (() => void)[] = [];
@@ -57,5 +57,17 @@ describe("refreshAfterAction", () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(account.count).toBe(2);
     expect(market.count).toBe(2);
+  });
+});
+
+describe("refreshAfterFailure", () => {
+  it("refetches at once, then once more past the server's revalidating cache, whose first answer may be from before", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The server's first answer after the failure still predates it; the next one is the chain as it is.
+    const account = watched(client, ["account", "A", "W"], (read) => (read >= 3 ? "after" : "before"));
+    await expect.poll(() => client.getQueryData(["account", "A", "W"])).toBe("before");
+    await refreshAfterFailure(client, 5);
+    expect(account.count).toBe(3);
+    expect(client.getQueryData(["account", "A", "W"])).toBe("after");
   });
 });

@@ -47,9 +47,14 @@ export async function refreshAfterAction(client: QueryClient, timing: PollTiming
   await refetchAll(client);
 }
 
-/** After a failed send: what the action was built from is refetched, so the screen shows why it failed. */
-export function refreshAfterFailure(client: QueryClient): Promise<void> {
-  return refetchAll(client);
+/**
+ * After a failed send: what the action was built from is refetched, so the screen shows why it failed; and once more
+ * past the server's revalidating cache, whose first answer may predate what made the send fail.
+ */
+export async function refreshAfterFailure(client: QueryClient, serverViewLagMs: number = TIMING.serverViewLagMs): Promise<void> {
+  await refetchAll(client);
+  await sleep(serverViewLagMs);
+  await refetchAll(client);
 }
 
 /** Call after a confirmed position-changing transaction; resolves when the refreshed data is in. */

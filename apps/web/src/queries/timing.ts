@@ -16,6 +16,11 @@ export const TIMING = {
   /** A market's address lookup tables (the reference's lutData): they change only when the server is set up again. */
   lookupTables: { staleTime: 24 * HOUR, retry: 2 },
   bankHistory: { staleTime1d: 900 * SECOND, staleTimeOther: 3_600 * SECOND },
+  /**
+   * How old an account view the server may still answer with: up to twice its 1 s cache while it revalidates. A read
+   * that must see the chain as it is now is made again after this.
+   */
+  serverViewLagMs: 2_500,
   /** After a position-changing transaction: poll every 2 s, at most 10 times or 20 s. */
   postAction: { intervalMs: 2 * SECOND, attempts: 10, timeoutMs: 20 * SECOND },
 } as const;
