@@ -3,7 +3,7 @@
 // 502 to the upgrade.
 import type { IncomingMessage } from "node:http";
 import { createServer } from "node:net";
-import { Keypair, LAMPORTS_PER_SOL, SystemProgram } from "@solana/web3.js";
+import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, type AccountInfo } from "@solana/web3.js";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestMarket } from "../../../packages/protocol/test/support/market.js";
@@ -70,6 +70,32 @@ describe("websocket upgrades at /rpc", () => {
       expect(notification.params.result.value.data).toEqual(["", "base64"]);
     } finally {
       socket.close();
+    }
+  });
+
+  it("serve web3.js's own subscriptions, pointed at the server's /rpc for both JSON-RPC and the websocket", async () => {
+    const connection = new Connection(`${server.url}/rpc`, { commitment: "confirmed", wsEndpoint: wsUrl(server.url, "/rpc") });
+    const watched = Keypair.generate().publicKey;
+    let subscription: number | undefined;
+    try {
+      const changed = new Promise<AccountInfo<Buffer>>((resolve) => {
+        subscription = connection.onAccountChange(watched, resolve, { commitment: "confirmed" });
+      });
+      // web3.js subscribes once its socket opens: resend until the notification arrives.
+      let notified: AccountInfo<Buffer> | undefined;
+      void changed.then((info) => (notified = info));
+      for (let i = 0; i < 50 && notified === undefined; i++) {
+        await market.send(SystemProgram.transfer({ fromPubkey: market.admin.publicKey, toPubkey: watched, lamports: LAMPORTS_PER_SOL }), [
+          market.admin,
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const info = await changed;
+      expect(info.lamports % LAMPORTS_PER_SOL).toBe(0);
+      expect(info.lamports).toBeGreaterThanOrEqual(LAMPORTS_PER_SOL);
+      expect(info.data).toEqual(Buffer.alloc(0));
+    } finally {
+      if (subscription !== undefined) await connection.removeAccountChangeListener(subscription);
     }
   });
 
