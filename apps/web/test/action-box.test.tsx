@@ -25,6 +25,7 @@ import { readAmount, textFromAmount } from "../src/features/action-box/amount.js
 import type { ActionType } from "../src/features/action-box/context.js";
 import { emptyBalances } from "../src/features/action-box/model.js";
 import { formatPercent } from "../src/format/index.js";
+import { apysOf } from "../src/features/markets/bank-rows.js";
 
 afterEach(cleanup);
 
@@ -64,6 +65,7 @@ function renderBox(opts: {
       wallet={opts.wallet}
       onSend={onSend}
       onClose={() => {}}
+      apyOf={apysOf(opts.market, undefined)}
     />,
   );
   return { onSend, input: screen.getByLabelText(`Amount to ${opts.action}`) as HTMLInputElement };
@@ -160,6 +162,7 @@ describe("MAX", () => {
         wallet={wallet}
         onSend={async () => LANDED}
         onClose={() => {}}
+        apyOf={apysOf(market, undefined)}
       />
     );
     const { rerender } = render(view(held));
@@ -316,6 +319,7 @@ describe("after a confirmed send", () => {
         wallet={rich}
         onSend={async () => LANDED}
         onClose={() => {}}
+        apyOf={apysOf(market, undefined)}
       />
     );
     const { rerender } = render(view(held));
@@ -365,6 +369,7 @@ describe("a bank of the third-party market", () => {
         wallet={wallet}
         onSend={vi.fn(async () => LANDED)}
         onClose={() => {}}
+        apyOf={apysOf(marketOf(solBank, kamino), undefined)}
       />,
     );
     const tabs = within(screen.getByRole("tablist", { name: "Action" })).getAllByRole("tab");

@@ -84,7 +84,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
       </Dialog>
     );
   }
-  if (!market.data || !priced || !header) {
+  if (!market.data || !priced || !header || !apyOf) {
     return (
       <Dialog open onClose={onClose} title="Loading…">
         <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading bank">

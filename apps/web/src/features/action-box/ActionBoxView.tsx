@@ -17,7 +17,7 @@ import {
 import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd, shortenAddress } from "../../format/index.js";
 import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
-import { PROVIDER_KAMINO, apysOf } from "../markets/bank-rows.js";
+import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { readAmount, textFromAmount } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
@@ -75,8 +75,8 @@ export interface ActionBoxViewProps {
   /** Sends; resolves with the signature once confirmed (the box then shows the result), null when it failed. */
   readonly onSend: (action: ActionType, amount: bigint, all: boolean) => Promise<ActionResult | null>;
   readonly onClose: () => void;
-  /** Each bank's APY as every screen shows it (ActionBox passes the market's, with the banks' staking yields). */
-  readonly apyOf?: (bank: PricedBank) => BankApy;
+  /** Each bank's APY as every screen shows it: the market's (apysOf), with the banks' staking yields. */
+  readonly apyOf: (bank: PricedBank) => BankApy;
 }
 
 const TONE_TEXT = { success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
@@ -214,11 +214,10 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     // The bank's and account's reasons come first: no amount would do while they stand.
     return checks.length === 0 && reading.error ? [reading.error] : checks;
   }, [action, bank, header.symbol, props.symbolOf, account, balances, wallet, amount, max, reading.error]);
-  const apyOf = useMemo(() => props.apyOf ?? apysOf(market, undefined), [props.apyOf, market]);
   const preview = useMemo(() => {
     if (amount === 0n || errors.length > 0) return null;
-    return actionPreview(market, balances, bank, action, amount, apyOf);
-  }, [market, balances, bank, action, amount, errors.length, apyOf]);
+    return actionPreview(market, balances, bank, action, amount, props.apyOf);
+  }, [market, balances, bank, action, amount, errors.length, props.apyOf]);
 
   const messages: ActionMessage[] = errors.map((text) => ({ tone: "error", text }));
   if (errors.length === 0) {
