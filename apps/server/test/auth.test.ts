@@ -392,8 +392,8 @@ describe.each(DIALECTS)("auth on %s", (dialect) => {
     };
 
     const unknown = await api(server, "POST", "/api/auth/signup", { ...body, referralCode: "ZZZZ2222" });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ success: false, error: "Unknown referral code" });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ user: null, error: "Unknown referral code" });
 
     const referred = await api(server, "POST", "/api/auth/signup", {
       ...body,

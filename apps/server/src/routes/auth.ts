@@ -8,7 +8,7 @@ import { consumeNonce, issueChallenge, verifySignIn } from "../auth/sign-in.js";
 import { endSession, sessionToken, sessionWallet, startSession } from "../auth/sessions.js";
 import { isPublicKeyAddress, signatureBytes } from "../auth/signatures.js";
 import { createUser, findUser, recordLogin, referrerOf, toUserDto } from "../auth/users.js";
-import { badRequest, HttpError } from "../errors.js";
+import { HttpError } from "../errors.js";
 import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 
 export const AUTH_ERRORS = {
@@ -89,7 +89,8 @@ export const authRoutes: RouteModule = (app, ctx) => {
         summary: "Create the user of a wallet",
         description:
           "Verifies the signed sign-in message like login (auth enabled), creates the user with a fresh referral code " +
-          "(referredBy = the owner of `referralCode`, if given) and sets the `ballast_session` cookie.",
+          "(referredBy = the owner of `referralCode`, if given) and sets the `ballast_session` cookie. An unknown " +
+          '`referralCode` replies `{ user: null, error: "Unknown referral code" }` and leaves the signed message usable.',
         tags: ["auth"],
         body: signupBody,
       },
@@ -102,7 +103,7 @@ export const authRoutes: RouteModule = (app, ctx) => {
           : null;
       const referralCode = body.referralCode?.trim();
       const referredBy = referralCode ? await referrerOf(ctx.db, referralCode) : null;
-      if (referralCode && !referredBy) throw badRequest(AUTH_ERRORS.unknownReferralCode);
+      if (referralCode && !referredBy) return { user: null, error: AUTH_ERRORS.unknownReferralCode };
       // Checked before the nonce is spent, so the client can still log in with the same signature.
       if (await findUser(ctx.db, body.walletAddress)) throw new HttpError(409, AUTH_ERRORS.userExists);
       if (nonce) await consumeNonce(ctx, body.walletAddress, nonce);

@@ -41,9 +41,10 @@ export async function signup(http: Http, request: SignupRequest): Promise<{ user
   } catch {
     throw new Error(AUTH_MESSAGES.signupFailed);
   }
-  const body = await jsonOrNull<Partial<SignupReply> & ErrorBody>(response);
-  if (!response.ok || !body?.user) return { user: null, error: body?.error || AUTH_MESSAGES.signupFailed };
-  return { user: body.user, error: null };
+  const body = await jsonOrNull<SignupReply | ErrorBody>(response);
+  if (response.ok && body && "user" in body && body.user) return { user: body.user, error: null };
+  const error = body && "error" in body ? body.error : undefined;
+  return { user: null, error: error || AUTH_MESSAGES.signupFailed };
 }
 
 export async function logout(http: Http): Promise<void> {

@@ -43,10 +43,11 @@ export interface LoginReply {
   readonly expiresAt?: number;
 }
 
-/** POST /api/auth/signup's reply (failures are error replies: 400 unknown referral code, 409 user exists). */
-export interface SignupReply {
-  readonly user: UserDto;
-}
+/**
+ * POST /api/auth/signup's reply: the new user, or (like login's "User not found") no user and the error "Unknown
+ * referral code", an outcome the client expects rather than a bad request. A wallet that already has a user gets 409.
+ */
+export type SignupReply = { readonly user: UserDto } | { readonly user: null; readonly error: string };
 
 /** POST /api/auth/logout's reply. */
 export interface LogoutReply {
