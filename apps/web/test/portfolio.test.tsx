@@ -4,7 +4,7 @@
 // both branches of the spec's rule; the health bar's cap and colours; the position actions.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AssetTag, MarginfiGroupLayout, decodeMarginfiGroup, i80f48 as fx } from "@ballast/protocol";
+import { AssetTag, BankOperationalState, MarginfiGroupLayout, decodeMarginfiGroup, i80f48 as fx } from "@ballast/protocol";
 import {
   accountRisk,
   freeCollateral,
@@ -152,6 +152,32 @@ describe("portfolio figures", () => {
     expect(row.querySelector("td")!.textContent).toBe(`${symbol}Kamino-style third-party market`);
     fireEvent.click(within(row).getByRole("button", { name: `Withdraw ${symbol} (Kamino-style third-party market)` }));
     expect(onAction).toHaveBeenLastCalledWith(kamino.address, "withdraw");
+  });
+
+  it("shows a position's bank state and disables the actions the bank refuses", () => {
+    const killed = usdc({ operationalState: BankOperationalState.KilledByBankruptcy, totalAssets: "5000000" });
+    const reduceOnly = usdc({ operationalState: BankOperationalState.ReduceOnly, totalAssets: "5000000" });
+    const { onAction } = renderPortfolio(marketOf(killed, reduceOnly), [
+      balance(killed, "assets", "5000000"),
+      balance(reduceOnly, "assets", "5000000"),
+    ]);
+    const supplied = screen.getByRole("table", { name: "Supplied" });
+    const buttons = (bank: PricedBank) =>
+      within(within(supplied).getByTestId(`position-${bank.address}`))
+        .getAllByRole("button")
+        .map((b) => [b.textContent, (b as HTMLButtonElement).disabled]);
+    expect(within(within(supplied).getByTestId(`position-${killed.address}`)).getByText("Killed by bankruptcy")).toBeTruthy();
+    expect(buttons(killed)).toEqual([
+      ["Supply", true],
+      ["Withdraw", true],
+    ]);
+    expect(within(within(supplied).getByTestId(`position-${reduceOnly.address}`)).getByText("Reduce-only")).toBeTruthy();
+    expect(buttons(reduceOnly)).toEqual([
+      ["Supply", true],
+      ["Withdraw", false],
+    ]);
+    fireEvent.click(within(within(supplied).getByTestId(`position-${killed.address}`)).getAllByRole("button")[1]);
+    expect(onAction).not.toHaveBeenCalled();
   });
 
   it("reads the account DTO's exact decimals back to the same numbers", () => {

@@ -17,6 +17,7 @@ import {
   type SortKey,
 } from "./bank-rows.js";
 import { ApyBreakdown } from "./ApyBreakdown.js";
+import { BankStateBadge } from "./BankStateBadge.js";
 
 export interface MarketsTableProps {
   readonly groups: readonly RowGroup[];
@@ -68,21 +69,7 @@ export function BankBadges({ row }: { readonly row: BankRow }) {
         </Badge>
       )}
       {row.lstTier && <Badge tone="info">{row.lstTier}</Badge>}
-      {row.operationalState === "reduce-only" && (
-        <Badge tone="warning" title="Only withdrawals and repayments are accepted">
-          Reduce-only
-        </Badge>
-      )}
-      {row.operationalState === "paused" && (
-        <Badge tone="danger" title="Every action on this bank is paused">
-          Paused
-        </Badge>
-      )}
-      {row.operationalState === "killed-by-bankruptcy" && (
-        <Badge tone="danger" title="Shut down by a bankruptcy: no action is accepted, ever again">
-          Killed by bankruptcy
-        </Badge>
-      )}
+      <BankStateBadge state={row.operationalState} />
     </span>
   );
 }

@@ -1,11 +1,13 @@
 // One side of the account's positions (Supplied or Borrowed): amount, value, APY, liquidation price, a dust marker,
-// and the two actions that side allows, each opening the action box on that bank. A Kamino bank's position names its
-// provider, so it never reads as a second plain position in the same token.
+// and the two actions that side allows, each opening the action box on that bank (disabled, with the bank's state shown,
+// when the bank refuses them: paused, reduce-only, killed by bankruptcy). A Kamino bank's position names its provider,
+// so it never reads as a second plain position in the same token.
 import { formatPrice, formatPositionAmount, formatUsd } from "../../format/index.js";
 import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import type { ActionType } from "../action-box/index.js";
 import type { PositionView } from "./portfolio-model.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
+import { BankStateBadge } from "../markets/BankStateBadge.js";
 
 const ACTIONS: Record<"supplied" | "borrowed", readonly { readonly label: string; readonly action: ActionType }[]> = {
   supplied: [
@@ -63,6 +65,7 @@ export function PositionsTable({
                           dust
                         </Badge>
                       )}
+                      <BankStateBadge state={p.operationalState} />
                     </span>
                     {p.provider && <span className="text-xs font-normal text-muted">{p.provider}</span>}
                   </span>
@@ -87,6 +90,7 @@ export function PositionsTable({
                         size="sm"
                         variant="secondary"
                         aria-label={p.provider ? `${label} ${p.symbol} (${p.provider})` : `${label} ${p.symbol}`}
+                        disabled={!p.actions.includes(action)}
                         onClick={() => onAction(p.bank, action)}
                       >
                         {label}

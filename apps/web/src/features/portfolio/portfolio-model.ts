@@ -20,7 +20,8 @@ import {
 } from "@ballast/sdk";
 import { DEFAULT_PUBKEY, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
-import { PROVIDER_KAMINO, apyView, apysOf, bankRow, type ApyView } from "../markets/bank-rows.js";
+import { PROVIDER_KAMINO, apyView, apysOf, bankRow, type ApyView, type OperationalState } from "../markets/bank-rows.js";
+import type { ActionType } from "../action-box/context.js";
 
 /** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
 export const SIMULATION_ONCHAIN = 0;
@@ -42,6 +43,9 @@ export interface PositionView {
   readonly apyParts: ApyView;
   readonly liquidationPrice: number | null;
   readonly isDust: boolean;
+  /** The bank's state (a position can outlive a bank's pause or bankruptcy) and the actions it takes now. */
+  readonly operationalState: OperationalState;
+  readonly actions: readonly ActionType[];
 }
 
 export interface RewardView {
@@ -159,6 +163,8 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
       apyParts: user.isLending ? row.lending : row.borrowing,
       liquidationPrice: user.liquidationPrice === null ? null : toNumber(user.liquidationPrice),
       isDust: user.isDust,
+      operationalState: row.operationalState,
+      actions: row.actions,
     };
   });
 
