@@ -210,6 +210,49 @@ describe("live updates", () => {
   });
 });
 
+describe("live updates and the screens' market", () => {
+  it("refetch the market with the screen's own loader: the provider's watch never becomes the query's fetcher", async () => {
+    let marketFetches = 0;
+    const market = () => ({ group: {}, banks: new Map(), now: BigInt(++marketFetches) }) as unknown as Market;
+    function MarketScreen() {
+      useQuery({ queryKey: queryKeys.market(GROUP), queryFn: market, staleTime: Infinity });
+      return <p>market screen</p>;
+    }
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <HttpProvider http={new Http(ORIGIN)}>
+          <ToastProvider>
+            <MarketProvider config={CONFIG} origin={ORIGIN}>
+              <WalletProvider cluster="local">
+                <Scoped>
+                  <LiveUpdatesProvider socketOptions={SOCKET_OPTIONS}>
+                    <MarketScreen />
+                  </LiveUpdatesProvider>
+                </Scoped>
+              </WalletProvider>
+            </MarketProvider>
+          </ToastProvider>
+        </HttpProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText("market screen");
+    await waitFor(() => expect(marketFetches).toBe(1));
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0].open());
+    await waitFor(() => expect(sockets[0].sent.length).toBeGreaterThan(0));
+    act(() => void sockets[0].ackAll(100));
+
+    // A bank of the market changes: the market is refetched by the screen's loader, not failed for want of one.
+    act(() => sockets[0].notify(100, "programNotification"));
+    await waitFor(() => expect(marketFetches).toBe(2));
+    expect([client.getQueryState(queryKeys.market(GROUP))?.status, client.getQueryState(queryKeys.market(GROUP))?.error]).toEqual([
+      "success",
+      null,
+    ]);
+  });
+});
+
 describe("the live socket", () => {
   it("backs off exponentially between attempts, capped, with up to half taken off at random", () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((n) => reconnectDelay(n, 500, 15_000, 0))).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000]);

@@ -2,11 +2,12 @@
 // the JSON-RPC path to the ledger's websocket), subscribed to what the screens show (queries/live.ts). While the socket
 // is down the app keeps the spec's polling; when it comes back, everything it covers is refetched once.
 import type { Market } from "@ballast/sdk";
-import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSelectedAccount } from "../account/SelectedAccountProvider.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
 import { CacheRefresher, LIVE_QUERY_KEYS, MARKET_COALESCE_MS, liveSubscriptions, marketFeedKeys } from "../queries/live.js";
+import { useCachedData } from "../queries/cached.js";
 import { queryKeys } from "../queries/keys.js";
 import { useWallet } from "../wallet/WalletProvider.js";
 import { LiveSocket, type LiveSocketOptions } from "./live-socket.js";
@@ -44,7 +45,7 @@ export function LiveUpdatesProvider({
   const { address } = useWallet();
   const { selectedAccount } = useSelectedAccount();
   // The snapshot as the screens loaded it, watched without fetching it: a screen without the market does not load it.
-  const snapshot = useQuery<Market>({ queryKey: queryKeys.market(market.group), queryFn: skipToken }).data ?? null;
+  const snapshot = useCachedData<Market>(queryKeys.market(market.group)) ?? null;
   const [socket, setSocket] = useState<LiveSocket | null>(null);
 
   const url = rpcWebsocketUrl(serverUrl, config.rpcPath);
