@@ -15,6 +15,8 @@ const READY_TIMEOUT_MS = 150_000;
 export interface Product {
   /** Where the web app is served (127.0.0.1, since HOST is). */
   readonly url: string;
+  /** The launcher's DATA_DIR: the sandbox admin's keypair (sandbox-admin.json) is there. */
+  readonly dataDir: string;
   readonly output: () => string;
   /** Sends SIGTERM, waits for the exit and removes the data directory; resolves with the exit code. */
   stop(): Promise<number | null>;
@@ -102,5 +104,5 @@ export async function startProduct(): Promise<Product> {
     await stop();
     throw new Error(`the launcher listens on ${url}, not on PORT ${port}`);
   }
-  return { url, output: () => output, stop };
+  return { url, dataDir, output: () => output, stop };
 }
