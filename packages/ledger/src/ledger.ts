@@ -1,6 +1,7 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { createHash, randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
+import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
 import { RENT_EXEMPT_EPOCH, SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Account, type Address } from "./account.js";
 import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, nativeMintData } from "./programs/token/layout.js";
 import { SlotClock, genesisSlot } from "./chain/slots.js";
@@ -91,7 +92,8 @@ export class Ledger implements LedgerService {
   private pending: CommitBatch = { accounts: new Map(), transactions: [], slots: [] };
   private waiters: (() => void)[] = [];
   private flushScheduled = false;
-  private timer: NodeJS.Timeout | null = null;
+  /** Starts a slot every slotMs; null when tests move the chain with warp(). */
+  private clock: PeriodicJob | null = null;
   private readonly verifier = new SignatureVerifierPool();
   private closed = false;
 
@@ -143,7 +145,13 @@ export class Ledger implements LedgerService {
 
   static open(options: LedgerOptions): Ledger {
     const ledger = new Ledger(options);
-    if (options.slotMs > 0) ledger.timer = setInterval(() => ledger.startSlot(1, 0), options.slotMs);
+    if (options.slotMs > 0) {
+      ledger.clock = startPeriodic({
+        intervalMs: options.slotMs,
+        run: () => ledger.startSlot(1, 0),
+        onError: (error) => console.error("ledger: starting a slot failed:", error),
+      });
+    }
     return ledger;
   }
 
@@ -334,7 +342,8 @@ export class Ledger implements LedgerService {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    if (this.timer) clearInterval(this.timer);
+    // stop() cancels the next slot before it returns; a slot start is synchronous, so none is in flight here.
+    void this.clock?.stop();
     this.flush();
     this.closed = true;
     this.store.close();
