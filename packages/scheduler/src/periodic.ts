@@ -25,7 +25,10 @@ export interface PeriodicJobOptions {
 export interface PeriodicJob {
   /** True once stop() was called. */
   readonly stopped: boolean;
-  /** Starts no more runs (at once, before it returns) and resolves when the run in flight, if any, has finished. */
+  /**
+   * Starts no more runs (at once, before it returns) and resolves when the run in flight, if any, has finished; a run
+   * that stops its own job must not await this, since it would wait for itself.
+   */
   stop(): Promise<void>;
 }
 
