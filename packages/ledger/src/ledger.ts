@@ -1,9 +1,12 @@
-import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
-import { createHash, randomBytes } from "node:crypto";
+// The ledger: accounts in memory over a durable store, transactions executed and committed in slots. Each concern
+// lives in its own module; this class joins them: genesis (chain/genesis.ts), the slot clock (chain/slots.ts, ticked
+// by @ballast/scheduler), the status cache (chain/status-cache.ts), performance samples (chain/performance.ts), group
+// commit (storage/commit-queue.ts) and bundles (chain/bundle-runner.ts).
+import { type Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { EventEmitter } from "node:events";
-import { RENT_EXEMPT_EPOCH, SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Account, type Address } from "./account.js";
-import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, nativeMintData } from "./programs/token/layout.js";
-import { SlotClock, genesisSlot } from "./chain/slots.js";
+import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
+import type { Account, Address } from "./account.js";
+import { SlotClock } from "./chain/slots.js";
 import { SLOTS_PER_EPOCH } from "./runtime/sysvars.js";
 import { TransactionError } from "./errors.js";
 import { builtinPrograms } from "./programs/index.js";
@@ -29,14 +32,19 @@ import {
   type SimulationResult,
   type TransactionRecord,
 } from "./service.js";
-import { LedgerStore, type CommitBatch, type SlotRecord } from "./storage/store.js";
-import { base58ToBytes, encodeBase58 } from "./tx/base58.js";
+import { CommitQueue } from "./storage/commit-queue.js";
+import { LedgerStore, type CommitBatch } from "./storage/store.js";
+import { encodeBase58 } from "./tx/base58.js";
 import { sanitizeTransaction } from "./tx/sanitize.js";
 import { verifyTransactionSignatures } from "./tx/verify.js";
 import { SignatureVerifierPool } from "./tx/verify-pool.js";
 import { decodeTransaction, type WireTransaction } from "./tx/wire.js";
-import { TIP_ACCOUNTS, MIN_BUNDLE_TIP, MAX_BUNDLE_TRANSACTIONS } from "./chain/bundles.js";
+import { TIP_ACCOUNTS, MIN_BUNDLE_TIP } from "./chain/bundles.js";
+import { bundleId, bundleSimulation, bundleTip, runBundle, type BundleHost } from "./chain/bundle-runner.js";
 import { PrioritizationFeeCache } from "./chain/fees.js";
+import { DEFAULT_FAUCET_LAMPORTS, missingGenesisAccounts, openGenesis } from "./chain/genesis.js";
+import { PerformanceSampler } from "./chain/performance.js";
+import { StatusCache } from "./chain/status-cache.js";
 
 export interface LedgerOptions {
   /** Directory for durable state; null keeps everything in memory (tests, benchmarks). */
@@ -49,25 +57,6 @@ export interface LedgerOptions {
   faucetLamports?: bigint;
 }
 
-const DEFAULT_FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
-/** Statuses stay in memory long enough to refuse replays of any still-valid blockhash. */
-const STATUS_CACHE_SLOTS = 300n;
-const PERFORMANCE_SAMPLE_MS = 60_000;
-const PERFORMANCE_SAMPLES_KEPT = 720;
-
-interface RecentStatus {
-  slot: bigint;
-  seq: number;
-  err: TransactionRecord["meta"]["err"];
-}
-
-/** Reads through pending bundle/simulation writes to the committed state. */
-class Overlay {
-  readonly writes = new Map<Address, Account>();
-  constructor(private readonly base: (a: Address) => Account | undefined) {}
-  get = (address: Address): Account | undefined => this.writes.get(address) ?? this.base(address);
-}
-
 export class Ledger implements LedgerService {
   readonly events = new EventEmitter<LedgerEvents>();
   readonly genesisHash: string;
@@ -78,20 +67,18 @@ export class Ledger implements LedgerService {
   private readonly programs = new Map<Address, Program>();
   private readonly reserved = new Set<Address>();
   private readonly slots: SlotClock;
-  private readonly statuses = new Map<string, RecentStatus>();
-  private readonly statusesBySlot: { slot: bigint; signatures: string[] }[] = [];
+  private readonly statuses = new StatusCache();
+  /** Transactions committed but not yet flushed, which the store cannot answer for yet. */
   private readonly pendingRecords = new Map<string, TransactionRecord>();
   private readonly fees = new PrioritizationFeeCache();
-  private readonly samples: PerformanceSample[] = [];
+  private readonly samples: PerformanceSampler;
   private readonly bundles = new Map<string, BundleStatus>();
-  private sampleStart: { slot: bigint; at: number; count: bigint };
+  private readonly commits: CommitQueue;
   private seq: number;
   private durableSeq: number;
   private txCount: bigint;
-  private pending: CommitBatch = { accounts: new Map(), transactions: [], slots: [] };
-  private waiters: (() => void)[] = [];
-  private flushScheduled = false;
-  private timer: NodeJS.Timeout | null = null;
+  /** Starts a slot every slotMs; null when tests move the chain with warp(). */
+  private clock: PeriodicJob | null = null;
   private readonly verifier = new SignatureVerifierPool();
   private closed = false;
 
@@ -103,87 +90,35 @@ export class Ledger implements LedgerService {
     }
     for (const id of SYSVAR_IDS) this.reserved.add(id);
 
-    let genesis = this.store.getMeta("genesis_hash");
     const now = Date.now();
-    if (genesis === null) {
-      genesis = encodeBase58(createHash("sha256").update("ballast genesis").update(randomBytes(32)).digest());
-      const faucet = Keypair.generate();
-      this.store.setMeta("genesis_hash", genesis);
-      this.store.setMeta("faucet", encodeBase58(faucet.secretKey));
-      const first = genesisSlot(genesis, now);
-      this.store.commit({
-        accounts: new Map([
-          [
-            faucet.publicKey.toBase58(),
-            {
-              lamports: options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS,
-              data: Buffer.alloc(0),
-              owner: SYSTEM_PROGRAM_ID,
-              executable: false,
-              rentEpoch: RENT_EXEMPT_EPOCH,
-            },
-          ],
-        ]),
-        transactions: [],
-        slots: [first],
-      });
-    }
-    this.genesisHash = genesis;
-    this.faucet = Keypair.fromSecretKey(base58ToBytes(this.store.getMeta("faucet")!));
+    const genesis = openGenesis(this.store, options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS, now);
+    this.genesisHash = genesis.genesisHash;
+    this.faucet = genesis.faucet;
+    this.commits = new CommitQueue(this.store, (batch) => this.committed(batch));
     for (const [address, account] of this.store.loadAccounts()) this.setAccount(address, account);
     this.slots = new SlotClock(this.store.recentSlots(151));
     this.seq = this.store.lastSeq();
     this.durableSeq = this.seq;
     this.txCount = this.store.transactionCount();
-    this.sampleStart = { slot: this.slots.slot, at: now, count: this.txCount };
-    this.installGenesisAccounts();
+    this.samples = new PerformanceSampler(this.slots.slot, now, this.txCount);
+    for (const [address, account] of missingGenesisAccounts(this.programs.values(), (a) => this.accounts.has(a))) {
+      this.setAccount(address, account);
+      this.commits.pending.accounts.set(address, account);
+    }
     // A restart begins a new slot so blockhashes handed out before the crash stay distinct from new ones.
     this.startSlot(1, 0);
   }
 
   static open(options: LedgerOptions): Ledger {
     const ledger = new Ledger(options);
-    if (options.slotMs > 0) ledger.timer = setInterval(() => ledger.startSlot(1, 0), options.slotMs);
+    if (options.slotMs > 0) {
+      ledger.clock = startPeriodic({
+        intervalMs: options.slotMs,
+        run: () => ledger.startSlot(1, 0),
+        onError: (error) => console.error("ledger: starting a slot failed:", error),
+      });
+    }
     return ledger;
-  }
-
-  /** Programs and tip accounts exist from genesis; programs added in a new version appear on next start. */
-  private installGenesisAccounts(): void {
-    const writes = new Map<Address, Account>();
-    for (const program of this.programs.values()) {
-      if (this.accounts.has(program.id)) continue;
-      writes.set(program.id, {
-        lamports: program.builtin ? 1n : minimumBalanceForRentExemption(36),
-        data: program.builtin ? Buffer.alloc(0) : Buffer.alloc(36),
-        owner: program.builtin ? "NativeLoader1111111111111111111111111111111" : "BPFLoaderUpgradeab1e11111111111111111111111",
-        executable: true,
-        rentEpoch: RENT_EXEMPT_EPOCH,
-      });
-    }
-    if (!this.accounts.has(NATIVE_MINT)) {
-      // Wrapped SOL's mint exists from genesis, as on every Solana cluster.
-      writes.set(NATIVE_MINT, {
-        lamports: minimumBalanceForRentExemption(MINT_SIZE),
-        data: nativeMintData(),
-        owner: TOKEN_PROGRAM_ID,
-        executable: false,
-        rentEpoch: RENT_EXEMPT_EPOCH,
-      });
-    }
-    for (const tip of TIP_ACCOUNTS) {
-      if (this.accounts.has(tip)) continue;
-      writes.set(tip, {
-        lamports: minimumBalanceForRentExemption(0),
-        data: Buffer.alloc(0),
-        owner: SYSTEM_PROGRAM_ID,
-        executable: false,
-        rentEpoch: RENT_EXEMPT_EPOCH,
-      });
-    }
-    for (const [address, account] of writes) {
-      this.setAccount(address, account);
-      this.pending.accounts.set(address, account);
-    }
   }
 
   // ---- state -------------------------------------------------------------------------------------------
@@ -241,7 +176,7 @@ export class Ledger implements LedgerService {
 
   blockTime(slot: bigint): number | null {
     const record =
-      slot === this.slots.slot ? this.slots.current : (this.pending.slots.find((s) => s.slot === slot) ?? this.store.slot(slot));
+      slot === this.slots.slot ? this.slots.current : (this.commits.pending.slots.find((s) => s.slot === slot) ?? this.store.slot(slot));
     return record ? Math.floor(record.startedAt / 1000) + record.clockOffset : null;
   }
 
@@ -272,60 +207,25 @@ export class Ledger implements LedgerService {
     if (this.closed) return;
     const parent = this.slots.slot;
     const record = this.slots.advance(Date.now(), count, extraSeconds, atTime);
-    this.pending.slots.push(record);
+    this.commits.pending.slots.push(record);
     // Sysvars are derived from the slot clock, so they are rebuilt rather than stored.
     for (const [address, account] of sysvarAccounts(this.slots)) this.setAccount(address, account);
-    this.pruneStatuses();
-    this.sample(record);
-    this.scheduleFlush();
+    this.statuses.prune(this.slots.slot);
+    this.samples.slotStarted(record, this.txCount);
+    void this.commits.durable();
     this.events.emit("slot", { slot: record.slot, parent, root: parent });
   }
 
-  private pruneStatuses(): void {
-    while (this.statusesBySlot.length > 0 && this.statusesBySlot[0].slot + STATUS_CACHE_SLOTS < this.slots.slot) {
-      for (const signature of this.statusesBySlot.shift()!.signatures) this.statuses.delete(signature);
-    }
-  }
-
-  private sample(record: SlotRecord): void {
-    if (record.startedAt - this.sampleStart.at < PERFORMANCE_SAMPLE_MS) return;
-    this.samples.unshift({
-      slot: record.slot,
-      numTransactions: this.txCount - this.sampleStart.count,
-      numNonVoteTransactions: this.txCount - this.sampleStart.count,
-      numSlots: record.slot - this.sampleStart.slot,
-      samplePeriodSecs: Math.round((record.startedAt - this.sampleStart.at) / 1000),
-    });
-    if (this.samples.length > PERFORMANCE_SAMPLES_KEPT) this.samples.pop();
-    this.sampleStart = { slot: record.slot, at: record.startedAt, count: this.txCount };
-  }
-
   recentPerformanceSamples(limit: number): PerformanceSample[] {
-    return this.samples.slice(0, limit);
+    return this.samples.recent(limit);
   }
 
   // ---- durability --------------------------------------------------------------------------------------
 
-  private scheduleFlush(): Promise<void> {
-    const done = new Promise<void>((resolve) => this.waiters.push(resolve));
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
-    }
-    return done;
-  }
-
-  /** One SQLite transaction (one fsync) for everything that happened since the last flush; then tell listeners. */
-  private flush(): void {
-    this.flushScheduled = false;
-    const batch = this.pending;
-    const waiters = this.waiters;
-    this.pending = { accounts: new Map(), transactions: [], slots: [] };
-    this.waiters = [];
-    if (batch.accounts.size + batch.transactions.length + batch.slots.length > 0) this.store.commit(batch);
+  /** After a group commit: the batch's transactions are durable; tell listeners what changed. */
+  private committed(batch: CommitBatch): void {
     if (batch.transactions.length > 0) this.durableSeq = batch.transactions[batch.transactions.length - 1].record.seq;
     for (const { record } of batch.transactions) this.pendingRecords.delete(record.signature);
-    for (const resolve of waiters) resolve();
     for (const { record } of batch.transactions) this.events.emit("transaction", record);
     for (const [address, account] of batch.accounts) {
       if (account) this.events.emit("account", { address, account, slot: this.slots.slot });
@@ -334,8 +234,9 @@ export class Ledger implements LedgerService {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    if (this.timer) clearInterval(this.timer);
-    this.flush();
+    // stop() cancels the next slot before it returns; a slot start is synchronous, so none is in flight here.
+    void this.clock?.stop();
+    this.commits.flush();
     this.closed = true;
     this.store.close();
     await this.verifier.close();
@@ -409,7 +310,7 @@ export class Ledger implements LedgerService {
     const tx = this.decode(wire);
     if (!(await this.verifier.verify(tx))) throw new SignatureVerificationError();
     const signature = this.processVerified(tx, options.skipPreflight);
-    await this.scheduleFlush();
+    await this.commits.durable();
     return signature;
   }
 
@@ -461,7 +362,7 @@ export class Ledger implements LedgerService {
       const account = result.post[i];
       const stored = account.lamports === 0n ? null : account;
       this.setAccount(result.keys[i], stored);
-      this.pending.accounts.set(result.keys[i], stored);
+      this.commits.pending.accounts.set(result.keys[i], stored);
     }
     const record: TransactionRecord = {
       signature,
@@ -485,12 +386,9 @@ export class Ledger implements LedgerService {
       },
     };
     this.txCount++;
-    this.statuses.set(signature, { slot, seq: record.seq, err: result.err });
-    const last = this.statusesBySlot[this.statusesBySlot.length - 1];
-    if (last && last.slot === slot) last.signatures.push(signature);
-    else this.statusesBySlot.push({ slot, signatures: [signature] });
+    this.statuses.record(signature, { slot, seq: record.seq, err: result.err });
     this.pendingRecords.set(signature, record);
-    this.pending.transactions.push({ record, addresses: result.keys });
+    this.commits.pending.transactions.push({ record, addresses: result.keys });
     this.fees.record(
       slot,
       result.unitPrice,
@@ -522,7 +420,7 @@ export class Ledger implements LedgerService {
   }
 
   signaturesForAddress(address: Address, options: { before: string | null; until: string | null; limit: number }): TransactionRecord[] {
-    if (this.pendingRecords.size > 0) this.flush();
+    if (this.pendingRecords.size > 0) this.commits.flush();
     const before = options.before === null ? Number.MAX_SAFE_INTEGER : (this.store.seqOf(options.before) ?? 0);
     const until = options.until === null ? 0 : (this.store.seqOf(options.until) ?? 0);
     return this.store.signaturesForAddress(address, before, until, options.limit);
@@ -553,59 +451,34 @@ export class Ledger implements LedgerService {
     return [...TIP_ACCOUNTS];
   }
 
-  private runBundle(wires: Buffer[], verify: boolean, replaceRecentBlockhash: boolean) {
-    if (wires.length < 1 || wires.length > MAX_BUNDLE_TRANSACTIONS) {
-      throw new MalformedTransactionError(`bundle must contain between 1 and ${MAX_BUNDLE_TRANSACTIONS} transactions`);
-    }
-    const txs = wires.map((w) => this.decode(w));
-    if (verify && !txs.every(verifyTransactionSignatures)) throw new SignatureVerificationError();
-    const overlay = new Overlay(this.read);
-    const results: { tx: WireTransaction; result: ReturnType<typeof executeTransaction>; pre: Map<Address, Account | undefined> }[] = [];
-    const seen = new Set<string>();
-    for (const tx of txs) {
-      const signature = encodeBase58(tx.signatures[0]);
-      let refused = seen.has(signature) ? new TransactionError("AlreadyProcessed") : null;
-      seen.add(signature);
-      if (replaceRecentBlockhash) tx.recentBlockhash = this.slots.current.blockhash;
-      refused ??= this.admit(tx, signature);
-      const pre = new Map<Address, Account | undefined>();
-      const result = refused ? { landed: false as const, err: refused.value } : executeTransaction(tx, this.environment(overlay.get));
-      if (result.landed) {
-        for (let i = 0; i < result.keys.length; i++) pre.set(result.keys[i], result.pre[i]);
-        if (result.err === null) result.keys.forEach((k, i) => result.isWritable[i] && overlay.writes.set(k, result.post[i]));
-      }
-      results.push({ tx, result, pre });
-      if (result.err !== null) break;
-    }
-    return { results, overlay };
-  }
+  private readonly bundleHost: BundleHost = {
+    decode: (wire) => this.decode(wire),
+    admit: (tx, signature) => this.admit(tx, signature),
+    execute: (tx, get) => executeTransaction(tx, this.environment(get)),
+    read: (address) => this.read(address),
+    currentBlockhash: () => this.slots.current.blockhash,
+  };
 
   async sendBundle(wires: Buffer[]): Promise<string> {
-    const { results } = this.runBundle(wires, true, false);
-    const failed = results.find((r) => r.result.err !== null);
+    const runs = runBundle(this.bundleHost, wires, true, false);
+    const failed = runs.find((r) => r.result.err !== null);
     if (failed) throw new PreflightFailure(this.simulationOf(failed.result, null, this.read));
-    let tip = 0n;
-    for (const { result } of results) {
-      if (!result.landed) continue;
-      result.keys.forEach((k, i) => {
-        if (TIP_ACCOUNTS.includes(k)) tip += result.post[i].lamports - result.pre[i].lamports;
-      });
-    }
+    const tip = bundleTip(runs);
     if (tip < MIN_BUNDLE_TIP)
       throw new MalformedTransactionError(`bundle must tip at least ${MIN_BUNDLE_TIP} lamports to one of the tip accounts`);
     const signatures: string[] = [];
-    for (const { tx, result } of results)
+    for (const { tx, result } of runs)
       signatures.push(this.commit(tx, result as ExecutedTransaction, encodeBase58(tx.signatures[0])).signature);
-    const bundleId = createHash("sha256").update(signatures.join(",")).digest("hex");
-    this.bundles.set(bundleId, {
-      bundleId,
+    const id = bundleId(signatures);
+    this.bundles.set(id, {
+      bundleId: id,
       transactions: signatures,
       slot: this.slots.slot,
       confirmationStatus: "finalized",
       err: { Ok: null },
     });
-    await this.scheduleFlush();
-    return bundleId;
+    await this.commits.durable();
+    return id;
   }
 
   bundleStatuses(bundleIds: string[]): (BundleStatus | null)[] {
@@ -621,40 +494,7 @@ export class Ledger implements LedgerService {
       replaceRecentBlockhash: boolean;
     },
   ): BundleSimulation {
-    const { results } = this.runBundle(wires, !options.skipSigVerify, options.replaceRecentBlockhash);
-    const overlay = new Overlay(this.read);
-    const transactionResults: BundleSimulation["transactionResults"] = [];
-    results.forEach(({ result }, i) => {
-      const executed = result.landed ? result : null;
-      const preAddresses = options.preExecutionAccounts[i] ?? null;
-      const postAddresses = options.postExecutionAccounts[i] ?? null;
-      const preState = preAddresses?.map((a) => overlay.get(a) ?? null) ?? null;
-      if (executed && executed.err === null)
-        executed.keys.forEach((k, j) => executed.isWritable[j] && overlay.writes.set(k, executed.post[j]));
-      transactionResults.push({
-        err: result.err,
-        logs: executed?.logs ?? [],
-        unitsConsumed: BigInt(executed?.unitsConsumed ?? 0),
-        returnData: executed?.returnData ?? null,
-        preExecutionAccounts: preState,
-        postExecutionAccounts: postAddresses?.map((a) => overlay.get(a) ?? null) ?? null,
-      });
-    });
-    const failedIndex = results.findIndex((r) => r.result.err !== null);
-    const summary: BundleSimulation["summary"] =
-      failedIndex < 0
-        ? "succeeded"
-        : {
-            failed: {
-              error: {
-                TransactionFailure: [
-                  [...results[failedIndex].tx.signatures[0]],
-                  new TransactionError(results[failedIndex].result.err!).message,
-                ],
-              },
-              txSignature: encodeBase58(results[failedIndex].tx.signatures[0]),
-            },
-          };
-    return { summary, transactionResults };
+    const runs = runBundle(this.bundleHost, wires, !options.skipSigVerify, options.replaceRecentBlockhash);
+    return bundleSimulation(runs, options, this.read);
   }
 }

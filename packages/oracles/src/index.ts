@@ -3,3 +3,5 @@ export * from "./browser.js";
 export { PYTH_RECEIVER_ERRORS, pythReceiverProgram } from "./programs/pyth-receiver.js";
 export { SWITCHBOARD_ON_DEMAND_ERRORS, switchboardOnDemandProgram } from "./programs/switchboard-on-demand.js";
 export * from "./pusher.js";
+export { decimalToUnits } from "./walk/fixed-point.js";
+export { GeometricRandomWalk, type RandomWalkOptions } from "./walk/geometric.js";

@@ -1,14 +1,19 @@
 // A price pusher for the local oracle programs: keeps configured Pyth and Switchboard feeds fresh by sending signed
 // updates every few hundred milliseconds, either along a seeded geometric random walk or through scripted prices.
 //
-// Prices live as integers in the feed's own units (price × 10^-exponent; Switchboard always uses 18 decimals), and
-// the walk runs in integer fixed point from a 64-bit xorshift generator, so the same seed and configuration always
-// give the same sequence of prices.
-import { createHash } from "node:crypto";
+// Prices live as integers in the feed's own units (price × 10^-exponent; Switchboard always uses 18 decimals); the
+// walk (walk/) runs in integer fixed point from a seeded generator, so the same seed and configuration always give the
+// same sequence of prices. Rounds run on the shared scheduler (@ballast/scheduler).
 import { type Commitment, Connection, type Keypair, PublicKey, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
+import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
 import { updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
 import { PULL_FEED_PRECISION } from "./switchboard/pull-feed.js";
+import { E9, E18, decimalToUnits, expE18, fractionE9 } from "./walk/fixed-point.js";
+import { GeometricRandomWalk } from "./walk/geometric.js";
+
+/** The growth year: 365 days, the seconds per year of the client math (spec 000 §9). */
+const GROWTH_YEAR_SECONDS = 31_536_000n;
 
 export type PusherFeedKind = "pyth" | "switchboard";
 
@@ -87,130 +92,6 @@ export interface PricePusherOptions {
   atomic?: boolean;
 }
 
-// ---- integer helpers ---------------------------------------------------------------------------------------
-
-const E9 = 1_000_000_000n;
-const E18 = E9 * E9;
-const U64_MASK = (1n << 64n) - 1n;
-const YEAR_MS = 365.25 * 24 * 3600 * 1000;
-/** The growth year: 365 days, the seconds per year of the client math (spec 000 §9). */
-const GROWTH_YEAR_SECONDS = 31_536_000n;
-
-function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
-}
-
-/** Divides rounding half away from zero. */
-function divRound(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  const r = a % b;
-  if (2n * (r < 0n ? -r : r) >= b) return q + (a < 0n ? -1n : 1n);
-  return q;
-}
-
-/** The integer in units of 10^exponent nearest to a decimal string ("-12.5", "0.000123"). */
-export function decimalToUnits(decimal: string, exponent: number): bigint {
-  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
-  if (!match) throw new RangeError(`not a decimal number: ${JSON.stringify(decimal)}`);
-  const fraction = match[3] ?? "";
-  const digits = BigInt(match[2] + fraction) * (match[1] ? -1n : 1n);
-  const shift = -fraction.length - exponent;
-  return shift >= 0 ? digits * pow10(shift) : divRound(digits, pow10(-shift));
-}
-
-/** A fraction (0.001) as an integer with 9 decimals. */
-function fractionE9(what: string, value: number): bigint {
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${what} must be a finite fraction ≥ 0, got ${value}`);
-  return BigInt(Math.round(value * 1e9));
-}
-
-/** e^x for x and the result in 18-decimal fixed point: halve x below 1/2, sum the Taylor series, square back. */
-function expE18(x: bigint): bigint {
-  const limit = 100n * E18; // e^±100 is far past any sane step; clamp rather than build enormous numbers
-  if (x > limit) x = limit;
-  if (x < -limit) x = -limit;
-  let halvings = 0;
-  while (x > E18 / 2n || x < -E18 / 2n) {
-    x /= 2n;
-    halvings++;
-  }
-  let sum = E18;
-  let term = E18;
-  for (let n = 1n; n <= 60n; n++) {
-    term = (term * x) / E18 / n;
-    if (term === 0n) break;
-    sum += term;
-  }
-  for (let i = 0; i < halvings; i++) sum = (sum * sum) / E18;
-  return sum;
-}
-
-/** xorshift64*: a small deterministic generator over BigInt. */
-class Xorshift64Star {
-  private state: bigint;
-  constructor(seed: bigint) {
-    this.state = seed & U64_MASK || 0x9e3779b97f4a7c15n;
-  }
-  /** 32 uniformly distributed bits. */
-  next32(): bigint {
-    let x = this.state;
-    x ^= x >> 12n;
-    x = (x ^ (x << 25n)) & U64_MASK;
-    x ^= x >> 27n;
-    this.state = x;
-    return ((x * 0x2545f4914f6cdd1dn) & U64_MASK) >> 32n;
-  }
-}
-
-export interface RandomWalkOptions {
-  seed: number | bigint | string;
-  /** Starting price, an integer in any units; must be positive. */
-  start: bigint;
-  /** Annualised volatility as a fraction. */
-  volatility: number;
-  /** Time step of one move, in milliseconds. */
-  stepMs: number;
-}
-
-/**
- * A geometric random walk on integers: each step multiplies by e^(σ√Δt·Z − σ²Δt/2), Z an Irwin–Hall (12 uniforms)
- * approximation of a standard normal, all in integer fixed point, so a seed fixes the whole sequence.
- */
-export class GeometricRandomWalk {
-  private readonly rng: Xorshift64Star;
-  /** σ√Δt with 9 decimals. */
-  private readonly sigmaE9: bigint;
-  private current: bigint;
-
-  constructor(options: RandomWalkOptions) {
-    if (options.start <= 0n) throw new RangeError(`a geometric walk needs a positive start, got ${options.start}`);
-    if (!(options.stepMs > 0)) throw new RangeError(`stepMs must be positive, got ${options.stepMs}`);
-    const digest = createHash("sha256")
-      .update(`ballast-price-walk:${String(options.seed)}`)
-      .digest();
-    this.rng = new Xorshift64Star(digest.readBigUInt64LE(0));
-    this.sigmaE9 = fractionE9("volatility", options.volatility * Math.sqrt(options.stepMs / YEAR_MS));
-    this.current = options.start;
-  }
-
-  get value(): bigint {
-    return this.current;
-  }
-
-  /** Moves one step and returns the new price (never below 1). */
-  next(): bigint {
-    let sumE9 = 0n;
-    for (let i = 0; i < 12; i++) sumE9 += (this.rng.next32() * E9) >> 32n;
-    const zE9 = sumE9 - 6n * E9;
-    const exponentE18 = this.sigmaE9 * zE9 - (this.sigmaE9 * this.sigmaE9) / 2n;
-    const moved = (this.current * expE18(exponentE18)) / E18;
-    this.current = moved < 1n ? 1n : moved;
-    return this.current;
-  }
-}
-
-// ---- the pusher --------------------------------------------------------------------------------------------
-
 interface FeedState {
   readonly config: PusherFeed;
   readonly address: PublicKey;
@@ -241,8 +122,7 @@ export class PricePusher {
   private readonly now: () => Promise<bigint>;
   private readonly feeds: FeedState[];
   private readonly atomic: boolean;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight: Promise<void> | null = null;
+  private rounds: PeriodicJob | null = null;
   private started = false;
   private stopping = false;
 
@@ -290,31 +170,24 @@ export class PricePusher {
     return this.started && !this.stopping;
   }
 
-  /** Starts pushing: a round now, then one every intervalMs (rounds never overlap). */
+  /** Starts pushing: a round now, then one every intervalMs (rounds never overlap; a late round is followed at once). */
   start(): void {
     if (this.started) throw new Error("the price pusher was already started");
     this.started = true;
-    this.schedule(0);
+    if (this.stopping) return;
+    this.rounds = startPeriodic({
+      intervalMs: this.intervalMs,
+      immediate: true,
+      overrun: "catch-up",
+      run: () => this.round(),
+      onError: (e) => this.log(`price pusher: a round failed: ${message(e)}`),
+    });
   }
 
   /** Stops scheduling rounds and resolves once the round in flight (if any) has finished. */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    await this.inFlight;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const began = Date.now();
-      this.inFlight = this.round().finally(() => {
-        this.inFlight = null;
-        this.schedule(Math.max(0, this.intervalMs - (Date.now() - began)));
-      });
-    }, delayMs);
+    await this.rounds?.stop();
   }
 
   /** One round by hand: sends every feed's next update (for tools and tests; don't mix with start()). */

@@ -14,6 +14,7 @@ import {
 } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, createMintToInstruction } from "@solana/spl-token";
 import { decimalToUnits } from "@ballast/oracles";
+import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
 import { BankOperationalState, RiskTier, i80f48 as fx, type Bank } from "@ballast/protocol";
 import {
   accountRisk,
@@ -108,8 +109,7 @@ function message(error: unknown): string {
 export class SimulatedUsers {
   private readonly random: () => number;
   private readonly log: (message: string) => void;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight: Promise<void> | null = null;
+  private actions: PeriodicJob | null = null;
   private stopping = false;
 
   private constructor(
@@ -150,33 +150,24 @@ export class SimulatedUsers {
     return new SimulatedUsers(connection, state, users, options);
   }
 
-  /** Starts acting: one action now, then one every intervalMs (never overlapping). */
+  /** Starts acting: one action now, then one every intervalMs (never overlapping; a late action is followed at once). */
   start(): void {
     if (this.stopping) throw new Error("the simulated users were stopped");
-    this.schedule(0);
+    if (this.actions) throw new Error("the simulated users were already started");
+    this.actions = startPeriodic({
+      intervalMs: this.options.intervalMs ?? 1_500,
+      immediate: true,
+      overrun: "catch-up",
+      // actOnce logs a failed action itself, naming the user; onError sees only what escapes it.
+      run: () => this.actOnce(),
+      onError: (error) => this.log(`simulated users: ${message(error)}`),
+    });
   }
 
   /** Stops scheduling and waits for the action in flight. */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    await this.inFlight;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const began = Date.now();
-      // actOnce logs its own failures and never rejects.
-      this.inFlight = this.actOnce()
-        .then(() => undefined)
-        .finally(() => {
-          this.inFlight = null;
-          this.schedule(Math.max(0, (this.options.intervalMs ?? 1_500) - (Date.now() - began)));
-        });
-    }, delayMs);
+    await this.actions?.stop();
   }
 
   /** One random user takes one action; null when it had nothing sensible to do or the action failed (logged). */

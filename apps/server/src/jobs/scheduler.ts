@@ -1,10 +1,13 @@
-// Runs a background job every period, never two runs of the same job at once; a failed run is logged and the next
-// one goes ahead on schedule (so a job whose database went away resumes by itself once it is back).
+// The server's background jobs on the shared scheduler: each job runs every period, at once on start and never two
+// runs of one job at once; a failed run is logged and the next one goes ahead on schedule (so a job whose database
+// went away resumes by itself once it is back).
 import type { FastifyBaseLogger } from "fastify";
+import { startPeriodic } from "@ballast/scheduler";
 import { isDatabaseUnavailable } from "../db/database.js";
 
 export interface ScheduledJob {
   readonly name: string;
+  /** 0 turns the job off. */
   readonly intervalMs: number;
   run(): Promise<unknown>;
 }
@@ -15,37 +18,26 @@ export interface Scheduler {
 }
 
 export function startJobs(jobs: readonly ScheduledJob[], log: FastifyBaseLogger): Scheduler {
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-  for (const job of jobs) {
-    if (job.intervalMs <= 0) continue;
-    let busy = false;
-    const tick = () => {
-      if (busy || stopped) return;
-      busy = true;
-      const started = Date.now();
-      const run = job
-        .run()
-        .then((result) => log.debug({ job: job.name, ms: Date.now() - started, result }, "job done"))
-        .catch((error: unknown) => {
+  const running = jobs
+    .filter((job) => job.intervalMs > 0)
+    .map((job) =>
+      startPeriodic({
+        intervalMs: job.intervalMs,
+        immediate: true,
+        run: async () => {
+          const started = Date.now();
+          const result = await job.run();
+          log.debug({ job: job.name, ms: Date.now() - started, result }, "job done");
+        },
+        onError: (error) => {
           if (isDatabaseUnavailable(error)) log.warn({ job: job.name, err: error }, "job waiting for the database");
           else log.error({ job: job.name, err: error }, "job failed");
-        })
-        .finally(() => {
-          busy = false;
-          running.delete(run);
-        });
-      running.add(run);
-    };
-    timers.push(setInterval(tick, job.intervalMs));
-    setImmediate(tick);
-  }
+        },
+      }),
+    );
   return {
     async stop() {
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      await Promise.all([...running]);
+      await Promise.all(running.map((job) => job.stop()));
     },
   };
 }

@@ -1,0 +1,1 @@
+export { startPeriodic, type OverrunPolicy, type PeriodicJob, type PeriodicJobOptions } from "./periodic.js";
