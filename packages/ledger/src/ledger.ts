@@ -277,7 +277,7 @@ export class Ledger implements LedgerService {
     for (const [address, account] of sysvarAccounts(this.slots)) this.setAccount(address, account);
     this.pruneStatuses();
     this.sample(record);
-    this.scheduleFlush();
+    void this.scheduleFlush();
     this.events.emit("slot", { slot: record.slot, parent, root: parent });
   }
 
