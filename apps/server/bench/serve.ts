@@ -33,9 +33,17 @@ process.send!({
   authorityKey: borrower.wallet.publicKey.toBase58(),
   banks: JSON.parse(banksJson).length,
 });
-process.on("message", async () => {
-  await reference.close();
-  await server.close();
-  await market.close();
-  process.exit(0);
+process.on("message", () => {
+  const stop = async () => {
+    await reference.close();
+    await server.close();
+    await market.close();
+  };
+  stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 });

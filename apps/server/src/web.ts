@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | nul
     wildcard: true,
     preCompressed: true,
     index: ["index.html"],
-    setHeaders: (reply, path) => reply.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
+    setHeaders: (reply, path) => {
+      reply.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+    },
   });
 }

@@ -103,10 +103,14 @@ describe("transaction toast", () => {
       });
       const dismiss = within(screen.getByRole("status", { name: "SOL: deposit" })).getByRole("button", { name: "Dismiss" });
       dismiss.focus();
-      act(() => vi.advanceTimersByTime(CONFIRMED_TOAST_MS * 3));
+      act(() => {
+        vi.advanceTimersByTime(CONFIRMED_TOAST_MS * 3);
+      });
       expect(screen.getByRole("status", { name: "SOL: deposit" })).toBeTruthy();
       dismiss.blur();
-      act(() => vi.advanceTimersByTime(CONFIRMED_TOAST_MS));
+      act(() => {
+        vi.advanceTimersByTime(CONFIRMED_TOAST_MS);
+      });
       expect(screen.queryByRole("status", { name: "SOL: deposit" })).toBeNull();
     } finally {
       vi.useRealTimers();

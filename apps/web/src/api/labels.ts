@@ -1,12 +1,6 @@
-// Account labels (spec §7): reads log and answer empty on failure, writes log and answer false (spec §8).
-import type {
-  AccountLabelsQuery,
-  AccountLabelsReply,
-  AddAccountLabelReply,
-  AddAccountLabelRequest,
-  LabelNonceReply,
-  LabelNonceRequest,
-} from "@ballast/sdk";
+// Account labels (spec §7): reads log and answer empty on failure (spec §8); the signed write is the label form's
+// (features/accounts/account-label.ts).
+import type { AccountLabelsQuery, AccountLabelsReply, LabelNonceReply, LabelNonceRequest } from "@ballast/sdk";
 import { Http, serverErrorText } from "./http.js";
 
 /** At most this many characters in a label (spec §5). */
@@ -21,25 +15,6 @@ export async function fetchAccountLabels(http: Http, wallet: string): Promise<Re
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     return {};
-  }
-}
-
-/**
- * Labels an account. `signedData`: a memo transaction (base64) for "tx", or the JSON of {data, signature, signer} for
- * "message".
- */
-export async function addAccountLabel(
-  http: Http,
-  signedData: string,
-  signingMethod: AddAccountLabelRequest["signingMethod"],
-): Promise<boolean> {
-  try {
-    const response = await http.post("/api/account-label/add", { signedData, signingMethod } satisfies AddAccountLabelRequest);
-    if (!response.ok) throw new Error(`Failed to add account label: ${await serverErrorText(response)}`);
-    return ((await response.json()) as AddAccountLabelReply).success === true;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return false;
   }
 }
 

@@ -26,7 +26,7 @@ export type { KaminoBankKeys, KaminoState, PriceInfoLeg, PythOracleData, SwbFeed
 /** Spec §9: the default slot time when the median cannot be read. */
 export const DEFAULT_SLOT_DURATION_MS = 500;
 /** The app sends Kamino state calls in batches of this many banks (spec §7). */
-export const KAMINO_BATCH_SIZE = 20;
+const KAMINO_BATCH_SIZE = 20;
 
 export async function fetchPythOracleData(http: Http, keys: readonly string[]): Promise<Record<string, PythOracleData | null>> {
   const response = await http.get("/api/oracles/pythOracleData", { pythOracleKeys: keys.join(",") } satisfies PythOracleDataQuery);

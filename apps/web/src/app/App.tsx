@@ -35,7 +35,7 @@ function ConfigGate({ origin, children }: { readonly origin: string; readonly ch
         className="min-h-dvh justify-center"
         title="Ballast is unreachable"
         description={config.error.message}
-        action={<Button onClick={() => config.refetch()}>Try again</Button>}
+        action={<Button onClick={() => void config.refetch()}>Try again</Button>}
       />
     );
   }
@@ -64,7 +64,7 @@ function PageFallback() {
   );
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>

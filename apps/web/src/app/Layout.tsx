@@ -20,7 +20,7 @@ function isActive(location: string, href: string): boolean {
   return href === "/" ? location === "/" : location.startsWith(href);
 }
 
-export function MarketSelector() {
+function MarketSelector() {
   const { markets, market, setMarket } = useSelectedMarket();
   if (markets.length < 2) return <span className="hidden text-sm font-medium text-muted sm:inline">{market.name}</span>;
   return (

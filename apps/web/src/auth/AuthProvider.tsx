@@ -1,5 +1,5 @@
 // The signed-in user and the sign-in flags of spec §4: authenticating, awaiting signature, signature denied.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { AUTH_MESSAGES, fetchCurrentUser, login, logout, signup, type UserDto } from "../api/index.js";
 import { useHttp } from "../api/context.js";
@@ -49,8 +49,7 @@ export function AuthProvider({ enabled, children }: { readonly enabled: boolean;
 
   const session = useQuery({
     queryKey: queryKeys.currentUser(),
-    queryFn: () => fetchCurrentUser(http),
-    enabled: enabled && address !== null,
+    queryFn: enabled && address !== null ? () => fetchCurrentUser(http) : skipToken,
     staleTime: Infinity,
     retry: 1,
   });

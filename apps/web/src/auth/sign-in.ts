@@ -21,7 +21,7 @@ export type SignInResult =
 const DENIED = /rejected|declined|denied|closed|cancelled/i;
 
 /** Whether a wallet's error means the user refused to sign (spec §4). */
-export function isSignatureDenied(message: string): boolean {
+function isSignatureDenied(message: string): boolean {
   return DENIED.test(message);
 }
 

@@ -2,7 +2,7 @@
 // transactions by polling (the server proxies no websocket).
 import { Connection } from "@solana/web3.js";
 
-export function rpcUrl(origin: string, rpcPath: string): string {
+function rpcUrl(origin: string, rpcPath: string): string {
   return new URL(rpcPath, origin).toString();
 }
 

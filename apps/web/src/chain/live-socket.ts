@@ -36,8 +36,8 @@ export interface LiveSocketOptions {
 }
 
 const OPEN = 1;
-export const INITIAL_RECONNECT_MS = 500;
-export const MAX_RECONNECT_MS = 15_000;
+const INITIAL_RECONNECT_MS = 500;
+const MAX_RECONNECT_MS = 15_000;
 
 interface Entry {
   readonly request: SubscriptionRequest;

@@ -21,7 +21,7 @@ interface MarketContextValue {
 const MarketContext = createContext<MarketContextValue | null>(null);
 
 /** The market shown when none is remembered: the server's main market, else the first. */
-export function defaultMarket(markets: readonly MarketInfo[]): MarketInfo {
+function defaultMarket(markets: readonly MarketInfo[]): MarketInfo {
   const market = markets.find((m) => m.main) ?? markets[0];
   if (!market) throw new Error("The server configures no market");
   return market;
@@ -54,10 +54,6 @@ export function useSelectedMarket(): MarketContextValue {
   const value = useContext(MarketContext);
   if (!value) throw new Error("useSelectedMarket must be under MarketProvider");
   return value;
-}
-
-export function useConnection(): Connection {
-  return useSelectedMarket().connection;
 }
 
 /** App config (from the server, loaded before the app renders). */

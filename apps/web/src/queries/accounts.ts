@@ -1,5 +1,5 @@
 // The connected wallet's margin accounts, the selected account, token balances and account labels.
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { fetchAccount, fetchAccountAddresses, fetchAccountLabels, fetchUserBalances, type BalanceToken } from "../api/index.js";
 import { useHttp } from "../api/context.js";
@@ -16,8 +16,7 @@ export function useAccountAddresses() {
   const { market } = useSelectedMarket();
   return useQuery({
     queryKey: queryKeys.accountAddresses(address, market.group),
-    queryFn: () => fetchAccountAddresses(http, address!, market.main ? undefined : market.group),
-    enabled: address !== null,
+    queryFn: address === null ? skipToken : () => fetchAccountAddresses(http, address, market.main ? undefined : market.group),
     staleTime: TIMING.accountAddresses.staleTime,
     retry: TIMING.accountAddresses.retry,
   });
@@ -32,8 +31,7 @@ export function useAccount(accountKey: string | null) {
   const { address } = useWallet();
   return useQuery({
     queryKey: queryKeys.account(accountKey, address),
-    queryFn: () => fetchAccount(http, accountKey!, address!),
-    enabled: accountKey !== null && address !== null,
+    queryFn: accountKey === null || address === null ? skipToken : () => fetchAccount(http, accountKey, address),
     staleTime: TIMING.account.staleTime,
     refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,
@@ -57,8 +55,8 @@ export function useUserBalances() {
       address,
       tokens.map((t) => t.mint),
     ),
-    queryFn: () => fetchUserBalances(http, address!, tokens),
-    enabled: address !== null && banks.data !== undefined,
+    // The mints come with the banks: until they are in, the balances of no mints would look like an empty wallet.
+    queryFn: address === null || banks.data === undefined ? skipToken : () => fetchUserBalances(http, address, tokens),
     staleTime: TIMING.userBalances.staleTime,
     retry: TIMING.userBalances.retry,
   });
@@ -70,8 +68,7 @@ export function useAccountLabels() {
   const { address } = useWallet();
   return useQuery({
     queryKey: queryKeys.accountLabels(address),
-    queryFn: () => fetchAccountLabels(http, address!),
-    enabled: address !== null,
+    queryFn: address === null ? skipToken : () => fetchAccountLabels(http, address),
     staleTime: TIMING.account.staleTime,
   });
 }

@@ -1,5 +1,5 @@
 // Activity by wallet or by token, page by page (100 records each, newest first).
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { skipToken, useInfiniteQuery } from "@tanstack/react-query";
 import { ActivityFetchError, activityCursor, fetchActivity, type ActivityRecord, type ActivitySubject } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { queryKeys } from "./keys.js";
@@ -17,10 +17,9 @@ export function useActivity(subject: ActivitySubject, address: string | null) {
   const http = useHttp();
   return useInfiniteQuery({
     queryKey: queryKeys.activity(subject, address),
-    queryFn: ({ pageParam }) => fetchActivity(http, subject, address!, pageParam),
+    queryFn: address === null ? skipToken : ({ pageParam }) => fetchActivity(http, subject, address, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: ActivityRecord[]) => (last.length === PAGE_SIZE ? activityCursor(last[last.length - 1]) : undefined),
-    enabled: address !== null,
     staleTime: TIMING.activity.staleTime,
     retry: retryActivity,
   });

@@ -2,7 +2,7 @@
 // emissions, oracle prices and Kamino reserve states are read from the chain by the SDK as part of the market, so the
 // server's copies of them (spec §7) have no hook.
 import { loadMarket, type BankDto, type Market } from "@ballast/sdk";
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { fetchBankHistory, fetchBanks, type HistoricPeriod } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
@@ -11,7 +11,7 @@ import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
 
 /** Every bank the server lists (GET /api/banks/db or /rpc, by the bank-source setting). */
-export function useBanks() {
+function useBanks() {
   const http = useHttp();
   const { settings } = useSettings();
   return useQuery({
@@ -51,9 +51,8 @@ export function useMarket() {
 export function useBankHistory(bank: string | null, period: HistoricPeriod) {
   const http = useHttp();
   return useQuery({
-    queryKey: queryKeys.bankHistory(bank ?? "", period),
-    queryFn: () => fetchBankHistory(http, bank!, period),
-    enabled: bank !== null,
+    queryKey: queryKeys.bankHistory(bank, period),
+    queryFn: bank === null ? skipToken : () => fetchBankHistory(http, bank, period),
     staleTime: period === "1d" ? TIMING.bankHistory.staleTime1d : TIMING.bankHistory.staleTimeOther,
   });
 }

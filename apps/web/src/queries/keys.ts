@@ -1,19 +1,44 @@
-// Query keys of every server resource, in one place so invalidation after an action names the same keys.
+// Query keys of every cached resource, in one place so invalidation after an action names the same keys. Each resource
+// has one root; the `all…` keys are prefixes matching every query of that resource (invalidation, live refresh).
 import type { ActivitySubject, BankSource, HistoricPeriod } from "../api/index.js";
+
+const BANKS = "banks";
+const MARKET = "market";
+const ACCOUNT_ADDRESSES = "account-addresses";
+const ACCOUNT = "account";
+const USER_BALANCES = "user-balances";
+const ACTIVITY = "activity";
+const WALLET_POINTS = "wallet-points";
+const ACCOUNT_LABELS = "account-labels";
 
 export const queryKeys = {
   config: () => ["config"] as const,
-  banks: (source: BankSource) => ["banks", source] as const,
-  market: (group: string) => ["market", group] as const,
+  allBanks: () => [BANKS] as const,
+  banks: (source: BankSource) => [BANKS, source] as const,
+  allMarkets: () => [MARKET] as const,
+  market: (group: string) => [MARKET, group] as const,
   lookupTables: (group: string) => ["lookup-tables", group] as const,
-  bankHistory: (bank: string, period: HistoricPeriod) => ["bank-history", bank, period] as const,
-  accountAddresses: (authority: string | null, group: string) => ["account-addresses", authority, group] as const,
-  account: (accountKey: string | null, authority: string | null) => ["account", accountKey, authority] as const,
-  userBalances: (address: string | null, mints: readonly string[]) => ["user-balances", address, mints] as const,
-  activity: (subject: ActivitySubject, address: string | null) => ["activity", subject, address] as const,
-  walletPoints: (wallet: string | null) => ["wallet-points", wallet] as const,
+  bankHistory: (bank: string | null, period: HistoricPeriod) => ["bank-history", bank, period] as const,
+  allAccountAddresses: () => [ACCOUNT_ADDRESSES] as const,
+  accountAddresses: (authority: string | null, group: string) => [ACCOUNT_ADDRESSES, authority, group] as const,
+  allAccounts: () => [ACCOUNT] as const,
+  /** Every query of one margin account, whichever wallet reads it: its server view and its chain copy. */
+  accountScope: (accountKey: string) => [ACCOUNT, accountKey] as const,
+  account: (accountKey: string | null, authority: string | null) => [ACCOUNT, accountKey, authority] as const,
+  /** The account as the program stores it, under the account's own key: whatever refreshes the account refreshes it. */
+  chainAccount: (accountKey: string | null, authority: string | null) => [ACCOUNT, accountKey, authority, "chain"] as const,
+  allUserBalances: () => [USER_BALANCES] as const,
+  /** One wallet's balances, whatever mints they cover. */
+  walletBalances: (address: string) => [USER_BALANCES, address] as const,
+  userBalances: (address: string | null, mints: readonly string[]) => [USER_BALANCES, address, mints] as const,
+  allActivity: () => [ACTIVITY] as const,
+  activity: (subject: ActivitySubject, address: string | null) => [ACTIVITY, subject, address] as const,
+  allWalletPoints: () => [WALLET_POINTS] as const,
+  walletPoints: (wallet: string | null) => [WALLET_POINTS, wallet] as const,
   globalPoints: (valuation: string | null) => ["global-points", valuation] as const,
-  accountLabels: (wallet: string | null) => ["account-labels", wallet] as const,
-  priorityFees: (source: "rpc" | "bundle") => ["priority-fees", source] as const,
+  allAccountLabels: () => [ACCOUNT_LABELS] as const,
+  accountLabels: (wallet: string | null) => [ACCOUNT_LABELS, wallet] as const,
   currentUser: () => ["current-user"] as const,
+  /** The emission mints' decimals and token programs, read from the chain. */
+  rewardMints: (group: string, mints: readonly string[]) => ["reward-mints", group, mints] as const,
 };

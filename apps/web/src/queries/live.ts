@@ -15,6 +15,7 @@ import {
 } from "@ballast/sdk";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { SubscriptionRequest } from "../chain/live-socket.js";
+import { queryKeys } from "./keys.js";
 
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 export const TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
@@ -72,8 +73,8 @@ export function applyAccountNotification(account: string, wallet: string): (resu
       return;
     }
     const balances = balanceDtosOf(decoded);
-    client.setQueryData<AccountDto>(["account", account, wallet], (old) => (old ? { ...old, balances } : old));
-    client.setQueryData<MarginAccount>(["account", account, wallet, "chain"], (old) =>
+    client.setQueryData<AccountDto>(queryKeys.account(account, wallet), (old) => (old ? { ...old, balances } : old));
+    client.setQueryData<MarginAccount>(queryKeys.chainAccount(account, wallet), (old) =>
       old ? { address: account, account: decoded } : old,
     );
   };
@@ -88,10 +89,10 @@ export function marketFeedKeys(market: Market): string[] {
 
 /** The subscriptions for the targets, each with the queries its notifications make stale. */
 export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
-  const accountKeys: QueryKey[] = t.selectedAccount ? [["account", t.selectedAccount]] : [];
+  const accountKeys: QueryKey[] = t.selectedAccount ? [queryKeys.accountScope(t.selectedAccount)] : [];
   // Prices and banks move every slot: they refresh the snapshot only. The account's health follows the prices at the
   // oracle timing (its 30 s refetch) and at once when the account itself changes.
-  const marketStale: QueryKey[] = [["market", t.group]];
+  const marketStale: QueryKey[] = [queryKeys.market(t.group)];
   const subscriptions: LiveSubscription[] = [
     {
       request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: groupBankFilters(t.group) }] },
@@ -103,12 +104,12 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
     subscriptions.push({ request: { method: "accountSubscribe", params: [key, NO_DATA] }, stale: marketStale, restart: false });
   }
   if (t.wallet) {
-    const accounts: QueryKey = ["account-addresses", t.wallet, t.group];
-    const balances: QueryKey = ["user-balances", t.wallet];
+    const accounts: QueryKey = queryKeys.accountAddresses(t.wallet, t.group);
+    const balances: QueryKey = queryKeys.walletBalances(t.wallet);
     // Any of the wallet's accounts in the group changing, a new one included: the list and every account query.
     subscriptions.push({
       request: { method: "programSubscribe", params: [t.programId, { ...NO_DATA, filters: marginAccountFilters(t.group, t.wallet) }] },
-      stale: [accounts, ["account"]],
+      stale: [accounts, queryKeys.allAccounts()],
       restart: true,
     });
     if (t.selectedAccount) {
@@ -137,10 +138,15 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
 }
 
 /** Everything live data covers: refetched when the socket comes back, since notifications were missed meanwhile. */
-export const LIVE_QUERY_KEYS: readonly QueryKey[] = [["market"], ["account"], ["account-addresses"], ["user-balances"]];
+export const LIVE_QUERY_KEYS: readonly QueryKey[] = [
+  queryKeys.allMarkets(),
+  queryKeys.allAccounts(),
+  queryKeys.allAccountAddresses(),
+  queryKeys.allUserBalances(),
+];
 
 /** Coalescing window of the wallet's own changes: notifications of one slot arrive together. */
-export const COALESCE_MS = 50;
+const COALESCE_MS = 50;
 /** Coalescing window of market changes (every feed moves every slot): one snapshot per window, still well within 1 s. */
 export const MARKET_COALESCE_MS = 300;
 

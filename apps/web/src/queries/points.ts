@@ -1,5 +1,5 @@
 // Points: one wallet's (refetched on mount and focus) and the global standings.
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { fetchGlobalPoints, fetchWalletPoints } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { queryKeys } from "./keys.js";
@@ -9,8 +9,7 @@ export function useWalletPoints(wallet: string | null) {
   const http = useHttp();
   return useQuery({
     queryKey: queryKeys.walletPoints(wallet),
-    queryFn: () => fetchWalletPoints(http, wallet!),
-    enabled: wallet !== null,
+    queryFn: wallet === null ? skipToken : () => fetchWalletPoints(http, wallet),
     staleTime: TIMING.walletPoints.staleTime,
     refetchOnMount: "always",
     refetchOnWindowFocus: "always",

@@ -6,11 +6,18 @@
 import { useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLiveUpdates } from "../chain/LiveUpdatesProvider.js";
+import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
 
-const USER_KEYS: readonly QueryKey[] = [["account-addresses"], ["account"], ["user-balances"]];
-const MARKET: QueryKey = ["market"];
-const MARKET_KEYS: readonly QueryKey[] = [MARKET, ["banks"], ["activity"], ["wallet-points"], ["account-labels"]];
+const USER_KEYS: readonly QueryKey[] = [queryKeys.allAccountAddresses(), queryKeys.allAccounts(), queryKeys.allUserBalances()];
+const MARKET: QueryKey = queryKeys.allMarkets();
+const MARKET_KEYS: readonly QueryKey[] = [
+  MARKET,
+  queryKeys.allBanks(),
+  queryKeys.allActivity(),
+  queryKeys.allWalletPoints(),
+  queryKeys.allAccountLabels(),
+];
 
 function snapshot(client: QueryClient): string {
   const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);

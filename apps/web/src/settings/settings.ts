@@ -5,9 +5,9 @@ import { readStored, writeStored } from "../storage.js";
 
 export const SETTINGS_KEY = "ballast:settings";
 
-export const BROADCAST_METHODS: readonly BroadcastType[] = ["DYNAMIC", "RPC", "BUNDLE"];
-export const PRIORITY_TIERS: readonly PriorityTier[] = ["NORMAL", "HIGH", "ULTRA"];
-export const THEMES = ["system", "light", "dark"] as const;
+const BROADCAST_METHODS: readonly BroadcastType[] = ["DYNAMIC", "RPC", "BUNDLE"];
+const PRIORITY_TIERS: readonly PriorityTier[] = ["NORMAL", "HIGH", "ULTRA"];
+const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** DYNAMIC leaves the cap to the fee tier (and the 0.1 SOL ceiling); MANUAL caps each transaction's fee at `sol`. */

@@ -1,9 +1,9 @@
 // Test funds from the server's faucet (local chain only): shows what was granted or the server's refusal.
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { requestFaucet, type FaucetReply } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { formatTokenAmount } from "../format/index.js";
+import { queryKeys } from "../queries/keys.js";
 import { Button, useToast } from "../ui/index.js";
 
 const SOL_DECIMALS = 9;
@@ -19,25 +19,21 @@ export function FaucetButton({ wallet }: { readonly wallet: string }) {
   const http = useHttp();
   const client = useQueryClient();
   const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
-
-  async function onClick() {
-    setBusy(true);
-    try {
-      const reply = await requestFaucet(http, wallet);
+  // Refusals and network failures come back as replies (requestFaucet), so the mutation itself settles on success.
+  const grant = useMutation({
+    mutationFn: () => requestFaucet(http, wallet),
+    onSuccess: async (reply) => {
       if (reply.success) {
         toast({ tone: "success", title: "Test funds received", description: describeGrant(reply) });
-        await client.invalidateQueries({ queryKey: ["user-balances"] });
+        await client.invalidateQueries({ queryKey: queryKeys.allUserBalances() });
       } else {
         toast({ tone: "error", title: "Faucet refused", description: reply.error });
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Button variant="secondary" size="sm" className="w-full" busy={busy} onClick={onClick}>
+    <Button variant="secondary" size="sm" className="w-full" busy={grant.isPending} onClick={() => grant.mutate()}>
       Get test tokens
     </Button>
   );

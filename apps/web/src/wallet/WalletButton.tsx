@@ -52,7 +52,7 @@ function ConnectDialog({ open, onClose }: { readonly open: boolean; readonly onC
           <ul className="flex flex-col gap-2" aria-label="Installed wallets">
             {installed.map((o) => (
               <li key={o.id}>
-                <Button variant="secondary" className="w-full justify-start" busy={pending === o.id} onClick={() => pick(o.id)}>
+                <Button variant="secondary" className="w-full justify-start" busy={pending === o.id} onClick={() => void pick(o.id)}>
                   <WalletLogo icon={o.icon} name={o.name} />
                   {o.name}
                 </Button>
@@ -62,7 +62,7 @@ function ConnectDialog({ open, onClose }: { readonly open: boolean; readonly onC
         )}
         {local.map((o) => (
           <div key={o.id} className="rounded-xl border border-line p-3">
-            <Button variant="secondary" className="w-full justify-start" busy={pending === o.id} onClick={() => pick(o.id)}>
+            <Button variant="secondary" className="w-full justify-start" busy={pending === o.id} onClick={() => void pick(o.id)}>
               <WalletLogo icon={null} name={o.name} />
               {o.name}
             </Button>
@@ -76,6 +76,7 @@ function ConnectDialog({ open, onClose }: { readonly open: boolean; readonly onC
   );
 }
 
+/** Sign-in and sign-out report their failures as the auth state's error, shown below. */
 function SignInStatus() {
   const auth = useAuth();
   if (!auth.enabled) return null;
@@ -83,7 +84,7 @@ function SignInStatus() {
     return (
       <div className="flex items-center justify-between gap-2 px-1 text-sm">
         <Badge tone="success">Signed in</Badge>
-        <Button variant="ghost" size="sm" onClick={() => auth.signOut()}>
+        <Button variant="ghost" size="sm" onClick={() => void auth.signOut()}>
           Sign out
         </Button>
       </div>
@@ -91,7 +92,7 @@ function SignInStatus() {
   }
   return (
     <div className="flex flex-col gap-1">
-      <Button size="sm" className="w-full" busy={auth.authenticating} onClick={() => auth.signIn()}>
+      <Button size="sm" className="w-full" busy={auth.authenticating} onClick={() => void auth.signIn()}>
         {auth.awaitingSignature ? "Approve in your wallet…" : "Sign in"}
       </Button>
       {auth.error && (
@@ -100,7 +101,7 @@ function SignInStatus() {
         </p>
       )}
       {auth.unknownReferralCode && !auth.authenticating && (
-        <Button size="sm" variant="secondary" className="w-full" onClick={() => auth.continueWithoutReferral()}>
+        <Button size="sm" variant="secondary" className="w-full" onClick={() => void auth.continueWithoutReferral()}>
           Continue without referral code
         </Button>
       )}
@@ -126,6 +127,15 @@ export function WalletButton() {
     );
   }
 
+  async function copyAddress(text: string) {
+    try {
+      await navigator.clipboard?.writeText(text);
+      toast({ title: "Address copied" });
+    } catch {
+      toast({ title: "Could not copy", description: text, tone: "error" });
+    }
+  }
+
   return (
     <Popover
       triggerLabel={`Wallet ${shortenAddress(address)}`}
@@ -143,14 +153,7 @@ export function WalletButton() {
             <p className="text-xs text-muted">{wallet.name}</p>
             <p className="font-mono text-xs break-all text-fg">{address}</p>
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(address);
-              toast({ title: "Address copied" });
-            }}
-          >
+          <Button variant="ghost" size="sm" onClick={() => void copyAddress(address)}>
             Copy address
           </Button>
           <SignInStatus />
@@ -159,9 +162,10 @@ export function WalletButton() {
           <Button
             variant="secondary"
             size="sm"
-            onClick={async () => {
+            onClick={() => {
               close();
-              await disconnect();
+              // The app has let go of the wallet already; a wallet that fails to disconnect itself changes nothing here.
+              disconnect().catch(() => undefined);
             }}
           >
             Disconnect

@@ -8,7 +8,7 @@ import type { ConnectedWallet, WalletOption } from "./types.js";
 export const LOCAL_WALLET_KEY = "ballast:local-wallet";
 export const LOCAL_WALLET_ID = "local";
 
-export function storedLocalKeypair(): Keypair | null {
+function storedLocalKeypair(): Keypair | null {
   const secret = readStored(LOCAL_WALLET_KEY);
   if (secret === null) return null;
   try {
@@ -24,7 +24,7 @@ function storeKeypair(keypair: Keypair): Keypair {
 }
 
 /** The stored keypair, or a new one stored now. */
-export function localKeypair(): Keypair {
+function localKeypair(): Keypair {
   return storedLocalKeypair() ?? storeKeypair(Keypair.generate());
 }
 

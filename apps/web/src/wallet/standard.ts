@@ -33,7 +33,7 @@ export function chainFor(cluster: "local" | "remote"): `solana:${string}` {
   return cluster === "local" ? "solana:localnet" : "solana:mainnet";
 }
 
-export function isSolanaWallet(wallet: StandardWallet): boolean {
+function isSolanaWallet(wallet: StandardWallet): boolean {
   return (
     wallet.chains.some((chain) => chain.startsWith("solana:")) &&
     "standard:connect" in wallet.features &&

@@ -183,6 +183,8 @@ function write(value: unknown, out: string[]): void {
     case "symbol":
       out.push("null");
       return;
+    case "object":
+      break;
   }
   if (value === null) {
     out.push("null");

@@ -1,7 +1,8 @@
 // The account bar of the portfolio: switch between the wallet's accounts, create one (it becomes the selection),
 // label, transfer, or close the selected one (only once it holds nothing).
 import { PublicKey } from "@solana/web3.js";
-import { closeAccountAction, errorMessage } from "@ballast/sdk";
+import { closeAccountAction, errorMessage, type ActionContext } from "@ballast/sdk";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
@@ -27,24 +28,20 @@ export function AccountBar() {
   const labels = useAccountLabels().data ?? {};
   const { toast } = useToast();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [busy, setBusy] = useState<"create" | "close" | null>(null);
   // Why an account cannot be closed, shown only while that account is the selection.
   const [notice, setNotice] = useState<{ readonly account: string; readonly text: string } | null>(null);
 
-  async function create() {
-    if (!context) return;
-    setBusy("create");
-    try {
-      const created = await createAccount(context, market.group);
+  const create = useMutation({
+    mutationFn: (signer: ActionContext) => createAccount(signer, market.group),
+    onSuccess: async (created) => {
       setSelectedAccount(created.account);
       toast({ tone: "success", title: "Account created" });
       await refresh();
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ tone: "error", title: "Could not create the account", description: errorMessage(error) ?? "Something went wrong" });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
 
   function askClose() {
     if (!selectedAccount) return;
@@ -54,28 +51,26 @@ export function AccountBar() {
     setDialog("close");
   }
 
-  async function close() {
-    if (!context || !selectedAccount) return;
-    setBusy("close");
-    try {
-      await closeAccountAction({ ...context, marginfiAccount: new PublicKey(selectedAccount) });
+  const close = useMutation({
+    mutationFn: ({ signer, closed }: { readonly signer: ActionContext; readonly closed: string }) =>
+      closeAccountAction({ ...signer, marginfiAccount: new PublicKey(closed) }),
+    onSuccess: async (_result, { closed }) => {
       // The account no longer exists: the selection moves on before anything asks the server about it again.
-      forgetAccount(selectedAccount);
+      forgetAccount(closed);
       setDialog(null);
       toast({ tone: "success", title: "Account closed" });
       await refresh();
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ tone: "error", title: "Could not close the account", description: errorMessage(error) ?? "Something went wrong" });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <AccountSwitcher />
-        <Button size="sm" variant="secondary" busy={busy === "create"} disabled={!context} onClick={create}>
+        <Button size="sm" variant="secondary" busy={create.isPending} disabled={!context} onClick={() => context && create.mutate(context)}>
           New account
         </Button>
         {selectedAccount && (
@@ -118,7 +113,11 @@ export function AccountBar() {
                 <Button variant="secondary" onClick={() => setDialog(null)}>
                   Cancel
                 </Button>
-                <Button variant="danger" busy={busy === "close"} onClick={close}>
+                <Button
+                  variant="danger"
+                  busy={close.isPending}
+                  onClick={() => context && selectedAccount && close.mutate({ signer: context, closed: selectedAccount })}
+                >
                   Close account
                 </Button>
               </>

@@ -1,12 +1,18 @@
 // Naming an account: the label (at most 24 characters) is signed as a message by the wallet and stored by the server;
 // its refusal is shown as the server words it.
 import { useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useHttp } from "../../api/context.js";
 import { MAX_LABEL_LENGTH } from "../../api/index.js";
+import { queryKeys } from "../../queries/keys.js";
 import { Button, Dialog, Input, useToast } from "../../ui/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { labelAccount, labelError } from "./account-label.js";
+
+/** A wallet may reject the signature with something other than an Error: it is shown as it is. */
+function refusalText(caught: unknown): string {
+  return caught instanceof Error ? caught.message : String(caught);
+}
 
 export function LabelAccountDialog({
   account,
@@ -24,26 +30,24 @@ export function LabelAccountDialog({
   const client = useQueryClient();
   const { toast } = useToast();
   const [label, setLabel] = useState(currentLabel);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = labelError(label);
-    if (invalid) return setError(invalid);
-    if (!address) return setError("Wallet not connected");
-    setSaving(true);
-    setError(null);
-    try {
-      await labelAccount(http, account, label, address, signMessage);
-      await client.invalidateQueries({ queryKey: ["account-labels"] });
+  // Why the label cannot be sent as typed; the server's refusal is the mutation's error.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: ({ wallet, text }: { readonly wallet: string; readonly text: string }) =>
+      labelAccount(http, account, text, wallet, signMessage),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.allAccountLabels() });
       toast({ tone: "success", title: "Account labelled" });
       onClose();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const error = invalid ?? (save.isError ? refusalText(save.error) : null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = labelError(label) ?? (address ? null : "Wallet not connected");
+    setInvalid(problem);
+    if (problem === null && address) save.mutate({ wallet: address, text: label });
   }
 
   return (
@@ -59,7 +63,8 @@ export function LabelAccountDialog({
           value={label}
           onChange={(event) => {
             setLabel(event.target.value);
-            setError(null);
+            setInvalid(null);
+            save.reset();
           }}
           error={error ?? undefined}
           autoComplete="off"
@@ -68,7 +73,7 @@ export function LabelAccountDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" busy={saving}>
+          <Button type="submit" busy={save.isPending}>
             Save label
           </Button>
         </div>

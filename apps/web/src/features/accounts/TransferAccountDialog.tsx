@@ -1,7 +1,8 @@
 // Moving an account to another wallet: every position goes to a new account owned by the new authority (the old one
 // is disabled), for the program's 0.005 SOL transfer fee.
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@ballast/sdk";
+import { errorMessage, type ActionContext } from "@ballast/sdk";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
 import { useSelectedMarket } from "../../market/MarketProvider.js";
@@ -9,7 +10,7 @@ import { useMarket } from "../../queries/index.js";
 import { useRefreshAfterAction } from "../../queries/refresh.js";
 import { Button, Dialog, Input, useToast } from "../../ui/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
-import { newAuthorityError, transferAccount } from "./account-actions.js";
+import { newAuthorityError, transferAccount, type TransferAccountParams } from "./account-actions.js";
 
 export function TransferAccountDialog({
   account,
@@ -28,34 +29,28 @@ export function TransferAccountDialog({
   const refresh = useRefreshAfterAction();
   const { toast } = useToast();
   const [target, setTarget] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!context || !address) return setError("Wallet not connected");
-    const invalid = newAuthorityError(target, address);
-    if (invalid) return setError(invalid);
-    if (!snapshot.data) return setError("The market is still loading");
-    setSending(true);
-    setError(null);
-    try {
-      const moved = await transferAccount(context, {
-        group: market.group,
-        account,
-        newAuthority: target.trim(),
-        globalFeeWallet: snapshot.data.group.feeStateCache.globalFeeWallet,
-      });
+  // Why the transfer cannot be sent as entered; the send's own failure is the mutation's error.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const transfer = useMutation({
+    mutationFn: ({ context, params }: { readonly context: ActionContext; readonly params: TransferAccountParams }) =>
+      transferAccount(context, params),
+    onSuccess: async (moved) => {
       toast({ tone: "success", title: "Account transferred", description: `New account ${moved.account}` });
       // The account now belongs to the other wallet: it leaves this wallet's list and selection.
       forgetAccount(account);
       onClose();
       await refresh();
-    } catch (caught) {
-      setError(errorMessage(caught) ?? "Something went wrong");
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  const error = invalid ?? (transfer.isError ? (errorMessage(transfer.error) ?? "Something went wrong") : null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = !context || !address ? "Wallet not connected" : newAuthorityError(target, address);
+    const globalFeeWallet = snapshot.data?.group.feeStateCache.globalFeeWallet;
+    setInvalid(problem ?? (globalFeeWallet === undefined ? "The market is still loading" : null));
+    if (problem !== null || !context || globalFeeWallet === undefined) return;
+    transfer.mutate({ context, params: { group: market.group, account, newAuthority: target.trim(), globalFeeWallet } });
   }
 
   return (
@@ -71,7 +66,8 @@ export function TransferAccountDialog({
           value={target}
           onChange={(event) => {
             setTarget(event.target.value);
-            setError(null);
+            setInvalid(null);
+            transfer.reset();
           }}
           error={error ?? undefined}
           autoComplete="off"
@@ -81,7 +77,7 @@ export function TransferAccountDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" busy={sending}>
+          <Button type="submit" variant="danger" busy={transfer.isPending}>
             Transfer
           </Button>
         </div>

@@ -8,7 +8,7 @@ import { fetchLabelNonce, MAX_LABEL_LENGTH, serverErrorText, type Http } from ".
 
 /** What the form tells the user to fix (the server's rule text names API fields, not what to type). */
 export const LABEL_LENGTH_MESSAGE = `Enter a label of 1 to ${MAX_LABEL_LENGTH} characters`;
-export const LABEL_CONTROL_MESSAGE = "A label cannot contain control characters such as tabs or line breaks";
+const LABEL_CONTROL_MESSAGE = "A label cannot contain control characters such as tabs or line breaks";
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 

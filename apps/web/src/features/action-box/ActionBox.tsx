@@ -1,7 +1,7 @@
 // The action box wired to the app: the selected market's snapshot, the selected account read from chain (its slots
 // for the math and the risk accounts), the wallet's balances, and sending through the SDK under a staged toast.
 // Loaded lazily by ActionBoxProvider on first open.
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { PublicKey } from "@solana/web3.js";
 import { useCallback, useMemo } from "react";
 import { fetchMarginAccount, walletFunds, type PricedBank } from "@ballast/sdk";
@@ -28,9 +28,8 @@ function useChainAccount(address: string | null) {
   const { connection } = useSelectedMarket();
   const { address: wallet } = useWallet();
   return useQuery({
-    queryKey: [...queryKeys.account(address, wallet), "chain"],
-    queryFn: () => fetchMarginAccount(connection, address!),
-    enabled: address !== null,
+    queryKey: queryKeys.chainAccount(address, wallet),
+    queryFn: address === null ? skipToken : () => fetchMarginAccount(connection, address),
     staleTime: TIMING.account.staleTime,
     retry: TIMING.account.retry,
     structuralSharing: false,

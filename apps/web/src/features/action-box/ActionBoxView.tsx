@@ -33,7 +33,7 @@ import {
   type PreviewStats,
 } from "./model.js";
 
-export const ACTION_TABS = [
+const ACTION_TABS = [
   { value: "deposit", label: "Deposit" },
   { value: "withdraw", label: "Withdraw" },
   { value: "borrow", label: "Borrow" },
@@ -41,7 +41,7 @@ export const ACTION_TABS = [
 ] as const satisfies readonly { value: ActionType; label: string }[];
 
 /** The tabs the bank offers: a bank of the third-party market takes deposits and withdrawals only. */
-export const actionTabsFor = (bank: PricedBank) => {
+const actionTabsFor = (bank: PricedBank) => {
   const offered = bankActionsOffered(bank.bank);
   return ACTION_TABS.filter((t) => offered.includes(t.value));
 };

@@ -4,7 +4,7 @@ import { parseTypedAmount } from "@ballast/sdk";
 import { formatTokenAmount } from "../../format/index.js";
 import type { ActionMessage } from "./checks.js";
 
-export const AMOUNT_MESSAGES = {
+const AMOUNT_MESSAGES = {
   notANumber: "Enter the amount as a plain number, like 1.5 (no exponents, signs or thousands separators)",
   tooManyDecimals: (symbol: string, decimals: number) =>
     decimals === 0 ? `${symbol} comes in whole units only` : `${symbol} has at most ${decimals} decimal places`,

@@ -1,2 +1,2 @@
 export { ActionBoxProvider } from "./ActionBoxProvider.js";
-export { useActionBox, type ActionBoxApi, type ActionType } from "./context.js";
+export { useActionBox, type ActionType } from "./context.js";

@@ -93,7 +93,7 @@ export interface PreviewStats {
 }
 
 /** `apyOf` gives each bank's APY: the market's, as every screen uses it (apysOf). */
-export function previewStats(account: AccountRisk, bank: PricedBank, apyOf: (bank: PricedBank) => BankApy): PreviewStats {
+function previewStats(account: AccountRisk, bank: PricedBank, apyOf: (bank: PricedBank) => BankApy): PreviewStats {
   const position = positionIn(account, bank);
   const net = apyView("net", accountNetApy(account, apyOf));
   const factor = healthFactor(account.health.maintenance);

@@ -97,7 +97,7 @@ export function ActivityView({
         {body}
         {activity.hasNextPage && (
           <div className="flex justify-center border-t border-line p-3">
-            <Button variant="secondary" size="sm" busy={activity.isFetchingNextPage} onClick={() => activity.fetchNextPage()}>
+            <Button variant="secondary" size="sm" busy={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
               Load more
             </Button>
           </div>

@@ -18,7 +18,7 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<string, string>> = {
   withdraw_emissions: "Claim emissions",
 };
 
-export const typeLabel = (type: string) => ACTIVITY_TYPE_LABELS[type] ?? type.replaceAll("_", " ");
+const typeLabel = (type: string) => ACTIVITY_TYPE_LABELS[type] ?? type.replaceAll("_", " ");
 
 /** What the market knows of a mint: its bank's decimals, symbol and current USD price. */
 export interface MintInfo {

@@ -3,21 +3,16 @@ import { Button, useToast } from "../../ui/index.js";
 
 export function CopyButton({ text, label, copied }: { readonly text: string; readonly label: string; readonly copied: string }) {
   const toast = useToast();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.toast({ title: copied, tone: "success", durationMs: 2_000 });
+    } catch {
+      toast.toast({ title: "Could not copy", description: text, tone: "error" });
+    }
+  }
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label={label}
-      title={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          toast.toast({ title: copied, tone: "success", durationMs: 2_000 });
-        } catch {
-          toast.toast({ title: "Could not copy", description: text, tone: "error" });
-        }
-      }}
-    >
+    <Button variant="ghost" size="sm" aria-label={label} title={label} onClick={() => void copy()}>
       Copy
     </Button>
   );

@@ -148,7 +148,7 @@ export function MarketsPage() {
               title="Could not load this market"
               description={market.error.message}
               action={
-                <Button variant="secondary" onClick={() => market.refetch()}>
+                <Button variant="secondary" onClick={() => void market.refetch()}>
                   Try again
                 </Button>
               }

@@ -34,7 +34,7 @@ interface Column {
   readonly label: string;
 }
 
-export function columnsFor(mode: LendingMode): readonly Column[] {
+function columnsFor(mode: LendingMode): readonly Column[] {
   return mode === "lend"
     ? [
         { key: "price", label: "Price" },

@@ -240,7 +240,7 @@ export interface Sort {
 export const DEFAULT_SORT: Sort = { key: "total", direction: "desc" };
 
 /** The value a column sorts by in a mode; null sorts last whatever the direction. */
-export function sortValue(row: BankRow, key: SortKey, mode: LendingMode): number | null {
+function sortValue(row: BankRow, key: SortKey, mode: LendingMode): number | null {
   switch (key) {
     case "price":
       return row.price;
@@ -269,7 +269,7 @@ export function sortRows(rows: readonly BankRow[], sort: Sort, mode: LendingMode
 }
 
 /** Rows whose symbol, name, mint or bank address contains the search text (any case). */
-export function searchRows(rows: readonly BankRow[], search: string): BankRow[] {
+function searchRows(rows: readonly BankRow[], search: string): BankRow[] {
   const needle = search.trim().toLowerCase();
   if (needle === "") return [...rows];
   return rows.filter((row) => [row.symbol, row.name, row.mint, row.address].some((field) => field.toLowerCase().includes(needle)));
@@ -281,7 +281,7 @@ export interface RowGroup {
 }
 
 /** A bank backed by the third-party market lends its deposits on to the market's reserve and takes no borrows. */
-export const isBorrowable = (row: BankRow): boolean => row.provider !== PROVIDER_KAMINO;
+const isBorrowable = (row: BankRow): boolean => row.provider !== PROVIDER_KAMINO;
 
 /**
  * Searched and sorted rows under the seven headings in their fixed order; empty groups are left out, and borrow

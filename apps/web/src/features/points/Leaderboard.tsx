@@ -6,7 +6,7 @@ import { shortenAddress } from "../../format/index.js";
 import { Button, EmptyState, Input, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import { formatPoints } from "./format.js";
 
-export const LEADERBOARD_PAGE_SIZE = 25;
+const LEADERBOARD_PAGE_SIZE = 25;
 
 export function Leaderboard({ entries, wallet }: { readonly entries: readonly LeaderboardEntry[]; readonly wallet: string | null }) {
   const [search, setSearch] = useState("");

@@ -1,24 +1,31 @@
 // Emissions the account can claim, growing on screen with the chain's clock (the SDK's pending-emissions math at the
 // current chain time), and the claim: the SDK's withdraw-emissions instructions for every rewarding bank, sent under a
 // staged transaction toast with the user's broadcast settings; once it lands, what it paid as the chain recorded it.
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { PublicKey } from "@solana/web3.js";
-import { errorMessage, sendInstructions, walletKey, type EmissionsBalance, type Market } from "@ballast/sdk";
-import { useMemo, useState } from "react";
+import { errorMessage, sendInstructions, walletKey, type ActionContext, type EmissionsBalance, type Market } from "@ballast/sdk";
+import { useMemo } from "react";
 import { useActionContext } from "../../chain/action-context.js";
 import { formatTokenAmount, shortenAddress } from "../../format/index.js";
 import { useSelectedMarket } from "../../market/MarketProvider.js";
-import { useMarketBanks } from "../../queries/index.js";
+import { queryKeys, useMarketBanks } from "../../queries/index.js";
 import { useRefreshAfterAction } from "../../queries/refresh.js";
 import { Button, Card, CardBody, CardHeader, Skeleton, useToast, type ToastInput } from "../../ui/index.js";
 import { useTransactionToasts } from "../transactions/index.js";
 import { useChainNow } from "./chain-clock.js";
 import { claimEmissionsInstructions, claimedRewards, loadRewardMints, type RewardMint } from "./claim-emissions.js";
-import { claimableRewards } from "./portfolio-model.js";
+import { claimableRewards, type RewardView } from "./portfolio-model.js";
 
 /** The staged toast's title and its one step. */
 const CLAIM_TITLE = "Rewards: claim";
 const CLAIM_STEP = "Claim rewards";
+
+/** A claim as the button started it: the rewards shown then, and the mints they pay in. */
+interface Claim {
+  readonly context: ActionContext;
+  readonly rewards: readonly RewardView[];
+  readonly rewardMints: ReadonlyMap<string, RewardMint>;
+}
 
 export function ClaimRewards({
   account,
@@ -38,17 +45,14 @@ export function ClaimRewards({
   const transactions = useTransactionToasts();
   const { toast } = useToast();
   const banks = useMarketBanks();
-  const [claiming, setClaiming] = useState(false);
   const now = useChainNow(market.now, readAt);
   const rewards = useMemo(() => claimableRewards(market, balances, now), [market, balances, now]);
   const mintKeys = useMemo(() => [...new Set(rewards.map((r) => r.emissionsMint))].sort(), [rewards]);
   const mints = useQuery({
-    queryKey: ["reward-mints", selected.group, mintKeys],
-    queryFn: () => loadRewardMints(connection, mintKeys),
-    enabled: mintKeys.length > 0,
+    queryKey: queryKeys.rewardMints(selected.group, mintKeys),
+    queryFn: mintKeys.length === 0 ? skipToken : () => loadRewardMints(connection, mintKeys),
     staleTime: Infinity,
   });
-  if (rewards.length === 0) return null;
 
   const symbolOf = (mint: string) =>
     config.tokens.find((t) => t.mint === mint)?.symbol ?? banks.data?.find((b) => b.mint === mint)?.symbol ?? shortenAddress(mint);
@@ -72,13 +76,10 @@ export function ClaimRewards({
     }
   }
 
-  async function claim() {
-    if (!context || !mints.data) return;
-    const rewardMints = mints.data;
-    const claimed = rewards;
-    setClaiming(true);
-    try {
-      await transactions.run({
+  // The staged toast reports how it went; the button is busy until the first attempt ends (a Retry is the toast's).
+  const claim = useMutation({
+    mutationFn: ({ context, rewards: claimed, rewardMints }: Claim) =>
+      transactions.run({
         title: CLAIM_TITLE,
         steps: [CLAIM_STEP],
         wallet: context.wallet,
@@ -99,11 +100,10 @@ export function ClaimRewards({
           toast(await paidToast(result.signatures, walletKey(context.wallet).toBase58(), rewardMints));
           await refresh();
         },
-      });
-    } finally {
-      setClaiming(false);
-    }
-  }
+      }),
+  });
+
+  if (rewards.length === 0) return null;
 
   return (
     <Card>
@@ -111,7 +111,12 @@ export function ClaimRewards({
         title="Rewards"
         description="You have rewards available for collection"
         action={
-          <Button size="sm" busy={claiming} disabled={!context || !mints.data} onClick={claim}>
+          <Button
+            size="sm"
+            busy={claim.isPending}
+            disabled={!context || !mints.data}
+            onClick={() => context && mints.data && claim.mutate({ context, rewards, rewardMints: mints.data })}
+          >
             Claim rewards
           </Button>
         }

@@ -55,7 +55,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
         title="Could not load this account"
         description={failure.message}
         action={
-          <Button variant="secondary" onClick={() => (accountQuery.error ? accountQuery.refetch() : market.refetch())}>
+          <Button variant="secondary" onClick={() => void (accountQuery.error ? accountQuery.refetch() : market.refetch())}>
             Try again
           </Button>
         }

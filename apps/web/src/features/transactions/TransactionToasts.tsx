@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { ActionErrorContext, ActionWallet } from "@ballast/sdk";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PublicKey } from "@solana/web3.js";
 import { shortenAddress } from "../../format/index.js";
 import { refreshAfterFailure } from "../../queries/refresh.js";
@@ -44,6 +44,38 @@ interface TransactionToastApi {
 
 const TransactionToastContext = createContext<TransactionToastApi | null>(null);
 
+/** What a confirmed send leaves: the signature the toast shows, and the run's follow-up. */
+interface Landed {
+  readonly signature: string;
+  readonly onConfirmed: () => void | Promise<void>;
+}
+
+/** One send under the toast `id`, its result type closed over so runs of any result share one mutation. */
+interface ToastedSend {
+  readonly id: number;
+  readonly title: string;
+  readonly steps: readonly string[];
+  readonly wallet: ActionWallet;
+  readonly lendingProgramId: PublicKey;
+  readonly action?: ActionErrorContext;
+  readonly send: (wallet: ActionWallet) => Promise<Landed>;
+}
+
+function toastedSend<T>(id: number, run: TransactionRun<T>): ToastedSend {
+  return {
+    id,
+    title: run.title,
+    steps: run.steps,
+    wallet: run.wallet,
+    lendingProgramId: run.lendingProgramId,
+    action: run.action,
+    send: async (wallet) => {
+      const result = await run.send(wallet);
+      return { signature: run.signatureOf(result), onConfirmed: () => run.onConfirmed?.(result) };
+    },
+  };
+}
+
 export function TransactionToastProvider({ children }: { readonly children: ReactNode }) {
   const [toasts, setToasts] = useState<TransactionToastState[]>([]);
   const retries = useRef(new Map<number, () => void>());
@@ -70,29 +102,38 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
     [dismiss],
   );
 
-  const execute = useCallback(
-    async <T,>(id: number, run: TransactionRun<T>): Promise<boolean> => {
-      setToasts((list) => [...list.filter((t) => t.id !== id).slice(-2), startedToast(id, run.title, run.steps)]);
-      try {
-        const result = await run.send(withSigningNotice(run.wallet, () => update(id, signedToast)));
-        update(id, (t) => confirmedToast(t, run.signatureOf(result)));
-        retries.current.delete(id);
-        closeWhenIdle(id);
-        await run.onConfirmed?.(result);
-        return true;
-      } catch (error) {
-        const message = failureMessage(error, run.lendingProgramId, run.action);
-        retries.current.set(id, () => void execute(id, run));
-        update(id, (t) => failedToast(t, message));
-        // The send was built from what the screen showed, which may be what made it fail: show the chain as it is.
-        void refreshAfterFailure(client);
-        return false;
-      }
+  // Sign, send and confirm; the toast follows each stage. A follow-up that throws fails the toast like the send would.
+  const { mutateAsync: sendTransaction } = useMutation({
+    mutationFn: (send: ToastedSend) => send.send(withSigningNotice(send.wallet, () => update(send.id, signedToast))),
+    onMutate: ({ id, title, steps }) => {
+      setToasts((list) => [...list.filter((t) => t.id !== id).slice(-2), startedToast(id, title, steps)]);
     },
-    [update, closeWhenIdle, client],
+    onSuccess: async (landed, { id }) => {
+      update(id, (t) => confirmedToast(t, landed.signature));
+      retries.current.delete(id);
+      closeWhenIdle(id);
+      await landed.onConfirmed();
+    },
+    onError: (error, send) => {
+      const message = failureMessage(error, send.lendingProgramId, send.action);
+      retries.current.set(send.id, () => void execute(send));
+      update(send.id, (t) => failedToast(t, message));
+      // The send was built from what the screen showed, which may be what made it fail: show the chain as it is.
+      // Refetch failures stay on the queries themselves (invalidation does not throw).
+      void refreshAfterFailure(client);
+    },
+  });
+  // Resolves whether it landed; a failure is on its toast, which offers Retry.
+  const execute = useCallback(
+    (send: ToastedSend): Promise<boolean> =>
+      sendTransaction(send).then(
+        () => true,
+        () => false,
+      ),
+    [sendTransaction],
   );
 
-  const run = useCallback(<T,>(r: TransactionRun<T>) => execute(nextId.current++, r), [execute]);
+  const run = useCallback(<T,>(r: TransactionRun<T>) => execute(toastedSend(nextId.current++, r)), [execute]);
   const api = useMemo(() => ({ run }), [run]);
   // In the app's notification region (above any dialog, see ToastLayer); a region of their own without one.
   const slot = useToastSlot();

@@ -19,7 +19,7 @@ export interface TransactionToastState {
   readonly error?: string;
 }
 
-export const SIGN_STEP = "Sign transaction";
+const SIGN_STEP = "Sign transaction";
 
 /** A fresh toast: signing is under way, the transaction steps wait. */
 export function startedToast(id: number, title: string, labels: readonly string[]): TransactionToastState {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface Reply {
@@ -22,12 +22,16 @@ async function readBody(request: IncomingMessage): Promise<any> {
 /** An HTTP server on a free loopback port answering JSON from `handle`. */
 export async function startFakeServer(handle: (path: string, body: any) => Reply | Promise<Reply>): Promise<FakeServer> {
   const requests: FakeServer["requests"] = [];
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     requests.push({ path: request.url ?? "/", body });
     const reply = await handle(request.url ?? "/", body);
     response.writeHead(reply.status ?? 200, { "content-type": "application/json" });
     response.end(typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body));
+  };
+  // A handler that throws drops the connection, so the client under test sees a failed request.
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
