@@ -21,7 +21,7 @@ export * from "./instructions/kamino-refresh.js";
 export * from "./instructions/lookup-tables.js";
 export * from "./instructions/flashloan.js";
 export * from "./instructions/liquidation.js";
-export * from "./instructions/admin.js";
+export * from "./instructions/admin/index.js";
 export * from "./instructions/permissionless.js";
 export * from "./instructions/tokens.js";
 export * from "./actions/index.js";
