@@ -1,4 +1,5 @@
 // The Ballast client SDK: state, client-side math, instruction builders and the transaction layer.
+export * from "./errors.js";
 export * from "./transactions/index.js";
 export * from "./instructions/coder.js";
 export type {

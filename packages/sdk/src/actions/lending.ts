@@ -27,6 +27,7 @@ import { fetchKaminoReserves, isKaminoBank, type KaminoReserveLookup } from "../
 import type { BroadcastResult, PackItem } from "../transactions/index.js";
 import { sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
+import { BallastSdkError } from "../errors.js";
 
 export interface BankActionParams extends ActionContext {
   /** The bank acted on. */
@@ -44,7 +45,7 @@ export interface AccountActionParams extends BankActionParams {
 
 function lookupBank(banks: BankLookup, key: PublicKey): Bank {
   const bank = banks.get(key.toBase58());
-  if (bank === undefined) throw new Error(`Bank ${key.toBase58()} not found`);
+  if (bank === undefined) throw new BallastSdkError("BANK_NOT_FOUND", { bank: key.toBase58() });
   return bank;
 }
 
@@ -145,7 +146,7 @@ async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSet
   if (bank.emissionsMint === NO_EMISSIONS_MINT) return { tokenAccount: [], payout: [] };
   const emissionsMint = new PublicKey(bank.emissionsMint);
   const mintAccount = await p.connection.getAccountInfo(emissionsMint);
-  if (mintAccount === null) throw new Error(`Emissions mint ${bank.emissionsMint} not found`);
+  if (mintAccount === null) throw new BallastSdkError("EMISSIONS_MINT_NOT_FOUND", { mint: bank.emissionsMint });
   const tokenProgram = mintAccount.owner;
   const authority = walletKey(p.wallet);
   return {

@@ -3,6 +3,7 @@
 import { PublicKey, type AccountMeta } from "@solana/web3.js";
 import { AssetTag, OracleSetup, type Bank, type MarginfiAccount } from "@ballast/protocol";
 import { readonlyAccount } from "./coder.js";
+import { BallastSdkError } from "../errors.js";
 
 /** Decoded banks by base58 address. */
 export type BankLookup = ReadonlyMap<string, Bank>;
@@ -30,7 +31,7 @@ export function bankOracleKeys(bank: Bank): PublicKey[] {
       // The SOL feed, the LST mint and the pool's stake account.
       return keys.slice(0, 3);
     default:
-      throw new Error(`bank asset tag ${bank.config.assetTag} has no risk-account packing`);
+      throw new BallastSdkError("ASSET_TAG_NOT_PACKABLE", { assetTag: bank.config.assetTag });
   }
 }
 
@@ -45,7 +46,7 @@ export function activeBankKeys(account: MarginfiAccount, change: BalanceChange =
 
 function lookup(banks: BankLookup, key: PublicKey): Bank {
   const bank = banks.get(key.toBase58());
-  if (bank === undefined) throw new Error(`bank ${key.toBase58()} is not among the decoded banks`);
+  if (bank === undefined) throw new BallastSdkError("BANK_NOT_DECODED", { bank: key.toBase58() });
   return bank;
 }
 

@@ -16,6 +16,7 @@ import {
 import { boostedWeight, emodeEntryFor, reconcileEmode } from "./emode.js";
 import { isOracleFailure, type OracleFailure } from "./price.js";
 import type { PricedBank } from "./priced-bank.js";
+import { BallastSdkError } from "../errors.js";
 
 /** The fields of a balance slot the math reads; a decoded Balance fits. */
 export interface BalanceLike {
@@ -69,8 +70,7 @@ export interface AccountRisk {
 /** Liabilities from one share up, else assets from one share up, else no side (balances.ts balanceSide). */
 function sideOf(balance: BalanceLike): PositionSide | null {
   if (balance.liabilityShares >= EMPTY_BALANCE_THRESHOLD) {
-    if (balance.assetShares >= EMPTY_BALANCE_THRESHOLD)
-      throw new Error(`balance in bank ${balance.bankPk} holds both assets and liabilities`);
+    if (balance.assetShares >= EMPTY_BALANCE_THRESHOLD) throw new BallastSdkError("BALANCE_ON_BOTH_SIDES", { bank: balance.bankPk });
     return "liabilities";
   }
   return balance.assetShares >= EMPTY_BALANCE_THRESHOLD ? "assets" : null;
@@ -78,7 +78,7 @@ function sideOf(balance: BalanceLike): PositionSide | null {
 
 function findBank(banks: ReadonlyMap<string, PricedBank>, address: string): PricedBank {
   const bank = banks.get(address);
-  if (bank === undefined) throw new Error(`Bank ${address} not found`);
+  if (bank === undefined) throw new BallastSdkError("BANK_NOT_FOUND", { bank: address });
   return bank;
 }
 
