@@ -2,8 +2,10 @@
 // context carries the values, and one table words every message. Callers branch on `code`, never on message text.
 // (Failures of the transaction layer keep their marginfi-compatible ProcessTransactionError.)
 import { MESSAGES } from "./transactions/errors.js";
+import { actionRefusalMessage, type ActionRefusal } from "./validation/refusals.js";
 
 const SDK_ERROR_MESSAGES = {
+  ACTION_REFUSED: (c: { refusal: ActionRefusal }) => actionRefusalMessage(c.refusal),
   ACCOUNT_NOT_FOUND: () => "Account not found",
   GROUP_NOT_FOUND: (c: { group: string }) => `Group ${c.group} not found`,
   BANK_NOT_FOUND: (c: { bank: string }) => `Bank ${c.bank} not found`,

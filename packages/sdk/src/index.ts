@@ -25,6 +25,7 @@ export * from "./instructions/liquidation.js";
 export * from "./instructions/admin/index.js";
 export * from "./instructions/permissionless.js";
 export * from "./instructions/tokens.js";
+export * from "./validation/index.js";
 export * from "./actions/index.js";
 export * from "./state/index.js";
 export * from "./math/index.js";
