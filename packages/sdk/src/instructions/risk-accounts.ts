@@ -2,11 +2,19 @@
 // each active balance, in the program's stored order (bank key descending, byte-wise), the bank then its oracles.
 import { PublicKey, type AccountMeta } from "@solana/web3.js";
 import { AssetTag, OracleSetup, type Bank, type MarginfiAccount } from "@ballast/protocol";
+import type { PricedBank } from "../math/priced-bank.js";
 import { readonlyAccount } from "./coder.js";
 import { BallastSdkError } from "../errors.js";
 
-/** Decoded banks by base58 address. */
-export type BankLookup = ReadonlyMap<string, Bank>;
+/** Decoded banks by base58 address: a Map of them, or a market's through marketBankLookup. */
+export interface BankLookup {
+  get(address: string): Bank | undefined;
+}
+
+/** A market's banks (loadMarket's) as the builders look them up, without copying them. */
+export function marketBankLookup(market: { readonly banks: ReadonlyMap<string, PricedBank> }): BankLookup {
+  return { get: (address) => market.banks.get(address)?.bank };
+}
 
 /** Balances an instruction opens (`add`) or closes (`remove`), so the packing describes the state it leaves. */
 export interface BalanceChange {
