@@ -36,6 +36,7 @@ import {
   handleBankruptcyInstruction,
   keypairWallet,
   loadMarket,
+  marketBankLookup,
   riskAccounts,
   type AppConfig,
   type BankConfigParams,
@@ -209,15 +210,15 @@ it(
     const renderAccount = await getOrCreateAssociatedTokenAccount(connection, admin, renderMint, borrower.publicKey);
     await mintTo(connection, admin, renderMint, renderAccount.address, admin, 1_000n * 10n ** BigInt(renderDecimals));
     const borrowerPyth = (await getOrCreateAssociatedTokenAccount(connection, admin, pythMint, borrower.publicKey)).address;
-    const lookup = async () =>
-      new Map([...(await loadMarket(connection, { programId: config.programId, group: market.group })).banks].map(([k, p]) => [k, p.bank]));
+    const breakwater = () => loadMarket(connection, { programId: config.programId, group: market.group });
+    const lookup = async () => marketBankLookup(await breakwater());
     const { marginfiAccount: borrowerAccount } = await depositAction({
       connection,
       wallet: keypairWallet(borrower),
       programId,
       broadcast: { method: "RPC" },
-      bank: renderBank,
-      banks: await lookup(),
+      market: await breakwater(),
+      bank: renderBank.toBase58(),
       amount: 1_000n * 10n ** BigInt(renderDecimals),
     });
     const borrowerData = async () => decodeMarginfiAccount((await connection.getAccountInfo(borrowerAccount))!.data);

@@ -107,9 +107,8 @@ it("shows changes made outside the page within two seconds, and a stale repay-al
   const [account] = await fetchMarginAccounts(connection, config.programId, group, owner.publicKey.toBase58());
   const marginfiAccount = new PublicKey(account.address);
   const context: ActionContext = { connection, wallet: keypairWallet(owner), programId, broadcast: { method: "RPC" } };
-  const banks = async () =>
-    new Map([...(await loadMarket(connection, { programId: config.programId, group })).banks].map(([k, p]) => [k, p.bank]));
-  await depositAction({ ...context, bank: new PublicKey(solBank.bank_address), banks: await banks(), amount: SOL / 2n, marginfiAccount });
+  const lendingMarket = () => loadMarket(connection, { programId: config.programId, group });
+  await depositAction({ ...context, market: await lendingMarket(), bank: solBank.bank_address, amount: SOL / 2n, marginfiAccount });
   await expect.poll(() => supplied("1.5 SOL").count(), { timeout: LIVE_MS, interval: 50 }).toBe(1);
   await screenshot(page, "live-updates-deposit-elsewhere");
 
@@ -147,8 +146,8 @@ it("shows changes made outside the page within two seconds, and a stale repay-al
   holdNotifications = true;
   await repayAllAction({
     ...context,
-    bank: new PublicKey(usdcBank.bank_address),
-    banks: await banks(),
+    market: await lendingMarket(),
+    bank: usdcBank.bank_address,
     amount: 3n * USDC,
     marginfiAccount,
   });

@@ -8,7 +8,7 @@ import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import bs58 from "bs58";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { BankOperationalState, decodeMarginfiAccount, type Bank } from "@ballast/protocol";
+import { BankOperationalState, decodeMarginfiAccount } from "@ballast/protocol";
 import { depositAction, fetchMarginAccounts, keypairWallet, loadMarket, type ActionContext, type AppConfig } from "@ballast/sdk";
 import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
 import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
@@ -61,7 +61,6 @@ beforeAll(async () => {
   // not USDC, which the user borrows (the third-party market's bank is a USDC bank too).
   const usdcMint = config.tokens.find((t) => t.symbol === "USDC")!.mint;
   const market = await loadMarket(connection, { programId: config.programId, group: config.markets[0].group });
-  const banks = new Map<string, Bank>([...market.banks.values()].map((b) => [b.address, b.bank]));
   const chosen = [...market.banks.values()]
     .filter((b) => b.bank.mint !== usdcMint && b.bank.config.operationalState === BankOperationalState.Operational)
     // SOL among them: the user withdraws some of it.
@@ -73,7 +72,7 @@ beforeAll(async () => {
   let marginfiAccount: PublicKey | undefined;
   for (const { address, bank } of chosen) {
     const amount = bank.mint === NATIVE_MINT ? 1_000_000_000n : balances.get(bank.mint)! / 100n;
-    const result = await depositAction({ ...context, marginfiAccount, bank: new PublicKey(address), banks, amount });
+    const result = await depositAction({ ...context, marginfiAccount, market, bank: address, amount });
     marginfiAccount = result.marginfiAccount;
   }
   expect(await activeBalances()).toBe(DEPOSITS);

@@ -9,7 +9,7 @@ import bs58 from "bs58";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { decodeMarginfiAccount, type Bank } from "@ballast/protocol";
+import { decodeMarginfiAccount } from "@ballast/protocol";
 import { ProcessTransactionError, borrowAction, loadMarket, type ActionContext } from "@ballast/sdk";
 import { HttpProvider } from "../src/api/context.js";
 import { Http, fetchConfig, type AppConfig } from "../src/api/index.js";
@@ -106,10 +106,9 @@ function renderContext() {
 async function borrow(ctx: ActionContext) {
   const group = config.markets[0].group;
   const market = await loadMarket(ctx.connection, { programId: config.programId, group });
-  const banks = new Map<string, Bank>([...market.banks.values()].map((b) => [b.address, b.bank]));
   const marginfiAccount = new PublicKey(server.facts.marginfiAccount);
   const account = decodeMarginfiAccount((await ctx.connection.getAccountInfo(marginfiAccount))!.data);
-  return borrowAction({ ...ctx, marginfiAccount, account, bank: new PublicKey(server.facts.usdc), banks, amount: BORROWED });
+  return borrowAction({ ...ctx, marginfiAccount, account, market, bank: server.facts.usdc, amount: BORROWED });
 }
 
 describe("the action context", () => {

@@ -5,7 +5,7 @@
 // here from the reserve state read back, with the program's own rounding.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { minimumBalanceForRentExemption } from "@ballast/ledger";
+import { minimumBalanceForRentExemption, U64_MAX } from "@ballast/ledger";
 import {
   KLEND_PROGRAM_ID,
   OBLIGATION_SIZE,
@@ -34,7 +34,6 @@ import { MarketHarness, SOL } from "./support/harness.js";
 import { ONE, ONE_PERCENT_FEE, activeConfig } from "./support/configs.js";
 import type { Keypair, TransactionInstruction } from "@solana/web3.js";
 
-const U64_MAX = (1n << 64n) - 1n;
 const USDC = 1_000_000n;
 const mul = (a: bigint, b: bigint) => (a * b) >> 60n;
 const percent = (p: bigint) => (p << 60n) / 100n;

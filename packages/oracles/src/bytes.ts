@@ -1,5 +1,6 @@
 // Little-endian field readers and writers shared by the oracle account layouts.
 import bs58 from "bs58";
+import { U64_MAX } from "@ballast/ledger";
 
 /** Base58 account address, the spelling the ledger uses everywhere. */
 export type Address = string;
@@ -41,7 +42,6 @@ export function writeBytes(buf: Buffer, offset: number, size: number, value: Uin
   buf.set(value, offset);
 }
 
-const U64_MAX = (1n << 64n) - 1n;
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 const U128_MASK = (1n << 128n) - 1n;

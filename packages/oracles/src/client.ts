@@ -4,6 +4,7 @@ import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./pr
 import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
 import { instructionDiscriminator } from "@ballast/anchor";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
+import { U64_MAX } from "@ballast/ledger";
 
 type Key = PublicKey | string;
 
@@ -18,7 +19,6 @@ function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
 
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
-const U64_MAX = (1n << 64n) - 1n;
 const I128_MIN = -(1n << 127n);
 const I128_MAX = (1n << 127n) - 1n;
 

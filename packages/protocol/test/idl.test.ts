@@ -75,6 +75,7 @@ import {
 } from "../src/program/bank-config-args.js";
 import { EVENT_DISCRIMINATORS, EVENT_NAMES, emitEvent, type EventFields, type EventName } from "../src/program/events.js";
 import { MARGINFI_KINDS, loadSnapshot, marginfiSnapshots, type MarginfiKind } from "./support/fixtures.js";
+import { U64_MAX } from "@ballast/ledger";
 
 type TypeDef = NonNullable<Idl["types"]>[number];
 type IdlType = Idl["instructions"][number]["args"][number]["type"];
@@ -192,7 +193,6 @@ function anchorBankConfigOpt(c: BankConfigOpt) {
 
 // ---- sample arguments
 
-const U64_MAX = (1n << 64n) - 1n;
 const POINTS: RatePoint[] = [
   { util: 858_993_459, rate: 42_949_673 },
   { util: 2_147_483_647, rate: 85_899_345 },

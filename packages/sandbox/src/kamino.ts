@@ -40,6 +40,7 @@ import {
   depositAction,
   kaminoInitObligationInstruction,
   keypairWallet,
+  loadMarket,
 } from "@ballast/sdk";
 import type { KaminoBankSpec, KaminoReserveSpec, TokenSpec } from "./catalog.js";
 import { derivedKeypair } from "./keys.js";
@@ -222,13 +223,12 @@ async function supply(ctx: KaminoSeedContext, bank: PublicKey, spec: KaminoBankS
     createMintToInstruction(token.mint, associatedTokenAddress(token.mint, wallet.publicKey), ctx.admin.publicKey, amount),
   ];
   await sendTransaction(ctx.connection, ctx.admin, funding);
-  const bankInfo = await ctx.connection.getAccountInfo(bank, "confirmed");
   await depositAction({
     connection: ctx.connection,
     wallet: keypairWallet(wallet),
     programId: ctx.programId,
-    bank,
-    banks: new Map([[bank.toBase58(), decodeBank(bankInfo!.data)]]),
+    market: await loadMarket(ctx.connection, { programId: ctx.programId.toBase58(), group: ctx.group.toBase58() }),
+    bank: bank.toBase58(),
     amount,
   });
 }

@@ -15,7 +15,7 @@ import {
 import { TOKEN_PROGRAM_ID, createMintToInstruction } from "@solana/spl-token";
 import { decimalToUnits } from "@ballast/oracles";
 import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
-import { BankOperationalState, RiskTier, i80f48 as fx, type Bank } from "@ballast/protocol";
+import { BankOperationalState, RiskTier, i80f48 as fx } from "@ballast/protocol";
 import {
   accountRisk,
   associatedTokenAddress,
@@ -206,7 +206,6 @@ export class SimulatedUsers {
       ),
     ]);
     const banks = [...market.banks.values()];
-    const lookup = new Map<string, Bank>(banks.map((b) => [b.address, b.bank]));
     const funds = (bank: PricedBank): WalletFunds => walletFunds(balances, bank.bank.mint);
     const context: ActionContext = {
       connection: this.connection,
@@ -240,8 +239,8 @@ export class SimulatedUsers {
       if (amount === 0n) return null;
       const result = await depositAction({
         ...context,
-        bank: new PublicKey(bank.address),
-        banks: lookup,
+        market,
+        bank: bank.address,
         amount,
         marginfiAccount: existing ? new PublicKey(existing.address) : undefined,
       });
@@ -261,7 +260,7 @@ export class SimulatedUsers {
       const bank = position.bank;
       const most = maxRepay(risk, bank, funds(bank));
       const whole = most === fx.toIntCeil(position.amount);
-      const params = { ...context, bank: new PublicKey(bank.address), banks: lookup, marginfiAccount };
+      const params = { ...context, market, bank: bank.address, marginfiAccount };
       if (whole && this.random() < 0.5) return done("repay", bank, most, (await repayAllAction({ ...params, amount: most })).signatures);
       const amount = this.share(most, 30, 70);
       if (amount === 0n) return null;
@@ -283,8 +282,8 @@ export class SimulatedUsers {
       if (amount === 0n) return null;
       const result = await borrowAction({
         ...context,
-        bank: new PublicKey(bank.address),
-        banks: lookup,
+        market,
+        bank: bank.address,
         marginfiAccount,
         account: existing.account,
         amount,
@@ -295,7 +294,7 @@ export class SimulatedUsers {
       const position = this.pick(assets.filter((p) => maxWithdraw(risk, p.bank) > 0n));
       if (!position) return null;
       const bank = position.bank;
-      const params = { ...context, bank: new PublicKey(bank.address), banks: lookup, marginfiAccount, account: existing.account };
+      const params = { ...context, market, bank: bank.address, marginfiAccount, account: existing.account };
       if (debts.length === 0 && assets.length > 1 && this.random() < 0.3) {
         return done("withdraw", bank, fx.toIntFloor(position.amount), (await withdrawAllAction(params)).signatures);
       }

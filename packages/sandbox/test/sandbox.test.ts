@@ -321,15 +321,14 @@ describe("the Kamino-backed bank", () => {
     const wallet = Keypair.generate();
     await createFaucet(connection, admin, state).fund(wallet.publicKey.toBase58());
     const seeded = state.banks.find((b) => b.kaminoReserve !== undefined)!;
-    const bank = new PublicKey(seeded.address);
+    const bank = seeded.address;
     const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: seeded.group });
-    const banks = new Map([...main.banks].map(([address, priced]) => [address, priced.bank]));
     const context = { connection, wallet: keypairWallet(wallet), programId: new PublicKey(MARGINFI_PROGRAM_ID) };
     const usdc = getAssociatedTokenAddressSync(new PublicKey(seeded.mint), wallet.publicKey);
     const granted = 10_000n * 1_000_000n;
 
     const deposited = 250n * 1_000_000n;
-    const { marginfiAccount } = await depositAction({ ...context, bank, banks, amount: deposited });
+    const { marginfiAccount } = await depositAction({ ...context, market: main, bank, amount: deposited });
     expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted - deposited);
     const account = decodeMarginfiAccount((await connection.getAccountInfo(marginfiAccount, "confirmed"))!.data);
     const [held] = account.lendingAccount.balances.filter((b) => b.active !== 0);
@@ -344,7 +343,7 @@ describe("the Kamino-backed bank", () => {
     const position = fx.toIntFloor(fx.mul(held.assetShares, after.banks.get(seeded.address)!.assetShareValue));
     expect(position >= deposited - 1n && position <= deposited).toBe(true);
 
-    await withdrawAllAction({ ...context, bank, banks, marginfiAccount, account });
+    await withdrawAllAction({ ...context, market: main, bank, marginfiAccount, account });
     const back = (await getAccount(connection, usdc, "confirmed")).amount;
     expect(back >= granted - 1n && back < granted + 1_000n).toBe(true);
   });

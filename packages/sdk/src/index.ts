@@ -1,4 +1,5 @@
 // The Ballast client SDK: state, client-side math, instruction builders and the transaction layer.
+export * from "./errors.js";
 export * from "./transactions/index.js";
 export * from "./instructions/coder.js";
 export type {
@@ -21,9 +22,10 @@ export * from "./instructions/kamino-refresh.js";
 export * from "./instructions/lookup-tables.js";
 export * from "./instructions/flashloan.js";
 export * from "./instructions/liquidation.js";
-export * from "./instructions/admin.js";
+export * from "./instructions/admin/index.js";
 export * from "./instructions/permissionless.js";
 export * from "./instructions/tokens.js";
+export * from "./validation/index.js";
 export * from "./actions/index.js";
 export * from "./state/index.js";
 export * from "./math/index.js";

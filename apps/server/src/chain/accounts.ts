@@ -7,7 +7,6 @@ import {
   AccountDecodeError,
   decodeMarginfiAccount,
   i80f48 as fx,
-  type Bank,
   type HealthCache,
   type I80F48,
   type MarginfiAccount,
@@ -23,6 +22,7 @@ import {
   healthFactor,
   healthFromCache,
   isLiquidationRisk,
+  marketBankLookup,
   pulseAccountHealthInstruction,
   riskAccounts,
   simulateAccountHealth,
@@ -210,7 +210,7 @@ export function accountReader(
       const account = await loadAccount(address);
       const snapshot = await markets.market(account.group);
       const balances = account.lendingAccount.balances;
-      const banks = new Map<string, Bank>([...snapshot.banks].map(([key, priced]) => [key, priced.bank]));
+      const banks = marketBankLookup(snapshot);
       let risk: AccountRisk;
       let pulse: TransactionInstruction;
       try {

@@ -2,6 +2,7 @@ import bs58 from "bs58";
 import type { Address } from "../account.js";
 import type { LedgerService } from "../service.js";
 import { ErrorCode, RpcError, invalidParam, invalidParams } from "./errors.js";
+import { U64_MAX } from "../integers.js";
 
 /**
  * Parameter checks with Solana's wording. Its RPC parses positional params into a Rust tuple with serde, so a
@@ -63,8 +64,6 @@ export function config(value: unknown, name: string): Record<string, unknown> {
   if (typeof value !== "object" || Array.isArray(value)) throw typeError(value, `struct ${name}`);
   return value as Record<string, unknown>;
 }
-
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
 export function u64(value: unknown): bigint {
   if (typeof value === "bigint") {

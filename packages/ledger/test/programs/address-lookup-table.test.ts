@@ -14,9 +14,9 @@ import {
   type LookupTable,
 } from "../../src/programs/address-lookup-table.js";
 import { ProgramHarness, publicKey, testAddress } from "../support/program-harness.js";
+import { U64_MAX } from "../../src/integers.js";
 
 const ALT = ADDRESS_LOOKUP_TABLE_PROGRAM_ID;
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
 const AUTHORITY = testAddress(1);
 const PAYER = testAddress(2);
 const RECIPIENT = testAddress(3);

@@ -2,6 +2,7 @@
 // bigint (reference §2.1). Operations reproduce the `fixed` crate's: multiplication keeps the top bits of the double
 // width product (floor), division shifts the dividend first (floor), and any result outside the u128 range is the
 // overflow the program panics on, reported here as MathOverflow.
+import { U64_MAX } from "@ballast/ledger";
 import { failMath } from "./math-errors.js";
 
 export const FRACTION_BITS = 60;
@@ -9,7 +10,7 @@ const SHIFT = 60n;
 /** 1.0 */
 export const ONE = 1n << SHIFT;
 const HALF = ONE >> 1n;
-export const U64_MAX = (1n << 64n) - 1n;
+export { U64_MAX };
 export const U128_MAX = (1n << 128n) - 1n;
 
 function inRange(bits: bigint): bigint {

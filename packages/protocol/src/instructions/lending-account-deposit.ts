@@ -22,8 +22,8 @@ import { assetAmount } from "../math/accrual.js";
 import * as fx from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags, BankFlags } from "../state/flags.js";
+import { U64_MAX } from "@ballast/ledger";
 
-const U64_MAX = (1n << 64n) - 1n;
 const bank = BankLayout.fields;
 
 /** deposit_up_to_limit: how much more the bank takes, floor(limit − current − 1), or everything without a limit. */

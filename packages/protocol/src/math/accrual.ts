@@ -13,11 +13,11 @@ import {
   type InterestRateInputs,
   type ProgramFees,
 } from "./interest-rates.js";
+import { U64_MAX } from "@ballast/ledger";
 
 /** SECONDS_PER_YEAR (365 days). */
 export const SECONDS_PER_YEAR = 31_536_000n;
 const SECONDS_PER_YEAR_FIXED = fx.fromInt(SECONDS_PER_YEAR);
-const U64_MAX = (1n << 64n) - 1n;
 
 // ---- §8.2 share accounting -------------------------------------------------------------------
 

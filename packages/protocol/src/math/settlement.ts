@@ -3,8 +3,7 @@
 import * as fx from "./i80f48.js";
 import type { I80F48 } from "./i80f48.js";
 import { InterestMathError } from "./interest-curve.js";
-
-const U64_MAX = (1n << 64n) - 1n;
+import { U64_MAX } from "@ballast/ledger";
 
 function toU64(value: bigint, what: string): bigint {
   if (value < 0n || value > U64_MAX) throw new InterestMathError("amount-out-of-range", `${what}: ${value} is not a u64`);

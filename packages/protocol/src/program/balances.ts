@@ -8,6 +8,7 @@ import { BankLayout } from "../state/bank.js";
 import { BankFlags } from "../state/flags.js";
 import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { fail } from "./errors.js";
+import { U64_MAX } from "@ballast/ledger";
 
 /** |x| < 0.0001 counts as zero in amount comparisons (ZERO_AMOUNT_THRESHOLD). */
 export const ZERO_AMOUNT_THRESHOLD = fx.fromDecimal("0.0001");
@@ -281,8 +282,6 @@ export class BankBalance {
     clearBalance(this.account, this.index);
   }
 }
-
-const U64_MAX = (1n << 64n) - 1n;
 
 /** The account's existing balance in the bank, with the bank: actions that never open a balance fail 6018 without one. */
 export function existingBalance(account: Buffer, bankKey: string, bankData: Buffer): BankBalance {

@@ -6,7 +6,7 @@ import { assetAmount, liabilityAmount } from "../math/accrual.js";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { calcValue, toF64 } from "../math/value.js";
-import { balanceSide, isActive, slot, type BalanceSide } from "../program/balances.js";
+import { ZERO_AMOUNT_THRESHOLD, balanceSide, isActive, slot, type BalanceSide } from "../program/balances.js";
 import { fail } from "../program/errors.js";
 import { BankLayout } from "../state/bank.js";
 import { BankOperationalState, RiskTier } from "../state/enums.js";
@@ -22,7 +22,6 @@ export type RequirementType = (typeof RequirementType)[keyof typeof RequirementT
 
 /** Equity assets below this many USD (with debt above 0.0001) make an account bankrupt. */
 export const BANKRUPT_THRESHOLD = fx.fromDecimal("0.1");
-const ZERO_AMOUNT_THRESHOLD = fx.fromDecimal("0.0001");
 
 /** Compute charged per balance the engine loads and values (bank, oracle decode, three passes at most). */
 export const UNITS_PER_BALANCE = 9_000;

@@ -14,10 +14,10 @@ import {
 } from "../../src/math/interest.js";
 import { toF64 } from "../../src/math/value.js";
 import { DEFAULT_BANK_CONFIG, TestMarket, type OracleSpec, type TestBank } from "../support/market.js";
+import { U64_MAX } from "@ballast/ledger";
 
 const TOKEN = 1_000_000n;
 const YEAR = 31_536_000n;
-const U64_MAX = (1n << 64n) - 1n;
 const AT_ONE: OracleSpec = { kind: "pyth", price: 1 };
 /** |a − b| in ulps (2^-48). */
 const ulps = (a: I80F48, b: I80F48): bigint => (a > b ? a - b : b - a);

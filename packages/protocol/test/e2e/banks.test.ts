@@ -10,7 +10,7 @@ import {
 } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, createMint, getAccount } from "@solana/spl-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { minimumBalanceForRentExemption, startLocalnet, type Localnet, type Program } from "@ballast/ledger";
+import { minimumBalanceForRentExemption, startLocalnet, U64_MAX, type Localnet, type Program } from "@ballast/ledger";
 import {
   BankLayout,
   MARGINFI_PROGRAM_ID,
@@ -42,7 +42,6 @@ const PROGRAM = new PublicKey(MARGINFI_PROGRAM_ID);
 const FEE_STATE = PublicKey.findProgramAddressSync([Buffer.from("feestate")], PROGRAM)[0];
 const PYTH_RECEIVER = new PublicKey("rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ");
 const BANK_INIT_FEE = 10_000;
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
 /** 1000% APR, the top of the u32 rate encoding. */
 const U32_MAX_RATE = 4_294_967_295;
 

@@ -22,7 +22,7 @@ import {
 import { readFileSync } from "node:fs";
 import { BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
 import { expect } from "vitest";
-import { startLocalnet, type Localnet, type Program } from "@ballast/ledger";
+import { startLocalnet, U64_MAX, type Localnet, type Program } from "@ballast/ledger";
 import {
   createPythFeedInstruction,
   createSwitchboardFeedInstruction,
@@ -58,7 +58,6 @@ import {
 
 export const PROGRAM = new PublicKey(MARGINFI_PROGRAM_ID);
 export const FEE_STATE = PublicKey.findProgramAddressSync([Buffer.from("feestate")], PROGRAM)[0];
-const U64_MAX = (1n << 64n) - 1n;
 /** u32 fraction of 1000% APR. */
 export const apr = (fraction: number) => Math.floor((fraction / 10) * 4_294_967_295);
 /** u32 fraction of 100% utilization. */

@@ -2,7 +2,8 @@
 // risk accounts, the token flows wrap and unwrap SOL and create accounts, and the send path does the rest. Banks
 // backed by the Kamino-style market take their own instructions, and every health check on an account holding
 // Kamino positions carries the market refreshes of their reserves in its transaction. An action that closes a balance
-// of a bank paying emissions pays them out in the same transaction first, as the program requires.
+// of a bank paying emissions pays them out in the same transaction first, as the program requires. Each action runs
+// its validator (validation/) on the market it is given before building, and throws its refusal as ACTION_REFUSED.
 import { Keypair, PublicKey, type Signer, type TransactionInstruction } from "@solana/web3.js";
 import type { Bank, MarginfiAccount } from "@ballast/protocol";
 import { lendingMarketAuthority } from "@ballast/market";
@@ -10,7 +11,7 @@ import { kaminoDepositInstruction, kaminoWithdrawInstruction } from "../instruct
 import { kaminoObligationRefresh, kaminoReserveRefreshes, withRefreshes } from "../instructions/kamino-refresh.js";
 import { withdrawEmissionsInstruction } from "../instructions/lending.js";
 import { marginfiAccountAddress } from "../instructions/pda.js";
-import { activeBankKeys, borrowRiskAccounts, withdrawRiskAccounts, type BankLookup } from "../instructions/risk-accounts.js";
+import { activeBankKeys, borrowRiskAccounts, marketBankLookup, withdrawRiskAccounts } from "../instructions/risk-accounts.js";
 import {
   associatedTokenAddress,
   borrowFlowInstructions,
@@ -22,17 +23,30 @@ import {
   withdrawFlowInstructions,
   type NewMarginfiAccount,
 } from "../instructions/tokens.js";
+import { accountRisk } from "../math/health.js";
 import { kaminoCollateralForTokens } from "../math/kamino.js";
+import type { PricedBank } from "../math/priced-bank.js";
 import { fetchKaminoReserves, isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
+import type { Market } from "../state/market.js";
 import type { BroadcastResult, PackItem } from "../transactions/index.js";
 import { sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
+import { BallastSdkError } from "../errors.js";
+import {
+  validateBorrow,
+  validateDeposit,
+  validateRepay,
+  validateWithdraw,
+  type ActionRefusal,
+  type ActionValidationInput,
+  type ValidatedAccount,
+} from "../validation/index.js";
 
 export interface BankActionParams extends ActionContext {
-  /** The bank acted on. */
-  bank: PublicKey;
-  /** Decoded banks by address: the bank acted on and, for borrows and withdrawals, every bank the account holds. */
-  banks: BankLookup;
+  /** The market as loadMarket returns it: the bank acted on and every bank the account holds are among its banks. */
+  market: Market;
+  /** The bank acted on, by address. */
+  bank: string;
   /** The bank mint's token program; defaults to SPL Token. */
   tokenProgram?: PublicKey;
 }
@@ -42,13 +56,31 @@ export interface AccountActionParams extends BankActionParams {
   marginfiAccount: PublicKey;
 }
 
-function lookupBank(banks: BankLookup, key: PublicKey): Bank {
-  const bank = banks.get(key.toBase58());
-  if (bank === undefined) throw new Error(`Bank ${key.toBase58()} not found`);
+function pricedBank(market: Market, address: string): PricedBank {
+  const bank = market.banks.get(address);
+  if (bank === undefined) throw new BallastSdkError("BANK_NOT_FOUND", { bank: address });
   return bank;
 }
 
-const bankOf = (p: BankActionParams): Bank => lookupBank(p.banks, p.bank);
+const bankOf = (p: BankActionParams): Bank => pricedBank(p.market, p.bank).bank;
+
+/** The bank acted on as the instruction builders name it. */
+const bankKey = (p: BankActionParams): PublicKey => new PublicKey(p.bank);
+
+/** Validate, then act: a refusal stops the action before anything is built. */
+function refuseUnlessValid(
+  p: BankActionParams,
+  validate: (input: ActionValidationInput) => ActionRefusal | null,
+  account?: MarginfiAccount,
+) {
+  let validated: ValidatedAccount | undefined;
+  if (account) {
+    const balances = account.lendingAccount.balances;
+    validated = { risk: accountRisk(balances, p.market.banks), balances };
+  }
+  const refusal = validate({ bank: pricedBank(p.market, p.bank), account: validated });
+  if (refusal) throw new BallastSdkError("ACTION_REFUSED", { refusal });
+}
 
 /** The accounts every balance instruction names; the wallet is the authority. */
 function balanceAccounts(p: BankActionParams, marginfiAccount: PublicKey) {
@@ -57,7 +89,7 @@ function balanceAccounts(p: BankActionParams, marginfiAccount: PublicKey) {
     group: new PublicKey(bank.group),
     marginfiAccount,
     authority: walletKey(p.wallet),
-    bank: p.bank,
+    bank: bankKey(p),
     mint: new PublicKey(bank.mint),
     tokenProgram: p.tokenProgram,
     programId: p.programId,
@@ -118,7 +150,7 @@ async function marketRefreshes(
 
 /** The banks of the account's active balances: the lending program prices each one in a health check. */
 function accountBanks(p: BankActionParams, account: MarginfiAccount): Bank[] {
-  return activeBankKeys(account).map((key) => lookupBank(p.banks, key));
+  return activeBankKeys(account).map((key) => pricedBank(p.market, key.toBase58()).bank);
 }
 
 const bound = (p: BankActionParams, flow: TransactionInstruction[], refreshes: TransactionInstruction[]): PackItem[] =>
@@ -145,7 +177,7 @@ async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSet
   if (bank.emissionsMint === NO_EMISSIONS_MINT) return { tokenAccount: [], payout: [] };
   const emissionsMint = new PublicKey(bank.emissionsMint);
   const mintAccount = await p.connection.getAccountInfo(emissionsMint);
-  if (mintAccount === null) throw new Error(`Emissions mint ${bank.emissionsMint} not found`);
+  if (mintAccount === null) throw new BallastSdkError("EMISSIONS_MINT_NOT_FOUND", { mint: bank.emissionsMint });
   const tokenProgram = mintAccount.owner;
   const authority = walletKey(p.wallet);
   return {
@@ -155,7 +187,7 @@ async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSet
         group: new PublicKey(bank.group),
         marginfiAccount: p.marginfiAccount,
         authority,
-        bank: p.bank,
+        bank: bankKey(p),
         emissionsMint,
         destinationAccount: associatedTokenAddress(emissionsMint, authority, tokenProgram),
         tokenProgram,
@@ -166,6 +198,7 @@ async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSet
 }
 
 export async function depositAction(p: DepositActionParams): Promise<DepositActionResult> {
+  refuseUnlessValid(p, validateDeposit);
   const account = accountToCreate(p);
   const bank = bankOf(p);
   const flow = { ...balanceAccounts(p, account.address), amount: p.amount, newAccount: account.newAccount };
@@ -190,7 +223,8 @@ export interface BorrowActionParams extends AccountActionParams {
 }
 
 export async function borrowAction(p: BorrowActionParams): Promise<BroadcastResult> {
-  const riskAccounts = borrowRiskAccounts(p.account, p.banks, p.bank);
+  refuseUnlessValid(p, validateBorrow, p.account);
+  const riskAccounts = borrowRiskAccounts(p.account, marketBankLookup(p.market), bankKey(p));
   const { refreshes } = await marketRefreshes(p, accountBanks(p, p.account));
   const flow = borrowFlowInstructions({ ...balanceAccounts(p, p.marginfiAccount), amount: p.amount, riskAccounts });
   return sendInstructions(p, bound(p, flow, refreshes));
@@ -205,7 +239,8 @@ function repayInstructions(p: RepayActionParams, repayAll: boolean): Transaction
   return repayFlowInstructions({ ...balanceAccounts(p, p.marginfiAccount), amount: p.amount, repayAll });
 }
 
-export function repayAction(p: RepayActionParams): Promise<BroadcastResult> {
+export async function repayAction(p: RepayActionParams): Promise<BroadcastResult> {
+  refuseUnlessValid(p, validateRepay);
   return sendInstructions(p, repayInstructions(p, false));
 }
 
@@ -215,6 +250,7 @@ export function repayAction(p: RepayActionParams): Promise<BroadcastResult> {
  * the transaction lands).
  */
 export async function repayAllAction(p: RepayActionParams): Promise<BroadcastResult> {
+  refuseUnlessValid(p, validateRepay);
   const settlement = await emissionsSettlement(p);
   return sendInstructions(p, [...settlement.tokenAccount, ...bound(p, repayInstructions(p, true), settlement.payout)]);
 }
@@ -230,7 +266,8 @@ export interface WithdrawActionParams extends AccountActionParams {
 }
 
 async function withdrawInstructions(p: WithdrawActionParams, withdrawAll: boolean): Promise<PackItem[]> {
-  const riskAccounts = withdrawRiskAccounts(p.account, p.banks, p.bank, { withdrawAll });
+  refuseUnlessValid(p, validateWithdraw, p.account);
+  const riskAccounts = withdrawRiskAccounts(p.account, marketBankLookup(p.market), bankKey(p), { withdrawAll });
   const { reserves, refreshes } = await marketRefreshes(p, accountBanks(p, p.account));
   const settlement: EmissionsSettlement = withdrawAll ? await emissionsSettlement(p) : { tokenAccount: [], payout: [] };
   const beforeAction = [...settlement.payout, ...refreshes];

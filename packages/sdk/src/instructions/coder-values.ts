@@ -1,12 +1,11 @@
 // SDK values (bigint, I80F48, enum bytes, undefined for "not given") in the shapes Anchor's Borsh coder encodes.
 import anchor from "@coral-xyz/anchor";
 import { i80f48, variantName, type I80F48 } from "@ballast/protocol";
+import { U64_MAX } from "@ballast/protocol";
 
 // Node's ESM loader sees only part of Anchor's CommonJS exports by name; BN is reached through the default export.
 const { BN } = anchor;
 type BN = InstanceType<typeof BN>;
-
-const U64_MAX = (1n << 64n) - 1n;
 
 /** A u64 argument; BN would silently wrap a negative or oversized bigint. */
 export function u64(value: bigint): BN {

@@ -3,6 +3,7 @@
 import { BorshCoder, type Idl } from "@coral-xyz/anchor";
 import { PublicKey, TransactionInstruction, type AccountMeta } from "@solana/web3.js";
 import { MARGINFI_IDL, MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import { BallastSdkError } from "../errors.js";
 
 export const LENDING_IDL = MARGINFI_IDL as unknown as Idl;
 
@@ -31,7 +32,7 @@ const SPECS = new Map<string, InstructionSpec>(
     {
       accounts: ix.accounts.map((item) => {
         // Anchor nests composite account structs; this program has none, and flattening them would need their prefixes.
-        if ("accounts" in item) throw new Error(`${ix.name}: composite account group ${item.name} is not supported`);
+        if ("accounts" in item) throw new BallastSdkError("COMPOSITE_ACCOUNT_GROUP", { instruction: ix.name, group: item.name });
         return item;
       }),
       args: ix.args.map((arg) => arg.name),
@@ -57,19 +58,23 @@ export function buildInstruction(
   { programId = DEFAULT_PROGRAM_ID }: ProgramOptions = {},
 ): TransactionInstruction {
   const spec = SPECS.get(name);
-  if (spec === undefined) throw new Error(`the lending program has no instruction ${name}`);
+  if (spec === undefined) throw new BallastSdkError("UNKNOWN_INSTRUCTION", { instruction: name });
   const known = new Set(spec.accounts.map((a) => a.name));
-  for (const given of Object.keys(accounts)) if (!known.has(given)) throw new Error(`${name} has no account ${given}`);
+  for (const given of Object.keys(accounts))
+    if (!known.has(given)) throw new BallastSdkError("UNKNOWN_ACCOUNT", { instruction: name, account: given });
   const keys = spec.accounts.map((account): AccountMeta => {
     const given = accounts[account.name];
-    if (account.address !== undefined && given !== undefined) throw new Error(`${name}: ${account.name} has a fixed address`);
+    if (account.address !== undefined && given !== undefined)
+      throw new BallastSdkError("FIXED_ADDRESS_ACCOUNT", { instruction: name, account: account.name });
     const pubkey = account.address !== undefined ? new PublicKey(account.address) : given;
-    if (pubkey === undefined) throw new Error(`${name}: missing account ${account.name}`);
+    if (pubkey === undefined) throw new BallastSdkError("MISSING_ACCOUNT", { instruction: name, account: account.name });
     return { pubkey, isSigner: account.signer ?? false, isWritable: account.writable ?? false };
   });
   // Anchor's encoder writes whatever a misspelled or missing field happens to produce, so names are checked here.
-  for (const arg of spec.args) if (args[arg] === undefined) throw new Error(`${name}: missing argument ${arg}`);
-  for (const given of Object.keys(args)) if (!spec.args.includes(given)) throw new Error(`${name} has no argument ${given}`);
+  for (const arg of spec.args)
+    if (args[arg] === undefined) throw new BallastSdkError("MISSING_ARGUMENT", { instruction: name, argument: arg });
+  for (const given of Object.keys(args))
+    if (!spec.args.includes(given)) throw new BallastSdkError("UNKNOWN_ARGUMENT", { instruction: name, argument: given });
   const data = lendingCoder.instruction.encode(name, args);
   return new TransactionInstruction({ programId, keys: [...keys, ...remaining], data });
 }

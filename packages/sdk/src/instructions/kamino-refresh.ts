@@ -9,10 +9,11 @@ import type { KaminoReserve } from "../state/kamino.js";
 import type { PackItem } from "../transactions/packing.js";
 import { kaminoBankKeys } from "./kamino.js";
 import { activeBankKeys, type BankLookup } from "./risk-accounts.js";
+import { BallastSdkError } from "../errors.js";
 
 function reserveOf(reserves: KaminoReserveLookup, key: PublicKey): KaminoReserve {
   const reserve = reserves.get(key.toBase58());
-  if (reserve === undefined) throw new Error(`Kamino reserve ${key.toBase58()} not loaded`);
+  if (reserve === undefined) throw new BallastSdkError("KAMINO_RESERVE_NOT_LOADED", { reserve: key.toBase58() });
   return reserve;
 }
 
@@ -40,7 +41,7 @@ export async function accountHealthRefreshes(
 ): Promise<TransactionInstruction[]> {
   const held = activeBankKeys(account).map((key) => {
     const bank = banks.get(key.toBase58());
-    if (bank === undefined) throw new Error(`Bank ${key.toBase58()} not found`);
+    if (bank === undefined) throw new BallastSdkError("BANK_NOT_FOUND", { bank: key.toBase58() });
     return bank;
   });
   if (!held.some(isKaminoBank)) return [];
@@ -72,6 +73,6 @@ export function withRefreshes(
   flow.forEach((ix, i) => {
     if (ix.programId.equals(lendingProgram)) action = i;
   });
-  if (action < 0) throw new Error("the flow has no lending program instruction to refresh for");
+  if (action < 0) throw new BallastSdkError("NO_INSTRUCTION_TO_REFRESH_FOR");
   return [...flow.slice(0, action), [...refreshes, flow[action]], ...flow.slice(action + 1)];
 }

@@ -17,13 +17,14 @@ import { enumVariant, u64, wrappedI80F48 } from "./coder-values.js";
 import type { BalanceActionAccounts } from "./lending.js";
 import { bankAddressWithSeed, bankVaultAddress, bankVaultAuthorityAddress } from "./pda.js";
 import { tokenProgramOf } from "./token-program.js";
+import { BallastSdkError } from "../errors.js";
 
 const KAMINO_PROGRAM = new PublicKey(KLEND_PROGRAM_ID);
 
 /** A bank's reserve and obligation, or the spec's errors when it has none. */
 export function kaminoBankKeys(bank: Bank): { reserve: PublicKey; obligation: PublicKey } {
-  if (bank.integrationAcc1 === DEFAULT_PUBKEY) throw new Error("Bank has no kamino reserve");
-  if (bank.integrationAcc2 === DEFAULT_PUBKEY) throw new Error("Bank has no kamino obligation");
+  if (bank.integrationAcc1 === DEFAULT_PUBKEY) throw new BallastSdkError("BANK_WITHOUT_KAMINO_RESERVE");
+  if (bank.integrationAcc2 === DEFAULT_PUBKEY) throw new BallastSdkError("BANK_WITHOUT_KAMINO_OBLIGATION");
   return { reserve: new PublicKey(bank.integrationAcc1), obligation: new PublicKey(bank.integrationAcc2) };
 }
 

@@ -6,6 +6,7 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token
 import type { Bank } from "@ballast/protocol";
 import { bankVaultAddress, bankVaultAuthorityAddress } from "./pda.js";
 import { bankOracleKeys } from "./risk-accounts.js";
+import { BallastSdkError } from "../errors.js";
 
 /** A table holds at most this many addresses. */
 export const MAX_LOOKUP_TABLE_ADDRESSES = 256;
@@ -30,7 +31,7 @@ export function marketLookupTableKeys(group: PublicKey, banks: ReadonlyMap<strin
     for (const oracle of bankOracleKeys(bank)) add(oracle);
   }
   if (keys.size > MAX_LOOKUP_TABLE_ADDRESSES) {
-    throw new Error(`A market of ${banks.size} banks names ${keys.size} keys, more than one lookup table holds (256)`);
+    throw new BallastSdkError("LOOKUP_TABLE_OVERFLOW", { banks: banks.size, keys: keys.size });
   }
   return [...keys.values()];
 }

@@ -2,10 +2,19 @@
 // each active balance, in the program's stored order (bank key descending, byte-wise), the bank then its oracles.
 import { PublicKey, type AccountMeta } from "@solana/web3.js";
 import { AssetTag, OracleSetup, type Bank, type MarginfiAccount } from "@ballast/protocol";
+import type { PricedBank } from "../math/priced-bank.js";
 import { readonlyAccount } from "./coder.js";
+import { BallastSdkError } from "../errors.js";
 
-/** Decoded banks by base58 address. */
-export type BankLookup = ReadonlyMap<string, Bank>;
+/** Decoded banks by base58 address: a Map of them, or a market's through marketBankLookup. */
+export interface BankLookup {
+  get(address: string): Bank | undefined;
+}
+
+/** A market's banks (loadMarket's) as the builders look them up, without copying them. */
+export function marketBankLookup(market: { readonly banks: ReadonlyMap<string, PricedBank> }): BankLookup {
+  return { get: (address) => market.banks.get(address)?.bank };
+}
 
 /** Balances an instruction opens (`add`) or closes (`remove`), so the packing describes the state it leaves. */
 export interface BalanceChange {
@@ -30,7 +39,7 @@ export function bankOracleKeys(bank: Bank): PublicKey[] {
       // The SOL feed, the LST mint and the pool's stake account.
       return keys.slice(0, 3);
     default:
-      throw new Error(`bank asset tag ${bank.config.assetTag} has no risk-account packing`);
+      throw new BallastSdkError("ASSET_TAG_NOT_PACKABLE", { assetTag: bank.config.assetTag });
   }
 }
 
@@ -45,7 +54,7 @@ export function activeBankKeys(account: MarginfiAccount, change: BalanceChange =
 
 function lookup(banks: BankLookup, key: PublicKey): Bank {
   const bank = banks.get(key.toBase58());
-  if (bank === undefined) throw new Error(`bank ${key.toBase58()} is not among the decoded banks`);
+  if (bank === undefined) throw new BallastSdkError("BANK_NOT_DECODED", { bank: key.toBase58() });
   return bank;
 }
 

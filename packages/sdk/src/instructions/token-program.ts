@@ -3,6 +3,7 @@
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { AccountMeta, PublicKey } from "@solana/web3.js";
 import { readonlyAccount } from "./coder.js";
+import { BallastSdkError } from "../errors.js";
 
 export interface TokenProgramOptions {
   /** The bank mint's token program; defaults to SPL Token. */
@@ -18,6 +19,6 @@ export function tokenProgramOf({ tokenProgram = TOKEN_PROGRAM_ID }: TokenProgram
 /** The remaining accounts that precede everything else: the mint for Token-2022 banks, nothing otherwise. */
 export function mintPrefix(options: TokenProgramOptions): AccountMeta[] {
   if (!tokenProgramOf(options).equals(TOKEN_2022_PROGRAM_ID)) return [];
-  if (options.mint === undefined) throw new Error("Token-2022 banks need their mint as the first remaining account");
+  if (options.mint === undefined) throw new BallastSdkError("TOKEN_2022_MINT_REQUIRED");
   return [readonlyAccount(options.mint)];
 }

@@ -23,6 +23,7 @@ import {
 } from "./lending.js";
 import { marginfiAccountAddress } from "./pda.js";
 import { tokenProgramOf, type TokenProgramOptions } from "./token-program.js";
+import { BallastSdkError } from "../errors.js";
 
 /**
  * Lamports wrapped on top of the amount: headroom for what the program may charge beyond it (repay_all rounds the
@@ -105,7 +106,8 @@ function createAccountInstruction(p: TokenFlowAccounts, newAccount: NewMarginfiA
   const { group, marginfiAccount, authority, feePayer, programId } = p;
   if (newAccount === "keypair") return initializeAccountInstruction({ group, marginfiAccount, authority, feePayer, programId });
   const expected = marginfiAccountAddress(group, authority, newAccount.accountIndex, newAccount.thirdPartyId, programId);
-  if (!expected.equals(marginfiAccount)) throw new Error(`the PDA account for index ${newAccount.accountIndex} is ${expected.toBase58()}`);
+  if (!expected.equals(marginfiAccount))
+    throw new BallastSdkError("PDA_ACCOUNT_MISMATCH", { accountIndex: newAccount.accountIndex, expected: expected.toBase58() });
   return initializeAccountPdaInstruction({ group, authority, feePayer, programId, ...newAccount });
 }
 

@@ -4,6 +4,7 @@
 import { DEFAULT_PUBKEY, assetAmount, assetShares, i80f48 as fx, liabilityAmount, liabilityShares, type I80F48 } from "@ballast/protocol";
 import type { BalanceLike } from "./health.js";
 import type { PricedBank } from "./priced-bank.js";
+import { BallastSdkError } from "../errors.js";
 
 export type BalanceActionKind = "deposit" | "repay" | "withdraw" | "borrow";
 
@@ -50,9 +51,9 @@ export function balancesAfterAction(balances: readonly BalanceLike[], bank: Pric
     next[index] = changed(next[index], bank, change);
     return next;
   }
-  if (change.kind === "repay" || change.kind === "withdraw") throw new Error("Balance for bank should be projected active");
+  if (change.kind === "repay" || change.kind === "withdraw") throw new BallastSdkError("BALANCE_NOT_ACTIVE");
   const free = next.findIndex((b) => !b.active);
-  if (free === -1) throw new Error("No inactive balance found");
+  if (free === -1) throw new BallastSdkError("NO_INACTIVE_BALANCE");
   next[free] = changed({ active: true, bankPk: bank.address, assetShares: fx.ZERO, liabilityShares: fx.ZERO }, bank, change);
   return next;
 }

@@ -3,6 +3,7 @@
 // the first inactive one, repay-all and withdraw-all free it, and every action re-sorts the slots as the program does.
 import { DEFAULT_PUBKEY } from "@ballast/protocol";
 import bs58 from "bs58";
+import { BallastSdkError } from "../errors.js";
 
 export interface SlotState {
   readonly active: boolean;
@@ -36,10 +37,10 @@ export function projectBalances(balances: readonly SlotLike[], actions: readonly
     if (action.kind === "deposit" || action.kind === "borrow") {
       if (index !== -1) continue;
       const free = slots.findIndex((s) => !s.active);
-      if (free === -1) throw new Error("No inactive balance found");
+      if (free === -1) throw new BallastSdkError("NO_INACTIVE_BALANCE");
       slots[free] = { active: true, bankPk: action.bank };
     } else {
-      if (index === -1) throw new Error("Balance for bank should be projected active");
+      if (index === -1) throw new BallastSdkError("BALANCE_NOT_ACTIVE");
       slots[index] = { active: false, bankPk: DEFAULT_PUBKEY };
     }
     slots = sortSlots(slots);

@@ -1,8 +1,7 @@
 // How much more a bank can take: deposit and borrow room under its limits, kept clear of the interest that accrues
 // before the transaction lands, and the liquidity its utilization check leaves.
-import { SECONDS_PER_YEAR, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { SECONDS_PER_YEAR, U64_MAX, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 
-export const U64_MAX = (1n << 64n) - 1n;
 const TWO = fx.fromInt(2);
 const SECONDS_PER_YEAR_FIXED = fx.fromInt(SECONDS_PER_YEAR);
 

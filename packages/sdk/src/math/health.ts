@@ -5,7 +5,10 @@ import {
   BankOperationalState,
   EMPTY_BALANCE_THRESHOLD,
   RiskTier,
+  assetAmount,
+  calcValue,
   i80f48 as fx,
+  liabilityAmount,
   type HealthCache,
   type I80F48,
   type ReconciledEmode,
@@ -13,6 +16,7 @@ import {
 import { boostedWeight, emodeEntryFor, reconcileEmode } from "./emode.js";
 import { isOracleFailure, type OracleFailure } from "./price.js";
 import type { PricedBank } from "./priced-bank.js";
+import { BallastSdkError } from "../errors.js";
 
 /** The fields of a balance slot the math reads; a decoded Balance fits. */
 export interface BalanceLike {
@@ -63,23 +67,10 @@ export interface AccountRisk {
   readonly health: AccountHealth;
 }
 
-const SHIFT = 48n;
-
-/** calcValue(amount, price, decimals, weight): ((amount × weight) × price) / 10^decimals, each step as I80F48 does. */
-function value(amount: I80F48, weight: I80F48, price: I80F48, tenPow: bigint): I80F48 {
-  return (((((amount * weight) >> SHIFT) * price) >> SHIFT) / tenPow) as I80F48;
-}
-
-/** calcValue without a weight (Equity). */
-function unweightedValue(amount: I80F48, price: I80F48, tenPow: bigint): I80F48 {
-  return (((amount * price) >> SHIFT) / tenPow) as I80F48;
-}
-
 /** Liabilities from one share up, else assets from one share up, else no side (balances.ts balanceSide). */
 function sideOf(balance: BalanceLike): PositionSide | null {
   if (balance.liabilityShares >= EMPTY_BALANCE_THRESHOLD) {
-    if (balance.assetShares >= EMPTY_BALANCE_THRESHOLD)
-      throw new Error(`balance in bank ${balance.bankPk} holds both assets and liabilities`);
+    if (balance.assetShares >= EMPTY_BALANCE_THRESHOLD) throw new BallastSdkError("BALANCE_ON_BOTH_SIDES", { bank: balance.bankPk });
     return "liabilities";
   }
   return balance.assetShares >= EMPTY_BALANCE_THRESHOLD ? "assets" : null;
@@ -87,7 +78,7 @@ function sideOf(balance: BalanceLike): PositionSide | null {
 
 function findBank(banks: ReadonlyMap<string, PricedBank>, address: string): PricedBank {
   const bank = banks.get(address);
-  if (bank === undefined) throw new Error(`Bank ${address} not found`);
+  if (bank === undefined) throw new BallastSdkError("BANK_NOT_FOUND", { bank: address });
   return bank;
 }
 
@@ -102,8 +93,8 @@ function accountPositions(balances: readonly BalanceLike[], banks: ReadonlyMap<s
     const bank = findBank(banks, balance.bankPk);
     const amount =
       side === "assets"
-        ? (((balance.assetShares * bank.assetShareValue) >> SHIFT) as I80F48)
-        : (((balance.liabilityShares * bank.bank.liabilityShareValue) >> SHIFT) as I80F48);
+        ? assetAmount(balance.assetShares, bank.assetShareValue)
+        : liabilityAmount(balance.liabilityShares, bank.bank.liabilityShareValue);
     positions.push({
       index: i,
       bank,
@@ -143,10 +134,8 @@ function maintenanceAssetWeight(bank: PricedBank, emode: ReconciledEmode): I80F4
   return boostedWeight(config.assetWeightMaint, emodeEntryFor(emode, bank.bank.emode.emodeTag)?.assetWeightMaint);
 }
 
-function requirement(assets: bigint, liabilities: bigint, error: OracleFailure | null): RequirementHealth {
-  return error
-    ? { assets: fx.ZERO, liabilities: fx.ZERO, error }
-    : { assets: assets as I80F48, liabilities: liabilities as I80F48, error: null };
+function requirement(assets: I80F48, liabilities: I80F48, error: OracleFailure | null): RequirementHealth {
+  return error ? { assets: fx.ZERO, liabilities: fx.ZERO, error } : { assets, liabilities, error: null };
 }
 
 /**
@@ -154,12 +143,12 @@ function requirement(assets: bigint, liabilities: bigint, error: OracleFailure |
  * the program raises (the first failure in slot order is kept); later positions no longer count for that pass.
  */
 function valuePositions(positions: readonly ValuedPosition[], emode: ReconciledEmode): AccountHealth {
-  let initAssets = 0n;
-  let initLiabilities = 0n;
-  let maintAssets = 0n;
-  let maintLiabilities = 0n;
-  let equityAssets = 0n;
-  let equityLiabilities = 0n;
+  let initAssets = fx.ZERO;
+  let initLiabilities = fx.ZERO;
+  let maintAssets = fx.ZERO;
+  let maintLiabilities = fx.ZERO;
+  let equityAssets = fx.ZERO;
+  let equityLiabilities = fx.ZERO;
   let initError: OracleFailure | null = null;
   let maintError: OracleFailure | null = null;
   let equityError: OracleFailure | null = null;
@@ -174,14 +163,14 @@ function valuePositions(positions: readonly ValuedPosition[], emode: ReconciledE
         initError ??= timeWeighted;
         equityError ??= timeWeighted;
       } else {
-        p.initValue = value(p.amount, p.initWeight, timeWeighted.high, bank.tenPow);
-        initLiabilities += p.initValue;
-        equityLiabilities += unweightedValue(p.amount, timeWeighted.high, bank.tenPow);
+        p.initValue = calcValue(p.amount, timeWeighted.high, bank.decimals, p.initWeight);
+        initLiabilities = fx.add(initLiabilities, p.initValue);
+        equityLiabilities = fx.add(equityLiabilities, calcValue(p.amount, timeWeighted.high, bank.decimals));
       }
       if (isOracleFailure(realTime)) maintError ??= realTime;
       else {
-        p.maintValue = value(p.amount, p.maintWeight, realTime.high, bank.tenPow);
-        maintLiabilities += p.maintValue;
+        p.maintValue = calcValue(p.amount, realTime.high, bank.decimals, p.maintWeight);
+        maintLiabilities = fx.add(maintLiabilities, p.maintValue);
       }
       continue;
     }
@@ -196,15 +185,15 @@ function valuePositions(positions: readonly ValuedPosition[], emode: ReconciledE
       equityError ??= timeWeighted;
     } else {
       if (config.operationalState !== BankOperationalState.ReduceOnly) {
-        p.initValue = value(p.amount, p.initWeight, timeWeighted.low, bank.tenPow);
-        initAssets += p.initValue;
+        p.initValue = calcValue(p.amount, timeWeighted.low, bank.decimals, p.initWeight);
+        initAssets = fx.add(initAssets, p.initValue);
       }
-      equityAssets += unweightedValue(p.amount, timeWeighted.low, bank.tenPow);
+      equityAssets = fx.add(equityAssets, calcValue(p.amount, timeWeighted.low, bank.decimals));
     }
     if (isOracleFailure(realTime)) maintError ??= realTime;
     else {
-      p.maintValue = value(p.amount, p.maintWeight, realTime.low, bank.tenPow);
-      maintAssets += p.maintValue;
+      p.maintValue = calcValue(p.amount, realTime.low, bank.decimals, p.maintWeight);
+      maintAssets = fx.add(maintAssets, p.maintValue);
     }
   }
   return {

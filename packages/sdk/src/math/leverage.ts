@@ -3,6 +3,7 @@
 import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import { boostedWeight } from "./emode.js";
 import type { PricedBank } from "./priced-bank.js";
+import { BallastSdkError } from "../errors.js";
 
 /**
  * 1 / (1 − collateral Initial asset weight / liability Initial liability weight), the collateral weight raised by the
@@ -19,9 +20,13 @@ export function maxLeverage(collateral: PricedBank, liability: PricedBank): I80F
 /** Throws the spec's messages when the target leverage is not above 1 or above the pair's maximum. */
 export function checkTargetLeverage(target: I80F48, collateral: PricedBank, liability: PricedBank): void {
   const shown = fx.toDecimal(target);
-  if (fx.cmp(target, fx.ONE) <= 0) throw new Error(`Target leverage ${shown} needs to be greater than 1`);
+  if (fx.cmp(target, fx.ONE) <= 0) throw new BallastSdkError("LEVERAGE_NOT_ABOVE_ONE", { leverage: shown });
   const max = maxLeverage(collateral, liability);
   if (max !== null && fx.cmp(target, max) > 0) {
-    throw new Error(`Target leverage ${shown} exceeds max leverage for banks ${collateral.address}, ${liability.address}`);
+    throw new BallastSdkError("LEVERAGE_ABOVE_MAX", {
+      leverage: shown,
+      collateralBank: collateral.address,
+      liabilityBank: liability.address,
+    });
   }
 }

@@ -19,7 +19,6 @@ export interface WalletFunds {
   readonly nativeSol: bigint;
 }
 
-const SHIFT = 48n;
 const minOf = (a: bigint, b: bigint | null): bigint => (b !== null && b < a ? b : a);
 const atLeastZero = (a: bigint): bigint => (a > 0n ? a : 0n);
 const isIsolated = (bank: PricedBank): boolean => bank.bank.config.riskTier === RiskTier.Isolated;
@@ -52,7 +51,7 @@ function unitsForValue(value: bigint, tokenValue: bigint, bank: PricedBank): big
 /** The Initial-weighted value of one token of collateral at `weight` (precomputed for the bank's own weight). */
 function collateralTokenValue(bank: PricedBank, low: I80F48, weight: I80F48): bigint {
   const own = bank.initialCollateralTokenValue;
-  return weight === bank.initialAssetWeight && own !== null ? own : (low * weight) >> SHIFT;
+  return weight === bank.initialAssetWeight && own !== null ? own : fx.mul(low, weight);
 }
 
 export function maxDeposit(bank: PricedBank, wallet: WalletFunds): bigint {
@@ -78,10 +77,10 @@ interface AccountCapacity {
 }
 
 function capacityOf(account: AccountRisk): AccountCapacity {
-  const free = account.health.initial.assets - account.health.initial.liabilities;
+  const free = fx.sub(account.health.initial.assets, account.health.initial.liabilities);
   const debtBanks = [];
   for (const p of account.positions) if (p.side === "liabilities") debtBanks.push(p.bank);
-  return { account, free, offered: free > 0n ? (free * VOLATILITY_FACTOR) >> SHIFT : 0n, debtBanks };
+  return { account, free, offered: free > 0n ? fx.mul(free, VOLATILITY_FACTOR) : 0n, debtBanks };
 }
 
 /**
@@ -92,7 +91,7 @@ function capacityOf(account: AccountRisk): AccountCapacity {
 function withdrawable(c: AccountCapacity, bank: PricedBank): bigint {
   const deposit = positionIn(c.account, bank, "assets");
   if (!deposit || !acceptsReductions(bank) || c.account.health.initial.error) return 0n;
-  const whole = deposit.amount >> SHIFT;
+  const whole = fx.toIntFloor(deposit.amount);
   let amount: bigint;
   if (c.debtBanks.length === 0) amount = whole;
   else if (deposit.initValue === fx.ZERO) amount = c.free >= 0n ? whole : 0n;
@@ -155,18 +154,18 @@ function borrowable(c: AccountCapacity, bank: PricedBank): bigint {
   const emode = borrowMovesEmode(c, bank) ? positionsEmode(c.account.positions, bank) : null;
   let offered = c.offered;
   if (emode) {
-    let assets = 0n;
-    for (const p of c.account.positions) if (p.side === "assets") assets += initialValueUnder(p, emode);
-    const free = assets - initial.liabilities;
+    let assets = fx.ZERO;
+    for (const p of c.account.positions) if (p.side === "assets") assets = fx.add(assets, initialValueUnder(p, emode));
+    const free = fx.sub(assets, initial.liabilities);
     if (free < 0n) return 0n;
-    offered = (free * VOLATILITY_FACTOR) >> SHIFT;
+    offered = fx.mul(free, VOLATILITY_FACTOR);
   } else if (c.free < 0n) return 0n;
 
   let fromDeposit = 0n;
   let untied = 0n;
   const deposit = positionIn(c.account, bank, "assets");
   if (deposit) {
-    const whole = deposit.amount >> SHIFT;
+    const whole = fx.toIntFloor(deposit.amount);
     const value = emode ? initialValueUnder(deposit, emode) : deposit.initValue;
     if (value <= offered) {
       // The whole deposit comes back within the offer (worthless collateral costs nothing).

@@ -2,6 +2,7 @@
 // 1.96 confidence multiples, 5% cap): EMA legs value Initial and Equity, spot legs value Maintenance.
 import { PriceBias, PriceType, ProgramFailure, type I80F48, type PriceFeed } from "@ballast/protocol";
 import { toNumber } from "./units.js";
+import { BallastSdkError } from "../errors.js";
 
 /** A program error met while loading or pricing a feed: its code and name (e.g. 6050 PythPushStalePrice). */
 export interface OracleFailure {
@@ -66,7 +67,7 @@ export interface PriceInfo {
 }
 
 function infoLeg(leg: PriceLeg | OracleFailure): PriceInfoLeg {
-  if (isOracleFailure(leg)) throw new Error(`oracle price unavailable: ${leg.name} (${leg.code})`);
+  if (isOracleFailure(leg)) throw new BallastSdkError("ORACLE_PRICE_UNAVAILABLE", { name: leg.name, code: leg.code });
   return {
     price: toNumber(leg.price),
     confidence: toNumber(leg.confidence),

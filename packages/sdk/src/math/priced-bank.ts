@@ -6,6 +6,7 @@ import {
   BankOperationalState,
   NO_PROGRAM_FEES,
   RiskTier,
+  U64_MAX,
   assetAmount,
   calcValue,
   computeInterestRates,
@@ -18,7 +19,7 @@ import {
   type I80F48,
   type ProgramFees,
 } from "@ballast/protocol";
-import { U64_MAX, availableLiquidity, remainingCapacity } from "./capacity.js";
+import { availableLiquidity, remainingCapacity } from "./capacity.js";
 import { bankEmodeEntries } from "./emode.js";
 import type { KaminoCollateralView } from "./kamino.js";
 import { isOracleFailure, type BankPrice, type PriceLeg } from "./price.js";

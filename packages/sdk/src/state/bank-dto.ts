@@ -1,5 +1,6 @@
 // The banks API's bank shape (snake_case): fixed-point values as exact decimal strings, u64 values as integer strings.
 import { BankOperationalState, RiskTier, i80f48 as fx, type Bank, type I80F48 } from "@ballast/protocol";
+import { BallastSdkError } from "../errors.js";
 
 /** Off-chain facts about a bank that its account does not hold. */
 export interface BankMetadata {
@@ -81,14 +82,14 @@ const decimal = (value: I80F48): string => fx.toDecimal(value);
 
 /** The app knows collateral and isolated tiers only. */
 function riskTier(value: number): number {
-  if (value !== RiskTier.Collateral && value !== RiskTier.Isolated) throw new Error(`Invalid risk tier ${value}`);
+  if (value !== RiskTier.Collateral && value !== RiskTier.Isolated) throw new BallastSdkError("INVALID_RISK_TIER", { value });
   return value;
 }
 
 /** The app decodes paused, operational and reduce-only; anything else (killed by bankruptcy included) is invalid. */
 function operationalState(value: number): number {
   const known: number[] = [BankOperationalState.Paused, BankOperationalState.Operational, BankOperationalState.ReduceOnly];
-  if (!known.includes(value)) throw new Error(`Invalid operational state ${value}`);
+  if (!known.includes(value)) throw new BallastSdkError("INVALID_OPERATIONAL_STATE", { value });
   return value;
 }
 

@@ -3,6 +3,7 @@ import { BankLayout, decodeBank, type Bank } from "@ballast/protocol";
 import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import bs58 from "bs58";
 import { fetchAccountInfos } from "./accounts-rpc.js";
+import { BallastSdkError } from "../errors.js";
 
 /** A bank with its raw data: the program's price loading reads the bytes. */
 export interface BankAccount {
@@ -32,7 +33,7 @@ export async function fetchGroupBanks(connection: Connection, programId: string,
 export async function fetchBanks(connection: Connection, addresses: readonly string[]): Promise<BankAccount[]> {
   const infos = await fetchAccountInfos(connection, addresses);
   return infos.map((info, i) => {
-    if (info === null) throw new Error(`Bank ${addresses[i]} not found`);
+    if (info === null) throw new BallastSdkError("BANK_NOT_FOUND", { bank: addresses[i] });
     return { address: addresses[i], data: info.data, bank: decodeBank(info.data) };
   });
 }

@@ -4,6 +4,7 @@ import { AssetTag, type Bank } from "@ballast/protocol";
 import type { Connection } from "@solana/web3.js";
 import { fetchAccountInfos } from "./accounts-rpc.js";
 import { decodeKaminoReserve, type KaminoReserve } from "./kamino.js";
+import { BallastSdkError } from "../errors.js";
 
 /** Decoded reserves by reserve address. */
 export type KaminoReserveLookup = ReadonlyMap<string, KaminoReserve>;
@@ -18,7 +19,7 @@ export async function fetchKaminoReserves(connection: Connection, banks: readonl
   return new Map(
     keys.map((key, i) => {
       const info = infos[i];
-      if (info === null) throw new Error(`Kamino reserve ${key} not found`);
+      if (info === null) throw new BallastSdkError("KAMINO_RESERVE_NOT_FOUND", { reserve: key });
       return [key, decodeKaminoReserve(info.data)];
     }),
   );

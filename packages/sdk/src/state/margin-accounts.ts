@@ -5,6 +5,7 @@ import { DEFAULT_PUBKEY, MarginfiAccountLayout, decodeMarginfiAccount, i80f48 as
 import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import bs58 from "bs58";
 import type { BalanceDto } from "../wire/accounts.js";
+import { BallastSdkError } from "../errors.js";
 
 export interface MarginAccount {
   readonly address: string;
@@ -36,7 +37,7 @@ export async function fetchMarginAccounts(
 
 export async function fetchMarginAccount(connection: Connection, address: string): Promise<MarginAccount> {
   const info = await connection.getAccountInfo(new PublicKey(address));
-  if (info === null) throw new Error("Account not found");
+  if (info === null) throw new BallastSdkError("ACCOUNT_NOT_FOUND");
   return { address, account: decodeMarginfiAccount(info.data) };
 }
 

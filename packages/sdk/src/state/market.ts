@@ -8,6 +8,7 @@ import { fetchGroup } from "./group.js";
 import { isKaminoBank } from "./kamino-reserves.js";
 import { KaminoDecodeError, decodeKaminoReserve } from "./kamino.js";
 import { fetchOracleAccounts, loadBankPrice } from "./oracle-prices.js";
+import { BallastSdkError } from "../errors.js";
 
 /** Where the market lives; the RPC endpoint is the connection's. */
 export interface MarketConfig {
@@ -25,7 +26,7 @@ export interface Market {
 /** The chain's unix time at its latest slot. */
 export async function chainTime(connection: Connection): Promise<bigint> {
   const time = await connection.getBlockTime(await connection.getSlot());
-  if (time === null) throw new Error("the node reports no block time");
+  if (time === null) throw new BallastSdkError("NO_BLOCK_TIME");
   return BigInt(time);
 }
 

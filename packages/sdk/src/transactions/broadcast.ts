@@ -16,6 +16,7 @@ import { MESSAGES, ProcessTransactionError, ProcessTransactionErrorType, errorLo
 import { jsonRpcRequest } from "./json-rpc.js";
 import { postTransactionSendBundle } from "./server-api.js";
 import { encodeTransaction, serializeTransaction, signatureOf } from "./encoding.js";
+import { BallastSdkError } from "../errors.js";
 
 export type BroadcastType = "RPC" | "BUNDLE" | "DYNAMIC";
 export type BroadcastRoute = "RPC" | "BUNDLE";
@@ -186,13 +187,13 @@ async function landApiBundle(transactions: VersionedTransaction[], endpoints: Br
     await confirmAll(signatures, endpoints);
     return { signatures };
   }
-  if (typeof bundleId !== "string" || bundleId.length === 0) throw new Error(MESSAGES.unknownError);
+  if (typeof bundleId !== "string" || bundleId.length === 0) throw new BallastSdkError("BUNDLE_UNKNOWN_ERROR");
   const id = bundleId;
   const clock = endpoints.clock ?? systemClock;
   await poll(
     async () => {
       const status = await fetchBundleStatus(url, id);
-      if (status && bundleFailed(status)) throw new Error(`Bundle ${id} failed`);
+      if (status && bundleFailed(status)) throw new BallastSdkError("BUNDLE_FAILED", { bundleId: id });
       return status ?? undefined;
     },
     BUNDLE_LANDING,
@@ -208,9 +209,12 @@ async function landServerBundle(transactions: VersionedTransaction[], endpoints:
   const reply = await postTransactionSendBundle(endpoints.serverUrl!, transactions);
   if (!reply.success && !isAlreadyProcessed(reply.error)) {
     // The route's details carry the failed transaction's logs: the program error in them is what the user is told.
-    throw Object.assign(new Error(reply.error || MESSAGES.unknownError), { logs: errorLogs(reply.details) });
+    throw Object.assign(
+      reply.error ? new BallastSdkError("BUNDLE_REFUSED", { reason: reply.error }) : new BallastSdkError("BUNDLE_UNKNOWN_ERROR"),
+      { logs: errorLogs(reply.details) },
+    );
   }
-  if (reply.success && !reply.data) throw new Error(MESSAGES.unknownError);
+  if (reply.success && !reply.data) throw new BallastSdkError("BUNDLE_UNKNOWN_ERROR");
   await confirmAll(signatures, endpoints);
   return { signatures, bundleId: reply.data };
 }

@@ -20,7 +20,7 @@ import {
   fundedWallet,
   lamports,
   landed,
-  loadBanks,
+  loadLendingMarket,
   rent,
   startActionMarket,
   tokens,
@@ -57,8 +57,8 @@ describe("bundle fallback", () => {
           blockEngineUrl: m.blockEngineUrl,
           tipAccounts: [tipAccount],
         }),
-        bank: m.sol.key,
-        banks: await loadBanks(m.market, [m.sol]),
+        bank: m.sol.key.toBase58(),
+        market: await loadLendingMarket(m.market),
         amount: SOL,
       }),
     );
@@ -84,8 +84,8 @@ describe("bundle fallback", () => {
       failure(
         depositAction({
           ...context(m.market, keypairWallet(owner), { broadcast: { method: "BUNDLE" }, blockEngineUrl: server.url }),
-          bank: m.sol.key,
-          banks: await loadBanks(m.market, [m.sol]),
+          bank: m.sol.key.toBase58(),
+          market: await loadLendingMarket(m.market),
           amount: SOL,
           newAccount: { accountIndex: 0 },
         }),
@@ -106,8 +106,8 @@ describe("RPC priority fee", () => {
     const result = await act(m.market, async () =>
       depositAction({
         ...context(m.market, keypairWallet(owner), { broadcast: { method: "RPC", priorityTier: "ULTRA", maxCapSol: capLamports / 1e9 } }),
-        bank: m.sol.key,
-        banks: await loadBanks(m.market, [m.sol]),
+        bank: m.sol.key.toBase58(),
+        market: await loadLendingMarket(m.market),
         amount: SOL,
       }),
     );

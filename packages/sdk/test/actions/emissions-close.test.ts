@@ -22,6 +22,7 @@ import {
   exists,
   fundedWallet,
   loadBanks,
+  loadLendingMarket,
   marginAccount,
   startActionMarket,
   tokens,
@@ -50,12 +51,18 @@ beforeAll(async () => {
   await setup(m.sol, BankFlags.EMISSIONS_FLAG_BORROW_ACTIVE, SOL_RATE);
   const solLender = await fundedWallet(m.market, 30n);
   await act(m.market, async () =>
-    depositAction({ ...context(m.market, keypairWallet(solLender)), bank: m.sol.key, banks: await banks(), amount: 20n * SOL }),
+    depositAction({
+      ...context(m.market, keypairWallet(solLender)),
+      bank: m.sol.key.toBase58(),
+      market: await lendingMarket(),
+      amount: 20n * SOL,
+    }),
   );
 });
 afterAll(() => m.market.close());
 
 const banks = () => loadBanks(m.market, [m.sol, m.usdc]);
+const lendingMarket = () => loadLendingMarket(m.market);
 
 /** Lets `seconds` pass on the chain, the price feeds republished at the new time so they are not stale. */
 async function elapse(seconds: number): Promise<void> {
@@ -96,7 +103,7 @@ describe("closing a balance of a bank paying emissions", () => {
     const deposited = 1_000n * USDC;
     const usdcAccount = await m.market.fund(owner, m.usdc, deposited);
     const { marginfiAccount } = await act(m.market, async () =>
-      depositAction({ ...ctx, bank: m.usdc.key, banks: await banks(), amount: deposited }),
+      depositAction({ ...ctx, bank: m.usdc.key.toBase58(), market: await lendingMarket(), amount: deposited }),
     );
 
     await elapse(HOUR);
@@ -115,8 +122,8 @@ describe("closing a balance of a bank paying emissions", () => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(m.market, marginfiAccount),
-        bank: m.usdc.key,
-        banks: await banks(),
+        bank: m.usdc.key.toBase58(),
+        market: await lendingMarket(),
       }),
     );
     expect(await tokens(m.market, usdcAccount)).toBe(deposited);
@@ -130,7 +137,7 @@ describe("closing a balance of a bank paying emissions", () => {
     const collateral = 2_000n * USDC;
     await m.market.fund(owner, m.usdc, collateral);
     const { marginfiAccount } = await act(m.market, async () =>
-      depositAction({ ...ctx, bank: m.usdc.key, banks: await banks(), amount: collateral }),
+      depositAction({ ...ctx, bank: m.usdc.key.toBase58(), market: await lendingMarket(), amount: collateral }),
     );
     const borrowed = 2n * SOL;
     await act(m.market, async () =>
@@ -138,8 +145,8 @@ describe("closing a balance of a bank paying emissions", () => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(m.market, marginfiAccount),
-        bank: m.sol.key,
-        banks: await banks(),
+        bank: m.sol.key.toBase58(),
+        market: await lendingMarket(),
         amount: borrowed,
       }),
     );
@@ -150,7 +157,7 @@ describe("closing a balance of a bank paying emissions", () => {
     expect(accrued).toBe(7_199_999n);
     expect(await exists(m.market, rewardAccount(owner.publicKey))).toBe(false);
     await act(m.market, async () =>
-      repayAllAction({ ...ctx, marginfiAccount, bank: m.sol.key, banks: await banks(), amount: borrowed + SOL / 100n }),
+      repayAllAction({ ...ctx, marginfiAccount, bank: m.sol.key.toBase58(), market: await lendingMarket(), amount: borrowed + SOL / 100n }),
     );
     expect(await tokens(m.market, rewardAccount(owner.publicKey))).toBe(accrued);
     expect(activeBanks(await marginAccount(m.market, marginfiAccount))).toEqual([m.usdc.key.toBase58()]);
@@ -163,8 +170,8 @@ describe("closing a balance of a bank paying emissions", () => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(m.market, marginfiAccount),
-        bank: m.usdc.key,
-        banks: await banks(),
+        bank: m.usdc.key.toBase58(),
+        market: await lendingMarket(),
       }),
     );
     expect(await tokens(m.market, rewardAccount(owner.publicKey))).toBe(accrued + lending);

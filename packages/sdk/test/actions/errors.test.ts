@@ -21,7 +21,7 @@ import {
   fundedWallet,
   lamports,
   landed,
-  loadBanks,
+  loadLendingMarket,
   marginAccount,
   startActionMarket,
   tokens,
@@ -43,8 +43,8 @@ describe("a program error", () => {
     ({ marginfiAccount } = await act(m.market, async () =>
       depositAction({
         ...context(m.market, keypairWallet(owner)),
-        bank: m.sol.key,
-        banks: await loadBanks(m.market, [m.sol]),
+        bank: m.sol.key.toBase58(),
+        market: await loadLendingMarket(m.market),
         amount: SOL,
       }),
     ));
@@ -59,8 +59,8 @@ describe("a program error", () => {
           ...context(m.market, keypairWallet(owner), { broadcast: { method: "DYNAMIC" } }),
           marginfiAccount,
           account: await marginAccount(m.market, marginfiAccount),
-          bank: m.usdc.key,
-          banks: await loadBanks(m.market, [m.sol, m.usdc]),
+          bank: m.usdc.key.toBase58(),
+          market: await loadLendingMarket(m.market),
           amount: 200n * USDC,
         }),
       ),
@@ -77,11 +77,11 @@ describe("a program error", () => {
 
   it("repaying all of a debt already repaid is 6018 'Bank is missing', which for a repay of USDC says the debt is gone", async () => {
     const ctx = context(m.market, keypairWallet(owner));
-    const banks = await loadBanks(m.market, [m.sol, m.usdc]);
+    const market = await loadLendingMarket(m.market);
     const account = await marginAccount(m.market, marginfiAccount);
-    await act(m.market, () => borrowAction({ ...ctx, marginfiAccount, account, bank: m.usdc.key, banks, amount: 10n * USDC }));
+    await act(m.market, () => borrowAction({ ...ctx, marginfiAccount, account, bank: m.usdc.key.toBase58(), market, amount: 10n * USDC }));
     // Built from the same (now stale) view twice: the first repays the debt, the second finds no balance.
-    const repayAll = () => repayAllAction({ ...ctx, marginfiAccount, bank: m.usdc.key, banks, amount: 10n * USDC });
+    const repayAll = () => repayAllAction({ ...ctx, marginfiAccount, bank: m.usdc.key.toBase58(), market, amount: 10n * USDC });
     await act(m.market, repayAll);
     const error = await act(m.market, () => failure(repayAll()));
     expect(error.message).toBe("Bank is missing");
@@ -105,7 +105,12 @@ describe("a wallet that is not connected", () => {
   it("has no fee payer: 'Fee payer and blockhash are required', before anything is built", async () => {
     const disconnected: ActionWallet = { publicKey: null, signTransaction: async (transaction) => transaction };
     const error = await failure(
-      depositAction({ ...context(m.market, disconnected), bank: m.sol.key, banks: await loadBanks(m.market, [m.sol]), amount: SOL }),
+      depositAction({
+        ...context(m.market, disconnected),
+        bank: m.sol.key.toBase58(),
+        market: await loadLendingMarket(m.market),
+        amount: SOL,
+      }),
     );
     expect(error.message).toBe("Fee payer and blockhash are required");
     expect(error.type).toBe("TransactionBuildingError");
@@ -120,8 +125,8 @@ describe("an account with many balances", () => {
       ...context(m.market, keypairWallet(holder.wallet)),
       marginfiAccount: holder.account,
       account: await marginAccount(m.market, holder.account),
-      bank: bank.key,
-      banks: await loadBanks(m.market, [m.usdc, ...tokenBanks]),
+      bank: bank.key.toBase58(),
+      market: await loadLendingMarket(m.market),
       amount: USDC,
     });
 
@@ -165,8 +170,8 @@ describe("a confirmation that runs out of time", () => {
       failure(
         depositAction({
           ...context(m.market, keypairWallet(owner), { clock: slowClock() }),
-          bank: m.sol.key,
-          banks: await loadBanks(m.market, [m.sol]),
+          bank: m.sol.key.toBase58(),
+          market: await loadLendingMarket(m.market),
           amount: SOL,
           newAccount: { accountIndex: 0 },
         }),

@@ -5,7 +5,7 @@
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KLEND_PROGRAM_ID, marketProgram, refreshReserveInstructionFor, reserveAccountsFor } from "@ballast/market";
-import { i80f48, type Bank } from "@ballast/protocol";
+import { i80f48 } from "@ballast/protocol";
 import { decodeKaminoReserve, kaminoTokensForCollateral, loadMarket } from "../../src/index.js";
 import { PROGRAM, TestMarket, type TestBank } from "../../../protocol/test/support/market.js";
 import {
@@ -27,7 +27,7 @@ import {
   walletTokens,
   type KaminoReserveFixture,
 } from "../support/kamino-market.js";
-import { SOL, USDC, act, activeBanks, context, fundedWallet, landed, loadBanks, marginAccount, tokens } from "./support.js";
+import { SOL, USDC, act, activeBanks, context, fundedWallet, landed, loadLendingMarket, marginAccount, tokens } from "./support.js";
 
 const KLEND = new PublicKey(KLEND_PROGRAM_ID);
 const ATA_PROGRAM = new PublicKey("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
@@ -44,7 +44,7 @@ let owner: Keypair;
 let ctx: ActionContext;
 let marginfiAccount: PublicKey;
 
-const banks = (): Promise<Map<string, Bank>> => loadBanks(market, [sol, { ...sol, key: kaminoBank }]);
+const lendingMarket = () => loadLendingMarket(market);
 const usdcAccount = () => associatedTokenAddress(usdcMint, owner.publicKey);
 const programsOf = async (signatures: string[]) => (await landed(market, signatures)).programs.map((ps) => ps.map((p) => p.toBase58()));
 const kaminoShares = async () =>
@@ -68,7 +68,9 @@ afterAll(() => market.close());
 
 describe("lending actions on a Kamino bank", () => {
   it("a first deposit creates the margin account and deposits into the reserve after refreshing it and the obligation", async () => {
-    const result = await act(market, async () => depositAction({ ...ctx, bank: kaminoBank, banks: await banks(), amount: DEPOSIT }));
+    const result = await act(market, async () =>
+      depositAction({ ...ctx, bank: kaminoBank.toBase58(), market: await lendingMarket(), amount: DEPOSIT }),
+    );
     marginfiAccount = result.marginfiAccount;
     expect(await programsOf(result.signatures)).toEqual([[PROGRAM, KLEND, KLEND, PROGRAM].map(String)]);
     expect(await tokens(market, usdcAccount())).toBe(0n);
@@ -84,8 +86,8 @@ describe("lending actions on a Kamino bank", () => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(market, marginfiAccount),
-        bank: sol.key,
-        banks: await banks(),
+        bank: sol.key.toBase58(),
+        market: await lendingMarket(),
         amount: BORROWED,
       }),
     );
@@ -100,8 +102,8 @@ describe("lending actions on a Kamino bank", () => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(market, marginfiAccount),
-        bank: kaminoBank,
-        banks: await banks(),
+        bank: kaminoBank.toBase58(),
+        market: await lendingMarket(),
         amount: 100n * USDC,
       }),
     );
@@ -111,14 +113,16 @@ describe("lending actions on a Kamino bank", () => {
   });
 
   it("repays all of the SOL, then withdraws all of the USDC, closing both balances", async () => {
-    await act(market, async () => repayAllAction({ ...ctx, marginfiAccount, bank: sol.key, banks: await banks(), amount: BORROWED }));
+    await act(market, async () =>
+      repayAllAction({ ...ctx, marginfiAccount, bank: sol.key.toBase58(), market: await lendingMarket(), amount: BORROWED }),
+    );
     const result = await act(market, async () =>
       withdrawAllAction({
         ...ctx,
         marginfiAccount,
         account: await marginAccount(market, marginfiAccount),
-        bank: kaminoBank,
-        banks: await banks(),
+        bank: kaminoBank.toBase58(),
+        market: await lendingMarket(),
       }),
     );
     expect(await programsOf(result.signatures)).toEqual([[ATA_PROGRAM, KLEND, KLEND, PROGRAM].map(String)]);
@@ -131,7 +135,7 @@ describe("lending actions on a Kamino bank", () => {
 describe("a Kamino bank whose reserve earns interest", () => {
   it("is seen in tokens at the reserve's rate, and a withdrawal asked in tokens pays that many", async () => {
     const deposit = await act(market, async () =>
-      depositAction({ ...ctx, bank: kaminoBank, banks: await banks(), amount: DEPOSIT, marginfiAccount }),
+      depositAction({ ...ctx, bank: kaminoBank.toBase58(), market: await lendingMarket(), amount: DEPOSIT, marginfiAccount }),
     );
     expect(deposit.marginfiAccount).toEqual(marginfiAccount);
     // A borrower of the market's own takes half the reserve against collateral in a second reserve; 5M slots pass.
@@ -169,8 +173,8 @@ describe("a Kamino bank whose reserve earns interest", () => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(market, marginfiAccount),
-        bank: kaminoBank,
-        banks: await banks(),
+        bank: kaminoBank.toBase58(),
+        market: await lendingMarket(),
         amount: 100n * USDC,
       }),
     );

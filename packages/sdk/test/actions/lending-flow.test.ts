@@ -31,7 +31,7 @@ import {
   fundedWallet,
   lamports,
   landed,
-  loadBanks,
+  loadLendingMarket,
   marginAccount,
   rent,
   startActionMarket,
@@ -105,7 +105,7 @@ describe.each(ROUTES)("lending actions $name", (route) => {
 
   const wsol = () => associatedTokenAddress(NATIVE_MINT, owner.publicKey);
   const usdcAccount = () => associatedTokenAddress(m.usdc.mint, owner.publicKey);
-  const banks = () => loadBanks(m.market, [m.sol, m.usdc]);
+  const lendingMarket = () => loadLendingMarket(m.market);
 
   beforeAll(async () => {
     owner = await fundedWallet(m.market);
@@ -116,7 +116,9 @@ describe.each(ROUTES)("lending actions $name", (route) => {
   it("creates the margin account with a first deposit of native SOL, wrapped in the same transaction", async () => {
     const vault = await tokens(m.market, m.sol.vaults.liquidity);
     const tipAccount = await lamports(m.market, BUNDLE_TIP_ACCOUNT);
-    const result = await act(m.market, async () => depositAction({ ...ctx, bank: m.sol.key, banks: await banks(), amount: deposit }));
+    const result = await act(m.market, async () =>
+      depositAction({ ...ctx, bank: m.sol.key.toBase58(), market: await lendingMarket(), amount: deposit }),
+    );
     marginfiAccount = result.marginfiAccount;
     const paid = await cost(result);
 
@@ -142,8 +144,8 @@ describe.each(ROUTES)("lending actions $name", (route) => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(m.market, marginfiAccount),
-        bank: m.usdc.key,
-        banks: await banks(),
+        bank: m.usdc.key.toBase58(),
+        market: await lendingMarket(),
         amount: borrowed,
       }),
     );
@@ -157,7 +159,7 @@ describe.each(ROUTES)("lending actions $name", (route) => {
   it("repays all of the debt, closing the balance", async () => {
     const before = await lamports(m.market, owner.publicKey);
     const result = await act(m.market, async () =>
-      repayAllAction({ ...ctx, marginfiAccount, bank: m.usdc.key, banks: await banks(), amount: borrowed }),
+      repayAllAction({ ...ctx, marginfiAccount, bank: m.usdc.key.toBase58(), market: await lendingMarket(), amount: borrowed }),
     );
     const paid = await cost(result);
     expect(await tokens(m.market, usdcAccount())).toBe(0n);
@@ -174,8 +176,8 @@ describe.each(ROUTES)("lending actions $name", (route) => {
         ...ctx,
         marginfiAccount,
         account: await marginAccount(m.market, marginfiAccount),
-        bank: m.sol.key,
-        banks: await banks(),
+        bank: m.sol.key.toBase58(),
+        market: await lendingMarket(),
       }),
     );
     const paid = await cost(result);

@@ -10,7 +10,7 @@ import { createLookupTableTransactions, marketLookupTableKeys } from "../../src/
 import { associatedTokenAddress } from "../../src/instructions/tokens.js";
 import { ProcessTransactionError } from "../../src/transactions/index.js";
 import { EXTRA_BANKS, startManyBankAccount, type ManyBankAccount } from "./many-banks.js";
-import { act, activeBanks, context, marginAccount, tokens } from "./support.js";
+import { act, activeBanks, context, loadLendingMarket, marginAccount, tokens } from "./support.js";
 
 const BORROWED = 5_000_000n;
 
@@ -48,8 +48,8 @@ const borrow = async (extra: Partial<ActionContext> = {}) =>
     ...extra,
     marginfiAccount,
     account: await marginAccount(market, marginfiAccount),
-    bank: usdc.key,
-    banks: await banks(),
+    bank: usdc.key.toBase58(),
+    market: await loadLendingMarket(market),
     amount: BORROWED,
   });
 

@@ -5,7 +5,7 @@ import type { Keypair, PublicKey } from "@solana/web3.js";
 import type { Bank } from "@ballast/protocol";
 import type { TestBank, TestMarket } from "../../../protocol/test/support/market.js";
 import { depositAction } from "../../src/actions/index.js";
-import { SOL, act, browserWallet, context, fundedWallet, loadBanks, startActionMarket } from "./support.js";
+import { SOL, act, browserWallet, context, fundedWallet, loadBanks, loadLendingMarket, startActionMarket } from "./support.js";
 
 /** Banks the account deposits into besides SOL. */
 export const EXTRA_BANKS = 12;
@@ -33,11 +33,13 @@ export async function startManyBankAccount(): Promise<ManyBankAccount> {
   const owner = await fundedWallet(market, 50n);
   const ctx = context(market, browserWallet(owner));
   const { marginfiAccount } = await act(market, async () =>
-    depositAction({ ...ctx, bank: m.sol.key, banks: await banks(), amount: 10n * SOL }),
+    depositAction({ ...ctx, bank: m.sol.key.toBase58(), market: await loadLendingMarket(market), amount: 10n * SOL }),
   );
   for (const bank of extra) {
     await market.fund(owner, bank, 1_000_000n);
-    await act(market, async () => depositAction({ ...ctx, marginfiAccount, bank: bank.key, banks: await banks(), amount: 1_000_000n }));
+    await act(market, async () =>
+      depositAction({ ...ctx, marginfiAccount, bank: bank.key.toBase58(), market: await loadLendingMarket(market), amount: 1_000_000n }),
+    );
   }
   return { market, usdc: m.usdc, all, owner, marginfiAccount, banks };
 }

@@ -13,6 +13,7 @@ import { expect } from "vitest";
 import { MARGINFI_ACCOUNT_SIZE, decodeBank, decodeMarginfiAccount, type Bank, type MarginfiAccount } from "@ballast/protocol";
 import { PROGRAM, TestMarket, type TestBank } from "../../../protocol/test/support/market.js";
 import type { ActionContext, ActionWallet } from "../../src/actions/index.js";
+import { loadMarket, type Market } from "../../src/state/market.js";
 import type { ProcessTransactionError } from "../../src/transactions/index.js";
 
 export const SOL = 1_000_000_000n;
@@ -90,6 +91,11 @@ export const activeBanks = (account: MarginfiAccount) =>
     .filter((b) => b.active !== 0)
     .map((b) => b.bankPk)
     .sort();
+
+/** The test market's lending market as the actions take it: every bank of its group, priced at the ledger's time. */
+export function loadLendingMarket(market: TestMarket): Promise<Market> {
+  return loadMarket(market.connection, { programId: PROGRAM.toBase58(), group: market.group.toBase58() });
+}
 
 export async function loadBanks(market: TestMarket, banks: TestBank[]): Promise<Map<string, Bank>> {
   const loaded = new Map<string, Bank>();

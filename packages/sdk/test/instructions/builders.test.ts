@@ -94,6 +94,7 @@ import {
   writeBankMetadataInstruction,
   type BankConfigParams,
 } from "../../src/index.js";
+import { U64_MAX } from "@ballast/protocol";
 
 // The IDL straight from the protocol package, so the checks do not lean on the SDK's own loading of it.
 const IDL = JSON.parse(readFileSync(new URL("../../../protocol/idl/marginfi.json", import.meta.url), "utf8")) as Idl;
@@ -107,7 +108,6 @@ const K = new Proxy({} as Record<string, PublicKey>, { get: (_, name) => key(Str
 const fx = (decimal: string) => i80f48.fromDecimal(decimal);
 const reader = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
 const risk = [reader(K.risk_bank), reader(K.risk_oracle)];
-const U64_MAX = (1n << 64n) - 1n;
 
 /** Anchor's decoded values in comparable form: bigint, base58, I80F48 bits, enum variant names, text for bytes. */
 function plain(value: unknown): unknown {

@@ -1,6 +1,6 @@
 // Synthetic banks, oracles and balances for the math tests: banks are encoded with the program's layout and priced
 // through the program's own feed loading, so the tests exercise the same path as live data.
-import { BankLayout, OracleSetup, decodeBank, i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { BankLayout, OracleSetup, U64_MAX, decodeBank, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import {
   PULL_FEED_SCALE,
   PYTH_RECEIVER_PROGRAM_ID,
@@ -16,7 +16,7 @@ import { priceBank, type PricedBank } from "../../src/math/priced-bank.js";
 import { loadBankPrice } from "../../src/state/oracle-prices.js";
 
 export const NOW = 1_700_000_000n;
-export const U64_MAX = (1n << 64n) - 1n;
+export { U64_MAX };
 export const d = (text: string): I80F48 => fx.fromDecimal(text);
 
 let nextKey = 1;

@@ -13,7 +13,7 @@ import { pulseAccountHealthInstruction } from "../../src/instructions/permission
 import { riskAccounts } from "../../src/instructions/risk-accounts.js";
 import { accountHealthWithSimulation } from "../../src/state/account-health.js";
 import { HealthCacheSimulationError, healthValues, keypairWallet, simulateAccountHealth } from "../../src/transactions/index.js";
-import { SOL, USDC, act, context, fundedWallet, loadBanks, marginAccount } from "../actions/support.js";
+import { SOL, USDC, act, context, fundedWallet, loadBanks, loadLendingMarket, marginAccount } from "../actions/support.js";
 import { addKaminoBank, createKaminoReserve, walletTokens } from "../support/kamino-market.js";
 
 const DEPOSIT = 1_000n * USDC;
@@ -50,14 +50,16 @@ beforeAll(async () => {
   owner = wallet.publicKey;
   await walletTokens(market, usdcMint, DEPOSIT, owner);
   ctx = context(market, keypairWallet(wallet));
-  ({ marginfiAccount } = await act(market, async () => depositAction({ ...ctx, bank: kaminoBank, banks: await banks(), amount: DEPOSIT })));
+  ({ marginfiAccount } = await act(market, async () =>
+    depositAction({ ...ctx, bank: kaminoBank.toBase58(), market: await loadLendingMarket(market), amount: DEPOSIT }),
+  ));
   await act(market, async () =>
     borrowAction({
       ...ctx,
       marginfiAccount,
       account: await marginAccount(market, marginfiAccount),
-      bank: sol.key,
-      banks: await banks(),
+      bank: sol.key.toBase58(),
+      market: await loadLendingMarket(market),
       amount: BORROWED,
     }),
   );

@@ -1,11 +1,10 @@
 // What stands between the entered amount and a transaction the program accepts (reference §3.10), as messages shown
-// above the button: errors block sending, info lines explain (e-mode impact, first-deposit account creation).
-import { RiskTier } from "@ballast/protocol";
+// above the button: errors block sending, info lines explain (e-mode impact, first-deposit account creation). The
+// checks themselves are the SDK's validators; this names banks by symbol and amounts as the app formats them.
 import {
   EmodeImpactStatus,
-  bankActionRefusal,
-  projectBalances,
-  spendableBalance,
+  actionRefusalMessage,
+  validateAction,
   type AccountRisk,
   type BalanceLike,
   type PricedBank,
@@ -13,7 +12,6 @@ import {
 } from "@ballast/sdk";
 import { formatTokenAmount } from "../../format/index.js";
 import type { ActionType } from "./context.js";
-import { positionIn } from "./model.js";
 
 export interface ActionMessage {
   readonly tone: "error" | "warning" | "info";
@@ -21,26 +19,7 @@ export interface ActionMessage {
 }
 
 export const MESSAGES = {
-  walletNotConnected: "Wallet not connected",
-  noInactiveBalance: "No inactive balance found",
   accountCreated: "User account will be automatically created on first deposit",
-  paused: (symbol: string) => `The ${symbol} bank is paused`,
-  reduceOnly: (symbol: string) => `The ${symbol} bank is reduce-only: deposits and borrows are closed`,
-  killed: (symbol: string) => `The ${symbol} bank was shut down by a bankruptcy: it takes no deposits, withdrawals, borrows or repayments`,
-  notOffered: (symbol: string, action: ActionType) => `The ${symbol} bank does not offer to ${action}`,
-  repayFirst: (symbol: string) => `You are borrowing ${symbol}: repay it before depositing`,
-  withdrawFirst: (symbol: string) => `You are lending ${symbol}: withdraw it before borrowing`,
-  depositFirst: "Deposit collateral before borrowing",
-  insufficientCollateral: "Insufficient collateral: deposit funds first",
-  isolatedBank: (symbol: string) => `${symbol} is an isolated asset and cannot be borrowed together with other liabilities`,
-  isolatedDebt: (symbol: string) =>
-    `You are borrowing ${symbol}, an isolated asset that cannot be borrowed together with other liabilities`,
-  depositLimit: (symbol: string) => `The ${symbol} bank has reached its deposit limit`,
-  borrowLimit: (symbol: string) => `The ${symbol} bank has reached its borrow limit`,
-  noDeposit: (symbol: string) => `You have no ${symbol} deposit to withdraw`,
-  noDebt: (symbol: string) => `You have no ${symbol} debt to repay`,
-  insufficientWallet: (symbol: string) => `Insufficient ${symbol} in wallet`,
-  aboveMax: (max: string, symbol: string) => `Amount exceeds the maximum of ${max} ${symbol}`,
 } as const;
 
 /** The e-mode impact lines (reference §3.9): increases are info, losses are warnings; no line while e-mode stays off. */
@@ -74,54 +53,14 @@ export interface CheckInput {
 /** Reasons the action cannot go ahead, most fundamental first; empty when it can. */
 export function actionErrors(input: CheckInput): string[] {
   const { action, bank, symbol, account, balances, wallet, amount, max } = input;
-  if (!wallet) return [MESSAGES.walletNotConnected];
-  switch (bankActionRefusal(bank.bank, action)) {
-    case "paused":
-      return [MESSAGES.paused(symbol)];
-    case "reduce-only":
-      return [MESSAGES.reduceOnly(symbol)];
-    case "killed-by-bankruptcy":
-      return [MESSAGES.killed(symbol)];
-    case "not-offered":
-      return [MESSAGES.notOffered(symbol, action)];
-    case null:
-      break;
-  }
-  const addsRisk = action === "deposit" || action === "borrow";
-
-  const position = positionIn(account, bank);
-  const debts = account.positions.filter((p) => p.side === "liabilities" && p.bank !== bank);
-  switch (action) {
-    case "deposit":
-      if (position?.side === "liabilities") return [MESSAGES.repayFirst(symbol)];
-      if (bank.depositCapacity === 0n) return [MESSAGES.depositLimit(symbol)];
-      if (spendableBalance(bank, wallet) === 0n) return [MESSAGES.insufficientWallet(symbol)];
-      break;
-    case "borrow": {
-      if (!balances) return [MESSAGES.depositFirst];
-      if (position?.side === "assets") return [MESSAGES.withdrawFirst(symbol)];
-      const isolatedDebt = debts.find((p) => p.bank.bank.config.riskTier === RiskTier.Isolated);
-      if (isolatedDebt) return [MESSAGES.isolatedDebt(input.symbolOf(isolatedDebt.bank))];
-      if (bank.bank.config.riskTier === RiskTier.Isolated && debts.length > 0) return [MESSAGES.isolatedBank(symbol)];
-      if (bank.borrowCapacity === 0n) return [MESSAGES.borrowLimit(symbol)];
-      if (account.health.initial.assets <= account.health.initial.liabilities) return [MESSAGES.insufficientCollateral];
-      break;
-    }
-    case "withdraw":
-      if (position?.side !== "assets") return [MESSAGES.noDeposit(symbol)];
-      break;
-    case "repay":
-      if (position?.side !== "liabilities") return [MESSAGES.noDebt(symbol)];
-      if (max === 0n) return [MESSAGES.insufficientWallet(symbol)];
-      break;
-  }
-  if (addsRisk && balances) {
-    try {
-      projectBalances(balances, [{ kind: action, bank: bank.address }]);
-    } catch (error) {
-      return [error instanceof Error ? error.message : MESSAGES.noInactiveBalance];
-    }
-  }
-  if (amount > max) return [MESSAGES.aboveMax(formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals }), symbol)];
-  return [];
+  const refusal = validateAction(action, {
+    bank,
+    account: balances ? { risk: account, balances } : null,
+    amount: { amount, max, wallet },
+  });
+  if (!refusal) return [];
+  const symbolOf = (named: PricedBank) => (named.address === bank.address ? symbol : input.symbolOf(named));
+  const formatAmount = (native: bigint, named: PricedBank) =>
+    formatTokenAmount(native, named.decimals, { maxFractionDigits: named.decimals });
+  return [actionRefusalMessage(refusal, { symbolOf, formatAmount })];
 }

@@ -1,7 +1,7 @@
 // Sends the box's action through the SDK: deposit (creating the account on a first deposit, wrapping SOL), borrow,
 // repay / repay-all and withdraw / withdraw-all, and names the toast's steps.
 import { PublicKey } from "@solana/web3.js";
-import type { Bank, MarginfiAccount } from "@ballast/protocol";
+import type { MarginfiAccount } from "@ballast/protocol";
 import {
   borrowAction,
   depositAction,
@@ -54,11 +54,10 @@ export function sendSteps(
 }
 
 export async function sendBankAction(p: SendParams): Promise<SendResult> {
-  const banks = new Map<string, Bank>([...p.market.banks].map(([address, priced]) => [address, priced.bank]));
   const common = {
     ...p.context,
-    bank: new PublicKey(p.bank.address),
-    banks,
+    market: p.market,
+    bank: p.bank.address,
     tokenProgram: p.tokenProgram ? new PublicKey(p.tokenProgram) : undefined,
   };
   const last = (signatures: string[]) => signatures[signatures.length - 1];

@@ -30,6 +30,7 @@ import {
 import { RiskTier, type I80F48 } from "@ballast/protocol";
 import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
 import type { ActionType } from "../action-box/context.js";
+import { U64_MAX } from "@ballast/protocol";
 
 export type LendingMode = "lend" | "borrow";
 export type BankAction = "Supply" | "Borrow" | "Withdraw" | "Repay";
@@ -197,8 +198,6 @@ function reserveOf(priced: PricedBank): BankRow["reserve"] {
     borrowedUsd: totals.usd === null ? null : toNumber(totals.usd.borrowed),
   };
 }
-
-const U64_MAX = (1n << 64n) - 1n;
 
 /** A u64 limit in tokens; u64::MAX means no limit. */
 function limitInTokens(limit: bigint, decimals: number): number | null {

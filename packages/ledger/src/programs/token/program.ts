@@ -20,10 +20,10 @@ import {
   type TokenAccount,
 } from "./layout.js";
 import { uiAmountString } from "./parse.js";
+import { U64_MAX } from "../../integers.js";
 
 const RENT_SYSVAR_ID: Address = "SysvarRent111111111111111111111111111111111";
 const INCINERATOR_ID: Address = "1nc1nerator11111111111111111111111111111111";
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
 
 /** SPL Token's TokenError, by custom error code. */
 export const TokenError = {
