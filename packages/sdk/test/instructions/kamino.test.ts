@@ -16,6 +16,7 @@ import {
   type Bank,
 } from "@ballast/protocol";
 import {
+  BallastSdkError,
   DEFAULT_PROGRAM_ID,
   KLEND_PROGRAM_ID,
   addBankKaminoInstruction,
@@ -108,8 +109,8 @@ describe("Kamino bank instructions", () => {
   });
 
   it("refuses a bank without a reserve or an obligation with the spec's messages", () => {
-    expect(() => kaminoBankKeys(kaminoBank(false))).toThrow(new Error("Bank has no kamino reserve"));
-    expect(() => kaminoBankKeys(kaminoBank(true, false))).toThrow(new Error("Bank has no kamino obligation"));
+    expect(() => kaminoBankKeys(kaminoBank(false))).toThrow(new BallastSdkError("BANK_WITHOUT_KAMINO_RESERVE"));
+    expect(() => kaminoBankKeys(kaminoBank(true, false))).toThrow(new BallastSdkError("BANK_WITHOUT_KAMINO_OBLIGATION"));
     expect(() => kaminoDepositInstruction({ ...common, bankData: kaminoBank(false), signerTokenAccount: authority, amount: 1n })).toThrow(
       "Bank has no kamino reserve",
     );
