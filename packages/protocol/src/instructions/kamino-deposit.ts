@@ -80,7 +80,7 @@ export const kaminoDeposit: InstructionHandler = {
     balance.increase(fx.fromInt(minted), "depositOnly");
     touchAccount(account, now);
     emitEvent(ctx, "LendingAccountDepositEvent", {
-      header: accountEventHeader(user),
+      header: accountEventHeader({ ...user, authority: user.signer }),
       bank: bank.key,
       mint: BankLayout.fields.mint.get(bankData),
       amount,

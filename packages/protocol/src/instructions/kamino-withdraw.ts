@@ -90,7 +90,7 @@ export const kaminoWithdraw: InstructionHandler = {
     touchAccount(account, now);
     transferFromVault(ctx, k.liquidityTokenProgram, k.liquidityVault, destination, bank, "liquidityVaultAuthority", received);
     emitEvent(ctx, "LendingAccountWithdrawEvent", {
-      header: accountEventHeader(user),
+      header: accountEventHeader({ ...user, authority: user.signer }),
       bank: bank.key,
       mint: BankLayout.fields.mint.get(bankData),
       amount: received,

@@ -1,5 +1,6 @@
 // The recurring account constraints of the user instructions (reference §7 "recurring constraint bundles"):
 // PAUSE, USER-AUTH and STD-BANK, plus the account and bank state gates the handlers run first.
+import { signer } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, BankOperationalState } from "../state/enums.js";
@@ -8,6 +9,7 @@ import { MarginfiGroupLayout } from "../state/group.js";
 import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { isActive, slot } from "./balances.js";
 import type { LendingAccounts } from "./accounts.js";
+import { bankAccount, groupAccount, marginfiAccount } from "./account-kinds.js";
 import { fail } from "./errors.js";
 
 /** A panic pause lapses on its own after this many seconds. */
@@ -141,15 +143,28 @@ export function userBankAccounts(accounts: LendingAccounts, options: { groupWrit
   };
 }
 
+/**
+ * The four accounts every user bank action starts with, in IDL order: [group, marginfi_account (mut),
+ * authority (signer), bank (mut)]; the group is writable where the instruction may update its deleverage window.
+ */
+export function userBankDeclarations(options: { groupWritable?: boolean } = {}) {
+  return {
+    group: groupAccount(options.groupWritable ? { mut: "load" } : {}),
+    marginfiAccount: marginfiAccount({ mut: "load" }),
+    authority: signer(),
+    bank: bankAccount({ mut: "load" }),
+  } as const;
+}
+
 /** Marks the account touched by a user-visible change. */
 export function touchAccount(account: Buffer, now: bigint): void {
   a.lastUpdate.set(account, BigInt.asUintN(64, now));
 }
 
 /** The header of the account events: who signed, which account, its authority and its group. */
-export function accountEventHeader(u: UserBankAccounts) {
+export function accountEventHeader(u: { readonly group: InstructionAccount; readonly marginfiAccount: InstructionAccount; readonly authority: InstructionAccount }) {
   return {
-    signer: u.signer.key,
+    signer: u.authority.key,
     marginfiAccount: u.marginfiAccount.key,
     marginfiAccountAuthority: a.authority.get(u.marginfiAccount.account.data),
     marginfiGroup: u.group.key,
