@@ -162,6 +162,14 @@ export function unchecked(options: MutOption = {}): AccountDeclaration<object> {
   return declaration(false, options, nothing);
 }
 
+/**
+ * The target of Anchor's `init`: the handler creates it through the System program, which also holds a keypair
+ * target to its signature.
+ */
+export function initTarget(options: { readonly signer?: boolean; readonly idlName?: string } = {}): AccountDeclaration<object> {
+  return declaration(options.signer ?? false, { ...options, mut: "handler" }, nothing);
+}
+
 /** The account data of a program account, read through the live account so a resize or close shows. */
 export interface AccountView<Layout extends string> {
   readonly data: AccountData<Layout>;

@@ -11,6 +11,7 @@ export {
   checkSeeds,
   custom,
   declareAccounts,
+  initTarget,
   program,
   programAccount,
   signer,

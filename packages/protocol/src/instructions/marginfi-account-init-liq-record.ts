@@ -1,5 +1,5 @@
 import { PublicKey } from "@solana/web3.js";
-import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { checkSeeds, declareAccounts, initTarget, signer } from "@ballast/anchor";
 import { marginfiAccount, systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { LiquidationRecordLayout } from "../state/liquidation-record.js";
@@ -11,7 +11,7 @@ const LIQ_RECORD_SEED = Buffer.from("liq_record");
 const InitLiqRecordAccounts = declareAccounts({
   marginfiAccount: marginfiAccount({ mut: "load" }),
   feePayer: signer({ mut: "load" }),
-  liquidationRecord: unchecked({ mut: "handler" }),
+  liquidationRecord: initTarget(),
   systemProgram: systemProgram(),
 });
 

@@ -1,6 +1,6 @@
 import { PublicKey } from "@solana/web3.js";
 import { INSTRUCTIONS_SYSVAR_ID, loadCurrentIndexChecked, loadInstructionAtChecked, type InstructionAccount } from "@ballast/ledger";
-import { checkAddress, declareAccounts, unchecked } from "@ballast/anchor";
+import { checkAddress, declareAccounts, initTarget, unchecked } from "@ballast/anchor";
 import { systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -46,7 +46,7 @@ export function marginfiAccountSeeds(group: string, authority: string, accountIn
 }
 
 const InitializePdaAccounts = declareAccounts(
-  { ...NEW_MARGINFI_ACCOUNT, instructionsSysvar: unchecked(), systemProgram: systemProgram() },
+  { ...NEW_MARGINFI_ACCOUNT, marginfiAccount: initTarget(), instructionsSysvar: unchecked(), systemProgram: systemProgram() },
   (a) => ({ instructionsSysvar: () => checkAddress(a.instructionsSysvar, INSTRUCTIONS_SYSVAR_ID) }),
 );
 

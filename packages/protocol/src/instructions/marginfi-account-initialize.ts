@@ -1,4 +1,4 @@
-import { declareAccounts, signer, unchecked, type DeclaredAccount, type AccountView } from "@ballast/anchor";
+import { declareAccounts, initTarget, signer, type DeclaredAccount, type AccountView } from "@ballast/anchor";
 import type { InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
 import { groupAccount, systemProgram } from "../program/account-kinds.js";
@@ -9,7 +9,7 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 /** The accounts both initializations share; the new account is Anchor's `init`, created by the handler. */
 export const NEW_MARGINFI_ACCOUNT = {
   marginfiGroup: groupAccount(),
-  marginfiAccount: unchecked({ mut: "handler" }),
+  marginfiAccount: initTarget({ signer: true }),
   authority: signer(),
   feePayer: signer({ mut: "load" }),
 } as const;

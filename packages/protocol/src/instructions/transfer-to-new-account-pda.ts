@@ -1,10 +1,13 @@
-import { declareAccounts, unchecked } from "@ballast/anchor";
+import { declareAccounts, initTarget, unchecked } from "@ballast/anchor";
 import { systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { TRANSFER_ACCOUNTS, migrateMarginfiAccount } from "./transfer-to-new-account.js";
 
 /** The instructions sysvar's address is checked with the third-party id, before the new account is created. */
-const TransferPdaAccounts = declareAccounts({ ...TRANSFER_ACCOUNTS, instructionsSysvar: unchecked(), systemProgram: systemProgram() });
+const TransferPdaAccounts = declareAccounts({
+  ...TRANSFER_ACCOUNTS,
+  newMarginfiAccount: initTarget(),
+  instructionsSysvar: unchecked(), systemProgram: systemProgram() });
 
 /**
  * transfer_to_new_account with the new account at ["marginfi_account", group, new_authority, index,

@@ -1,6 +1,6 @@
 import { INSTRUCTIONS_SYSVAR_ID, type InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
-import { checkAddress, declareAccounts, signer, transferLamports, unchecked, type DeclaredAccount, type DeclaredAccounts } from "@ballast/anchor";
+import { checkAddress, declareAccounts, initTarget, signer, transferLamports, unchecked, type DeclaredAccount, type DeclaredAccounts } from "@ballast/anchor";
 import { groupAccount, marginfiAccount, systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -21,7 +21,7 @@ const a = MarginfiAccountLayout.fields;
 export const TRANSFER_ACCOUNTS = {
   group: groupAccount(),
   oldMarginfiAccount: marginfiAccount({ mut: "load" }),
-  newMarginfiAccount: unchecked({ mut: "handler" }),
+  newMarginfiAccount: initTarget({ signer: true }),
   authority: signer(),
   feePayer: signer({ mut: "load" }),
   newAuthority: unchecked(),

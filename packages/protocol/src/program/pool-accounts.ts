@@ -13,9 +13,9 @@ export function checkBankOfGroup(bank: InstructionAccount, group: InstructionAcc
   if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("InvalidGroup", "bank");
 }
 
-/** group has_one admin (6042). */
-export function checkGroupAdmin(group: InstructionAccount, admin: InstructionAccount): void {
-  if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "group");
+/** group has_one admin (6042); `name` is the group's name in the instruction. */
+export function checkGroupAdmin(group: InstructionAccount, admin: InstructionAccount, name = "group"): void {
+  if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", name);
 }
 
 /** The account is the bank's vault (or vault authority) of this kind: Anchor's `seeds = [<kind seed>, bank]`. */
