@@ -7,7 +7,9 @@ import { InterestCurveType } from "../state/enums.js";
 import { BankFlags, GroupFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import type { LendingAccounts } from "./accounts.js";
-import { bankVaultSeeds, checkSystemProgram, checkTokenProgram, initTokenVault } from "./bank-vaults.js";
+import { initTarget, unchecked, type DeclaredAccounts } from "@ballast/anchor";
+import { systemProgram, tokenProgram } from "./account-kinds.js";
+import { bankVaultSeeds, initTokenVault } from "./bank-vaults.js";
 import { fail } from "./errors.js";
 
 /** An arena group holds at most this many banks (6073 ArenaBankLimit). */
@@ -24,18 +26,31 @@ export interface NewBankAccounts {
 }
 
 /**
- * [(vault authority, vault) × 3, token_program, system_program] at positions 7–14 and the bank (position 6 unless
- * the instruction puts it elsewhere), deserialized.
+ * [(vault authority, vault) × 3, token_program, system_program]: the last accounts of every bank-creating
+ * instruction. The vaults are Anchor's `init` token accounts, created by initBankVaults.
  */
-export function newBankAccounts(accounts: LendingAccounts, bankIndex = 6): NewBankAccounts {
-  const pair = (at: number) => ({ authority: accounts.at(at), vault: accounts.at(at + 1) });
-  const result = {
-    bank: accounts.at(bankIndex),
-    vaults: { liquidity: pair(7), insurance: pair(9), fee: pair(11) },
-    tokenProgram: checkTokenProgram(accounts.at(13), "token_program"),
+export const BANK_VAULT_ACCOUNTS = {
+  liquidityVaultAuthority: unchecked(),
+  liquidityVault: initTarget(),
+  insuranceVaultAuthority: unchecked(),
+  insuranceVault: initTarget(),
+  feeVaultAuthority: unchecked(),
+  feeVault: initTarget(),
+  tokenProgram: tokenProgram(),
+  systemProgram: systemProgram(),
+} as const;
+
+/** The new bank with its vault accounts, grouped by vault kind. */
+export function newBankAccounts(a: DeclaredAccounts<typeof BANK_VAULT_ACCOUNTS> & { readonly bank: InstructionAccount }): NewBankAccounts {
+  return {
+    bank: a.bank,
+    vaults: {
+      liquidity: { authority: a.liquidityVaultAuthority, vault: a.liquidityVault },
+      insurance: { authority: a.insuranceVaultAuthority, vault: a.insuranceVault },
+      fee: { authority: a.feeVaultAuthority, vault: a.feeVault },
+    },
+    tokenProgram: a.tokenProgram,
   };
-  checkSystemProgram(accounts.at(14), "system_program");
-  return result;
 }
 
 export type Bumps = Record<VaultKind, { readonly vault: number; readonly authority: number }>;
