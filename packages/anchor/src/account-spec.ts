@@ -207,6 +207,14 @@ export function program(ids: readonly string[]): AccountDeclaration<object> {
   });
 }
 
+/** An account that must be `expected` (a sysvar, a known program), checked as it loads: ConstraintAddress otherwise. */
+export function knownAddress(expected: string, options: MutOption = {}): AccountDeclaration<object> {
+  return declaration(false, options, (account, name) => {
+    if (account.key !== expected) anchorFail("ConstraintAddress", name);
+    return {};
+  });
+}
+
 /** An account whose deserialization is the program's own (token accounts, mints, foreign program accounts). */
 export function custom<Extra extends object>(
   load: (account: InstructionAccount, name: string, programId: string) => Extra,

@@ -12,6 +12,7 @@ export {
   custom,
   declareAccounts,
   initTarget,
+  knownAddress,
   program,
   programAccount,
   signer,

@@ -24,7 +24,8 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { updateBankPriceCache } from "./bank-interest.js";
 import { fail } from "./errors.js";
 import { hasAccountFlag, setAccountFlag } from "./user-accounts.js";
-import type { LendingAccounts } from "./accounts.js";
+import type { AccountView } from "@ballast/anchor";
+import { liquidationRecordAccount, marginfiAccount } from "./account-kinds.js";
 
 const DEFAULT_KEY = "11111111111111111111111111111111";
 const COMPUTE_BUDGET_PROGRAM_ID = "ComputeBudget111111111111111111111111111111";
@@ -108,17 +109,22 @@ export function checkReceivershipTransaction(ctx: InstructionContext, sysvar: In
 
 const BLOCKING = AccountFlags.ACCOUNT_IN_RECEIVERSHIP | AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED;
 
+/** [marginfi_account (mut, has_one liquidation_record), liquidation_record (mut)]: how every receivership instruction starts. */
+export const RECEIVERSHIP_ACCOUNTS = {
+  marginfiAccount: marginfiAccount({ mut: "load" }),
+  liquidationRecord: liquidationRecordAccount({ mut: "load" }),
+} as const;
+
 /**
- * [marginfi_account (mut, has_one liquidation_record), liquidation_record (mut)], deserialized and checked: the
- * record is the account's (6095), and the account is free to start a receivership, or in one to end it (6085).
+ * marginfi_account's constraints: the record is the account's (6095), and the account is free to start a
+ * receivership, or in one to end it (6085).
  */
-export function accountAndRecord(
-  accounts: LendingAccounts,
+export function checkAccountAndRecord(
+  account: AccountView<"MarginfiAccount">,
+  record: InstructionAccount,
   stage: "start" | "end",
-): { account: InstructionAccount; record: InstructionAccount } {
-  const account = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
-  const record = accounts.owned(1, "liquidation_record", LiquidationRecordLayout, { writable: true });
-  const data = account.account.data;
+): void {
+  const data = account.data;
   if (MarginfiAccountLayout.fields.liquidationRecord.get(data) !== record.key) fail("InvalidLiquidationRecord", "marginfi_account");
   const ready =
     stage === "start"
@@ -126,7 +132,6 @@ export function accountAndRecord(
       : hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP) &&
         !hasAccountFlag(data, AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED);
   if (!ready) fail("UnexpectedLiquidationState", "marginfi_account");
-  return { account, record };
 }
 
 /**
