@@ -179,7 +179,10 @@ export interface AccountView<Layout extends string> {
  * `Account<'info, T>` / `AccountLoader<'info, T>` of this program: initialised (AccountNotInitialized), owned by
  * the program (AccountOwnedByWrongProgram), with T's discriminator (AccountDiscriminatorNotFound / Mismatch).
  */
-export function programAccount<Layout extends string>(layout: LayoutRef<Layout>, options: MutOption = {}): AccountDeclaration<AccountView<Layout>> {
+export function programAccount<Layout extends string>(
+  layout: LayoutRef<Layout>,
+  options: MutOption = {},
+): AccountDeclaration<AccountView<Layout>> {
   return declaration(false, options, (account, name, programId) => {
     checkProgramAccount(account, name, programId, layout.discriminator);
     return {

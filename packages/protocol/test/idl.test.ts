@@ -836,7 +836,7 @@ describe("IDL instructions", () => {
     expect(IDL.instructions.find((ix) => ix.name === name)?.discriminator).toEqual(sha8(`global:${name}`));
   });
 
-  it.each(INSTRUCTIONS.filter((handler) => handler.accounts !== undefined).map((handler) => [handler.name, handler] as const))(
+  it.each(INSTRUCTIONS.map((handler) => [handler.name, handler] as const))(
     "%s declares the IDL's accounts: names, order, writable, signer",
     (name, handler) => {
       const idlAccounts = IDL.instructions.find((ix) => ix.name === name)?.accounts ?? [];
@@ -845,7 +845,7 @@ describe("IDL instructions", () => {
         writable: "writable" in account && account.writable === true,
         signer: "signer" in account && account.signer === true,
       }));
-      expect(handler.accounts?.summary).toEqual(expected);
+      expect(handler.accounts.summary).toEqual(expected);
     },
   );
 

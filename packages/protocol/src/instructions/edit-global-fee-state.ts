@@ -4,10 +4,9 @@ import { FeeStateLayout } from "../state/fee-state.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { checkFeeState } from "./panic-pause.js";
 
-const EditGlobalFeeStateAccounts = declareAccounts(
-  { globalFeeAdmin: signer(), feeState: feeStateAccount({ mut: "load" }) },
-  (a, ctx) => ({ feeState: () => checkFeeState(ctx, a.feeState, a.globalFeeAdmin) }),
-);
+const EditGlobalFeeStateAccounts = declareAccounts({ globalFeeAdmin: signer(), feeState: feeStateAccount({ mut: "load" }) }, (a, ctx) => ({
+  feeState: () => checkFeeState(ctx, a.feeState, a.globalFeeAdmin),
+}));
 
 /** The global fee admin rewrites the fee settings; values are not validated, as in the public program. */
 export const editGlobalFeeState: InstructionHandler = {

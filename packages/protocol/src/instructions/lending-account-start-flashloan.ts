@@ -23,7 +23,10 @@ export const FLASHLOAN_ACCOUNTS = {
 } as const;
 
 /** marginfi_account has_one authority (6042). */
-export function checkFlashloanAuthority(a: { readonly marginfiAccount: AccountView<"MarginfiAccount">; readonly authority: InstructionAccount }): void {
+export function checkFlashloanAuthority(a: {
+  readonly marginfiAccount: AccountView<"MarginfiAccount">;
+  readonly authority: InstructionAccount;
+}): void {
   if (MarginfiAccountLayout.fields.authority.get(a.marginfiAccount.data) !== a.authority.key) fail("Unauthorized", "marginfi_account");
 }
 

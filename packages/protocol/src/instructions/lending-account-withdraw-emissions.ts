@@ -20,7 +20,8 @@ export const EMISSIONS_PAYOUT_ACCOUNTS = {
 } as const;
 
 /** The payout accounts with the group and the margin account they pay for. */
-export type EmissionsPayout = DeclaredAccounts<typeof EMISSIONS_PAYOUT_ACCOUNTS> & DeclaredAccounts<{ group: ReturnType<typeof groupAccount>; marginfiAccount: ReturnType<typeof marginfiAccount> }>;
+export type EmissionsPayout = DeclaredAccounts<typeof EMISSIONS_PAYOUT_ACCOUNTS> &
+  DeclaredAccounts<{ group: ReturnType<typeof groupAccount>; marginfiAccount: ReturnType<typeof marginfiAccount> }>;
 
 /**
  * The payout accounts' constraints, in order: the bank belongs to the group (6093), carries this emissions mint

@@ -4,7 +4,6 @@ import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.j
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { checkBankOfGroup } from "../program/pool-accounts.js";
 
-
 const AccrueBankInterestAccounts = declareAccounts({ group: groupAccount(), bank: bankAccount({ mut: "constraint" }) }, (a) => ({
   bank: () => checkBankOfGroup(a.bank, a.group),
 }));

@@ -1,4 +1,11 @@
-import { BANK_VAULT_ACCOUNTS, checkVaultAuthorities, countBankInGroup, initBankVaults, newBankAccounts, writeNewBank } from "../program/bank-creation.js";
+import {
+  BANK_VAULT_ACCOUNTS,
+  checkVaultAuthorities,
+  countBankInGroup,
+  initBankVaults,
+  newBankAccounts,
+  writeNewBank,
+} from "../program/bank-creation.js";
 import type { InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
 import type { LendingArgs } from "../program/args.js";

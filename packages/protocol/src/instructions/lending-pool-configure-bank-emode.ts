@@ -7,7 +7,6 @@ import { EmodeSettingsFlags } from "../state/flags.js";
 
 const emode = BankLayout.fields.emode.fields;
 
-
 const ConfigureEmodeAccounts = groupRoleAndBankSpec("emodeAdmin", "emode_admin");
 
 /**

@@ -3,7 +3,6 @@ import { applyInterestRateConfigOpt, groupRoleAndBankSpec, isFrozen } from "../p
 import { validateInterestRateConfig } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 
-
 const ConfigureInterestAccounts = groupRoleAndBankSpec("delegateCurveAdmin", "delegate_curve_admin");
 
 /** The group's delegate curve admin edits the interest curve and fees only; a frozen bank is left as is. */

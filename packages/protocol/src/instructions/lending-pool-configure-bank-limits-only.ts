@@ -2,7 +2,6 @@ import { groupRoleAndBankSpec, isFrozen } from "../program/bank-config-update.js
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { BankLayout } from "../state/bank.js";
 
-
 const ConfigureLimitsAccounts = groupRoleAndBankSpec("delegateLimitAdmin", "delegate_limit_admin");
 
 /**

@@ -5,7 +5,6 @@ import { BankLayout } from "../state/bank.js";
 import { OracleSetup, variantName } from "../state/enums.js";
 import { emitEvent } from "../program/events.js";
 
-
 const ConfigureOracleAccounts = groupRoleAndBankSpec("admin", "admin");
 
 /**

@@ -8,7 +8,6 @@ import { BankOperationalState } from "../state/enums.js";
 import { BankFlags } from "../state/flags.js";
 import { emitEvent } from "../program/events.js";
 
-
 const ConfigureBankAccounts = groupRoleAndBankSpec("admin", "admin");
 
 /**

@@ -5,7 +5,6 @@ import type { InstructionHandler } from "../program/entrypoint.js";
 import { checkBankOfGroup } from "../program/pool-accounts.js";
 import { loadPriceFeed, PriceType } from "../risk/price-feed.js";
 
-
 const PulseBankPriceCacheAccounts = declareAccounts({ group: groupAccount(), bank: bankAccount({ mut: "constraint" }) }, (a) => ({
   bank: () => checkBankOfGroup(a.bank, a.group),
 }));

@@ -37,15 +37,18 @@ export function unpause(feeState: FeeStateData): void {
 }
 
 /** The fee state's constraints: at its PDA; with `admin`, its global fee admin must have signed (6042). */
-export function checkFeeState(ctx: InstructionContext, feeState: DeclaredAccount & AccountView<"FeeState">, admin: InstructionAccount | null): void {
+export function checkFeeState(
+  ctx: InstructionContext,
+  feeState: DeclaredAccount & AccountView<"FeeState">,
+  admin: InstructionAccount | null,
+): void {
   checkSeeds(ctx, feeState, [SEEDS.feeState]);
   if (admin && FeeStateLayout.fields.globalFeeAdmin.get(feeState.data) !== admin.key) fail("Unauthorized", "fee_state");
 }
 
-const PanicPauseAccounts = declareAccounts(
-  { globalFeeAdmin: signer(), feeState: feeStateAccount({ mut: "load" }) },
-  (a, ctx) => ({ feeState: () => checkFeeState(ctx, a.feeState, a.globalFeeAdmin) }),
-);
+const PanicPauseAccounts = declareAccounts({ globalFeeAdmin: signer(), feeState: feeStateAccount({ mut: "load" }) }, (a, ctx) => ({
+  feeState: () => checkFeeState(ctx, a.feeState, a.globalFeeAdmin),
+}));
 
 /**
  * The global fee admin pauses the protocol for 30 minutes (reference §18). A lapsed pause is cleared first and the

@@ -7,7 +7,9 @@ import { TRANSFER_ACCOUNTS, migrateMarginfiAccount } from "./transfer-to-new-acc
 const TransferPdaAccounts = declareAccounts({
   ...TRANSFER_ACCOUNTS,
   newMarginfiAccount: initTarget(),
-  instructionsSysvar: unchecked(), systemProgram: systemProgram() });
+  instructionsSysvar: unchecked(),
+  systemProgram: systemProgram(),
+});
 
 /**
  * transfer_to_new_account with the new account at ["marginfi_account", group, new_authority, index,

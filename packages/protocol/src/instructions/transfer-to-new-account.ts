@@ -1,6 +1,15 @@
 import { INSTRUCTIONS_SYSVAR_ID, type InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
-import { checkAddress, declareAccounts, initTarget, signer, transferLamports, unchecked, type DeclaredAccount, type DeclaredAccounts } from "@ballast/anchor";
+import {
+  checkAddress,
+  declareAccounts,
+  initTarget,
+  signer,
+  transferLamports,
+  unchecked,
+  type DeclaredAccount,
+  type DeclaredAccounts,
+} from "@ballast/anchor";
 import { groupAccount, marginfiAccount, systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -44,7 +53,12 @@ export type TransferTarget =
  * Accounts: group, old_marginfi_account, new_marginfi_account, authority, fee_payer, new_authority,
  * global_fee_wallet, [instructions_sysvar (PDA only)], system_program.
  */
-export function migrateMarginfiAccount(ctx: InstructionContext, accounts: LendingAccounts, parties: TransferParties, target: TransferTarget): void {
+export function migrateMarginfiAccount(
+  ctx: InstructionContext,
+  accounts: LendingAccounts,
+  parties: TransferParties,
+  target: TransferTarget,
+): void {
   const { group, oldMarginfiAccount: oldAccount, newMarginfiAccount: newAccount, authority, feePayer, newAuthority } = parties;
   const feeWallet = parties.globalFeeWallet;
   const pda = target.kind === "pda" ? target : null;

@@ -12,7 +12,7 @@ export { instructionDiscriminator } from "@ballast/anchor";
  * checks with its layouts, arguments with I80F48.
  */
 export interface InstructionHandler extends Handler<LendingAccounts, LendingArgs> {
-  readonly accounts?: { readonly summary: readonly AccountSummary[] };
+  readonly accounts: { readonly summary: readonly AccountSummary[] };
 }
 
 /** The lending program's dispatch: checked-math failures surface as MathError (6062), as in the program. */

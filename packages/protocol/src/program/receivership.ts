@@ -119,11 +119,7 @@ export const RECEIVERSHIP_ACCOUNTS = {
  * marginfi_account's constraints: the record is the account's (6095), and the account is free to start a
  * receivership, or in one to end it (6085).
  */
-export function checkAccountAndRecord(
-  account: AccountView<"MarginfiAccount">,
-  record: InstructionAccount,
-  stage: "start" | "end",
-): void {
+export function checkAccountAndRecord(account: AccountView<"MarginfiAccount">, record: InstructionAccount, stage: "start" | "end"): void {
   const data = account.data;
   if (MarginfiAccountLayout.fields.liquidationRecord.get(data) !== record.key) fail("InvalidLiquidationRecord", "marginfi_account");
   const ready =

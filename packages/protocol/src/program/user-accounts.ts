@@ -8,7 +8,6 @@ import { AccountFlags, PauseFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { isActive, slot } from "./balances.js";
-import type { LendingAccounts } from "./accounts.js";
 import { bankAccount, groupAccount, marginfiAccount } from "./account-kinds.js";
 import { fail } from "./errors.js";
 
@@ -125,24 +124,6 @@ export function validateAssetTags(bankData: Buffer, account: Buffer): void {
   }
 }
 
-/** The four accounts every user bank action starts with, deserialized in IDL order. */
-export interface UserBankAccounts {
-  readonly group: InstructionAccount;
-  readonly marginfiAccount: InstructionAccount;
-  readonly signer: InstructionAccount;
-  readonly bank: InstructionAccount;
-}
-
-/** Anchor's deserialization of [group, marginfi_account (mut), authority (signer), bank (mut)]. */
-export function userBankAccounts(accounts: LendingAccounts, options: { groupWritable?: boolean } = {}): UserBankAccounts {
-  return {
-    group: accounts.owned(0, "group", MarginfiGroupLayout, { writable: options.groupWritable }),
-    marginfiAccount: accounts.owned(1, "marginfi_account", MarginfiAccountLayout, { writable: true }),
-    signer: accounts.signer(2, "authority"),
-    bank: accounts.owned(3, "bank", BankLayout, { writable: true }),
-  };
-}
-
 /**
  * The four accounts every user bank action starts with, in IDL order: [group, marginfi_account (mut),
  * authority (signer), bank (mut)]; the group is writable where the instruction may update its deleverage window.
@@ -162,7 +143,11 @@ export function touchAccount(account: Buffer, now: bigint): void {
 }
 
 /** The header of the account events: who signed, which account, its authority and its group. */
-export function accountEventHeader(u: { readonly group: InstructionAccount; readonly marginfiAccount: InstructionAccount; readonly authority: InstructionAccount }) {
+export function accountEventHeader(u: {
+  readonly group: InstructionAccount;
+  readonly marginfiAccount: InstructionAccount;
+  readonly authority: InstructionAccount;
+}) {
   return {
     signer: u.authority.key,
     marginfiAccount: u.marginfiAccount.key,
