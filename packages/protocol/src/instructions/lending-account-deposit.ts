@@ -1,3 +1,4 @@
+import type { BankData } from "../state/views.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import { declareAccounts, unchecked } from "@ballast/anchor";
@@ -28,7 +29,7 @@ const U64_MAX = (1n << 64n) - 1n;
 const bank = BankLayout.fields;
 
 /** deposit_up_to_limit: how much more the bank takes, floor(limit − current − 1), or everything without a limit. */
-export function remainingDepositCapacity(bankData: Buffer): bigint {
+export function remainingDepositCapacity(bankData: BankData): bigint {
   const limit = bank.config.fields.depositLimit.get(bankData);
   if (limit === U64_MAX) return U64_MAX;
   const current = assetAmount(bank.totalAssetShares.get(bankData), bank.assetShareValue.get(bankData));

@@ -1,3 +1,4 @@
+import type { BankData } from "../state/views.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import type { LendingArgs } from "../program/args.js";
 import { readOperationalState, readRiskTier } from "../program/bank-config-args.js";
@@ -66,7 +67,7 @@ export function readKaminoConfig(args: LendingArgs): KaminoConfigCompact {
   };
 }
 
-function writeKaminoConfig(data: Buffer, c: KaminoConfigCompact, reserve: string, obligation: string): void {
+function writeKaminoConfig(data: BankData, c: KaminoConfigCompact, reserve: string, obligation: string): void {
   const f = BankLayout.fields.config.fields;
   writePlaceholderLendingConfig(data);
   f.assetWeightInit.set(data, c.assetWeightInit);
@@ -108,7 +109,7 @@ export const lendingPoolAddBankKamino: InstructionHandler = {
     // `init` accounts: the bank, then the three vaults.
     const seeds = bankSeeds(group.key, mintAccount.key, seed);
     const bump = checkSeeds(ctx, bank, seeds);
-    accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
+    const data = accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
     const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
     // Remaining constraints, in IDL order.
@@ -130,7 +131,6 @@ export const lendingPoolAddBankKamino: InstructionHandler = {
     }
 
     const now = ctx.clock.unixTimestamp;
-    const data = bank.account.data;
     writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
     writeKaminoConfig(data, config, reserve.key, obligation.key);
     validateBankConfig(data);

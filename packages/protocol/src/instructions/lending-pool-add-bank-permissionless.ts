@@ -1,3 +1,4 @@
+import type { BankData, StakedSettingsData } from "../state/views.js";
 import { checkSeeds, declareAccounts, initTarget, signer, unchecked } from "@ballast/anchor";
 import { groupAccount, mintAccount, stakedSettingsAccount } from "../program/account-kinds.js";
 import {
@@ -38,7 +39,7 @@ const AddBankPermissionlessAccounts = declareAccounts({
 const PLACEHOLDER_PROTOCOL_FIXED_FEE_APR = fromDecimal("0.01");
 
 /** Writes a staked bank's config from the group's staked settings: tag STAKED, priced by setup 5. */
-function writeStakedConfig(data: Buffer, settings: Buffer, oracleKeys: readonly string[]): void {
+function writeStakedConfig(data: BankData, settings: StakedSettingsData, oracleKeys: readonly string[]): void {
   const s = StakedSettingsLayout.fields;
   const c = BankLayout.fields.config.fields;
   const r = c.interestRateConfig.fields;
@@ -78,7 +79,7 @@ export const lendingPoolAddBankPermissionless: InstructionHandler = {
     // `init` accounts: the bank, then the three vaults.
     const seeds = bankSeeds(group.key, mintAccount.key, seed);
     const bump = checkSeeds(ctx, bank, seeds);
-    accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
+    const data = accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
     const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
     // Remaining constraints, in IDL order.
@@ -90,7 +91,6 @@ export const lendingPoolAddBankPermissionless: InstructionHandler = {
 
     // Handler.
     const now = ctx.clock.unixTimestamp;
-    const data = bank.account.data;
     writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
     const oracle = StakedSettingsLayout.fields.oracle.get(settingsData);
     writeStakedConfig(data, settingsData, [oracle, mintAccount.key, solPool.key]);

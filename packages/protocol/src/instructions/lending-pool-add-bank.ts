@@ -1,3 +1,4 @@
+import type { BankData } from "../state/views.js";
 import {
   BANK_VAULT_ACCOUNTS,
   checkVaultAuthorities,
@@ -24,7 +25,7 @@ import { FeeStateLayout } from "../state/fee-state.js";
 import { emitEvent } from "../program/events.js";
 
 /** Writes BankConfig from its compact form: no oracle, curve forced to seven-point, legacy curve fields zero. */
-function writeConfig(data: Buffer, c: BankConfigCompact): void {
+function writeConfig(data: BankData, c: BankConfigCompact): void {
   const f = BankLayout.fields.config.fields;
   const r = f.interestRateConfig.fields;
   f.assetWeightInit.set(data, c.assetWeightInit);
@@ -90,7 +91,7 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
     const bump = accounts.pda(n.bank, "bank", seeds);
     bankSigner = [...seeds, Buffer.from([bump])];
   }
-  accounts.init(feePayer, n.bank, BankLayout, bankSigner);
+  const data = accounts.init(feePayer, n.bank, BankLayout, bankSigner);
   const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
   // Remaining constraints, in IDL order.
@@ -109,7 +110,6 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
 
   const now = ctx.clock.unixTimestamp;
   const bank = n.bank;
-  const data = bank.account.data;
   writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
   writeConfig(data, bankConfig);
   countBankInGroup(group.data, now);

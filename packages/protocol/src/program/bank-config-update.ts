@@ -1,5 +1,6 @@
 // Shared pieces of the bank configuration instructions: the group/role/bank account checks and the
 // InterestRateConfigOpt update rule (every Some field applied, curve_type then forced to seven-point).
+import type { BankData } from "../state/views.js";
 import type { InstructionAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
 import { InterestCurveType } from "../state/enums.js";
@@ -40,17 +41,17 @@ export function groupRoleAndBankSpec(role: GroupRole, signerName: string) {
   return declareAccounts(groupRoleAndBankAccounts(signerName), (a) => groupRoleAndBankConstraints(a, role));
 }
 
-export function isFrozen(bank: Buffer): boolean {
+export function isFrozen(bank: BankData): boolean {
   return (BankLayout.fields.flags.get(bank) & BankFlags.FREEZE_SETTINGS) !== 0n;
 }
 
 /** Sets or clears one of the group-settable Bank.flags bits. */
-export function setBankFlag(bank: Buffer, flag: bigint, on: boolean): void {
+export function setBankFlag(bank: BankData, flag: bigint, on: boolean): void {
   const flags = BankLayout.fields.flags.get(bank);
   BankLayout.fields.flags.set(bank, on ? flags | flag : flags & ~flag);
 }
 
-export function applyInterestRateConfigOpt(bank: Buffer, opt: InterestRateConfigOpt): void {
+export function applyInterestRateConfigOpt(bank: BankData, opt: InterestRateConfigOpt): void {
   const r = BankLayout.fields.config.fields.interestRateConfig.fields;
   if (opt.insuranceFeeFixedApr !== null) r.insuranceFeeFixedApr.set(bank, opt.insuranceFeeFixedApr);
   if (opt.insuranceIrFee !== null) r.insuranceIrFee.set(bank, opt.insuranceIrFee);

@@ -1,5 +1,6 @@
 // What every bank-creating instruction shares (reference §7.3): the bank and its three vault token accounts at
 // positions 6–14 of the instruction, the vault-authority PDAs, the fields Bank::new sets, and the group's count.
+import type { BankData, MarginfiGroupData } from "../state/views.js";
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { ONE, fromDecimal } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
@@ -86,7 +87,7 @@ export function checkVaultAuthorities(accounts: LendingAccounts, n: NewBankAccou
 
 /** The fields Bank::new sets: mint, group, share values of 1, vaults and bumps, last update, CLOSE_ENABLED. */
 export function writeNewBank(
-  data: Buffer,
+  data: BankData,
   mint: string,
   decimals: number,
   group: string,
@@ -114,7 +115,7 @@ export function writeNewBank(
 }
 
 /** Counts the new bank in its group (an arena group takes two at most) and stamps the fee cache. */
-export function countBankInGroup(group: Buffer, now: bigint): void {
+export function countBankInGroup(group: MarginfiGroupData, now: bigint): void {
   const g = MarginfiGroupLayout.fields;
   const banks = g.banks.get(group);
   if ((g.groupFlags.get(group) & GroupFlags.ARENA_GROUP) !== 0n && banks >= ARENA_MAX_BANKS) fail("ArenaBankLimit");
@@ -126,7 +127,7 @@ export function countBankInGroup(group: Buffer, now: bigint): void {
  * Banks that never lend (staked and integration banks) still carry liability weights and an interest curve;
  * these placeholders are non-zero only where validation needs them (reference §7.3, §7.5).
  */
-export function writePlaceholderLendingConfig(data: Buffer): void {
+export function writePlaceholderLendingConfig(data: BankData): void {
   const c = BankLayout.fields.config.fields;
   const r = c.interestRateConfig.fields;
   c.liabilityWeightInit.set(data, fromDecimal("1.5"));

@@ -1,6 +1,7 @@
 // What the Kamino-bank instructions share: checking the market accounts a user passes against the bank, the bank's
 // acting side in the market (vault authority with its seeds, liquidity vault, obligation), and the obligation's
 // shape rules (6207, 6208) and integration-position limit (6212).
+import type { MarginfiAccountData } from "../state/views.js";
 import { unchecked, type DeclaredAccount } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
@@ -135,7 +136,7 @@ export function obligationCollateral(obligation: InstructionAccount, reserve: st
 }
 
 /** A new Kamino, Drift or Solend position may not take the account past eight of them (6212). */
-export function checkIntegrationPositionLimit(account: Buffer, bankKey: string): void {
+export function checkIntegrationPositionLimit(account: MarginfiAccountData, bankKey: string): void {
   let held = 0;
   for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
     if (!isActive(account, i)) continue;

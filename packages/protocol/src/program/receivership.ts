@@ -1,6 +1,13 @@
 // Receivership (reference §13.2–§13.4): between a start and an end instruction of one transaction, a receiver
 // (a liquidator, or the risk admin deleveraging) may withdraw and repay on an account; the end checks what changed.
 // Shared by start/end_liquidation and start/end_deleverage.
+import type {
+  BankAccount,
+  LiquidationRecordAccount,
+  MarginfiAccountAccount,
+  MarginfiAccountData,
+  MarginfiGroupData,
+} from "../state/views.js";
 import { createHash } from "node:crypto";
 import { instructionDiscriminator } from "@ballast/anchor";
 import {
@@ -136,14 +143,14 @@ export function checkAccountAndRecord(account: AccountView<"MarginfiAccount">, r
  */
 export function startReceivership(
   ctx: InstructionContext,
-  account: InstructionAccount,
-  record: InstructionAccount,
+  account: MarginfiAccountAccount,
+  record: LiquidationRecordAccount,
   receiver: string,
   remaining: readonly InstructionAccount[],
   kind: ReceivershipKind,
 ): void {
-  const data = account.account.data;
-  const recordData = record.account.data;
+  const data = account.data;
+  const recordData = record.data;
   const r = LiquidationRecordLayout.fields;
   r.liquidationReceiver.set(recordData, receiver);
   const engine = RiskEngine.load(ctx, data, remaining);
@@ -186,13 +193,13 @@ export const LIQUIDATION_CLOSEOUT_DOLLAR_THRESHOLD = fx.fromInt(5);
  */
 export function endReceivership(
   ctx: InstructionContext,
-  account: InstructionAccount,
-  record: InstructionAccount,
+  account: MarginfiAccountAccount,
+  record: LiquidationRecordAccount,
   remaining: readonly InstructionAccount[],
   kind: ReceivershipKind,
 ): ReceivershipOutcome {
-  const data = account.account.data;
-  const recordData = record.account.data;
+  const data = account.data;
+  const recordData = record.data;
   const r = LiquidationRecordLayout.fields;
   const pre = r.cache.get(recordData);
   const closeOut = kind === "deleverage" || fx.cmp(pre.assetValueEquity, LIQUIDATION_CLOSEOUT_DOLLAR_THRESHOLD) < 0;
@@ -232,13 +239,13 @@ export function endReceivership(
  */
 export function receivershipWithdrawPrice(
   remaining: readonly InstructionAccount[],
-  bank: InstructionAccount,
+  bank: BankAccount,
   clock: Pick<Clock, "unixTimestamp" | "slot">,
 ): { feed: PriceFeed; price: I80F48 } {
   const at = remaining.findIndex((a) => a.key === bank.key);
   if (at < 0) fail("InvalidBankAccount");
-  const count = oracleAccountCount(bank.account.data);
-  const feed = loadPriceFeed(bank.account.data, remaining.slice(at + 1, at + 1 + count), clock.unixTimestamp, clock.slot);
+  const count = oracleAccountCount(bank.data);
+  const feed = loadPriceFeed(bank.data, remaining.slice(at + 1, at + 1 + count), clock.unixTimestamp, clock.slot);
   const price = feed.price(PriceType.RealTime, PriceBias.Low);
   if (fx.cmp(price, fx.ZERO) <= 0) fail("ZeroAssetPrice");
   return { feed, price };
@@ -250,14 +257,14 @@ export function receivershipWithdrawPrice(
  */
 export function checkAfterWithdrawal(
   ctx: InstructionContext,
-  account: Buffer,
+  account: MarginfiAccountData,
   remaining: readonly InstructionAccount[],
-  bank: InstructionAccount,
+  bank: BankAccount,
   receivership: { feed: PriceFeed } | null,
 ): void {
   if (receivership) {
     const { price, confidence } = receivership.feed.priceAndConfidence(PriceType.RealTime);
-    updateBankPriceCache(bank.account.data, price, confidence, ctx.clock.unixTimestamp);
+    updateBankPriceCache(bank.data, price, confidence, ctx.clock.unixTimestamp);
   } else {
     checkHealthAfterAction(ctx, account, remaining, bank);
   }
@@ -267,7 +274,7 @@ const DAILY_RESET_INTERVAL = 86_400n;
 const U32_MAX = 0xffff_ffff;
 
 /** A deleverage withdrawal's whole-dollar value counts against the group's daily window (6101 past the limit). */
-export function recordDeleverageWithdrawal(group: Buffer, usdValue: I80F48, now: bigint): void {
+export function recordDeleverageWithdrawal(group: MarginfiGroupData, usdValue: I80F48, now: bigint): void {
   const w = MarginfiGroupLayout.fields.deleverageWithdrawWindowCache.fields;
   if (now - w.lastDailyResetTimestamp.get(group) >= DAILY_RESET_INTERVAL) {
     w.withdrawnToday.set(group, 0);
