@@ -146,7 +146,7 @@ export class RiskEngine {
   }
 
   /** total_asset_value_init_limit: above the limit, every depositor's Initial weight shrinks by limit / bank value. */
-  private initLimitDiscount(bankData: Buffer, price: I80F48): I80F48 {
+  private initLimitDiscount(bankData: BankData, price: I80F48): I80F48 {
     const limit = config.totalAssetValueInitLimit.get(bankData);
     if (limit === 0n) return fx.ONE;
     const total = assetAmount(bank.totalAssetShares.get(bankData), bank.assetShareValue.get(bankData));
