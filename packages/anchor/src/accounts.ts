@@ -1,5 +1,6 @@
 import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
+import { checkProgramAccount } from "./account-spec.js";
 import { anchorFail } from "./errors.js";
 
 /**
@@ -29,11 +30,7 @@ export class AccountChecks {
   /** An initialised account of this program carrying `discriminator`. */
   ownedAccount(index: number, name: string, discriminator: Buffer, options: { writable?: boolean } = {}): InstructionAccount {
     const account = this.at(index);
-    const { data, owner, lamports } = account.account;
-    if (lamports === 0n && data.length === 0 && owner === SYSTEM_PROGRAM_ID) anchorFail("AccountNotInitialized", name);
-    if (owner !== this.ctx.programId) anchorFail("AccountOwnedByWrongProgram", name);
-    if (data.length < 8) anchorFail("AccountDiscriminatorNotFound", name);
-    if (!data.subarray(0, 8).equals(discriminator)) anchorFail("AccountDiscriminatorMismatch", name);
+    checkProgramAccount(account, name, this.ctx.programId, discriminator);
     if (options.writable) this.writable(account, name);
     return account;
   }

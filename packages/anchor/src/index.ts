@@ -4,5 +4,32 @@
  */
 export * from "./browser.js";
 export { AccountChecks } from "./accounts.js";
+export {
+  asAccountData,
+  checkAddress,
+  checkProgramAccount,
+  checkSeeds,
+  custom,
+  declareAccounts,
+  initTarget,
+  knownAddress,
+  program,
+  programAccount,
+  signer,
+  unchecked,
+  type AccountConstraints,
+  type AccountData,
+  type AccountDeclaration,
+  type AccountDeclarations,
+  type AccountSpec,
+  type AccountSummary,
+  type AccountView,
+  type DeclaredAccount,
+  type DeclaredAccounts,
+  type LayoutRef,
+  type LoadedAccounts,
+  type MutCheck,
+  type MutOption,
+} from "./account-spec.js";
 export { createAccount, initializeMint, mintTo, readonlyMeta, transferLamports, writableMeta } from "./cpi.js";
 export { anchorProgram, basicAnchorProgram, type AnchorProgramOptions, type InstructionHandler } from "./program.js";

@@ -10,6 +10,16 @@ export { type Codec, type ValueOf } from "./layout/codec.js";
 export { type ArrayCodec, type FieldTable, type StructCodec, type StructValue, LayoutError } from "./layout/struct.js";
 export { type Accessor, type FieldAccessor, type StructAccessors } from "./layout/accessor.js";
 export { AccountDecodeError, type AccountLayout, DISCRIMINATOR_SIZE } from "./layout/account.js";
+export {
+  accountView,
+  type BankData,
+  type BankMetadataData,
+  type FeeStateData,
+  type LiquidationRecordData,
+  type MarginfiAccountData,
+  type MarginfiGroupData,
+  type StakedSettingsData,
+} from "./state/views.js";
 
 export * from "./state/discriminators.js";
 export * from "./state/enums.js";

@@ -836,6 +836,19 @@ describe("IDL instructions", () => {
     expect(IDL.instructions.find((ix) => ix.name === name)?.discriminator).toEqual(sha8(`global:${name}`));
   });
 
+  it.each(INSTRUCTIONS.map((handler) => [handler.name, handler] as const))(
+    "%s declares the IDL's accounts: names, order, writable, signer",
+    (name, handler) => {
+      const idlAccounts = IDL.instructions.find((ix) => ix.name === name)?.accounts ?? [];
+      const expected = idlAccounts.map((account) => ({
+        name: account.name,
+        writable: "writable" in account && account.writable === true,
+        signer: "signer" in account && account.signer === true,
+      }));
+      expect(handler.accounts.summary).toEqual(expected);
+    },
+  );
+
   it("encodes BankConfigCompact in 231 bytes", () => {
     expect(coder.types.encode("BankConfigCompact", anchorBankConfigCompact(COMPACT))).toHaveLength(231);
     expect(coder.instruction.encode("lending_pool_add_bank", { bank_config: anchorBankConfigCompact(COMPACT) })).toHaveLength(8 + 231);

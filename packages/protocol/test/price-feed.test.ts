@@ -21,6 +21,7 @@ import type { I80F48 } from "../src/math/i80f48.js";
 import { validateOracleSetup } from "../src/program/oracle-config-validation.js";
 import { loadPriceFeed, oracleAccountCount, PriceBias, PriceType } from "../src/risk/price-feed.js";
 import { BankLayout } from "../src/state/bank.js";
+import { accountView, type BankData } from "../src/state/views.js";
 import { AssetTag, OracleSetup } from "../src/state/enums.js";
 import { KAMINO_PROGRAM_ID, KAMINO_RESERVE_DISCRIMINATOR, KAMINO_RESERVE_SIZE } from "../src/state/kamino.js";
 
@@ -44,7 +45,7 @@ interface BankOptions {
   fixedPrice?: I80F48;
 }
 
-function bank(o: BankOptions): Buffer {
+function bank(o: BankOptions): BankData {
   const data = Buffer.alloc(BankLayout.space);
   BankLayout.discriminator.copy(data, 0);
   config.oracleSetup.set(data, o.setup);
@@ -53,7 +54,7 @@ function bank(o: BankOptions): Buffer {
   config.oracleMaxConfidence.set(data, o.maxConfidence ?? 0);
   config.assetTag.set(data, o.tag ?? AssetTag.Default);
   config.fixedPrice.set(data, o.fixedPrice ?? fx.ZERO);
-  return data;
+  return accountView(BankLayout, data);
 }
 
 function account(data: Buffer, owner: string, key = FEED): InstructionAccount {
@@ -346,7 +347,7 @@ describe("configuration-time checks", () => {
   });
 
   it("share the owner, key and format checks", () => {
-    const validate = (data: Buffer, accounts: InstructionAccount[]) => failureCode(() => validateOracleSetup(data, accounts));
+    const validate = (data: BankData, accounts: InstructionAccount[]) => failureCode(() => validateOracleSetup(data, accounts));
     expect(validate(pythBank(), [pyth({}, PYTH_RECEIVER_PROGRAM_ID, OTHER)])).toBe(6052);
     expect(validate(pythBank(), [account(Buffer.alloc(134, 1), PYTH_RECEIVER_PROGRAM_ID)])).toBe(6060);
     expect(validate(switchboardBank(), [switchboard({}, PYTH_RECEIVER_PROGRAM_ID)])).toBe(6059);
@@ -402,7 +403,7 @@ function stakeAccount(delegated: bigint, key = STAKE): InstructionAccount {
   return account(data, NATIVE_STAKE_PROGRAM_ID, key);
 }
 
-function stakedBank(o: Partial<BankOptions> = {}): Buffer {
+function stakedBank(o: Partial<BankOptions> = {}): BankData {
   const data = bank({ setup: OracleSetup.StakedWithPythPush, tag: AssetTag.Staked, ...o });
   config.oracleKeys.at(1).set(data, LST_MINT);
   config.oracleKeys.at(2).set(data, STAKE);
@@ -524,7 +525,7 @@ describe("Kamino collateral-token prices", () => {
   }
   const reserve = (o: { slot?: bigint; collateral?: bigint } = {}, owner = KAMINO_PROGRAM_ID, key = RESERVE) =>
     account(reserveData(o), owner, key);
-  function kaminoBank(setup: number): Buffer {
+  function kaminoBank(setup: number): BankData {
     const data = bank({ setup, tag: AssetTag.Kamino });
     config.oracleKeys.at(1).set(data, RESERVE);
     return data;

@@ -1,18 +1,19 @@
-import { AccountChecks, anchorFail } from "@ballast/anchor";
-import { SYSTEM_PROGRAM_ID, type InstructionAccount } from "@ballast/ledger";
+import { anchorFail, checkProgramAccount, custom, program } from "@ballast/anchor";
+import { SYSTEM_PROGRAM_ID } from "@ballast/ledger";
 
-/** Anchor's account checks plus the two the oracle programs need: the System program, and a feed account. */
-export class OracleAccounts extends AccountChecks {
-  systemProgram(index: number): InstructionAccount {
-    const account = this.at(index);
-    if (account.key !== SYSTEM_PROGRAM_ID) anchorFail("InvalidProgramId", "system_program");
-    return account;
-  }
+/** Anchor's `Program<System>`. */
+export const systemProgram = () => program([SYSTEM_PROGRAM_ID]);
 
-  /** A writable feed of this program: its discriminator, and long enough to hold its layout. */
-  feed(index: number, name: string, discriminator: Uint8Array, minLength: number): InstructionAccount {
-    const account = this.ownedAccount(index, name, Buffer.from(discriminator), { writable: false });
-    if (account.account.data.length < minLength) anchorFail("AccountDidNotDeserialize", name);
-    return this.writable(account, name);
-  }
-}
+/**
+ * A writable feed of this program: its discriminator, and long enough to hold its layout (AccountDidNotDeserialize
+ * otherwise); `mut` is checked once it has loaded.
+ */
+export const feedAccount = (discriminator: Uint8Array, minLength: number) =>
+  custom(
+    (account, name, programId) => {
+      checkProgramAccount(account, name, programId, Buffer.from(discriminator));
+      if (account.account.data.length < minLength) anchorFail("AccountDidNotDeserialize", name);
+      return {};
+    },
+    { mut: "load" },
+  );

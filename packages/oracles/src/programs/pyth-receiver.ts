@@ -20,8 +20,18 @@ import {
   decodePriceUpdateV2,
   encodePriceUpdateV2Into,
 } from "../pyth/price-update-v2.js";
-import { ArgsReader, anchorFail, anchorProgram, failureFor, type Fail } from "@ballast/anchor";
-import { OracleAccounts } from "./oracle-accounts.js";
+import {
+  AccountChecks,
+  ArgsReader,
+  anchorFail,
+  anchorProgram,
+  declareAccounts,
+  failureFor,
+  signer,
+  unchecked,
+  type Fail,
+} from "@ballast/anchor";
+import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { PYTH_FEED_SEED } from "../seeds.js";
 
 /** First seed of a feed PDA: ["price_feed", authority, feed_id]. */
@@ -35,11 +45,16 @@ export const PYTH_RECEIVER_ERRORS = {
 
 const fail: Fail<typeof PYTH_RECEIVER_ERRORS> = failureFor(PYTH_RECEIVER_ERRORS);
 
-function createFeed(ctx: InstructionContext, accounts: OracleAccounts, args: ArgsReader): void {
+/** The feed is created here: a fresh keypair that signs, or the PDA checked below. */
+const CreateFeedAccounts = declareAccounts({
+  authority: signer({ mut: "load" }),
+  priceUpdate: unchecked({ mut: "load" }),
+  systemProgram: systemProgram(),
+});
+
+function createFeed(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
   const feedId = args.bytes(FEED_ID_LENGTH);
-  const authority = accounts.writable(accounts.signer(0, "authority"), "authority");
-  const feed = accounts.writable(accounts.at(1), "price_update");
-  accounts.systemProgram(2);
+  const { authority, priceUpdate: feed } = CreateFeedAccounts.load(ctx).accounts;
   let seeds: Uint8Array[] | null = null;
   if (!feed.isSigner) {
     const authorityBytes = new PublicKey(authority.key).toBuffer();
@@ -67,16 +82,20 @@ function decodeOrFail(data: Buffer): PriceUpdateV2 {
   }
 }
 
-function updatePrice(ctx: InstructionContext, accounts: OracleAccounts, args: ArgsReader): void {
+const UpdateAccounts = declareAccounts({
+  authority: signer(),
+  priceUpdate: feedAccount(PRICE_UPDATE_V2_DISCRIMINATOR, PRICE_UPDATE_V2_FULL_OFFSETS.end),
+});
+
+function updatePrice(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const price = args.i64();
   const conf = args.u64();
   const exponent = args.i32();
   const publishTime = args.i64();
   const emaPrice = args.i64();
   const emaConf = args.u64();
-  const authority = accounts.signer(0, "authority");
   // A Full account's encoding ends at byte 133, the shorter of the two; decoding checks the longer Partial one.
-  const feed = accounts.feed(1, "price_update", PRICE_UPDATE_V2_DISCRIMINATOR, PRICE_UPDATE_V2_FULL_OFFSETS.end);
+  const { authority, priceUpdate: feed } = UpdateAccounts.load(ctx).accounts;
   const current = decodeOrFail(feed.account.data);
   if (current.writeAuthority !== authority.key) fail("WrongWriteAuthority", "price_update");
   const stored = current.priceMessage.publishTime;
@@ -109,6 +128,6 @@ export function pythReceiverProgram(id: string = PYTH_RECEIVER_PROGRAM_ID): Prog
       { name: "create_feed", units: 6_000, run: createFeed },
       { name: "update_price", units: 3_000, run: updatePrice },
     ],
-    { accounts: (ctx) => new OracleAccounts(ctx), args: (data) => new ArgsReader(data) },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) },
   );
 }

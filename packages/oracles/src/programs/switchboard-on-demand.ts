@@ -22,8 +22,18 @@ import {
   emptyPullFeed,
   encodePullFeedInto,
 } from "../switchboard/pull-feed.js";
-import { ArgsReader, anchorFail, anchorProgram, failureFor, type Fail } from "@ballast/anchor";
-import { OracleAccounts } from "./oracle-accounts.js";
+import {
+  AccountChecks,
+  ArgsReader,
+  anchorFail,
+  anchorProgram,
+  declareAccounts,
+  failureFor,
+  signer,
+  unchecked,
+  type Fail,
+} from "@ballast/anchor";
+import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { SWITCHBOARD_FEED_SEED } from "../seeds.js";
 
 /** First seed of a feed PDA: ["pull_feed", authority, feed_hash]. */
@@ -37,13 +47,18 @@ export const SWITCHBOARD_ON_DEMAND_ERRORS = {
 
 const fail: Fail<typeof SWITCHBOARD_ON_DEMAND_ERRORS> = failureFor(SWITCHBOARD_ON_DEMAND_ERRORS);
 
-function createFeed(ctx: InstructionContext, accounts: OracleAccounts, args: ArgsReader): void {
+/** The feed is created here: a fresh keypair that signs, or the PDA checked below. */
+const CreateFeedAccounts = declareAccounts({
+  authority: signer({ mut: "load" }),
+  pullFeed: unchecked({ mut: "load" }),
+  systemProgram: systemProgram(),
+});
+
+function createFeed(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
   const feedHash = args.bytes(32);
   const name = args.bytes(32);
   const maxStaleness = args.u32();
-  const authority = accounts.writable(accounts.signer(0, "authority"), "authority");
-  const feed = accounts.writable(accounts.at(1), "pull_feed");
-  accounts.systemProgram(2);
+  const { authority, pullFeed: feed } = CreateFeedAccounts.load(ctx).accounts;
   let seeds: Uint8Array[] | null = null;
   if (!feed.isSigner) {
     const authorityBytes = new PublicKey(authority.key).toBuffer();
@@ -80,11 +95,15 @@ function toF32(value: bigint): number {
   return Math.fround(Number(value) / Number(PULL_FEED_SCALE));
 }
 
-function updateResult(ctx: InstructionContext, accounts: OracleAccounts, args: ArgsReader): void {
+const UpdateAccounts = declareAccounts({
+  authority: signer(),
+  pullFeed: feedAccount(PULL_FEED_DISCRIMINATOR, PULL_FEED_ACCOUNT_SIZE),
+});
+
+function updateResult(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const value = args.i128();
   const stdDev = args.i128();
-  const authority = accounts.signer(0, "authority");
-  const feed = accounts.feed(1, "pull_feed", PULL_FEED_DISCRIMINATOR, PULL_FEED_ACCOUNT_SIZE);
+  const { authority, pullFeed: feed } = UpdateAccounts.load(ctx).accounts;
   const state = decodeOrFail(feed.account.data);
   if (state.authority !== authority.key) fail("InvalidAuthority", "pull_feed");
   if (stdDev < 0n) fail("NegativeStdDev");
@@ -120,6 +139,6 @@ export function switchboardOnDemandProgram(id: string = SWITCHBOARD_ON_DEMAND_PR
       { name: "create_feed", units: 8_000, run: createFeed },
       { name: "update_result", units: 5_000, run: updateResult },
     ],
-    { accounts: (ctx) => new OracleAccounts(ctx), args: (data) => new ArgsReader(data) },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) },
   );
 }

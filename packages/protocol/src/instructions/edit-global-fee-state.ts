@@ -1,19 +1,21 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { feeStateAccount } from "../program/account-kinds.js";
 import { FeeStateLayout } from "../state/fee-state.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { fail } from "../program/errors.js";
-import { SEEDS } from "../program/ids.js";
+import { checkFeeState } from "./panic-pause.js";
+
+const EditGlobalFeeStateAccounts = declareAccounts({ globalFeeAdmin: signer(), feeState: feeStateAccount({ mut: "load" }) }, (a, ctx) => ({
+  feeState: () => checkFeeState(ctx, a.feeState, a.globalFeeAdmin),
+}));
 
 /** The global fee admin rewrites the fee settings; values are not validated, as in the public program. */
 export const editGlobalFeeState: InstructionHandler = {
   name: "edit_global_fee_state",
   units: 8_000,
-  run(_ctx, accounts, args) {
-    const admin = accounts.signer(0, "global_fee_admin");
-    const feeState = accounts.owned(1, "fee_state", FeeStateLayout, { writable: true });
-    accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
+  accounts: EditGlobalFeeStateAccounts,
+  run(ctx, _checks, args) {
+    const data = EditGlobalFeeStateAccounts.load(ctx).accounts.feeState.data;
     const f = FeeStateLayout.fields;
-    const data = feeState.account.data;
-    if (f.globalFeeAdmin.get(data) !== admin.key) fail("Unauthorized", "fee_state");
     f.globalFeeAdmin.set(data, args.pubkey());
     f.globalFeeWallet.set(data, args.pubkey());
     f.bankInitFlatSolFee.set(data, args.u32());

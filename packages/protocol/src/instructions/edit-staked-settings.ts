@@ -1,11 +1,23 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { groupAccount, stakedSettingsAccount } from "../program/account-kinds.js";
 import { readRiskTier } from "../program/bank-config-args.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent, type StakedSettingsEditConfig } from "../program/events.js";
 import { checkGroupAdmin } from "../program/pool-accounts.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 import { StakedSettingsLayout } from "../state/staked-settings.js";
 import { validateStakedSettings } from "./init-staked-settings.js";
+
+const EditStakedSettingsAccounts = declareAccounts(
+  { marginfiGroup: groupAccount(), admin: signer(), stakedSettings: stakedSettingsAccount({ mut: "load" }) },
+  (a) => ({
+    marginfiGroup: () => checkGroupAdmin(a.marginfiGroup, a.admin),
+    stakedSettings: () => {
+      if (StakedSettingsLayout.fields.marginfiGroup.get(a.stakedSettings.data) !== a.marginfiGroup.key)
+        fail("InvalidGroup", "staked_settings");
+    },
+  }),
+);
 
 /**
  * The group admin changes the Some fields of the group's staked settings, which are then validated as at init;
@@ -14,7 +26,8 @@ import { validateStakedSettings } from "./init-staked-settings.js";
 export const editStakedSettings: InstructionHandler = {
   name: "edit_staked_settings",
   units: 10_000,
-  run(ctx, accounts, args) {
+  accounts: EditStakedSettingsAccounts,
+  run(ctx, _checks, args) {
     const edit: StakedSettingsEditConfig = {
       oracle: args.option(() => args.pubkey()),
       assetWeightInit: args.option(() => args.i80f48()),
@@ -24,13 +37,9 @@ export const editStakedSettings: InstructionHandler = {
       oracleMaxAge: args.option(() => args.u16()),
       riskTier: args.option(() => readRiskTier(args)),
     };
-    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
-    const admin = accounts.signer(1, "admin");
-    const settings = accounts.owned(2, "staked_settings", StakedSettingsLayout, { writable: true });
-    checkGroupAdmin(group, admin);
+    const { marginfiGroup: group, stakedSettings } = EditStakedSettingsAccounts.load(ctx).accounts;
     const s = StakedSettingsLayout.fields;
-    const data = settings.account.data;
-    if (s.marginfiGroup.get(data) !== group.key) fail("InvalidGroup", "staked_settings");
+    const data = stakedSettings.data;
 
     if (edit.oracle !== null) s.oracle.set(data, edit.oracle);
     if (edit.assetWeightInit !== null) s.assetWeightInit.set(data, edit.assetWeightInit);

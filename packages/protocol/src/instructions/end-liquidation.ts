@@ -1,14 +1,36 @@
+import { checkSeeds, declareAccounts, signer, transferLamports, unchecked } from "@ballast/anchor";
 import * as fx from "../math/i80f48.js";
 import { toF64 } from "../math/value.js";
-import { transferLamports } from "@ballast/anchor";
-import { checkSystemProgram } from "../program/bank-vaults.js";
+import { feeStateAccount, systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { SEEDS } from "../program/ids.js";
-import { accountAndRecord, endReceivership, requireTopLevel } from "../program/receivership.js";
+import { RECEIVERSHIP_ACCOUNTS, checkAccountAndRecord, endReceivership, requireTopLevel } from "../program/receivership.js";
 import { FeeStateLayout } from "../state/fee-state.js";
 import { LiquidationRecordLayout } from "../state/liquidation-record.js";
+
+const EndLiquidationAccounts = declareAccounts(
+  {
+    ...RECEIVERSHIP_ACCOUNTS,
+    liquidationReceiver: signer({ mut: "load" }),
+    feeState: feeStateAccount(),
+    globalFeeWallet: unchecked({ mut: "load" }),
+    systemProgram: systemProgram(),
+  },
+  (a, ctx) => ({
+    marginfiAccount: () => checkAccountAndRecord(a.marginfiAccount, a.liquidationRecord, "end"),
+    liquidationRecord: () => {
+      if (LiquidationRecordLayout.fields.liquidationReceiver.get(a.liquidationRecord.data) !== a.liquidationReceiver.key) {
+        fail("InvalidLiquidationReceiver", "liquidation_record");
+      }
+    },
+    feeState: () => {
+      checkSeeds(ctx, a.feeState, [SEEDS.feeState]);
+      if (FeeStateLayout.fields.globalFeeWallet.get(a.feeState.data) !== a.globalFeeWallet.key) fail("InvalidFeeWallet", "fee_state");
+    },
+  }),
+);
 
 /** The receivership premium cap never goes below 5% (LIQUIDATION_BONUS_FEE_MINIMUM). */
 const MIN_MAX_FEE = fx.add(fx.ONE, fx.fromDecimal("0.05"));
@@ -21,25 +43,18 @@ const MIN_MAX_FEE = fx.add(fx.ONE, fx.fromDecimal("0.05"));
 export const endLiquidation: InstructionHandler = {
   name: "end_liquidation",
   units: 20_000,
-  run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts, "end");
-    const receiver = accounts.writable(accounts.signer(2, "liquidation_receiver"), "liquidation_receiver");
-    const feeState = accounts.owned(3, "fee_state", FeeStateLayout);
-    const feeWallet = accounts.writable(accounts.at(4), "global_fee_wallet");
-    checkSystemProgram(accounts.at(5), "system_program");
-    if (LiquidationRecordLayout.fields.liquidationReceiver.get(record.account.data) !== receiver.key) {
-      fail("InvalidLiquidationReceiver", "liquidation_record");
-    }
-    accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
+  accounts: EndLiquidationAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = EndLiquidationAccounts.load(ctx);
+    const { marginfiAccount: account, liquidationReceiver: receiver, feeState, globalFeeWallet: feeWallet } = a;
     const fees = FeeStateLayout.fields;
-    if (fees.globalFeeWallet.get(feeState.account.data) !== feeWallet.key) fail("InvalidFeeWallet", "fee_state");
     requireTopLevel(ctx, null);
 
-    const outcome = endReceivership(ctx, account, record, ctx.accounts.slice(6), "liquidation");
-    const maxFee = fx.add(fx.ONE, fees.liquidationMaxFee.get(feeState.account.data));
+    const outcome = endReceivership(ctx, account, a.liquidationRecord, remaining, "liquidation");
+    const maxFee = fx.add(fx.ONE, fees.liquidationMaxFee.get(feeState.data));
     const cap = fx.cmp(maxFee, MIN_MAX_FEE) > 0 ? maxFee : MIN_MAX_FEE;
     if (!outcome.closeOut && fx.cmp(outcome.seized, fx.mul(outcome.repaid, cap)) > 0) fail("LiquidationPremiumTooHigh");
-    const flatFee = fees.liquidationFlatSolFee.get(feeState.account.data);
+    const flatFee = fees.liquidationFlatSolFee.get(feeState.data);
     if (flatFee > 0) transferLamports(ctx, receiver, feeWallet, BigInt(flatFee));
     emitEvent(ctx, "LiquidationReceiverEvent", {
       marginfiAccount: account.key,

@@ -1,15 +1,23 @@
+import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
 import { FeeStateLayout } from "../state/fee-state.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { SEEDS } from "../program/ids.js";
+
+/** The fee state is Anchor's `init` at its PDA, created by the handler; the System program is only invoked. */
+const InitGlobalFeeStateAccounts = declareAccounts({
+  payer: signer({ mut: "load" }),
+  feeState: unchecked({ mut: "load" }),
+  systemProgram: unchecked(),
+});
 
 /** Creates the program-wide FeeState PDA; being an init of a fixed PDA, it can only ever run once. */
 export const initGlobalFeeState: InstructionHandler = {
   name: "init_global_fee_state",
   units: 12_000,
-  run(_ctx, accounts, args) {
-    const payer = accounts.writable(accounts.signer(0, "payer"), "payer");
-    const feeState = accounts.writable(accounts.at(1), "fee_state");
-    const bump = accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
+  accounts: InitGlobalFeeStateAccounts,
+  run(ctx, accounts, args) {
+    const { payer, feeState } = InitGlobalFeeStateAccounts.load(ctx).accounts;
+    const bump = checkSeeds(ctx, feeState, [SEEDS.feeState]);
     const admin = args.pubkey();
     const feeWallet = args.pubkey();
     const bankInitFlatSolFee = args.u32();

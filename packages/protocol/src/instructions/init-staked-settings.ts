@@ -1,12 +1,13 @@
+import { checkSeeds, declareAccounts, initTarget, signer } from "@ballast/anchor";
+import { groupAccount, systemProgram } from "../program/account-kinds.js";
+import type { StakedSettingsData } from "../state/views.js";
 import { PublicKey } from "@solana/web3.js";
 import { ONE, ZERO, cmp, fromInt } from "../math/i80f48.js";
 import { readRiskTier } from "../program/bank-config-args.js";
-import { checkSystemProgram } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { checkGroupAdmin } from "../program/pool-accounts.js";
 import { RiskTier } from "../state/enums.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 import { StakedSettingsLayout } from "../state/staked-settings.js";
 
 const TWO = fromInt(2);
@@ -20,7 +21,7 @@ export function stakedSettingsSeeds(group: string): Buffer[] {
  * StakedSettings::validate on the stored settings (6015 InvalidConfig): 0 ≤ init ≤ 1, init ≤ maint ≤ 2, and an
  * isolated tier carries no collateral weight at all.
  */
-export function validateStakedSettings(data: Buffer): void {
+export function validateStakedSettings(data: StakedSettingsData): void {
   const init = s.assetWeightInit.get(data);
   const maint = s.assetWeightMaint.get(data);
   if (cmp(init, ZERO) < 0 || cmp(init, ONE) > 0) fail("InvalidConfig");
@@ -29,6 +30,15 @@ export function validateStakedSettings(data: Buffer): void {
   if (s.riskTier.get(data) === RiskTier.Isolated && (init !== ZERO || maint !== ZERO)) fail("InvalidConfig");
 }
 
+/** The settings are Anchor's `init` at their PDA, created by the handler; has_one admin is checked after it. */
+const InitStakedSettingsAccounts = declareAccounts({
+  marginfiGroup: groupAccount(),
+  admin: signer(),
+  feePayer: signer({ mut: "load" }),
+  stakedSettings: initTarget({ idlName: "staked_settings" }),
+  systemProgram: systemProgram(),
+});
+
 /**
  * The group admin opts the group into staked collateral: the group's StakedSettings PDA, from which
  * permissionless staked banks take their oracle, weights, limits and tier.
@@ -36,7 +46,8 @@ export function validateStakedSettings(data: Buffer): void {
 export const initStakedSettings: InstructionHandler = {
   name: "init_staked_settings",
   units: 12_000,
-  run(_ctx, accounts, args) {
+  accounts: InitStakedSettingsAccounts,
+  run(ctx, accounts, args) {
     const oracle = args.pubkey();
     const assetWeightInit = args.i80f48();
     const assetWeightMaint = args.i80f48();
@@ -45,13 +56,9 @@ export const initStakedSettings: InstructionHandler = {
     const oracleMaxAge = args.u16();
     const riskTier = readRiskTier(args);
 
-    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
-    const admin = accounts.signer(1, "admin");
-    const feePayer = accounts.writable(accounts.signer(2, "fee_payer"), "fee_payer");
-    const settings = accounts.writable(accounts.at(3), "staked_settings");
-    checkSystemProgram(accounts.at(4), "system_program");
+    const { marginfiGroup: group, admin, feePayer, stakedSettings: settings } = InitStakedSettingsAccounts.load(ctx).accounts;
     const seeds = stakedSettingsSeeds(group.key);
-    const bump = accounts.pda(settings, "staked_settings", seeds);
+    const bump = checkSeeds(ctx, settings, seeds);
     const data = accounts.init(feePayer, settings, StakedSettingsLayout, [...seeds, Buffer.from([bump])]);
     checkGroupAdmin(group, admin);
 

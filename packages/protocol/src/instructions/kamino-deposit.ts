@@ -1,9 +1,13 @@
+import { declareAccounts, unchecked } from "@ballast/anchor";
 import { BankBalance, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import {
   checkIntegrationPositionLimit,
+  KAMINO_BANK_SIDE_ACCOUNTS,
+  KAMINO_FARM_ACCOUNTS,
+  KAMINO_PROGRAM_ACCOUNTS,
   kaminoBankAccounts,
   loadKaminoReserve,
   obligationCollateral,
@@ -19,7 +23,7 @@ import {
   requireNotDisabled,
   requireOperational,
   touchAccount,
-  userBankAccounts,
+  userBankDeclarations,
   validateAssetTags,
 } from "../program/user-accounts.js";
 import * as fx from "../math/i80f48.js";
@@ -27,15 +31,22 @@ import { liquidityToCollateral } from "../state/kamino.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags } from "../state/flags.js";
 
-/** Where kamino_deposit keeps its market accounts (after group, account, authority, bank, signer token account). */
-export const KAMINO_DEPOSIT_POSITIONS = {
-  vaultAuthority: 5,
-  liquidityVault: 6,
-  obligation: 7,
-  lendingMarket: 8,
-  kaminoProgram: 17,
-  tokenPrograms: 19,
-} as const;
+/** The market accounts are checked by the handler, against the bank, before the user's constraints. */
+const KaminoDepositAccounts = declareAccounts({
+  ...userBankDeclarations(),
+  signerTokenAccount: unchecked({ mut: "load" }),
+  ...KAMINO_BANK_SIDE_ACCOUNTS,
+  lendingMarket: unchecked(),
+  lendingMarketAuthority: unchecked(),
+  kaminoReserve: unchecked({ mut: "handler" }),
+  mint: unchecked(),
+  reserveLiquiditySupply: unchecked({ mut: "handler" }),
+  reserveCollateralMint: unchecked({ mut: "handler" }),
+  reserveDestinationDepositCollateral: unchecked({ mut: "handler" }),
+  ...KAMINO_FARM_ACCOUNTS,
+  ...KAMINO_PROGRAM_ACCOUNTS,
+  instructionSysvarAccount: unchecked(),
+});
 
 /**
  * The authority deposits `amount` of the bank's token (reference §7.5): it passes through the bank's liquidity
@@ -45,18 +56,32 @@ export const KAMINO_DEPOSIT_POSITIONS = {
 export const kaminoDeposit: InstructionHandler = {
   name: "kamino_deposit",
   units: 30_000,
+  accounts: KaminoDepositAccounts,
   run(ctx, accounts, args) {
     const amount = args.u64();
-    const user = userBankAccounts(accounts);
-    const { group, marginfiAccount, signer, bank } = user;
-    const source = accounts.writable(accounts.at(4), "signer_token_account");
-    const k = kaminoBankAccounts(accounts, bank, KAMINO_DEPOSIT_POSITIONS);
+    const { accounts: a } = KaminoDepositAccounts.load(ctx);
+    const { group, marginfiAccount, authority: signer, bank, signerTokenAccount: source } = a;
+    const k = kaminoBankAccounts(accounts, bank, {
+      vaultAuthority: a.liquidityVaultAuthority,
+      liquidityVault: a.liquidityVault,
+      obligation: a.kaminoObligation,
+      lendingMarket: a.lendingMarket,
+      lendingMarketAuthority: a.lendingMarketAuthority,
+      reserve: a.kaminoReserve,
+      liquidityMint: a.mint,
+      liquiditySupply: a.reserveLiquiditySupply,
+      collateralMint: a.reserveCollateralMint,
+      collateralVault: a.reserveDestinationDepositCollateral,
+      kaminoProgram: a.kaminoProgram,
+      collateralTokenProgram: a.collateralTokenProgram,
+      liquidityTokenProgram: a.liquidityTokenProgram,
+    });
     const now = ctx.clock.unixTimestamp;
     checkNotPaused(group, now);
     checkUserAuthorization(marginfiAccount, group, signer, false);
-    const bankData = bank.account.data;
+    const bankData = bank.data;
     if (BankLayout.fields.group.get(bankData) !== group.key) fail("InvalidGroup", "bank");
-    const account = marginfiAccount.account.data;
+    const account = marginfiAccount.data;
     requireOperational(bankData);
     validateAssetTags(bankData, account);
     requireNotDisabled(account);
@@ -80,7 +105,7 @@ export const kaminoDeposit: InstructionHandler = {
     balance.increase(fx.fromInt(minted), "depositOnly");
     touchAccount(account, now);
     emitEvent(ctx, "LendingAccountDepositEvent", {
-      header: accountEventHeader(user),
+      header: accountEventHeader(a),
       bank: bank.key,
       mint: BankLayout.fields.mint.get(bankData),
       amount,

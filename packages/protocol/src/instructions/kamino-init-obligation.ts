@@ -1,12 +1,38 @@
+import { declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { bankAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { kaminoBankAccounts } from "../program/kamino-bank.js";
+import { KAMINO_BANK_SIDE_ACCOUNTS, KAMINO_FARM_ACCOUNTS, KAMINO_PROGRAM_ACCOUNTS, kaminoBankAccounts } from "../program/kamino-bank.js";
 import { depositIntoObligation, initObligation, initUserMetadata, refreshObligation, refreshReserve } from "../program/kamino-cpi.js";
 import { transferFromSigner } from "../program/token-transfers.js";
-import { BankLayout } from "../state/bank.js";
 
 /** Below this many native units the first deposit is refused (6209). */
 export const MIN_INIT_OBLIGATION_DEPOSIT = 10n;
+
+/** The market accounts are checked by the handler, against the bank; the oracles go on to the reserve refresh. */
+const KaminoInitObligationAccounts = declareAccounts({
+  feePayer: signer({ mut: "load" }),
+  bank: bankAccount(),
+  signerTokenAccount: unchecked({ mut: "load" }),
+  ...KAMINO_BANK_SIDE_ACCOUNTS,
+  userMetadata: unchecked({ mut: "load" }),
+  lendingMarket: unchecked(),
+  lendingMarketAuthority: unchecked(),
+  kaminoReserve: unchecked({ mut: "handler" }),
+  mint: unchecked(),
+  reserveLiquiditySupply: unchecked({ mut: "handler" }),
+  reserveCollateralMint: unchecked({ mut: "handler" }),
+  reserveDestinationDepositCollateral: unchecked({ mut: "handler" }),
+  pythOracle: unchecked(),
+  switchboardPriceOracle: unchecked(),
+  switchboardTwapOracle: unchecked(),
+  scopePrices: unchecked(),
+  ...KAMINO_FARM_ACCOUNTS,
+  ...KAMINO_PROGRAM_ACCOUNTS,
+  instructionSysvarAccount: unchecked(),
+  rent: unchecked(),
+  systemProgram: unchecked(),
+});
 
 /**
  * Anyone creates a Kamino bank's obligation (reference §7.5): the market's user metadata and obligation for the
@@ -17,21 +43,27 @@ export const MIN_INIT_OBLIGATION_DEPOSIT = 10n;
 export const kaminoInitObligation: InstructionHandler = {
   name: "kamino_init_obligation",
   units: 80_000,
+  accounts: KaminoInitObligationAccounts,
   run(ctx, accounts, args) {
     const amount = args.u64();
-    const feePayer = accounts.writable(accounts.signer(0, "fee_payer"), "fee_payer");
-    const bank = accounts.owned(1, "bank", BankLayout);
-    const source = accounts.writable(accounts.at(2), "signer_token_account");
-    const userMetadata = accounts.writable(accounts.at(6), "user_metadata");
+    const { accounts: a } = KaminoInitObligationAccounts.load(ctx);
+    const { feePayer, bank, signerTokenAccount: source, userMetadata } = a;
     const k = kaminoBankAccounts(accounts, bank, {
-      vaultAuthority: 3,
-      liquidityVault: 4,
-      obligation: 5,
-      lendingMarket: 7,
-      kaminoProgram: 20,
-      tokenPrograms: 22,
+      vaultAuthority: a.liquidityVaultAuthority,
+      liquidityVault: a.liquidityVault,
+      obligation: a.kaminoObligation,
+      lendingMarket: a.lendingMarket,
+      lendingMarketAuthority: a.lendingMarketAuthority,
+      reserve: a.kaminoReserve,
+      liquidityMint: a.mint,
+      liquiditySupply: a.reserveLiquiditySupply,
+      collateralMint: a.reserveCollateralMint,
+      collateralVault: a.reserveDestinationDepositCollateral,
+      kaminoProgram: a.kaminoProgram,
+      collateralTokenProgram: a.collateralTokenProgram,
+      liquidityTokenProgram: a.liquidityTokenProgram,
     });
-    const oracles = [14, 15, 16, 17].map((i) => accounts.at(i).key);
+    const oracles = [a.pythOracle, a.switchboardPriceOracle, a.switchboardTwapOracle, a.scopePrices].map((oracle) => oracle.key);
     if (amount < MIN_INIT_OBLIGATION_DEPOSIT) fail("ObligationInitDepositInsufficient");
 
     transferFromSigner(ctx, k.liquidityTokenProgram, source, k.liquidityVault, feePayer, amount);

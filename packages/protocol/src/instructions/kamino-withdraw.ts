@@ -1,3 +1,4 @@
+import { declareAccounts, unchecked } from "@ballast/anchor";
 import { decodeTokenAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
 import { calcValue } from "../math/value.js";
@@ -5,7 +6,15 @@ import { existingBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
-import { kaminoBankAccounts, loadKaminoReserve, obligationCollateral, withinOne } from "../program/kamino-bank.js";
+import {
+  KAMINO_BANK_SIDE_ACCOUNTS,
+  KAMINO_FARM_ACCOUNTS,
+  KAMINO_PROGRAM_ACCOUNTS,
+  kaminoBankAccounts,
+  loadKaminoReserve,
+  obligationCollateral,
+  withinOne,
+} from "../program/kamino-bank.js";
 import { withdrawFromObligation } from "../program/kamino-cpi.js";
 import { checkAfterWithdrawal, receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
 import { transferFromVault } from "../program/token-transfers.js";
@@ -17,15 +26,28 @@ import {
   requireNotDisabled,
   requireNotPausedOrKilled,
   touchAccount,
-  userBankAccounts,
+  userBankDeclarations,
 } from "../program/user-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags } from "../state/flags.js";
 import { collateralToLiquidity } from "../state/kamino.js";
-import { KAMINO_DEPOSIT_POSITIONS } from "./kamino-deposit.js";
 
-/** Risk accounts follow the fixed accounts. */
-const FIXED_ACCOUNTS = 22;
+/** The market accounts are checked by the handler, against the bank, before the user's constraints. Risk accounts follow. */
+const KaminoWithdrawAccounts = declareAccounts({
+  ...userBankDeclarations({ groupWritable: true }),
+  destinationTokenAccount: unchecked({ mut: "load" }),
+  ...KAMINO_BANK_SIDE_ACCOUNTS,
+  lendingMarket: unchecked(),
+  lendingMarketAuthority: unchecked(),
+  kaminoReserve: unchecked({ mut: "handler" }),
+  reserveLiquidityMint: unchecked(),
+  reserveLiquiditySupply: unchecked({ mut: "handler" }),
+  reserveCollateralMint: unchecked({ mut: "handler" }),
+  reserveSourceCollateral: unchecked({ mut: "handler" }),
+  ...KAMINO_FARM_ACCOUNTS,
+  ...KAMINO_PROGRAM_ACCOUNTS,
+  instructionSysvarAccount: unchecked(),
+});
 
 /**
  * The authority takes `amount` collateral tokens out of its Kamino position (or all of it with withdraw_all):
@@ -35,19 +57,33 @@ const FIXED_ACCOUNTS = 22;
 export const kaminoWithdraw: InstructionHandler = {
   name: "kamino_withdraw",
   units: 30_000,
+  accounts: KaminoWithdrawAccounts,
   run(ctx, accounts, args) {
     const amount = args.u64();
     const withdrawAll = args.option(() => args.bool()) ?? false;
-    const user = userBankAccounts(accounts, { groupWritable: true });
-    const { group, marginfiAccount, signer, bank } = user;
-    const destination = accounts.writable(accounts.at(4), "destination_token_account");
-    const k = kaminoBankAccounts(accounts, bank, KAMINO_DEPOSIT_POSITIONS);
+    const { accounts: a, remaining } = KaminoWithdrawAccounts.load(ctx);
+    const { group, marginfiAccount, authority: signer, bank, destinationTokenAccount: destination } = a;
+    const k = kaminoBankAccounts(accounts, bank, {
+      vaultAuthority: a.liquidityVaultAuthority,
+      liquidityVault: a.liquidityVault,
+      obligation: a.kaminoObligation,
+      lendingMarket: a.lendingMarket,
+      lendingMarketAuthority: a.lendingMarketAuthority,
+      reserve: a.kaminoReserve,
+      liquidityMint: a.reserveLiquidityMint,
+      liquiditySupply: a.reserveLiquiditySupply,
+      collateralMint: a.reserveCollateralMint,
+      collateralVault: a.reserveSourceCollateral,
+      kaminoProgram: a.kaminoProgram,
+      collateralTokenProgram: a.collateralTokenProgram,
+      liquidityTokenProgram: a.liquidityTokenProgram,
+    });
     const now = ctx.clock.unixTimestamp;
     checkNotPaused(group, now);
     checkUserAuthorization(marginfiAccount, group, signer, true);
-    const bankData = bank.account.data;
+    const bankData = bank.data;
     if (BankLayout.fields.group.get(bankData) !== group.key) fail("InvalidGroup", "bank");
-    const account = marginfiAccount.account.data;
+    const account = marginfiAccount.data;
     const inReceivership = hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP);
     if (inReceivership && BankLayout.fields.config.fields.assetWeightInit.get(bankData) === fx.ZERO)
       fail("LiquidationPremiumTooHigh", "bank");
@@ -55,7 +91,6 @@ export const kaminoWithdraw: InstructionHandler = {
     requireNotPausedOrKilled(bankData);
     const reserve = loadKaminoReserve(k.reserve);
     if (reserve.lastUpdateSlot < ctx.clock.slot) fail("ReserveStale");
-    const remaining = ctx.accounts.slice(FIXED_ACCOUNTS);
     const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bank, ctx.clock) : null;
 
     const balance = existingBalance(account, bank.key, bankData);
@@ -85,12 +120,12 @@ export const kaminoWithdraw: InstructionHandler = {
 
     if (receivership && hasAccountFlag(account, AccountFlags.ACCOUNT_IN_DELEVERAGE)) {
       const value = calcValue(fx.fromInt(collateral), receivership.price, BankLayout.fields.mintDecimals.get(bankData));
-      recordDeleverageWithdrawal(group.account.data, value, now);
+      recordDeleverageWithdrawal(group.data, value, now);
     }
     touchAccount(account, now);
     transferFromVault(ctx, k.liquidityTokenProgram, k.liquidityVault, destination, bank, "liquidityVaultAuthority", received);
     emitEvent(ctx, "LendingAccountWithdrawEvent", {
-      header: accountEventHeader(user),
+      header: accountEventHeader(a),
       bank: bank.key,
       mint: BankLayout.fields.mint.get(bankData),
       amount: received,

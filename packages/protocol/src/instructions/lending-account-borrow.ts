@@ -2,7 +2,9 @@ import * as fx from "../math/i80f48.js";
 import { originationFee } from "../math/settlement.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, checkUtilizationRatio, findOrCreateBalance, sortBalances } from "../program/balances.js";
-import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
+import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { tokenProgram } from "../program/account-kinds.js";
+import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
@@ -17,7 +19,7 @@ import {
   requireNotDisabled,
   requireOperational,
   touchAccount,
-  userBankAccounts,
+  userBankDeclarations,
   validateAssetTags,
 } from "../program/user-accounts.js";
 import { checkHealthAfterAction } from "../risk/health-cache.js";
@@ -27,6 +29,26 @@ import { MarginfiGroupLayout } from "../state/group.js";
 
 const bank = BankLayout.fields;
 
+const BorrowAccounts = declareAccounts(
+  {
+    ...userBankDeclarations(),
+    destinationTokenAccount: unchecked({ mut: "constraint" }),
+    bankLiquidityVaultAuthority: unchecked(),
+    liquidityVault: unchecked({ mut: "constraint" }),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => ({
+    group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+    marginfiAccount: () => checkUserAuthorization(a.marginfiAccount, a.group, a.authority, false),
+    bank: () => {
+      checkStandardBank(a.bank, a.group, a.liquidityVault);
+      if (hasBankFlag(a.bank.data, BankFlags.TOKENLESS_REPAYMENTS_ALLOWED)) fail("ForbiddenIx", "bank");
+    },
+    bankLiquidityVaultAuthority: () =>
+      checkSeeds(ctx, a.bankLiquidityVaultAuthority, bankVaultSeeds("liquidityVaultAuthority", a.bank.key)),
+  }),
+);
+
 /**
  * The authority borrows from the bank's liquidity vault: the liability grows by the amount plus the origination
  * fee, and the account must pass its Initial requirement (and the isolated-tier rule) afterwards. The risk
@@ -35,32 +57,20 @@ const bank = BankLayout.fields;
 export const lendingAccountBorrow: InstructionHandler = {
   name: "lending_account_borrow",
   units: 20_000,
-  run(ctx, accounts, args) {
+  accounts: BorrowAccounts,
+  run(ctx, _checks, args) {
     const amount = args.u64();
-    const user = userBankAccounts(accounts);
-    const { group, marginfiAccount, signer, bank: bankAccount } = user;
-    const destination = accounts.at(4);
-    const vaultAuthority = accounts.at(5);
-    const liquidityVault = accounts.at(6);
-    const tokenProgram = checkTokenProgram(accounts.at(7), "token_program");
+    const { accounts: a, remaining } = BorrowAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
-    checkNotPaused(group, now);
-    checkUserAuthorization(marginfiAccount, group, signer, false);
-    checkStandardBank(bankAccount, group, liquidityVault);
-    const bankData = bankAccount.account.data;
-    if (hasBankFlag(bankData, BankFlags.TOKENLESS_REPAYMENTS_ALLOWED)) fail("ForbiddenIx", "bank");
-    accounts.writable(destination, "destination_token_account");
-    accounts.pda(vaultAuthority, "bank_liquidity_vault_authority", bankVaultSeeds("liquidityVaultAuthority", bankAccount.key));
-    accounts.writable(liquidityVault, "liquidity_vault");
-
-    const account = marginfiAccount.account.data;
-    const groupData = group.account.data;
+    const account = a.marginfiAccount.data;
+    const bankData = a.bank.data;
+    const groupData = a.group.data;
     requireNotDisabled(account);
     if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("AccountDisabled");
-    accrueAndReport(ctx, bankAccount, group);
+    accrueAndReport(ctx, a.bank, a.group);
     validateAssetTags(bankData, account);
     requireOperational(bankData);
-    const index = findOrCreateBalance(account, bankAccount.key, bankData, now);
+    const index = findOrCreateBalance(account, a.bank.key, bankData, now);
     const balance = new BankBalance(account, index, bankData);
     const rate = bank.config.fields.interestRateConfig.fields.protocolOriginationFee.get(bankData);
     const programFeeRate = MarginfiGroupLayout.fields.feeStateCache.fields.programFeeRate.get(groupData);
@@ -69,20 +79,20 @@ export const lendingAccountBorrow: InstructionHandler = {
     balance.decrease(fee ? fx.add(fx.fromInt(amount), fee.fee) : fx.fromInt(amount), "borrowOnly");
     checkUtilizationRatio(bankData);
     touchAccount(account, now);
-    transferFromVault(ctx, tokenProgram, liquidityVault, destination, bankAccount, "liquidityVaultAuthority", amount);
+    transferFromVault(ctx, a.tokenProgram, a.liquidityVault, a.destinationTokenAccount, a.bank, "liquidityVaultAuthority", amount);
     if (fee) {
       bank.collectedProgramFeesOutstanding.set(bankData, fx.add(bank.collectedProgramFeesOutstanding.get(bankData), fee.programPart));
       bank.collectedGroupFeesOutstanding.set(bankData, fx.add(bank.collectedGroupFeesOutstanding.get(bankData), fee.groupPart));
     }
     updateBankRateCache(bankData, groupData, now);
     emitEvent(ctx, "LendingAccountBorrowEvent", {
-      header: accountEventHeader(user),
-      bank: bankAccount.key,
+      header: accountEventHeader(a),
+      bank: a.bank.key,
       mint: bank.mint.get(bankData),
       amount: amount + (fee?.eventAmount ?? 0n),
     });
     sortBalances(account);
 
-    checkHealthAfterAction(ctx, account, ctx.accounts.slice(8), bankAccount);
+    checkHealthAfterAction(ctx, account, remaining, a.bank);
   },
 };

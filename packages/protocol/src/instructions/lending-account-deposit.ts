@@ -1,6 +1,8 @@
+import type { BankData } from "../state/views.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, findOrCreateBalance, sortBalances } from "../program/balances.js";
-import { checkTokenProgram } from "../program/bank-vaults.js";
+import { declareAccounts, unchecked } from "@ballast/anchor";
+import { tokenProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
@@ -15,7 +17,7 @@ import {
   requireNotDisabled,
   requireOperational,
   touchAccount,
-  userBankAccounts,
+  userBankDeclarations,
   validateAssetTags,
 } from "../program/user-accounts.js";
 import { assetAmount } from "../math/accrual.js";
@@ -27,7 +29,7 @@ import { U64_MAX } from "@ballast/ledger";
 const bank = BankLayout.fields;
 
 /** deposit_up_to_limit: how much more the bank takes, floor(limit − current − 1), or everything without a limit. */
-export function remainingDepositCapacity(bankData: Buffer): bigint {
+export function remainingDepositCapacity(bankData: BankData): bigint {
   const limit = bank.config.fields.depositLimit.get(bankData);
   if (limit === U64_MAX) return U64_MAX;
   const current = assetAmount(bank.totalAssetShares.get(bankData), bank.assetShareValue.get(bankData));
@@ -36,28 +38,35 @@ export function remainingDepositCapacity(bankData: Buffer): bigint {
   return fx.toIntFloor(fx.sub(fx.sub(limitFixed, current), fx.ONE));
 }
 
+const DepositAccounts = declareAccounts(
+  {
+    ...userBankDeclarations(),
+    signerTokenAccount: unchecked({ mut: "constraint" }),
+    liquidityVault: unchecked({ mut: "constraint" }),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => ({
+    group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+    marginfiAccount: () => checkUserAuthorization(a.marginfiAccount, a.group, a.authority, false),
+    bank: () => {
+      checkStandardBank(a.bank, a.group, a.liquidityVault);
+      if (hasBankFlag(a.bank.data, BankFlags.TOKENLESS_REPAYMENTS_ALLOWED)) fail("BankReduceOnly", "bank");
+    },
+  }),
+);
+
 /** The authority moves tokens from its token account into the bank's liquidity vault and gains asset shares. */
 export const lendingAccountDeposit: InstructionHandler = {
   name: "lending_account_deposit",
   units: 25_000,
-  run(ctx, accounts, args) {
+  accounts: DepositAccounts,
+  run(ctx, _checks, args) {
     const amount = args.u64();
     const upToLimit = args.option(() => args.bool()) ?? false;
-    const user = userBankAccounts(accounts);
-    const { group, marginfiAccount, signer, bank: bankAccount } = user;
-    const source = accounts.at(4);
-    const liquidityVault = accounts.at(5);
-    const tokenProgram = checkTokenProgram(accounts.at(6), "token_program");
+    const { accounts: a } = DepositAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
-    checkNotPaused(group, now);
-    checkUserAuthorization(marginfiAccount, group, signer, false);
-    checkStandardBank(bankAccount, group, liquidityVault);
-    const bankData = bankAccount.account.data;
-    if (hasBankFlag(bankData, BankFlags.TOKENLESS_REPAYMENTS_ALLOWED)) fail("BankReduceOnly", "bank");
-    accounts.writable(source, "signer_token_account");
-    accounts.writable(liquidityVault, "liquidity_vault");
-
-    const account = marginfiAccount.account.data;
+    const account = a.marginfiAccount.data;
+    const bankData = a.bank.data;
     validateAssetTags(bankData, account);
     requireOperational(bankData);
     requireNotDisabled(account);
@@ -65,17 +74,17 @@ export const lendingAccountDeposit: InstructionHandler = {
     const effective = upToLimit ? min(amount, remainingDepositCapacity(bankData)) : amount;
     if (effective === 0n) return;
 
-    accrueAndReport(ctx, bankAccount, group);
-    const index = findOrCreateBalance(account, bankAccount.key, bankData, now);
+    accrueAndReport(ctx, a.bank, a.group);
+    const index = findOrCreateBalance(account, a.bank.key, bankData, now);
     const balance = new BankBalance(account, index, bankData);
     balance.claimEmissions(now);
     balance.increase(fx.fromInt(effective), "depositOnly");
     touchAccount(account, now);
-    transferFromSigner(ctx, tokenProgram, source, liquidityVault, signer, effective);
-    updateBankRateCache(bankData, group.account.data, now);
+    transferFromSigner(ctx, a.tokenProgram, a.signerTokenAccount, a.liquidityVault, a.authority, effective);
+    updateBankRateCache(bankData, a.group.data, now);
     emitEvent(ctx, "LendingAccountDepositEvent", {
-      header: accountEventHeader(user),
-      bank: bankAccount.key,
+      header: accountEventHeader(a),
+      bank: a.bank.key,
       mint: bank.mint.get(bankData),
       amount: effective,
     });

@@ -1,10 +1,13 @@
+import { declareAccounts } from "@ballast/anchor";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { setAccountFlag } from "../program/user-accounts.js";
 import { freshHealthCache } from "../risk/health-cache.js";
 import { RiskEngine } from "../risk/risk-engine.js";
 import { AccountFlags } from "../state/flags.js";
-import { checkFlashloanAccountState, flashloanAccount } from "./lending-account-start-flashloan.js";
+import { FLASHLOAN_ACCOUNTS, checkFlashloanAccountState, checkFlashloanAuthority } from "./lending-account-start-flashloan.js";
+
+const EndFlashloanAccounts = declareAccounts(FLASHLOAN_ACCOUNTS, (a) => ({ marginfiAccount: () => checkFlashloanAuthority(a) }));
 
 /**
  * Closes a flash loan: the account must meet its Initial requirement and the isolated-tier rule on the final
@@ -14,12 +17,13 @@ import { checkFlashloanAccountState, flashloanAccount } from "./lending-account-
 export const lendingAccountEndFlashloan: InstructionHandler = {
   name: "lending_account_end_flashloan",
   units: 8_000,
-  run(ctx, accounts) {
-    const marginfiAccount = flashloanAccount(accounts);
+  accounts: EndFlashloanAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = EndFlashloanAccounts.load(ctx);
     if (ctx.stackHeight !== 1) fail("NotAllowedInCPI");
-    const account = marginfiAccount.account.data;
+    const account = a.marginfiAccount.data;
     checkFlashloanAccountState(account, false);
     setAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN, false);
-    RiskEngine.load(ctx, account, ctx.accounts.slice(2)).checkInitialHealth(freshHealthCache(ctx.clock.unixTimestamp));
+    RiskEngine.load(ctx, account, remaining).checkInitialHealth(freshHealthCache(ctx.clock.unixTimestamp));
   },
 };

@@ -1,3 +1,6 @@
+import { checkSeeds, declareAccounts, signer, unchecked, type AccountView } from "@ballast/anchor";
+import { bankAccount, groupAccount, marginfiAccount, tokenProgram } from "../program/account-kinds.js";
+import type { BankData, MarginfiAccountData } from "../state/views.js";
 import { InstructionError, type InstructionAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
@@ -12,7 +15,7 @@ import {
   slot,
   sortBalances,
 } from "../program/balances.js";
-import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
+import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import type { ERRORS } from "../program/error-codes.js";
 import { fail } from "../program/errors.js";
@@ -32,7 +35,6 @@ import { RiskEngine } from "../risk/risk-engine.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag } from "../state/enums.js";
 import { AccountFlags } from "../state/flags.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 
 const bank = BankLayout.fields;
@@ -45,6 +47,41 @@ const LIQUIDATION_INSURANCE_FEE = fx.fromDecimal("0.025");
 const LIQUIDATOR_DISCOUNT = fx.sub(fx.ONE, LIQUIDATION_LIQUIDATOR_FEE);
 const FINAL_DISCOUNT = fx.sub(fx.ONE, fx.add(LIQUIDATION_INSURANCE_FEE, LIQUIDATION_LIQUIDATOR_FEE));
 
+const LiquidateAccounts = declareAccounts(
+  {
+    group: groupAccount(),
+    assetBank: bankAccount({ mut: "load" }),
+    liabBank: bankAccount({ mut: "load" }),
+    liquidatorMarginfiAccount: marginfiAccount({ mut: "load" }),
+    authority: signer(),
+    liquidateeMarginfiAccount: marginfiAccount({ mut: "load" }),
+    bankLiquidityVaultAuthority: unchecked(),
+    bankLiquidityVault: unchecked({ mut: "constraint" }),
+    bankInsuranceVault: unchecked({ mut: "constraint" }),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => ({
+    group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+    assetBank: () => {
+      if (bank.group.get(a.assetBank.data) !== a.group.key) fail("InvalidGroup", "asset_bank");
+    },
+    liabBank: () => {
+      if (bank.group.get(a.liabBank.data) !== a.group.key) fail("InvalidGroup", "liab_bank");
+      // Any collateral can be seized, but the debt must sit in a standard bank.
+      if (!STANDARD_TAGS.has(bank.config.fields.assetTag.get(a.liabBank.data))) fail("WrongAssetTagForStandardInstructions", "liab_bank");
+    },
+    liquidatorMarginfiAccount: () => {
+      checkParty(a.liquidatorMarginfiAccount, a.group, "liquidator_marginfi_account");
+      checkUserAuthorization(a.liquidatorMarginfiAccount, a.group, a.authority, false);
+    },
+    liquidateeMarginfiAccount: () => checkParty(a.liquidateeMarginfiAccount, a.group, "liquidatee_marginfi_account"),
+    bankLiquidityVaultAuthority: () =>
+      checkSeeds(ctx, a.bankLiquidityVaultAuthority, bankVaultSeeds("liquidityVaultAuthority", a.liabBank.key)),
+    bankLiquidityVault: () => checkSeeds(ctx, a.bankLiquidityVault, bankVaultSeeds("liquidityVault", a.liabBank.key)),
+    bankInsuranceVault: () => checkSeeds(ctx, a.bankInsuranceVault, bankVaultSeeds("insuranceVault", a.liabBank.key)),
+  }),
+);
+
 /**
  * Classic liquidation (reference §13.1): the liquidator takes `asset_amount` of the liquidatee's collateral at a
  * 2.5% discount and books the matching debt; the liquidatee's debt falls by 95% of the collateral's value and the
@@ -56,42 +93,25 @@ const FINAL_DISCOUNT = fx.sub(fx.ONE, fx.add(LIQUIDATION_INSURANCE_FEE, LIQUIDAT
 export const lendingAccountLiquidate: InstructionHandler = {
   name: "lending_account_liquidate",
   units: 35_000,
-  run(ctx, accounts, args) {
+  accounts: LiquidateAccounts,
+  run(ctx, _checks, args) {
     const assetAmount = args.u64();
     const liquidateeAccounts = args.u8();
     const liquidatorAccounts = args.u8();
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const assetBank = accounts.owned(1, "asset_bank", BankLayout, { writable: true });
-    const liabBank = accounts.owned(2, "liab_bank", BankLayout, { writable: true });
-    const liquidator = accounts.owned(3, "liquidator_marginfi_account", MarginfiAccountLayout, { writable: true });
-    const authority = accounts.signer(4, "authority");
-    const liquidatee = accounts.owned(5, "liquidatee_marginfi_account", MarginfiAccountLayout, { writable: true });
-    const vaultAuthority = accounts.at(6);
-    const liquidityVault = accounts.at(7);
-    const insuranceVault = accounts.at(8);
-    const tokenProgram = checkTokenProgram(accounts.at(9), "token_program");
+    const { accounts: a, remaining } = LiquidateAccounts.load(ctx);
+    const { group, assetBank, liabBank, authority, tokenProgram } = a;
+    const liquidator = a.liquidatorMarginfiAccount;
+    const liquidatee = a.liquidateeMarginfiAccount;
+    const liquidityVault = a.bankLiquidityVault;
+    const insuranceVault = a.bankInsuranceVault;
     const now = ctx.clock.unixTimestamp;
-    checkNotPaused(group, now);
-    if (bank.group.get(assetBank.account.data) !== group.key) fail("InvalidGroup", "asset_bank");
-    if (bank.group.get(liabBank.account.data) !== group.key) fail("InvalidGroup", "liab_bank");
-    // Any collateral can be seized, but the debt must sit in a standard bank.
-    const liabTag = bank.config.fields.assetTag.get(liabBank.account.data);
-    if (!STANDARD_TAGS.has(liabTag)) fail("WrongAssetTagForStandardInstructions", "liab_bank");
-    checkParty(liquidator, group, "liquidator_marginfi_account");
-    checkUserAuthorization(liquidator, group, authority, false);
-    checkParty(liquidatee, group, "liquidatee_marginfi_account");
-    accounts.pda(vaultAuthority, "bank_liquidity_vault_authority", bankVaultSeeds("liquidityVaultAuthority", liabBank.key));
-    accounts.writable(liquidityVault, "bank_liquidity_vault");
-    accounts.pda(liquidityVault, "bank_liquidity_vault", bankVaultSeeds("liquidityVault", liabBank.key));
-    accounts.writable(insuranceVault, "bank_insurance_vault");
-    accounts.pda(insuranceVault, "bank_insurance_vault", bankVaultSeeds("insuranceVault", liabBank.key));
 
     if (assetAmount === 0n) fail("ZeroLiquidationAmount");
     if (assetBank.key === liabBank.key) fail("SameAssetAndLiabilityBanks");
-    const assetData = assetBank.account.data;
-    const liabData = liabBank.account.data;
-    const liquidatorData = liquidator.account.data;
-    const liquidateeData = liquidatee.account.data;
+    const assetData = assetBank.data;
+    const liabData = liabBank.data;
+    const liquidatorData = liquidator.data;
+    const liquidateeData = liquidatee.data;
     checkBankPairTags(assetData, liabData);
     requireNotPausedOrKilled(assetData);
     requireNotPausedOrKilled(liabData);
@@ -103,7 +123,6 @@ export const lendingAccountLiquidate: InstructionHandler = {
     accrueAndReport(ctx, assetBank, group);
     accrueAndReport(ctx, liabBank, group);
 
-    const remaining = ctx.accounts.slice(10);
     const { liquidatorRisk, liquidateeRisk } = partyRiskAccounts(remaining, liquidatorAccounts, liquidateeAccounts);
     sortBalances(liquidateeData);
     if (hasAccountFlag(liquidateeData, AccountFlags.ACCOUNT_IN_FLASHLOAN)) fail("AccountInFlashloan");
@@ -162,8 +181,8 @@ export const lendingAccountLiquidate: InstructionHandler = {
     transferFromVault(ctx, tokenProgram, liquidityVault, insuranceVault, liabBank, "liquidityVaultAuthority", fx.toIntFloor(insuranceFee));
     const dust = fx.sub(insuranceFee, fx.floor(insuranceFee));
     bank.collectedInsuranceFeesOutstanding.set(liabData, fx.add(bank.collectedInsuranceFeesOutstanding.get(liabData), dust));
-    updateBankRateCache(assetData, group.account.data, now);
-    updateBankRateCache(liabData, group.account.data, now);
+    updateBankRateCache(assetData, group.data, now);
+    updateBankRateCache(liabData, group.data, now);
     const assetSpot = asset.feed.priceAndConfidence(PriceType.RealTime);
     updateBankPriceCache(assetData, assetSpot.price, assetSpot.confidence, now);
     const liabSpot = liabFeed.priceAndConfidence(PriceType.RealTime);
@@ -218,16 +237,16 @@ function liquidationBalances(
 }
 
 /** Either party: the group's account (6093) and not in a receivership liquidation (6089). */
-function checkParty(account: InstructionAccount, group: InstructionAccount, name: string): void {
-  const data = account.account.data;
+function checkParty(account: AccountView<"MarginfiAccount">, group: InstructionAccount, name: string): void {
+  const data = account.data;
   if (MarginfiAccountLayout.fields.group.get(data) !== group.key) fail("InvalidGroup", name);
   if (hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("ForbiddenIx", name);
 }
 
 /** Debt in default-like banks may not be settled with staked collateral, nor the other way round (6047). */
-function checkBankPairTags(assetData: Buffer, liabData: Buffer): void {
-  const staked = (data: Buffer) => bank.config.fields.assetTag.get(data) === AssetTag.Staked;
-  const defaultLike = (data: Buffer) => !staked(data) && bank.config.fields.assetTag.get(data) !== AssetTag.Sol;
+function checkBankPairTags(assetData: BankData, liabData: BankData): void {
+  const staked = (data: BankData) => bank.config.fields.assetTag.get(data) === AssetTag.Staked;
+  const defaultLike = (data: BankData) => !staked(data) && bank.config.fields.assetTag.get(data) !== AssetTag.Sol;
   if ((defaultLike(assetData) && staked(liabData)) || (staked(assetData) && defaultLike(liabData))) fail("AssetTagMismatch");
 }
 
@@ -247,7 +266,7 @@ function partyRiskAccounts(
 type ErrorName = keyof typeof ERRORS;
 
 /** The liquidatee's balance in the liability bank holds at least one share of debt (else `noDebt`) and no deposit. */
-function requireDebtOnly(account: Buffer, bankKey: string, errors: { noDebt: ErrorName; hasAssets: ErrorName }): void {
+function requireDebtOnly(account: MarginfiAccountData, bankKey: string, errors: { noDebt: ErrorName; hasAssets: ErrorName }): void {
   const index = findBalance(account, bankKey);
   if (index === null) return fail("LendingAccountBalanceNotFound");
   if (fx.cmp(slot(index).liabilityShares.get(account), EMPTY_BALANCE_THRESHOLD) < 0) fail(errors.noDebt);

@@ -1,10 +1,13 @@
+import { declareAccounts } from "@ballast/anchor";
+import { marginfiAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { emitEvent } from "../program/events.js";
 import { hasAccountFlag } from "../program/user-accounts.js";
 import { freshHealthCache, pulseHealthCache, writeHealthCache } from "../risk/health-cache.js";
 import { RiskEngine } from "../risk/risk-engine.js";
 import { AccountFlags, HealthCacheFlags } from "../state/flags.js";
-import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+
+const PulseHealthAccounts = declareAccounts({ marginfiAccount: marginfiAccount({ mut: "load" }) });
 
 /**
  * Permissionless: recomputes the account's health cache from the risk accounts (Initial, maintenance and
@@ -13,18 +16,19 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 export const lendingAccountPulseHealth: InstructionHandler = {
   name: "lending_account_pulse_health",
   units: 8_000,
-  run(ctx, accounts) {
-    const marginfiAccount = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
-    const account = marginfiAccount.account.data;
+  accounts: PulseHealthAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = PulseHealthAccounts.load(ctx);
+    const account = a.marginfiAccount.data;
     const now = ctx.clock.unixTimestamp;
     let cache;
     if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) {
       cache = freshHealthCache(now);
       cache.flags = HealthCacheFlags.ENGINE_OK | HealthCacheFlags.ORACLE_OK;
     } else {
-      cache = pulseHealthCache(RiskEngine.load(ctx, account, ctx.accounts.slice(1)), now);
+      cache = pulseHealthCache(RiskEngine.load(ctx, account, remaining), now);
     }
     writeHealthCache(account, cache);
-    emitEvent(ctx, "HealthPulseEvent", { account: marginfiAccount.key, healthCache: cache });
+    emitEvent(ctx, "HealthPulseEvent", { account: a.marginfiAccount.key, healthCache: cache });
   },
 };

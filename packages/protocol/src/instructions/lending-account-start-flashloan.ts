@@ -5,27 +5,38 @@ import {
   type InstructionAccount,
   type InstructionContext,
 } from "@ballast/ledger";
-import type { LendingAccounts } from "../program/accounts.js";
+import { checkAddress, signer, unchecked, declareAccounts, type AccountView } from "@ballast/anchor";
+import { marginfiAccount } from "../program/account-kinds.js";
 import { instructionDiscriminator, type InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { hasAccountFlag, setAccountFlag } from "../program/user-accounts.js";
 import { AccountFlags } from "../state/flags.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+import type { MarginfiAccountData } from "../state/views.js";
 
 const END_FLASHLOAN = instructionDiscriminator("lending_account_end_flashloan");
 
 /** [marginfi_account (mut, has_one authority → 6042), authority (signer)], shared by start and end. */
-export function flashloanAccount(accounts: LendingAccounts): InstructionAccount {
-  const marginfiAccount = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
-  const authority = accounts.signer(1, "authority");
-  if (MarginfiAccountLayout.fields.authority.get(marginfiAccount.account.data) !== authority.key) {
-    fail("Unauthorized", "marginfi_account");
-  }
-  return marginfiAccount;
+export const FLASHLOAN_ACCOUNTS = {
+  marginfiAccount: marginfiAccount({ mut: "load" }),
+  authority: signer(),
+} as const;
+
+/** marginfi_account has_one authority (6042). */
+export function checkFlashloanAuthority(a: {
+  readonly marginfiAccount: AccountView<"MarginfiAccount">;
+  readonly authority: InstructionAccount;
+}): void {
+  if (MarginfiAccountLayout.fields.authority.get(a.marginfiAccount.data) !== a.authority.key) fail("Unauthorized", "marginfi_account");
 }
 
+const StartFlashloanAccounts = declareAccounts({ ...FLASHLOAN_ACCOUNTS, ixsSysvar: unchecked() }, (a) => ({
+  marginfiAccount: () => checkFlashloanAuthority(a),
+  ixsSysvar: () => checkAddress(a.ixsSysvar, INSTRUCTIONS_SYSVAR_ID),
+}));
+
 /** Both ends of a flash loan refuse disabled (6035), liquidated (6089) and frozen (6103) accounts. */
-export function checkFlashloanAccountState(account: Buffer, starting: boolean): void {
+export function checkFlashloanAccountState(account: MarginfiAccountData, starting: boolean): void {
   if (hasAccountFlag(account, AccountFlags.ACCOUNT_DISABLED)) fail("AccountDisabled");
   if (starting && hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) fail("IllegalFlashloan");
   if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("ForbiddenIx");
@@ -55,12 +66,12 @@ function checkFlashloanCanStart(ctx: InstructionContext, sysvar: InstructionAcco
 export const lendingAccountStartFlashloan: InstructionHandler = {
   name: "lending_account_start_flashloan",
   units: 8_000,
-  run(ctx, accounts, args) {
+  accounts: StartFlashloanAccounts,
+  run(ctx, _checks, args) {
     const endIndex = args.u64();
-    const marginfiAccount = flashloanAccount(accounts);
-    const sysvar = accounts.address(accounts.at(2), "ixs_sysvar", INSTRUCTIONS_SYSVAR_ID);
-    checkFlashloanCanStart(ctx, sysvar, marginfiAccount.key, endIndex);
-    const account = marginfiAccount.account.data;
+    const { marginfiAccount, ixsSysvar } = StartFlashloanAccounts.load(ctx).accounts;
+    checkFlashloanCanStart(ctx, ixsSysvar, marginfiAccount.key, endIndex);
+    const account = marginfiAccount.data;
     checkFlashloanAccountState(account, true);
     setAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN, true);
   },

@@ -4,7 +4,9 @@ import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.j
 import { checkAfterWithdrawal, receivershipWithdrawPrice, recordDeleverageWithdrawal } from "../program/receivership.js";
 import { calcValue } from "../math/value.js";
 import { checkUtilizationRatio, existingBalance, sortBalances } from "../program/balances.js";
-import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
+import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { tokenProgram } from "../program/account-kinds.js";
+import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
@@ -19,10 +21,34 @@ import {
   requireNotDisabled,
   requireNotPausedOrKilled,
   touchAccount,
-  userBankAccounts,
+  userBankDeclarations,
 } from "../program/user-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags, BankFlags } from "../state/flags.js";
+
+const WithdrawAccounts = declareAccounts(
+  {
+    ...userBankDeclarations({ groupWritable: true }),
+    destinationTokenAccount: unchecked({ mut: "constraint" }),
+    bankLiquidityVaultAuthority: unchecked(),
+    liquidityVault: unchecked({ mut: "constraint" }),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => ({
+    group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+    marginfiAccount: () => checkUserAuthorization(a.marginfiAccount, a.group, a.authority, true),
+    bank: () => checkStandardBank(a.bank, a.group, a.liquidityVault),
+    bankLiquidityVaultAuthority: () => {
+      checkSeeds(ctx, a.bankLiquidityVaultAuthority, bankVaultSeeds("liquidityVaultAuthority", a.bank.key));
+      // The program checks this before liquidity_vault's mut: a receiver may not take collateral the Initial
+      // requirement values at nothing.
+      const inReceivership = hasAccountFlag(a.marginfiAccount.data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP);
+      if (inReceivership && BankLayout.fields.config.fields.assetWeightInit.get(a.bank.data) === fx.ZERO) {
+        fail("LiquidationPremiumTooHigh", "bank");
+      }
+    },
+  }),
+);
 
 /**
  * The authority takes tokens out of its deposit (or all of it with withdraw_all, closing the balance); the
@@ -31,35 +57,21 @@ import { AccountFlags, BankFlags } from "../state/flags.js";
 export const lendingAccountWithdraw: InstructionHandler = {
   name: "lending_account_withdraw",
   units: 18_000,
-  run(ctx, accounts, args) {
+  accounts: WithdrawAccounts,
+  run(ctx, _checks, args) {
     const amount = args.u64();
     const withdrawAll = args.option(() => args.bool()) ?? false;
-    const user = userBankAccounts(accounts, { groupWritable: true });
-    const { group, marginfiAccount, signer, bank: bankAccount } = user;
-    const destination = accounts.at(4);
-    const vaultAuthority = accounts.at(5);
-    const liquidityVault = accounts.at(6);
-    const tokenProgram = checkTokenProgram(accounts.at(7), "token_program");
+    const { accounts: a, remaining } = WithdrawAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
-    checkNotPaused(group, now);
-    checkUserAuthorization(marginfiAccount, group, signer, true);
-    checkStandardBank(bankAccount, group, liquidityVault);
-    accounts.writable(destination, "destination_token_account");
-    accounts.pda(vaultAuthority, "bank_liquidity_vault_authority", bankVaultSeeds("liquidityVaultAuthority", bankAccount.key));
-    const account = marginfiAccount.account.data;
-    const bankData = bankAccount.account.data;
+    const account = a.marginfiAccount.data;
+    const bankData = a.bank.data;
     const inReceivership = hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP);
-    // A receiver may not take collateral the Initial requirement values at nothing.
-    if (inReceivership && BankLayout.fields.config.fields.assetWeightInit.get(bankData) === fx.ZERO)
-      fail("LiquidationPremiumTooHigh", "bank");
-    accounts.writable(liquidityVault, "liquidity_vault");
 
     requireNotDisabled(account);
     requireNotPausedOrKilled(bankData);
-    const remaining = ctx.accounts.slice(8);
-    const receivership = inReceivership ? receivershipWithdrawPrice(remaining, bankAccount, ctx.clock) : null;
-    accrueAndReport(ctx, bankAccount, group);
-    const balance = existingBalance(account, bankAccount.key, bankData);
+    const receivership = inReceivership ? receivershipWithdrawPrice(remaining, a.bank, ctx.clock) : null;
+    accrueAndReport(ctx, a.bank, a.group);
+    const balance = existingBalance(account, a.bank.key, bankData);
     let transfer: bigint;
     if (withdrawAll) {
       transfer = balance.withdrawAll(now);
@@ -71,25 +83,25 @@ export const lendingAccountWithdraw: InstructionHandler = {
     checkUtilizationRatio(bankData);
     // After a sunset the vault pays out what it still holds, first come, first served.
     if (hasBankFlag(bankData, BankFlags.TOKENLESS_REPAYMENTS_COMPLETE)) {
-      const held = decodeTokenAccount(liquidityVault.account.data).amount;
+      const held = decodeTokenAccount(a.liquidityVault.account.data).amount;
       if (held < transfer) transfer = held;
     }
     if (receivership && hasAccountFlag(account, AccountFlags.ACCOUNT_IN_DELEVERAGE)) {
       const value = calcValue(fx.fromInt(transfer), receivership.price, BankLayout.fields.mintDecimals.get(bankData));
-      recordDeleverageWithdrawal(group.account.data, value, now);
+      recordDeleverageWithdrawal(a.group.data, value, now);
     }
     touchAccount(account, now);
-    transferFromVault(ctx, tokenProgram, liquidityVault, destination, bankAccount, "liquidityVaultAuthority", transfer);
-    updateBankRateCache(bankData, group.account.data, now);
+    transferFromVault(ctx, a.tokenProgram, a.liquidityVault, a.destinationTokenAccount, a.bank, "liquidityVaultAuthority", transfer);
+    updateBankRateCache(bankData, a.group.data, now);
     emitEvent(ctx, "LendingAccountWithdrawEvent", {
-      header: accountEventHeader(user),
-      bank: bankAccount.key,
+      header: accountEventHeader(a),
+      bank: a.bank.key,
       mint: BankLayout.fields.mint.get(bankData),
       amount: transfer,
       closeBalance: withdrawAll,
     });
     sortBalances(account);
 
-    checkAfterWithdrawal(ctx, account, remaining, bankAccount, receivership);
+    checkAfterWithdrawal(ctx, account, remaining, a.bank, receivership);
   },
 };

@@ -1,8 +1,12 @@
+import { declareAccounts } from "@ballast/anchor";
+import { bankAccount, groupAccount } from "../program/account-kinds.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { checkBankOfGroup } from "../program/pool-accounts.js";
-import { BankLayout } from "../state/bank.js";
-import { MarginfiGroupLayout } from "../state/group.js";
+
+const AccrueBankInterestAccounts = declareAccounts({ group: groupAccount(), bank: bankAccount({ mut: "constraint" }) }, (a) => ({
+  bank: () => checkBankOfGroup(a.bank, a.group),
+}));
 
 /**
  * Permissionless: accrues the bank's interest up to now and refreshes its rate cache. Not gated by a panic pause,
@@ -11,15 +15,12 @@ import { MarginfiGroupLayout } from "../state/group.js";
 export const lendingPoolAccrueBankInterest: InstructionHandler = {
   name: "lending_pool_accrue_bank_interest",
   units: 12_000,
-  run(ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    accounts.writable(bank, "bank");
-    checkBankOfGroup(bank, group);
-
-    const data = bank.account.data;
+  accounts: AccrueBankInterestAccounts,
+  run(ctx) {
+    const { group, bank } = AccrueBankInterestAccounts.load(ctx).accounts;
+    const data = bank.data;
     const now = ctx.clock.unixTimestamp;
     accrueAndReport(ctx, bank, group);
-    updateBankRateCache(data, group.account.data, now);
+    updateBankRateCache(data, group.data, now);
   },
 };

@@ -1,7 +1,12 @@
+import type { BankData } from "../state/views.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import type { LendingArgs } from "../program/args.js";
 import { readOperationalState, readRiskTier } from "../program/bank-config-args.js";
+import { checkSeeds, declareAccounts, initTarget, signer, unchecked } from "@ballast/anchor";
+import { groupAccount, mintAccount } from "../program/account-kinds.js";
+import { checkGroupAdmin } from "../program/pool-accounts.js";
 import {
+  BANK_VAULT_ACCOUNTS,
   checkVaultAuthorities,
   countBankInGroup,
   initBankVaults,
@@ -10,7 +15,7 @@ import {
   writePlaceholderLendingConfig,
 } from "../program/bank-creation.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
-import { bankSeeds, loadMint } from "../program/bank-vaults.js";
+import { bankSeeds } from "../program/bank-vaults.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
@@ -18,10 +23,18 @@ import type { I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, OracleSetup } from "../state/enums.js";
 import { KAMINO_PROGRAM_ID, isKaminoReserve, kaminoObligationAddress, readKaminoReserve } from "../state/kamino.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 
-/** Accounts before the remaining ones: [price oracle, Kamino reserve]. */
-const FIXED_ACCOUNTS = 15;
+/** Remaining accounts: [price oracle, Kamino reserve]. Anchor checks `mut` with the constraints, after `init`. */
+const AddBankKaminoAccounts = declareAccounts({
+  group: groupAccount({ mut: "handler" }),
+  admin: signer(),
+  feePayer: signer({ mut: "handler" }),
+  bankMint: mintAccount(),
+  bank: initTarget(),
+  integrationAcc1: unchecked({ idlName: "integration_acc_1" }),
+  integrationAcc2: unchecked({ idlName: "integration_acc_2" }),
+  ...BANK_VAULT_ACCOUNTS,
+});
 
 /** KaminoConfigCompact, Borsh field by field. */
 export interface KaminoConfigCompact {
@@ -54,7 +67,7 @@ export function readKaminoConfig(args: LendingArgs): KaminoConfigCompact {
   };
 }
 
-function writeKaminoConfig(data: Buffer, c: KaminoConfigCompact, reserve: string, obligation: string): void {
+function writeKaminoConfig(data: BankData, c: KaminoConfigCompact, reserve: string, obligation: string): void {
   const f = BankLayout.fields.config.fields;
   writePlaceholderLendingConfig(data);
   f.assetWeightInit.set(data, c.assetWeightInit);
@@ -82,30 +95,26 @@ function writeKaminoConfig(data: Buffer, c: KaminoConfigCompact, reserve: string
 export const lendingPoolAddBankKamino: InstructionHandler = {
   name: "lending_pool_add_bank_kamino",
   units: 60_000,
+  accounts: AddBankKaminoAccounts,
   run(ctx, accounts, args) {
     const config = readKaminoConfig(args);
     const seed = args.u64();
 
-    // Account deserialization, in IDL order.
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const admin = accounts.signer(1, "admin");
-    const feePayer = accounts.signer(2, "fee_payer");
-    const mintAccount = accounts.at(3);
-    const mint = loadMint(mintAccount, "bank_mint");
-    const reserve = accounts.at(5);
-    const obligation = accounts.at(6);
-    const n = newBankAccounts(accounts, 4);
-    const bank = n.bank;
+    // Account deserialization, in IDL order; the constraints follow the `init` accounts.
+    const { accounts: a, remaining } = AddBankKaminoAccounts.load(ctx);
+    const { group, admin, feePayer, bankMint: mintAccount, bank, integrationAcc1: reserve, integrationAcc2: obligation } = a;
+    const { mint } = mintAccount;
+    const n = newBankAccounts(a);
 
     // `init` accounts: the bank, then the three vaults.
     const seeds = bankSeeds(group.key, mintAccount.key, seed);
-    const bump = accounts.pda(bank, "bank", seeds);
-    accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
+    const bump = checkSeeds(ctx, bank, seeds);
+    const data = accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
     const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
     // Remaining constraints, in IDL order.
     accounts.writable(group, "group");
-    if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "group");
+    checkGroupAdmin(group, admin);
     accounts.writable(feePayer, "fee_payer");
     const bumps = checkVaultAuthorities(accounts, n, vaultBumps);
     if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data))
@@ -122,12 +131,11 @@ export const lendingPoolAddBankKamino: InstructionHandler = {
     }
 
     const now = ctx.clock.unixTimestamp;
-    const data = bank.account.data;
     writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
     writeKaminoConfig(data, config, reserve.key, obligation.key);
     validateBankConfig(data);
-    validateOracleSetup(data, ctx.accounts.slice(FIXED_ACCOUNTS));
-    countBankInGroup(group.account.data, now);
+    validateOracleSetup(data, remaining);
+    countBankInGroup(group.data, now);
 
     emitEvent(ctx, "LendingPoolBankCreateEvent", {
       header: { signer: admin.key, marginfiGroup: group.key },

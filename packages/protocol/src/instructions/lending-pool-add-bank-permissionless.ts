@@ -1,4 +1,8 @@
+import type { BankData, StakedSettingsData } from "../state/views.js";
+import { checkSeeds, declareAccounts, initTarget, signer, unchecked } from "@ballast/anchor";
+import { groupAccount, mintAccount, stakedSettingsAccount } from "../program/account-kinds.js";
 import {
+  BANK_VAULT_ACCOUNTS,
   checkVaultAuthorities,
   countBankInGroup,
   initBankVaults,
@@ -8,7 +12,7 @@ import {
 } from "../program/bank-creation.js";
 import { fromDecimal } from "../math/i80f48.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
-import { bankSeeds, loadMint } from "../program/bank-vaults.js";
+import { bankSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
@@ -17,17 +21,25 @@ import { SPL_SINGLE_POOL_PROGRAM_ID } from "../risk/stake-pool-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, BankOperationalState, OracleSetup } from "../state/enums.js";
 import { BankConfigFlags } from "../state/flags.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 import { StakedSettingsLayout } from "../state/staked-settings.js";
 
-/** Accounts before the remaining ones: [SOL Pyth feed, LST mint, stake account]. */
-const FIXED_ACCOUNTS = 15;
+/** Remaining accounts: [SOL Pyth feed, LST mint, stake account]. Anchor checks `mut` with the constraints, after `init`. */
+const AddBankPermissionlessAccounts = declareAccounts({
+  marginfiGroup: groupAccount({ mut: "handler" }),
+  stakedSettings: stakedSettingsAccount(),
+  feePayer: signer({ mut: "handler" }),
+  bankMint: mintAccount(),
+  solPool: unchecked(),
+  stakePool: unchecked(),
+  bank: initTarget(),
+  ...BANK_VAULT_ACCOUNTS,
+});
 
 /** Staked banks also carry a placeholder protocol fixed fee (reference §7.3). */
 const PLACEHOLDER_PROTOCOL_FIXED_FEE_APR = fromDecimal("0.01");
 
 /** Writes a staked bank's config from the group's staked settings: tag STAKED, priced by setup 5. */
-function writeStakedConfig(data: Buffer, settings: Buffer, oracleKeys: readonly string[]): void {
+function writeStakedConfig(data: BankData, settings: StakedSettingsData, oracleKeys: readonly string[]): void {
   const s = StakedSettingsLayout.fields;
   const c = BankLayout.fields.config.fields;
   const r = c.interestRateConfig.fields;
@@ -54,49 +66,44 @@ function writeStakedConfig(data: Buffer, settings: Buffer, oracleKeys: readonly 
 export const lendingPoolAddBankPermissionless: InstructionHandler = {
   name: "lending_pool_add_bank_permissionless",
   units: 60_000,
+  accounts: AddBankPermissionlessAccounts,
   run(ctx, accounts, args) {
     const seed = args.u64();
 
-    // Account deserialization, in IDL order.
-    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
-    const settings = accounts.owned(1, "staked_settings", StakedSettingsLayout);
-    const feePayer = accounts.signer(2, "fee_payer");
-    const mintAccount = accounts.at(3);
-    const mint = loadMint(mintAccount, "bank_mint");
-    const solPool = accounts.at(4);
-    const stakePool = accounts.at(5);
-    const n = newBankAccounts(accounts);
-    const bank = n.bank;
+    // Account deserialization, in IDL order; the constraints follow the `init` accounts.
+    const { accounts: a, remaining } = AddBankPermissionlessAccounts.load(ctx);
+    const { marginfiGroup: group, stakedSettings: settings, feePayer, bankMint: mintAccount, solPool, stakePool, bank } = a;
+    const { mint } = mintAccount;
+    const n = newBankAccounts(a);
 
     // `init` accounts: the bank, then the three vaults.
     const seeds = bankSeeds(group.key, mintAccount.key, seed);
-    const bump = accounts.pda(bank, "bank", seeds);
-    accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
+    const bump = checkSeeds(ctx, bank, seeds);
+    const data = accounts.init(feePayer, bank, BankLayout, [...seeds, Buffer.from([bump])]);
     const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
     // Remaining constraints, in IDL order.
     accounts.writable(group, "marginfi_group");
-    const settingsData = settings.account.data;
+    const settingsData = settings.data;
     if (StakedSettingsLayout.fields.marginfiGroup.get(settingsData) !== group.key) fail("InvalidGroup", "staked_settings");
     accounts.writable(feePayer, "fee_payer");
     const bumps = checkVaultAuthorities(accounts, n, vaultBumps);
 
     // Handler.
     const now = ctx.clock.unixTimestamp;
-    const data = bank.account.data;
     writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
     const oracle = StakedSettingsLayout.fields.oracle.get(settingsData);
     writeStakedConfig(data, settingsData, [oracle, mintAccount.key, solPool.key]);
     validateBankConfig(data);
 
     if (stakePool.account.owner !== SPL_SINGLE_POOL_PROGRAM_ID) fail("StakePoolValidationFailed");
-    validateOracleSetup(data, ctx.accounts.slice(FIXED_ACCOUNTS), {
+    validateOracleSetup(data, remaining, {
       lstMint: mintAccount.key,
       stakePool: stakePool.key,
       solPool: solPool.key,
     });
 
-    countBankInGroup(group.account.data, now);
+    countBankInGroup(group.data, now);
 
     emitEvent(ctx, "LendingPoolBankCreateEvent", {
       header: { signer: feePayer.key, marginfiGroup: group.key },

@@ -1,22 +1,31 @@
-import { checkVaultAuthorities, countBankInGroup, initBankVaults, newBankAccounts, writeNewBank } from "../program/bank-creation.js";
+import type { BankData } from "../state/views.js";
+import {
+  BANK_VAULT_ACCOUNTS,
+  checkVaultAuthorities,
+  countBankInGroup,
+  initBankVaults,
+  newBankAccounts,
+  writeNewBank,
+} from "../program/bank-creation.js";
 import type { InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
 import type { LendingArgs } from "../program/args.js";
 import { readBankConfigCompact, type BankConfigCompact } from "../program/bank-config-args.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
-import { transferLamports } from "@ballast/anchor";
-import { bankSeeds, loadMint } from "../program/bank-vaults.js";
+import { checkSeeds, declareAccounts, initTarget, signer, transferLamports, unchecked } from "@ballast/anchor";
+import { feeStateAccount, groupAccount, mintAccount } from "../program/account-kinds.js";
+import { checkGroupAdmin } from "../program/pool-accounts.js";
+import { bankSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { SEEDS } from "../program/ids.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, InterestCurveType, OracleSetup } from "../state/enums.js";
 import { FeeStateLayout } from "../state/fee-state.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 import { emitEvent } from "../program/events.js";
 
 /** Writes BankConfig from its compact form: no oracle, curve forced to seven-point, legacy curve fields zero. */
-function writeConfig(data: Buffer, c: BankConfigCompact): void {
+function writeConfig(data: BankData, c: BankConfigCompact): void {
   const f = BankLayout.fields.config.fields;
   const r = f.interestRateConfig.fields;
   f.assetWeightInit.set(data, c.assetWeightInit);
@@ -45,6 +54,22 @@ function writeConfig(data: Buffer, c: BankConfigCompact): void {
   f.oracleMaxConfidence.set(data, c.oracleMaxConfidence);
 }
 
+/** Anchor checks `mut` of these accounts with the constraints, after the bank and its vaults are created. */
+const ADD_BANK_ACCOUNTS = {
+  marginfiGroup: groupAccount({ mut: "handler" }),
+  admin: signer(),
+  feePayer: signer({ mut: "handler" }),
+  feeState: feeStateAccount(),
+  globalFeeWallet: unchecked({ mut: "handler" }),
+  bankMint: mintAccount(),
+  bank: initTarget({ signer: true }),
+  ...BANK_VAULT_ACCOUNTS,
+} as const;
+
+const AddBankAccounts = declareAccounts(ADD_BANK_ACCOUNTS);
+/** The bank sits at its PDA rather than at a keypair. */
+export const AddBankWithSeedAccounts = declareAccounts({ ...ADD_BANK_ACCOUNTS, bank: initTarget() });
+
 /**
  * lending_pool_add_bank and lending_pool_add_bank_with_seed (reference §7.3): the bank at a fresh keypair or at
  * the PDA [group, mint, seed]; everything else is identical.
@@ -53,15 +78,11 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
   const bankConfig = readBankConfigCompact(args);
   const seed = withSeed ? args.u64() : null;
 
-  // Account deserialization, in IDL order.
-  const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
-  const admin = accounts.signer(1, "admin");
-  const feePayer = accounts.signer(2, "fee_payer");
-  const feeState = accounts.owned(3, "fee_state", FeeStateLayout);
-  const feeWallet = accounts.at(4);
-  const mintAccount = accounts.at(5);
-  const mint = loadMint(mintAccount, "bank_mint");
-  const n = newBankAccounts(accounts);
+  // Account deserialization, in IDL order; the constraints follow the `init` accounts.
+  const a = (withSeed ? AddBankWithSeedAccounts : AddBankAccounts).load(ctx).accounts;
+  const { marginfiGroup: group, admin, feePayer, feeState, globalFeeWallet: feeWallet, bankMint: mintAccount } = a;
+  const { mint } = mintAccount;
+  const n = newBankAccounts(a);
 
   // `init` accounts: the bank, then the three vaults.
   let bankSigner: Buffer[] | null = null;
@@ -70,29 +91,28 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
     const bump = accounts.pda(n.bank, "bank", seeds);
     bankSigner = [...seeds, Buffer.from([bump])];
   }
-  accounts.init(feePayer, n.bank, BankLayout, bankSigner);
+  const data = accounts.init(feePayer, n.bank, BankLayout, bankSigner);
   const vaultBumps = initBankVaults(ctx, accounts, feePayer, mintAccount, n);
 
   // Remaining constraints, in IDL order.
   accounts.writable(group, "marginfi_group");
-  if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "marginfi_group");
+  checkGroupAdmin(group, admin, "marginfi_group");
   accounts.writable(feePayer, "fee_payer");
-  accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
-  if (FeeStateLayout.fields.globalFeeWallet.get(feeState.account.data) !== feeWallet.key) fail("InvalidFeeWallet", "fee_state");
+  checkSeeds(ctx, feeState, [SEEDS.feeState]);
+  if (FeeStateLayout.fields.globalFeeWallet.get(feeState.data) !== feeWallet.key) fail("InvalidFeeWallet", "fee_state");
   accounts.writable(feeWallet, "global_fee_wallet");
   const bumps = checkVaultAuthorities(accounts, n, vaultBumps);
 
   // Handler.
-  const flatFee = FeeStateLayout.fields.bankInitFlatSolFee.get(feeState.account.data);
+  const flatFee = FeeStateLayout.fields.bankInitFlatSolFee.get(feeState.data);
   if (flatFee > 0) transferLamports(ctx, feePayer, feeWallet, BigInt(flatFee));
   if (bankConfig.assetTag !== AssetTag.Default && bankConfig.assetTag !== AssetTag.Sol) fail("WrongAssetTagForStandardInstructions");
 
   const now = ctx.clock.unixTimestamp;
   const bank = n.bank;
-  const data = bank.account.data;
   writeNewBank(data, mintAccount.key, mint.decimals, group.key, n, bumps, now);
   writeConfig(data, bankConfig);
-  countBankInGroup(group.account.data, now);
+  countBankInGroup(group.data, now);
 
   validateBankConfig(data);
   emitEvent(ctx, "LendingPoolBankCreateEvent", {
@@ -106,6 +126,7 @@ export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args
 export const lendingPoolAddBank: InstructionHandler = {
   name: "lending_pool_add_bank",
   units: 60_000,
+  accounts: AddBankAccounts,
   run(ctx, accounts, args) {
     addBank(ctx, accounts, args, false);
   },

@@ -1,7 +1,21 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { bankAccount, groupAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { BankLayout } from "../state/bank.js";
 import { MarginfiGroupLayout } from "../state/group.js";
+
+const CloneEmodeAccounts = declareAccounts(
+  { group: groupAccount(), signer: signer(), copyFromBank: bankAccount(), copyToBank: bankAccount({ mut: "load" }) },
+  (a) => ({
+    copyFromBank: () => {
+      if (BankLayout.fields.group.get(a.copyFromBank.data) !== a.group.key) fail("InvalidGroup", "copy_from_bank");
+    },
+    copyToBank: () => {
+      if (BankLayout.fields.group.get(a.copyToBank.data) !== a.group.key) fail("InvalidGroup", "copy_to_bank");
+    },
+  }),
+);
 
 /**
  * The group admin or its emode admin copies one bank's whole emode settings (tag, timestamp, flags, entries) onto
@@ -10,17 +24,13 @@ import { MarginfiGroupLayout } from "../state/group.js";
 export const lendingPoolCloneEmode: InstructionHandler = {
   name: "lending_pool_clone_emode",
   units: 8_000,
-  run(_ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const signer = accounts.signer(1, "signer");
-    const from = accounts.owned(2, "copy_from_bank", BankLayout);
-    const to = accounts.owned(3, "copy_to_bank", BankLayout, { writable: true });
-    if (BankLayout.fields.group.get(from.account.data) !== group.key) fail("InvalidGroup", "copy_from_bank");
-    if (BankLayout.fields.group.get(to.account.data) !== group.key) fail("InvalidGroup", "copy_to_bank");
+  accounts: CloneEmodeAccounts,
+  run(ctx) {
+    const { group, signer, copyFromBank: from, copyToBank: to } = CloneEmodeAccounts.load(ctx).accounts;
     const g = MarginfiGroupLayout.fields;
-    if (signer.key !== g.admin.get(group.account.data) && signer.key !== g.emodeAdmin.get(group.account.data)) fail("Unauthorized");
+    if (signer.key !== g.admin.get(group.data) && signer.key !== g.emodeAdmin.get(group.data)) fail("Unauthorized");
 
     const emode = BankLayout.fields.emode;
-    emode.set(to.account.data, emode.get(from.account.data));
+    emode.set(to.data, emode.get(from.data));
   },
 };

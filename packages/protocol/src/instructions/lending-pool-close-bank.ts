@@ -1,3 +1,6 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { bankAccount, groupAccount } from "../program/account-kinds.js";
+import type { BankData } from "../state/views.js";
 import { isZeroWithTolerance, ZERO_AMOUNT_THRESHOLD } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -10,7 +13,7 @@ import { MarginfiGroupLayout } from "../state/group.js";
 const b = BankLayout.fields;
 
 /** Only banks created closable (0.1.4 and later) with no positions, no shares and no emissions left may go. */
-function canClose(bank: Buffer): boolean {
+function canClose(bank: BankData): boolean {
   return (
     hasBankFlag(bank, BankFlags.CLOSE_ENABLED_FLAG) &&
     b.lendingPositionCount.get(bank) === 0 &&
@@ -21,25 +24,22 @@ function canClose(bank: Buffer): boolean {
   );
 }
 
+const CloseBankAccounts = declareAccounts(
+  { group: groupAccount({ mut: "constraint" }), bank: bankAccount({ mut: "constraint" }), admin: signer({ mut: "constraint" }) },
+  (a) => ({ group: () => checkGroupAdmin(a.group, a.admin), bank: () => checkBankOfGroup(a.bank, a.group) }),
+);
+
 /** The group admin closes an empty bank: the group counts one bank fewer and the bank's rent goes to the admin. */
 export const lendingPoolCloseBank: InstructionHandler = {
   name: "lending_pool_close_bank",
   units: 8_000,
-  run(_ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    const admin = accounts.signer(2, "admin");
-
-    accounts.writable(group, "group");
-    checkGroupAdmin(group, admin);
-    accounts.writable(bank, "bank");
-    checkBankOfGroup(bank, group);
-    accounts.writable(admin, "admin");
-
-    if (!canClose(bank.account.data)) fail("BankCannotClose");
+  accounts: CloseBankAccounts,
+  run(ctx, accounts) {
+    const { group, bank, admin } = CloseBankAccounts.load(ctx).accounts;
+    if (!canClose(bank.data)) fail("BankCannotClose");
     const banks = MarginfiGroupLayout.fields.banks;
-    const count = banks.get(group.account.data);
-    banks.set(group.account.data, count > 0 ? count - 1 : 0);
+    const count = banks.get(group.data);
+    banks.set(group.data, count > 0 ? count - 1 : 0);
     accounts.close(bank, admin);
   },
 };

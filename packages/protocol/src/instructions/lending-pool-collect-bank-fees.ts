@@ -3,17 +3,18 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID, type InstructionAccount } from "@ballast/l
 import * as fx from "../math/i80f48.js";
 import { collectBankFees } from "../math/settlement.js";
 import { toF64 } from "../math/value.js";
-import { checkTokenProgram } from "../program/bank-vaults.js";
+import { checkSeeds, declareAccounts, unchecked, type DeclaredAccount } from "@ballast/anchor";
+import { bankAccount, feeStateAccount, groupAccount, tokenAccount, tokenProgram } from "../program/account-kinds.js";
+import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { SEEDS } from "../program/ids.js";
-import { checkBankOfGroup, checkBankVault, loadTokenAccount } from "../program/pool-accounts.js";
+import { checkBankOfGroup } from "../program/pool-accounts.js";
 import { transferFromVault } from "../program/token-transfers.js";
 import { checkNotPaused } from "../program/user-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { FeeStateLayout } from "../state/fee-state.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 
 const b = BankLayout.fields;
 
@@ -29,6 +30,37 @@ function feeWalletAta(wallet: string, mint: string, tokenProgram: string): strin
 /** An integer token amount as the event's f64. */
 const tokens = (amount: bigint): number => toF64(fx.fromInt(amount));
 
+const CollectBankFeesAccounts = declareAccounts(
+  {
+    group: groupAccount(),
+    bank: bankAccount({ mut: "constraint" }),
+    liquidityVaultAuthority: unchecked(),
+    liquidityVault: tokenAccount({ mut: "constraint" }),
+    insuranceVault: unchecked({ mut: "constraint" }),
+    feeVault: unchecked({ mut: "constraint" }),
+    feeState: feeStateAccount(),
+    feeAta: unchecked({ mut: "constraint" }),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => {
+    const vault = (account: DeclaredAccount, kind: Parameters<typeof bankVaultSeeds>[0]) => () =>
+      checkSeeds(ctx, account, bankVaultSeeds(kind, a.bank.key));
+    return {
+      group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+      bank: () => checkBankOfGroup(a.bank, a.group),
+      liquidityVaultAuthority: vault(a.liquidityVaultAuthority, "liquidityVaultAuthority"),
+      liquidityVault: vault(a.liquidityVault, "liquidityVault"),
+      insuranceVault: vault(a.insuranceVault, "insuranceVault"),
+      feeVault: vault(a.feeVault, "feeVault"),
+      feeState: () => checkSeeds(ctx, a.feeState, [SEEDS.feeState]),
+      feeAta: () => {
+        const wallet = FeeStateLayout.fields.globalFeeWallet.get(a.feeState.data);
+        if (a.feeAta.key !== feeWalletAta(wallet, b.mint.get(a.bank.data), a.tokenProgram.key)) fail("InvalidFeeAta", "fee_ata");
+      },
+    };
+  },
+);
+
 /**
  * Permissionless: pays the bank's outstanding fees out of the liquidity vault, whole tokens only and as far as the
  * vault holds them, insurance first, then the group, then the program: the group part to the fee vault, the
@@ -37,34 +69,12 @@ const tokens = (amount: bigint): number => toF64(fx.fromInt(amount));
 export const lendingPoolCollectBankFees: InstructionHandler = {
   name: "lending_pool_collect_bank_fees",
   units: 30_000,
-  run(ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    const liquidityVaultAuthority = accounts.at(2);
-    const liquidityVault = accounts.at(3);
-    const vaultBalance = loadTokenAccount(liquidityVault, "liquidity_vault").amount;
-    const insuranceVault = accounts.at(4);
-    const feeVault = accounts.at(5);
-    const feeState = accounts.owned(6, "fee_state", FeeStateLayout);
-    const feeAta = accounts.at(7);
-    const tokenProgram = checkTokenProgram(accounts.at(8), "token_program");
-
-    checkNotPaused(group, ctx.clock.unixTimestamp);
-    accounts.writable(bank, "bank");
-    checkBankOfGroup(bank, group);
-    checkBankVault(accounts, liquidityVaultAuthority, "liquidity_vault_authority", "liquidityVaultAuthority", bank);
-    accounts.writable(liquidityVault, "liquidity_vault");
-    checkBankVault(accounts, liquidityVault, "liquidity_vault", "liquidityVault", bank);
-    accounts.writable(insuranceVault, "insurance_vault");
-    checkBankVault(accounts, insuranceVault, "insurance_vault", "insuranceVault", bank);
-    accounts.writable(feeVault, "fee_vault");
-    checkBankVault(accounts, feeVault, "fee_vault", "feeVault", bank);
-    accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
-    accounts.writable(feeAta, "fee_ata");
-    const data = bank.account.data;
+  accounts: CollectBankFeesAccounts,
+  run(ctx) {
+    const { group, bank, liquidityVault, insuranceVault, feeVault, feeAta, tokenProgram } = CollectBankFeesAccounts.load(ctx).accounts;
+    const vaultBalance = liquidityVault.token.amount;
+    const data = bank.data;
     const mint = b.mint.get(data);
-    const wallet = FeeStateLayout.fields.globalFeeWallet.get(feeState.account.data);
-    if (feeAta.key !== feeWalletAta(wallet, mint, tokenProgram.key)) fail("InvalidFeeAta", "fee_ata");
 
     const collection = collectBankFees(
       {

@@ -1,4 +1,4 @@
-import { groupRoleAndBank } from "../program/bank-config-update.js";
+import { groupRoleAndBankSpec } from "../program/bank-config-update.js";
 import { validateBankEmode } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { BankLayout } from "../state/bank.js";
@@ -6,6 +6,8 @@ import { EMODE_TAG_EMPTY, MAX_EMODE_ENTRIES, type EmodeEntry } from "../state/em
 import { EmodeSettingsFlags } from "../state/flags.js";
 
 const emode = BankLayout.fields.emode.fields;
+
+const ConfigureEmodeAccounts = groupRoleAndBankSpec("emodeAdmin", "emode_admin");
 
 /**
  * The group's emode admin sets the bank's own emode tag and the ten entries that apply when the bank is borrowed:
@@ -15,7 +17,8 @@ const emode = BankLayout.fields.emode.fields;
 export const lendingPoolConfigureBankEmode: InstructionHandler = {
   name: "lending_pool_configure_bank_emode",
   units: 15_000,
-  run(ctx, accounts, args) {
+  accounts: ConfigureEmodeAccounts,
+  run(ctx, _checks, args) {
     const emodeTag = args.u16();
     const entries: EmodeEntry[] = Array.from({ length: MAX_EMODE_ENTRIES }, () => ({
       collateralBankEmodeTag: args.u16(),
@@ -24,16 +27,16 @@ export const lendingPoolConfigureBankEmode: InstructionHandler = {
       assetWeightInit: args.i80f48(),
       assetWeightMaint: args.i80f48(),
     }));
-    const { group, bank } = groupRoleAndBank(accounts, "emodeAdmin", "emode_admin");
+    const { group, bank } = ConfigureEmodeAccounts.load(ctx).accounts;
 
-    const data = bank.account.data;
+    const data = bank.data;
     const sorted = entries
       .map((entry) => ({ ...entry, pad0: new Uint8Array(5) }))
       .sort((a, b) => a.collateralBankEmodeTag - b.collateralBankEmodeTag);
     emode.emodeTag.set(data, emodeTag);
     emode.timestamp.set(data, ctx.clock.unixTimestamp);
     emode.emodeConfig.fields.entries.set(data, sorted);
-    validateBankEmode(data, group.account.data);
+    validateBankEmode(data, group.data);
     const inUse = sorted.some((entry) => entry.collateralBankEmodeTag !== EMODE_TAG_EMPTY);
     const flags = emode.flags.get(data);
     emode.flags.set(data, inUse ? flags | EmodeSettingsFlags.EMODE_ON : flags & ~EmodeSettingsFlags.EMODE_ON);

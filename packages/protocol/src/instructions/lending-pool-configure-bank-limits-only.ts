@@ -1,6 +1,8 @@
-import { groupRoleAndBank, isFrozen } from "../program/bank-config-update.js";
+import { groupRoleAndBankSpec, isFrozen } from "../program/bank-config-update.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { BankLayout } from "../state/bank.js";
+
+const ConfigureLimitsAccounts = groupRoleAndBankSpec("delegateLimitAdmin", "delegate_limit_admin");
 
 /**
  * The group's delegate limit admin sets the deposit, borrow and total-asset-value-init limits, unvalidated; a
@@ -9,12 +11,13 @@ import { BankLayout } from "../state/bank.js";
 export const lendingPoolConfigureBankLimitsOnly: InstructionHandler = {
   name: "lending_pool_configure_bank_limits_only",
   units: 8_000,
-  run(_ctx, accounts, args) {
+  accounts: ConfigureLimitsAccounts,
+  run(ctx, _checks, args) {
     const depositLimit = args.option(() => args.u64());
     const borrowLimit = args.option(() => args.u64());
     const totalAssetValueInitLimit = args.option(() => args.u64());
-    const { bank } = groupRoleAndBank(accounts, "delegateLimitAdmin", "delegate_limit_admin");
-    const data = bank.account.data;
+    const { bank } = ConfigureLimitsAccounts.load(ctx).accounts;
+    const data = bank.data;
     const c = BankLayout.fields.config.fields;
     if (depositLimit !== null) c.depositLimit.set(data, depositLimit);
     if (borrowLimit !== null) c.borrowLimit.set(data, borrowLimit);

@@ -1,5 +1,5 @@
 import { readBankConfigOpt } from "../program/bank-config-args.js";
-import { applyInterestRateConfigOpt, groupRoleAndBank, isFrozen, setBankFlag } from "../program/bank-config-update.js";
+import { applyInterestRateConfigOpt, groupRoleAndBankSpec, isFrozen, setBankFlag } from "../program/bank-config-update.js";
 import { validateBankConfig, validateBankEmode } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -8,6 +8,8 @@ import { BankOperationalState } from "../state/enums.js";
 import { BankFlags } from "../state/flags.js";
 import { emitEvent } from "../program/events.js";
 
+const ConfigureBankAccounts = groupRoleAndBankSpec("admin", "admin");
+
 /**
  * The group admin applies every Some field of BankConfigOpt, then the bank config and its emode entries are
  * re-validated. A frozen bank (FREEZE_SETTINGS) only takes the deposit and borrow limits, unvalidated.
@@ -15,12 +17,13 @@ import { emitEvent } from "../program/events.js";
 export const lendingPoolConfigureBank: InstructionHandler = {
   name: "lending_pool_configure_bank",
   units: 20_000,
-  run(ctx, accounts, args) {
+  accounts: ConfigureBankAccounts,
+  run(ctx, _checks, args) {
     const opt = readBankConfigOpt(args);
-    const { group, signer, bank } = groupRoleAndBank(accounts, "admin", "admin");
+    const { group, signer, bank } = ConfigureBankAccounts.load(ctx).accounts;
     const header = { signer: signer.key, marginfiGroup: group.key };
-    const mint = BankLayout.fields.mint.get(bank.account.data);
-    const data = bank.account.data;
+    const mint = BankLayout.fields.mint.get(bank.data);
+    const data = bank.data;
     const c = BankLayout.fields.config.fields;
 
     if (isFrozen(data)) {
@@ -62,7 +65,7 @@ export const lendingPoolConfigureBank: InstructionHandler = {
     }
 
     validateBankConfig(data);
-    validateBankEmode(data, group.account.data);
+    validateBankEmode(data, group.data);
     emitEvent(ctx, "LendingPoolBankConfigureEvent", { header, bank: bank.key, mint, config: opt });
   },
 };

@@ -1,13 +1,15 @@
+import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { bankAccount, groupAccount, marginfiAccount, tokenAccount, tokenProgram } from "../program/account-kinds.js";
+import type { BankData } from "../state/views.js";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { toF64 } from "../math/value.js";
 import { accrueAndReport, updateBankPriceCache, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, ZERO_AMOUNT_THRESHOLD, findBalance, isPositiveWithTolerance } from "../program/balances.js";
-import { bankVaultSeeds, checkTokenProgram } from "../program/bank-vaults.js";
+import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
-import { loadTokenAccount } from "../program/pool-accounts.js";
 import { transferFromVault } from "../program/token-transfers.js";
 import {
   checkNotPaused,
@@ -29,6 +31,32 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 
 const bank = BankLayout.fields;
 
+const HandleBankruptcyAccounts = declareAccounts(
+  {
+    group: groupAccount(),
+    signer: signer(),
+    bank: bankAccount({ mut: "load" }),
+    marginfiAccount: marginfiAccount({ mut: "load" }),
+    liquidityVault: unchecked({ mut: "constraint" }),
+    insuranceVault: tokenAccount({ mut: "constraint" }),
+    insuranceVaultAuthority: unchecked(),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => ({
+    group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+    bank: () => checkStandardBank(a.bank, a.group, null),
+    marginfiAccount: () => {
+      const account = a.marginfiAccount.data;
+      if (MarginfiAccountLayout.fields.group.get(account) !== a.group.key) fail("InvalidGroup", "marginfi_account");
+      if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("UnexpectedLiquidationState", "marginfi_account");
+      if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) fail("AccountInFlashloan", "marginfi_account");
+    },
+    liquidityVault: () => checkSeeds(ctx, a.liquidityVault, bankVaultSeeds("liquidityVault", a.bank.key)),
+    insuranceVault: () => checkSeeds(ctx, a.insuranceVault, bankVaultSeeds("insuranceVault", a.bank.key)),
+    insuranceVaultAuthority: () => checkSeeds(ctx, a.insuranceVaultAuthority, bankVaultSeeds("insuranceVaultAuthority", a.bank.key)),
+  }),
+);
+
 /**
  * Settles the bad debt of a bankrupt account in one bank (reference §14): the insurance vault pays what it can,
  * the rest is socialized by lowering the bank's asset share value (which kills the bank when nothing is left),
@@ -38,38 +66,22 @@ const bank = BankLayout.fields;
 export const lendingPoolHandleBankruptcy: InstructionHandler = {
   name: "lending_pool_handle_bankruptcy",
   units: 25_000,
-  run(ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const signer = accounts.signer(1, "signer");
-    const bankAccount = accounts.owned(2, "bank", BankLayout, { writable: true });
-    const marginfiAccount = accounts.owned(3, "marginfi_account", MarginfiAccountLayout, { writable: true });
-    const liquidityVault = accounts.at(4);
-    const insuranceVault = accounts.at(5);
-    const insurance = loadTokenAccount(insuranceVault, "insurance_vault");
-    const insuranceAuthority = accounts.at(6);
-    const tokenProgram = checkTokenProgram(accounts.at(7), "token_program");
+  accounts: HandleBankruptcyAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = HandleBankruptcyAccounts.load(ctx);
+    const { group, signer, bank: bankAccount, marginfiAccount, liquidityVault, insuranceVault, tokenProgram } = a;
+    const insurance = insuranceVault.token;
     const now = ctx.clock.unixTimestamp;
-    checkNotPaused(group, now);
-    checkStandardBank(bankAccount, group, null);
-    const account = marginfiAccount.account.data;
-    if (MarginfiAccountLayout.fields.group.get(account) !== group.key) fail("InvalidGroup", "marginfi_account");
-    if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("UnexpectedLiquidationState", "marginfi_account");
-    if (hasAccountFlag(account, AccountFlags.ACCOUNT_IN_FLASHLOAN)) fail("AccountInFlashloan", "marginfi_account");
-    accounts.writable(liquidityVault, "liquidity_vault");
-    accounts.pda(liquidityVault, "liquidity_vault", bankVaultSeeds("liquidityVault", bankAccount.key));
-    accounts.writable(insuranceVault, "insurance_vault");
-    accounts.pda(insuranceVault, "insurance_vault", bankVaultSeeds("insuranceVault", bankAccount.key));
-    accounts.pda(insuranceAuthority, "insurance_vault_authority", bankVaultSeeds("insuranceVaultAuthority", bankAccount.key));
-
-    const bankData = bankAccount.account.data;
-    const groupData = group.account.data;
+    const account = marginfiAccount.data;
+    const bankData = bankAccount.data;
+    const groupData = group.data;
     requireNotPausedOrKilled(bankData);
     if (!hasBankFlag(bankData, BankFlags.PERMISSIONLESS_BAD_DEBT_SETTLEMENT_FLAG)) {
       const g = MarginfiGroupLayout.fields;
       if (signer.key !== g.riskAdmin.get(groupData) && signer.key !== g.admin.get(groupData)) fail("Unauthorized");
     }
 
-    const engine = RiskEngine.load(ctx, account, ctx.accounts.slice(8));
+    const engine = RiskEngine.load(ctx, account, remaining);
     const cache = freshHealthCache(now);
     engine.checkBankrupt(cache);
     cache.flags |= HealthCacheFlags.ENGINE_OK;
@@ -120,7 +132,7 @@ export const lendingPoolHandleBankruptcy: InstructionHandler = {
  * Spreads `loss` over the bank's depositors by lowering the asset share value (shares never change). Returns
  * whether the deposits are wiped out, which kills the bank.
  */
-function socializeLoss(bankData: Buffer, loss: I80F48): boolean {
+function socializeLoss(bankData: BankData, loss: I80F48): boolean {
   const shares = bank.totalAssetShares.get(bankData);
   const total = fx.mul(shares, bank.assetShareValue.get(bankData));
   if (fx.cmp(total, loss) <= 0) {

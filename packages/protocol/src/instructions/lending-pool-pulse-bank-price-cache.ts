@@ -1,9 +1,13 @@
+import { declareAccounts } from "@ballast/anchor";
+import { bankAccount, groupAccount } from "../program/account-kinds.js";
 import { updateBankPriceCache } from "../program/bank-interest.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { checkBankOfGroup } from "../program/pool-accounts.js";
 import { loadPriceFeed, PriceType } from "../risk/price-feed.js";
-import { BankLayout } from "../state/bank.js";
-import { MarginfiGroupLayout } from "../state/group.js";
+
+const PulseBankPriceCacheAccounts = declareAccounts({ group: groupAccount(), bank: bankAccount({ mut: "constraint" }) }, (a) => ({
+  bank: () => checkBankOfGroup(a.bank, a.group),
+}));
 
 /**
  * Permissionless: reads the bank's oracle (the remaining accounts, under the usual staleness and confidence rules)
@@ -12,15 +16,15 @@ import { MarginfiGroupLayout } from "../state/group.js";
 export const lendingPoolPulseBankPriceCache: InstructionHandler = {
   name: "lending_pool_pulse_bank_price_cache",
   units: 15_000,
-  run(ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    accounts.writable(bank, "bank");
-    checkBankOfGroup(bank, group);
-
-    const data = bank.account.data;
+  accounts: PulseBankPriceCacheAccounts,
+  run(ctx) {
+    const {
+      accounts: { bank },
+      remaining,
+    } = PulseBankPriceCacheAccounts.load(ctx);
+    const data = bank.data;
     const now = ctx.clock.unixTimestamp;
-    const { price, confidence } = loadPriceFeed(data, ctx.accounts.slice(2), now, ctx.clock.slot).priceAndConfidence(PriceType.RealTime);
+    const { price, confidence } = loadPriceFeed(data, remaining, now, ctx.clock.slot).priceAndConfidence(PriceType.RealTime);
     updateBankPriceCache(data, price, confidence, now);
   },
 };

@@ -1,4 +1,6 @@
 import { PublicKey } from "@solana/web3.js";
+import { declareAccounts, signer } from "@ballast/anchor";
+import { bankAccount, groupAccount } from "../program/account-kinds.js";
 import { isFrozen } from "../program/bank-config-update.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -9,6 +11,18 @@ import { MarginfiGroupLayout } from "../state/group.js";
 
 const c = BankLayout.fields.config.fields;
 
+const SetFixedOraclePriceAccounts = declareAccounts(
+  { group: groupAccount(), admin: signer(), bank: bankAccount({ mut: "constraint" }) },
+  (a) => ({
+    group: () => {
+      if (MarginfiGroupLayout.fields.admin.get(a.group.data) !== a.admin.key) fail("ConstraintHasOne", "group");
+    },
+    bank: () => {
+      if (BankLayout.fields.group.get(a.bank.data) !== a.group.key) fail("ConstraintHasOne", "bank");
+    },
+  }),
+);
+
 /**
  * The group admin prices the bank at a constant: oracle setup Fixed, no oracle account (first key cleared, the
  * others kept), a non-negative price. Staked banks take their price from the stake pool and are refused; frozen
@@ -17,17 +31,11 @@ const c = BankLayout.fields.config.fields;
 export const lendingPoolSetFixedOraclePrice: InstructionHandler = {
   name: "lending_pool_set_fixed_oracle_price",
   units: 8_000,
-  run(ctx, accounts, args) {
+  accounts: SetFixedOraclePriceAccounts,
+  run(ctx, _checks, args) {
     const price = args.i80f48();
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const admin = accounts.signer(1, "admin");
-    const bank = accounts.owned(2, "bank", BankLayout);
-
-    if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("ConstraintHasOne", "group");
-    accounts.writable(bank, "bank");
-    if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("ConstraintHasOne", "bank");
-
-    const data = bank.account.data;
+    const { group, admin, bank } = SetFixedOraclePriceAccounts.load(ctx).accounts;
+    const data = bank.data;
     if (isFrozen(data)) throw new Error("cannot change oracle settings on frozen banks");
     if (c.assetTag.get(data) === AssetTag.Staked) fail("Unauthorized");
     c.oracleSetup.set(data, OracleSetup.Fixed);

@@ -1,11 +1,12 @@
 import { PublicKey } from "@solana/web3.js";
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
-import { groupRoleAndBank } from "../program/bank-config-update.js";
-import { checkSystemProgram, checkTokenProgram, initTokenVault, loadMint } from "../program/bank-vaults.js";
+import { checkSeeds, declareAccounts, initTarget, unchecked } from "@ballast/anchor";
+import { mintAccount, systemProgram, tokenAccount, tokenProgram } from "../program/account-kinds.js";
+import { groupRoleAndBankAccounts, groupRoleAndBankConstraints } from "../program/bank-config-update.js";
+import { initTokenVault } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { loadTokenAccount } from "../program/pool-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { EMISSION_FLAGS } from "../state/flags.js";
 
@@ -49,6 +50,23 @@ export function transferChecked(
   );
 }
 
+/** The vault is Anchor's `init`, created by the handler; the funding account's `mut` is checked after it. */
+const SetupEmissionsAccounts = declareAccounts(
+  {
+    ...groupRoleAndBankAccounts("delegate_emissions_admin", "constraint"),
+    emissionsMint: mintAccount(),
+    emissionsAuth: unchecked(),
+    emissionsTokenAccount: initTarget(),
+    emissionsFundingAccount: tokenAccount({ mut: "handler" }),
+    tokenProgram: tokenProgram(),
+    systemProgram: systemProgram(),
+  },
+  (a, ctx) => ({
+    ...groupRoleAndBankConstraints(a, "delegateEmissionsAdmin"),
+    emissionsAuth: () => checkSeeds(ctx, a.emissionsAuth, emissionsSeeds("authority", a.bank.key, a.emissionsMint.key)),
+  }),
+);
+
 /**
  * The delegate emissions admin gives a bank its one emissions mint: a vault PDA is created for it and funded
  * with the whole budget from the admin's token account. `flags` replaces Bank.flags outright (clearing
@@ -57,29 +75,22 @@ export function transferChecked(
 export const lendingPoolSetupEmissions: InstructionHandler = {
   name: "lending_pool_setup_emissions",
   units: 30_000,
+  accounts: SetupEmissionsAccounts,
   run(ctx, accounts, args) {
     const flags = args.u64();
     const rate = args.u64();
     const totalEmissions = args.u64();
 
-    // Account deserialization, in IDL order.
-    const { bank, signer: admin } = groupRoleAndBank(accounts, "delegateEmissionsAdmin", "delegate_emissions_admin");
-    accounts.writable(admin, "delegate_emissions_admin");
-    const mintAccount = accounts.at(3);
-    const mint = loadMint(mintAccount, "emissions_mint");
-    const emissionsAuth = accounts.at(4);
-    const vault = accounts.at(5);
-    const funding = accounts.at(6);
-    loadTokenAccount(funding, "emissions_funding_account");
-    const tokenProgram = checkTokenProgram(accounts.at(7), "token_program");
-    checkSystemProgram(accounts.at(8), "system_program");
-    accounts.pda(emissionsAuth, "emissions_auth", emissionsSeeds("authority", bank.key, mintAccount.key));
+    const { accounts: a } = SetupEmissionsAccounts.load(ctx);
+    const { bank, signer: admin, emissionsMint: mintAccount, emissionsAuth, emissionsTokenAccount: vault, tokenProgram } = a;
+    const funding = a.emissionsFundingAccount;
+    const { mint } = mintAccount;
     const vaultSeeds = emissionsSeeds("vault", bank.key, mintAccount.key);
     initTokenVault(ctx, accounts, admin, vault, "emissions_token_account", vaultSeeds, mintAccount, emissionsAuth.key, tokenProgram);
     accounts.writable(funding, "emissions_funding_account");
 
     const b = BankLayout.fields;
-    const data = bank.account.data;
+    const data = bank.data;
     if (b.emissionsMint.get(data) !== DEFAULT_KEY) fail("EmissionsAlreadySetup");
     b.emissionsMint.set(data, mintAccount.key);
     if ((flags & ~EMISSION_FLAGS) !== 0n) throw new Error(`emission flags ${flags} outside the emission bits`);

@@ -1,9 +1,26 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { bankAccount, groupAccount, tokenAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { checkBankOfGroup, checkGroupAdmin, loadTokenAccount } from "../program/pool-accounts.js";
+import { checkBankOfGroup, checkGroupAdmin } from "../program/pool-accounts.js";
 import { checkNotPaused } from "../program/user-accounts.js";
 import { BankLayout } from "../state/bank.js";
-import { MarginfiGroupLayout } from "../state/group.js";
+
+const UpdateFeesDestinationAccounts = declareAccounts(
+  { group: groupAccount(), bank: bankAccount({ mut: "constraint" }), admin: signer(), destinationAccount: tokenAccount() },
+  (a, ctx) => ({
+    group: () => {
+      checkGroupAdmin(a.group, a.admin);
+      checkNotPaused(a.group, ctx.clock.unixTimestamp);
+    },
+    bank: () => checkBankOfGroup(a.bank, a.group),
+    destinationAccount: () => {
+      if (a.destinationAccount.token.mint !== BankLayout.fields.mint.get(a.bank.data)) {
+        fail("InvalidFeesDestinationAccount", "destination_account");
+      }
+    },
+  }),
+);
 
 /**
  * The group admin names the token account (of the bank's mint) that withdraw_fees_permissionless pays group fees
@@ -12,20 +29,9 @@ import { MarginfiGroupLayout } from "../state/group.js";
 export const lendingPoolUpdateFeesDestinationAccount: InstructionHandler = {
   name: "lending_pool_update_fees_destination_account",
   units: 8_000,
-  run(ctx, accounts) {
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    const admin = accounts.signer(2, "admin");
-    const destination = accounts.at(3);
-    const destinationMint = loadTokenAccount(destination, "destination_account").mint;
-
-    checkGroupAdmin(group, admin);
-    checkNotPaused(group, ctx.clock.unixTimestamp);
-    accounts.writable(bank, "bank");
-    checkBankOfGroup(bank, group);
-    const data = bank.account.data;
-    if (destinationMint !== BankLayout.fields.mint.get(data)) fail("InvalidFeesDestinationAccount", "destination_account");
-
-    BankLayout.fields.feesDestinationAccount.set(data, destination.key);
+  accounts: UpdateFeesDestinationAccounts,
+  run(ctx) {
+    const { bank, destinationAccount } = UpdateFeesDestinationAccounts.load(ctx).accounts;
+    BankLayout.fields.feesDestinationAccount.set(bank.data, destinationAccount.key);
   },
 };

@@ -1,11 +1,39 @@
-import { checkTokenProgram } from "../program/bank-vaults.js";
+import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { bankAccount, groupAccount, tokenAccount, tokenProgram } from "../program/account-kinds.js";
+import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { checkBankOfGroup, checkBankVault, loadTokenAccount } from "../program/pool-accounts.js";
+import { checkBankOfGroup } from "../program/pool-accounts.js";
 import { transferFromVault } from "../program/token-transfers.js";
 import { checkNotPaused } from "../program/user-accounts.js";
 import { BankLayout } from "../state/bank.js";
-import { MarginfiGroupLayout } from "../state/group.js";
+
+const WithdrawFeesPermissionlessAccounts = declareAccounts(
+  {
+    group: groupAccount(),
+    bank: bankAccount(),
+    feeVault: tokenAccount({ mut: "constraint" }),
+    feeVaultAuthority: unchecked(),
+    feesDestinationAccount: tokenAccount({ mut: "constraint" }),
+    tokenProgram: tokenProgram(),
+  },
+  (a, ctx) => ({
+    group: () => checkNotPaused(a.group, ctx.clock.unixTimestamp),
+    bank: () => {
+      checkBankOfGroup(a.bank, a.group);
+      if (BankLayout.fields.feesDestinationAccount.get(a.bank.data) !== a.feesDestinationAccount.key) {
+        fail("InvalidFeesDestinationAccount", "bank");
+      }
+    },
+    feeVault: () => checkSeeds(ctx, a.feeVault, bankVaultSeeds("feeVault", a.bank.key)),
+    feeVaultAuthority: () => checkSeeds(ctx, a.feeVaultAuthority, bankVaultSeeds("feeVaultAuthority", a.bank.key)),
+    feesDestinationAccount: () => {
+      if (a.feesDestinationAccount.token.mint !== BankLayout.fields.mint.get(a.bank.data)) {
+        fail("InvalidFeesDestinationAccount", "fees_destination_account");
+      }
+    },
+  }),
+);
 
 /**
  * Anyone pushes group fees from the fee vault to the bank's configured fees destination account; the amount is
@@ -14,27 +42,11 @@ import { MarginfiGroupLayout } from "../state/group.js";
 export const lendingPoolWithdrawFeesPermissionless: InstructionHandler = {
   name: "lending_pool_withdraw_fees_permissionless",
   units: 15_000,
-  run(ctx, accounts, args) {
+  accounts: WithdrawFeesPermissionlessAccounts,
+  run(ctx, _checks, args) {
     const amount = args.u64();
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    const feeVault = accounts.at(2);
-    const held = loadTokenAccount(feeVault, "fee_vault").amount;
-    const feeVaultAuthority = accounts.at(3);
-    const destination = accounts.at(4);
-    const destinationMint = loadTokenAccount(destination, "fees_destination_account").mint;
-    const tokenProgram = checkTokenProgram(accounts.at(5), "token_program");
-
-    checkNotPaused(group, ctx.clock.unixTimestamp);
-    checkBankOfGroup(bank, group);
-    const data = bank.account.data;
-    if (BankLayout.fields.feesDestinationAccount.get(data) !== destination.key) fail("InvalidFeesDestinationAccount", "bank");
-    accounts.writable(feeVault, "fee_vault");
-    checkBankVault(accounts, feeVault, "fee_vault", "feeVault", bank);
-    checkBankVault(accounts, feeVaultAuthority, "fee_vault_authority", "feeVaultAuthority", bank);
-    accounts.writable(destination, "fees_destination_account");
-    if (destinationMint !== BankLayout.fields.mint.get(data)) fail("InvalidFeesDestinationAccount", "fees_destination_account");
-
+    const { bank, feeVault, feesDestinationAccount: destination, tokenProgram } = WithdrawFeesPermissionlessAccounts.load(ctx).accounts;
+    const held = feeVault.token.amount;
     transferFromVault(ctx, tokenProgram, feeVault, destination, bank, "feeVaultAuthority", amount < held ? amount : held);
   },
 };

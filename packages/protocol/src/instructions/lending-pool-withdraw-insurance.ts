@@ -1,11 +1,12 @@
-import { withdrawFromAdminVault } from "../program/admin-vault-withdrawal.js";
+import { InsuranceVaultWithdrawalAccounts, withdrawFromAdminVault } from "../program/admin-vault-withdrawal.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 
 /** The group admin takes `amount` out of the bank's insurance vault, to any token account. */
 export const lendingPoolWithdrawInsurance: InstructionHandler = {
   name: "lending_pool_withdraw_insurance",
   units: 15_000,
-  run(ctx, accounts, args) {
-    withdrawFromAdminVault(ctx, accounts, args.u64(), "insurance");
+  accounts: InsuranceVaultWithdrawalAccounts,
+  run(ctx, _checks, args) {
+    withdrawFromAdminVault(ctx, args.u64(), "insurance");
   },
 };

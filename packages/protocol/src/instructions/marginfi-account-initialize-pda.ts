@@ -1,8 +1,10 @@
 import { PublicKey } from "@solana/web3.js";
 import { INSTRUCTIONS_SYSVAR_ID, loadCurrentIndexChecked, loadInstructionAtChecked, type InstructionAccount } from "@ballast/ledger";
+import { checkAddress, declareAccounts, initTarget, unchecked } from "@ballast/anchor";
+import { systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { initializeMarginfiAccount } from "./marginfi-account-initialize.js";
+import { NEW_MARGINFI_ACCOUNT, initializeMarginfiAccount } from "./marginfi-account-initialize.js";
 
 /** Third-party ids below this are free for anyone; ids at or above it are reserved for registered programs. */
 export const PDA_FREE_THRESHOLD = 10_000;
@@ -43,18 +45,22 @@ export function marginfiAccountSeeds(group: string, authority: string, accountIn
   ];
 }
 
+const InitializePdaAccounts = declareAccounts(
+  { ...NEW_MARGINFI_ACCOUNT, marginfiAccount: initTarget(), instructionsSysvar: unchecked(), systemProgram: systemProgram() },
+  (a) => ({ instructionsSysvar: () => checkAddress(a.instructionsSysvar, INSTRUCTIONS_SYSVAR_ID) }),
+);
+
 export const marginfiAccountInitializePda: InstructionHandler = {
   name: "marginfi_account_initialize_pda",
   units: 20_000,
+  accounts: InitializePdaAccounts,
   run(ctx, accounts, args) {
     const accountIndex = args.u16();
     const thirdPartyId = args.option(() => args.u16()) ?? 0;
-    const group = accounts.at(0);
-    const authority = accounts.at(2);
-    const sysvar = accounts.address(accounts.at(4), "instructions_sysvar", INSTRUCTIONS_SYSVAR_ID);
-    checkThirdPartyId(thirdPartyId, ctx.stackHeight, sysvar);
-    initializeMarginfiAccount(ctx, accounts, {
-      seeds: marginfiAccountSeeds(group.key, authority.key, accountIndex, thirdPartyId),
+    const { accounts: a } = InitializePdaAccounts.load(ctx);
+    checkThirdPartyId(thirdPartyId, ctx.stackHeight, a.instructionsSysvar);
+    initializeMarginfiAccount(ctx, accounts, a, {
+      seeds: marginfiAccountSeeds(a.marginfiGroup.key, a.authority.key, accountIndex, thirdPartyId),
       accountIndex,
       thirdPartyIndex: thirdPartyId,
     });

@@ -1,3 +1,5 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { groupAccount, marginfiAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
@@ -8,6 +10,18 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 
 const a = MarginfiAccountLayout.fields;
 
+const SetFreezeAccounts = declareAccounts(
+  { group: groupAccount(), marginfiAccount: marginfiAccount({ mut: "load" }), admin: signer() },
+  (x) => ({
+    group: () => {
+      if (MarginfiGroupLayout.fields.admin.get(x.group.data) !== x.admin.key) fail("Unauthorized", "group");
+    },
+    marginfiAccount: () => {
+      if (a.group.get(x.marginfiAccount.data) !== x.group.key) fail("InvalidGroup", "marginfi_account");
+    },
+  }),
+);
+
 /**
  * The group admin freezes or thaws a margin account. While frozen, its authority is refused (6103) and only the
  * group admin may act on it.
@@ -15,14 +29,11 @@ const a = MarginfiAccountLayout.fields;
 export const marginfiAccountSetFreeze: InstructionHandler = {
   name: "marginfi_account_set_freeze",
   units: 5_000,
-  run(ctx, accounts, args) {
+  accounts: SetFreezeAccounts,
+  run(ctx, _checks, args) {
     const frozen = args.bool();
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const marginfiAccount = accounts.owned(1, "marginfi_account", MarginfiAccountLayout, { writable: true });
-    const admin = accounts.signer(2, "admin");
-    if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "group");
-    const account = marginfiAccount.account.data;
-    if (a.group.get(account) !== group.key) fail("InvalidGroup", "marginfi_account");
+    const { group, marginfiAccount, admin } = SetFreezeAccounts.load(ctx).accounts;
+    const account = marginfiAccount.data;
     setAccountFlag(account, AccountFlags.ACCOUNT_FROZEN, frozen);
     touchAccount(account, ctx.clock.unixTimestamp);
     emitEvent(ctx, "MarginfiAccountFreezeEvent", {

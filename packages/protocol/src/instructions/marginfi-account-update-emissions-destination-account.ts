@@ -1,3 +1,5 @@
+import { declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { marginfiAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { hasAccountFlag, requireNotDisabled, touchAccount } from "../program/user-accounts.js";
@@ -6,19 +8,26 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 
 const a = MarginfiAccountLayout.fields;
 
+const UpdateEmissionsDestinationAccounts = declareAccounts(
+  { marginfiAccount: marginfiAccount({ mut: "load" }), authority: signer(), destinationAccount: unchecked() },
+  (x) => ({
+    marginfiAccount: () => {
+      if (a.authority.get(x.marginfiAccount.data) !== x.authority.key) fail("Unauthorized", "marginfi_account");
+    },
+  }),
+);
+
 /** The authority names the wallet that permissionless emissions withdrawals pay (to its canonical token account). */
 export const marginfiAccountUpdateEmissionsDestinationAccount: InstructionHandler = {
   name: "marginfi_account_update_emissions_destination_account",
   units: 5_000,
-  run(ctx, accounts) {
-    const marginfiAccount = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
-    const authority = accounts.signer(1, "authority");
-    const destination = accounts.at(2);
-    const account = marginfiAccount.account.data;
-    if (a.authority.get(account) !== authority.key) fail("Unauthorized", "marginfi_account");
+  accounts: UpdateEmissionsDestinationAccounts,
+  run(ctx) {
+    const { marginfiAccount, destinationAccount } = UpdateEmissionsDestinationAccounts.load(ctx).accounts;
+    const account = marginfiAccount.data;
     requireNotDisabled(account);
     if (hasAccountFlag(account, AccountFlags.ACCOUNT_FROZEN)) fail("AccountFrozen");
-    a.emissionsDestinationAccount.set(account, destination.key);
+    a.emissionsDestinationAccount.set(account, destinationAccount.key);
     touchAccount(account, ctx.clock.unixTimestamp);
   },
 };

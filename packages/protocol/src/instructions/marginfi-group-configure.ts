@@ -1,3 +1,6 @@
+import { declareAccounts, signer } from "@ballast/anchor";
+import { groupAccount } from "../program/account-kinds.js";
+import { checkGroupAdmin } from "../program/pool-accounts.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { basisToU32 } from "../math/conversions.js";
 import { cmp, fromInt, type I80F48 } from "../math/i80f48.js";
@@ -9,16 +12,19 @@ import { emitEvent } from "../program/events.js";
 const ONE = fromInt(1);
 const HUNDRED = fromInt(100);
 
+const GroupConfigureAccounts = declareAccounts({ marginfiGroup: groupAccount({ mut: "load" }), admin: signer() }, (a) => ({
+  marginfiGroup: () => checkGroupAdmin(a.marginfiGroup, a.admin, "marginfi_group"),
+}));
+
 /** The group admin sets every admin role and the e-mode leverage caps; a missing cap means the default, not "unchanged". */
 export const marginfiGroupConfigure: InstructionHandler = {
   name: "marginfi_group_configure",
   units: 8_000,
-  run(ctx, accounts, args) {
-    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout, { writable: true });
-    const admin = accounts.signer(1, "admin");
+  accounts: GroupConfigureAccounts,
+  run(ctx, _checks, args) {
+    const { marginfiGroup: group, admin } = GroupConfigureAccounts.load(ctx).accounts;
     const g = MarginfiGroupLayout.fields;
-    const data = group.account.data;
-    if (g.admin.get(data) !== admin.key) fail("Unauthorized", "marginfi_group");
+    const data = group.data;
 
     const roles = {
       admin: args.pubkey(),

@@ -1,3 +1,5 @@
+import { declareAccounts } from "@ballast/anchor";
+import { bankAccount } from "../program/account-kinds.js";
 import { centiToU32, milliToU32 } from "../math/conversions.js";
 import { ZERO } from "../math/i80f48.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
@@ -8,6 +10,8 @@ import { INTEREST_RATE_POINTS } from "../state/interest-rate-config.js";
 
 const rates = BankLayout.fields.config.fields.interestRateConfig.fields;
 
+const MigrateCurveAccounts = declareAccounts({ bank: bankAccount({ mut: "load" }) });
+
 /**
  * Permissionless: turns a legacy three-point curve (optimal O, plateau P, max M) into the seven-point curve that
  * charges the same rates: 0 at no utilization, one point (O, P), M at full utilization. The legacy fields are
@@ -16,9 +20,9 @@ const rates = BankLayout.fields.config.fields.interestRateConfig.fields;
 export const migrateCurve: InstructionHandler = {
   name: "migrate_curve",
   units: 8_000,
-  run(ctx, accounts) {
-    const bank = accounts.owned(0, "bank", BankLayout, { writable: true });
-    const data = bank.account.data;
+  accounts: MigrateCurveAccounts,
+  run(ctx) {
+    const data = MigrateCurveAccounts.load(ctx).accounts.bank.data;
     validateBankConfig(data);
     if (rates.curveType.get(data) === InterestCurveType.SevenPoint) {
       ctx.log("Already migrated, doing nothing");

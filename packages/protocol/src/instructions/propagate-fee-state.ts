@@ -1,18 +1,24 @@
+import { declareAccounts } from "@ballast/anchor";
+import { feeStateAccount, groupAccount } from "../program/account-kinds.js";
 import { FeeStateLayout } from "../state/fee-state.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { SEEDS } from "../program/ids.js";
+import { checkFeeState } from "./panic-pause.js";
+
+const PropagateFeeStateAccounts = declareAccounts(
+  { feeState: feeStateAccount(), marginfiGroup: groupAccount({ mut: "load" }) },
+  (a, ctx) => ({ feeState: () => checkFeeState(ctx, a.feeState, null) }),
+);
 
 /** Permissionless: copies the global fee settings and panic state into a group's caches (the only path a pause takes). */
 export const propagateFeeState: InstructionHandler = {
   name: "propagate_fee_state",
   units: 6_000,
-  run(ctx, accounts) {
-    const feeState = accounts.owned(0, "fee_state", FeeStateLayout);
-    accounts.pda(feeState, "fee_state", [SEEDS.feeState]);
-    const group = accounts.owned(1, "marginfi_group", MarginfiGroupLayout, { writable: true });
-    const source = feeState.account.data;
-    const target = group.account.data;
+  accounts: PropagateFeeStateAccounts,
+  run(ctx) {
+    const { feeState, marginfiGroup } = PropagateFeeStateAccounts.load(ctx).accounts;
+    const source = feeState.data;
+    const target = marginfiGroup.data;
     const fee = FeeStateLayout.fields;
     const cache = MarginfiGroupLayout.fields.feeStateCache.fields;
     const panic = MarginfiGroupLayout.fields.panicStateCache.fields;

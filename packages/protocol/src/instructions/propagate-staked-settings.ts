@@ -1,11 +1,31 @@
+import { declareAccounts } from "@ballast/anchor";
+import { bankAccount, groupAccount, stakedSettingsAccount } from "../program/account-kinds.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag } from "../state/enums.js";
-import { MarginfiGroupLayout } from "../state/group.js";
 import { StakedSettingsLayout } from "../state/staked-settings.js";
+
+const PropagateStakedSettingsAccounts = declareAccounts(
+  { marginfiGroup: groupAccount(), stakedSettings: stakedSettingsAccount(), bank: bankAccount({ mut: "load" }) },
+  (a) => ({
+    stakedSettings: () => {
+      if (StakedSettingsLayout.fields.marginfiGroup.get(a.stakedSettings.data) !== a.marginfiGroup.key)
+        fail("InvalidGroup", "staked_settings");
+    },
+    bank: () => {
+      const data = a.bank.data;
+      if (
+        BankLayout.fields.group.get(data) !== a.marginfiGroup.key ||
+        BankLayout.fields.config.fields.assetTag.get(data) !== AssetTag.Staked
+      ) {
+        fail("ConstraintRaw", "bank");
+      }
+    },
+  }),
+);
 
 /**
  * Permissionless: copies the group's staked settings onto one of its STAKED-tagged banks (oracle key, weights,
@@ -15,16 +35,13 @@ import { StakedSettingsLayout } from "../state/staked-settings.js";
 export const propagateStakedSettings: InstructionHandler = {
   name: "propagate_staked_settings",
   units: 12_000,
-  run(ctx, accounts) {
-    const group = accounts.owned(0, "marginfi_group", MarginfiGroupLayout);
-    const settings = accounts.owned(1, "staked_settings", StakedSettingsLayout);
-    const bank = accounts.owned(2, "bank", BankLayout, { writable: true });
+  accounts: PropagateStakedSettingsAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = PropagateStakedSettingsAccounts.load(ctx);
     const s = StakedSettingsLayout.fields;
-    const source = settings.account.data;
-    if (s.marginfiGroup.get(source) !== group.key) fail("InvalidGroup", "staked_settings");
-    const data = bank.account.data;
+    const source = a.stakedSettings.data;
+    const data = a.bank.data;
     const c = BankLayout.fields.config.fields;
-    if (BankLayout.fields.group.get(data) !== group.key || c.assetTag.get(data) !== AssetTag.Staked) fail("ConstraintRaw", "bank");
 
     const keys = c.oracleKeys.get(data);
     const oracle = s.oracle.get(source);
@@ -36,7 +53,7 @@ export const propagateStakedSettings: InstructionHandler = {
     c.totalAssetValueInitLimit.set(data, s.totalAssetValueInitLimit.get(source));
     c.oracleMaxAge.set(data, s.oracleMaxAge.get(source));
     c.riskTier.set(data, s.riskTier.get(source));
-    if (oracleChanged) validateOracleSetup(data, ctx.accounts.slice(3));
+    if (oracleChanged) validateOracleSetup(data, remaining);
     validateBankConfig(data);
   },
 };

@@ -1,9 +1,23 @@
+import { declareAccounts, knownAddress, signer } from "@ballast/anchor";
 import { INSTRUCTIONS_SYSVAR_ID } from "@ballast/ledger";
+import { groupAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { fail } from "../program/errors.js";
-import { accountAndRecord, checkReceivershipTransaction, requireTopLevel, startReceivership } from "../program/receivership.js";
-import { MarginfiGroupLayout } from "../state/group.js";
-import { MarginfiAccountLayout } from "../state/marginfi-account.js";
+import {
+  RECEIVERSHIP_ACCOUNTS,
+  checkAccountAndRecord,
+  checkReceivershipTransaction,
+  requireTopLevel,
+  startReceivership,
+} from "../program/receivership.js";
+import { checkRiskAdmin } from "./end-deleverage.js";
+
+const StartDeleverageAccounts = declareAccounts(
+  { ...RECEIVERSHIP_ACCOUNTS, group: groupAccount(), riskAdmin: signer(), instructionSysvar: knownAddress(INSTRUCTIONS_SYSVAR_ID) },
+  (a) => ({
+    marginfiAccount: () => checkAccountAndRecord(a.marginfiAccount, a.liquidationRecord, "start"),
+    ...checkRiskAdmin(a),
+  }),
+);
 
 /**
  * The risk admin opens a forced deleverage of any account (healthy or not): a receivership whose receiver is the
@@ -12,15 +26,12 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 export const startDeleverage: InstructionHandler = {
   name: "start_deleverage",
   units: 20_000,
-  run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts, "start");
-    const group = accounts.owned(2, "group", MarginfiGroupLayout);
-    const riskAdmin = accounts.signer(3, "risk_admin");
-    const sysvar = accounts.address(accounts.at(4), "instruction_sysvar", INSTRUCTIONS_SYSVAR_ID);
-    if (MarginfiAccountLayout.fields.group.get(account.account.data) !== group.key) fail("ConstraintHasOne", "marginfi_account");
-    if (MarginfiGroupLayout.fields.riskAdmin.get(group.account.data) !== riskAdmin.key) fail("ConstraintHasOne", "group");
+  accounts: StartDeleverageAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = StartDeleverageAccounts.load(ctx);
+    const sysvar = a.instructionSysvar;
     requireTopLevel(ctx, sysvar);
-    startReceivership(ctx, account, record, riskAdmin.key, ctx.accounts.slice(5), "deleverage");
+    startReceivership(ctx, a.marginfiAccount, a.liquidationRecord, a.riskAdmin.key, remaining, "deleverage");
     checkReceivershipTransaction(ctx, sysvar, "deleverage");
   },
 };

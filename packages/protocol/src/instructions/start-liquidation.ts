@@ -1,6 +1,18 @@
+import { declareAccounts, knownAddress, unchecked } from "@ballast/anchor";
 import { INSTRUCTIONS_SYSVAR_ID } from "@ballast/ledger";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { accountAndRecord, checkReceivershipTransaction, requireTopLevel, startReceivership } from "../program/receivership.js";
+import {
+  RECEIVERSHIP_ACCOUNTS,
+  checkAccountAndRecord,
+  checkReceivershipTransaction,
+  requireTopLevel,
+  startReceivership,
+} from "../program/receivership.js";
+
+const StartLiquidationAccounts = declareAccounts(
+  { ...RECEIVERSHIP_ACCOUNTS, liquidationReceiver: unchecked(), instructionSysvar: knownAddress(INSTRUCTIONS_SYSVAR_ID) },
+  (a) => ({ marginfiAccount: () => checkAccountAndRecord(a.marginfiAccount, a.liquidationRecord, "start") }),
+);
 
 /**
  * Opens a receivership liquidation of an unhealthy account: until end_liquidation, the receiver named here may
@@ -9,12 +21,12 @@ import { accountAndRecord, checkReceivershipTransaction, requireTopLevel, startR
 export const startLiquidation: InstructionHandler = {
   name: "start_liquidation",
   units: 20_000,
-  run(ctx, accounts) {
-    const { account, record } = accountAndRecord(accounts, "start");
-    const receiver = accounts.at(2);
-    const sysvar = accounts.address(accounts.at(3), "instruction_sysvar", INSTRUCTIONS_SYSVAR_ID);
+  accounts: StartLiquidationAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = StartLiquidationAccounts.load(ctx);
+    const sysvar = a.instructionSysvar;
     requireTopLevel(ctx, sysvar);
-    startReceivership(ctx, account, record, receiver.key, ctx.accounts.slice(4), "liquidation");
+    startReceivership(ctx, a.marginfiAccount, a.liquidationRecord, a.liquidationReceiver.key, remaining, "liquidation");
     checkReceivershipTransaction(ctx, sysvar, "liquidation");
   },
 };

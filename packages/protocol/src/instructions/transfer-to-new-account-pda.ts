@@ -1,5 +1,15 @@
+import { declareAccounts, initTarget, unchecked } from "@ballast/anchor";
+import { systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import { migrateMarginfiAccount } from "./transfer-to-new-account.js";
+import { TRANSFER_ACCOUNTS, migrateMarginfiAccount } from "./transfer-to-new-account.js";
+
+/** The instructions sysvar's address is checked with the third-party id, before the new account is created. */
+const TransferPdaAccounts = declareAccounts({
+  ...TRANSFER_ACCOUNTS,
+  newMarginfiAccount: initTarget(),
+  instructionsSysvar: unchecked(),
+  systemProgram: systemProgram(),
+});
 
 /**
  * transfer_to_new_account with the new account at ["marginfi_account", group, new_authority, index,
@@ -8,9 +18,11 @@ import { migrateMarginfiAccount } from "./transfer-to-new-account.js";
 export const transferToNewAccountPda: InstructionHandler = {
   name: "transfer_to_new_account_pda",
   units: 28_000,
+  accounts: TransferPdaAccounts,
   run(ctx, accounts, args) {
     const accountIndex = args.u16();
     const thirdPartyId = args.option(() => args.u16()) ?? 0;
-    migrateMarginfiAccount(ctx, accounts, { kind: "pda", accountIndex, thirdPartyId });
+    const { accounts: a } = TransferPdaAccounts.load(ctx);
+    migrateMarginfiAccount(ctx, accounts, a, { kind: "pda", accountIndex, thirdPartyId, instructionsSysvar: a.instructionsSysvar });
   },
 };

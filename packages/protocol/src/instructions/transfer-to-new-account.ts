@@ -1,7 +1,16 @@
 import { INSTRUCTIONS_SYSVAR_ID, type InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
-import { transferLamports } from "@ballast/anchor";
-import { checkSystemProgram } from "../program/bank-vaults.js";
+import {
+  checkAddress,
+  declareAccounts,
+  initTarget,
+  signer,
+  transferLamports,
+  unchecked,
+  type DeclaredAccount,
+  type DeclaredAccounts,
+} from "@ballast/anchor";
+import { groupAccount, marginfiAccount, systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
@@ -17,9 +26,25 @@ export const ACCOUNT_TRANSFER_FEE = 5_000_000n;
 const DEFAULT_KEY = "11111111111111111111111111111111";
 const a = MarginfiAccountLayout.fields;
 
+/** The accounts both transfers share up to the fee wallet; the new account is Anchor's `init`, created by the handler. */
+export const TRANSFER_ACCOUNTS = {
+  group: groupAccount(),
+  oldMarginfiAccount: marginfiAccount({ mut: "load" }),
+  newMarginfiAccount: initTarget({ signer: true }),
+  authority: signer(),
+  feePayer: signer({ mut: "load" }),
+  newAuthority: unchecked(),
+  globalFeeWallet: unchecked({ mut: "load" }),
+} as const;
+
+const TransferAccounts = declareAccounts({ ...TRANSFER_ACCOUNTS, systemProgram: systemProgram() });
+
+export type TransferParties = DeclaredAccounts<typeof TRANSFER_ACCOUNTS>;
+
 /** Where the new account lives: at a fresh keypair address, or at the PDA of (new authority, index, third-party id). */
 export type TransferTarget =
-  { readonly kind: "keypair" } | { readonly kind: "pda"; readonly accountIndex: number; readonly thirdPartyId: number };
+  | { readonly kind: "keypair" }
+  | { readonly kind: "pda"; readonly accountIndex: number; readonly thirdPartyId: number; readonly instructionsSysvar: DeclaredAccount };
 
 /**
  * Moves a margin account's positions to a new account owned by `new_authority` (reference §7.4, §19.5): the new
@@ -28,22 +53,21 @@ export type TransferTarget =
  * Accounts: group, old_marginfi_account, new_marginfi_account, authority, fee_payer, new_authority,
  * global_fee_wallet, [instructions_sysvar (PDA only)], system_program.
  */
-export function migrateMarginfiAccount(ctx: InstructionContext, accounts: LendingAccounts, target: TransferTarget): void {
-  const group = accounts.owned(0, "group", MarginfiGroupLayout);
-  const oldAccount = accounts.owned(1, "old_marginfi_account", MarginfiAccountLayout, { writable: true });
-  const newAccount = accounts.at(2);
-  const authority = accounts.signer(3, "authority");
-  const feePayer = accounts.writable(accounts.signer(4, "fee_payer"), "fee_payer");
-  const newAuthority = accounts.at(5);
-  const feeWallet = accounts.writable(accounts.at(6), "global_fee_wallet");
+export function migrateMarginfiAccount(
+  ctx: InstructionContext,
+  accounts: LendingAccounts,
+  parties: TransferParties,
+  target: TransferTarget,
+): void {
+  const { group, oldMarginfiAccount: oldAccount, newMarginfiAccount: newAccount, authority, feePayer, newAuthority } = parties;
+  const feeWallet = parties.globalFeeWallet;
   const pda = target.kind === "pda" ? target : null;
-  checkSystemProgram(accounts.at(pda ? 8 : 7), "system_program");
 
   let seeds: Buffer[] | null = null;
   let bump = 0;
   if (pda) {
-    const sysvar = accounts.address(accounts.at(7), "instructions_sysvar", INSTRUCTIONS_SYSVAR_ID);
-    checkThirdPartyId(pda.thirdPartyId, ctx.stackHeight, sysvar);
+    checkAddress(pda.instructionsSysvar, INSTRUCTIONS_SYSVAR_ID);
+    checkThirdPartyId(pda.thirdPartyId, ctx.stackHeight, pda.instructionsSysvar);
     const base = marginfiAccountSeeds(group.key, newAuthority.key, pda.accountIndex, pda.thirdPartyId);
     bump = accounts.pda(newAccount, "new_marginfi_account", base);
     seeds = [...base, Buffer.from([bump])];
@@ -53,11 +77,11 @@ export function migrateMarginfiAccount(ctx: InstructionContext, accounts: Lendin
   const now = ctx.clock.unixTimestamp;
   checkNotPaused(group, now);
   checkUserAuthorization(oldAccount, group, authority, false);
-  const groupData = group.account.data;
+  const groupData = group.data;
   if (feeWallet.key !== MarginfiGroupLayout.fields.feeStateCache.fields.globalFeeWallet.get(groupData)) fail("InvalidFeeAta");
   transferLamports(ctx, feePayer, feeWallet, ACCOUNT_TRANSFER_FEE);
 
-  const old = oldAccount.account.data;
+  const old = oldAccount.data;
   if (hasAccountFlag(old, AccountFlags.ACCOUNT_IN_FLASHLOAN)) fail("AccountInFlashloan");
   if (hasAccountFlag(old, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) fail("ForbiddenIx");
   if (a.migratedTo.get(old) !== DEFAULT_KEY) fail("AccountAlreadyMigrated");
@@ -98,7 +122,8 @@ export function migrateMarginfiAccount(ctx: InstructionContext, accounts: Lendin
 export const transferToNewAccount: InstructionHandler = {
   name: "transfer_to_new_account",
   units: 20_000,
+  accounts: TransferAccounts,
   run(ctx, accounts) {
-    migrateMarginfiAccount(ctx, accounts, { kind: "keypair" });
+    migrateMarginfiAccount(ctx, accounts, TransferAccounts.load(ctx).accounts, { kind: "keypair" });
   },
 };

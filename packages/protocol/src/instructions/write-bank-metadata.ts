@@ -1,3 +1,6 @@
+import { checkSeeds, declareAccounts, signer } from "@ballast/anchor";
+import { bankAccount, bankMetadataAccount, groupAccount } from "../program/account-kinds.js";
+import type { BankMetadataData } from "../state/views.js";
 import type { FieldAccessor } from "../layout/accessor.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -13,7 +16,7 @@ const m = BankMetadataLayout.fields;
  * before the copy and its end marker records the index of the last byte (0 when empty) for parsers.
  */
 function writeText(
-  data: Buffer,
+  data: BankMetadataData,
   field: FieldAccessor<Uint8Array>,
   end: FieldAccessor<number>,
   text: Buffer,
@@ -29,22 +32,31 @@ function writeText(
   end.set(data, text.length === 0 ? 0 : text.length - 1);
 }
 
+const WriteBankMetadataAccounts = declareAccounts(
+  { group: groupAccount(), bank: bankAccount(), metadataAdmin: signer({ mut: "load" }), metadata: bankMetadataAccount({ mut: "load" }) },
+  (a, ctx) => ({
+    group: () => {
+      if (MarginfiGroupLayout.fields.metadataAdmin.get(a.group.data) !== a.metadataAdmin.key) fail("ConstraintHasOne", "group");
+    },
+    bank: () => {
+      if (BankLayout.fields.group.get(a.bank.data) !== a.group.key) fail("ConstraintHasOne", "bank");
+    },
+    metadata: () => {
+      checkSeeds(ctx, a.metadata, bankMetadataSeeds(a.bank.key));
+      if (m.bank.get(a.metadata.data) !== a.bank.key) fail("ConstraintHasOne", "metadata");
+    },
+  }),
+);
+
 /** The group's metadata admin writes the bank's ticker (≤ 64 bytes) and/or description (≤ 128 bytes). */
 export const writeBankMetadata: InstructionHandler = {
   name: "write_bank_metadata",
   units: 8_000,
-  run(ctx, accounts, args) {
+  accounts: WriteBankMetadataAccounts,
+  run(ctx, _checks, args) {
     const ticker = args.option(() => args.bytes(args.u32()));
     const description = args.option(() => args.bytes(args.u32()));
-    const group = accounts.owned(0, "group", MarginfiGroupLayout);
-    const bank = accounts.owned(1, "bank", BankLayout);
-    const admin = accounts.writable(accounts.signer(2, "metadata_admin"), "metadata_admin");
-    const metadata = accounts.owned(3, "metadata", BankMetadataLayout, { writable: true });
-    if (MarginfiGroupLayout.fields.metadataAdmin.get(group.account.data) !== admin.key) fail("ConstraintHasOne", "group");
-    if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("ConstraintHasOne", "bank");
-    accounts.pda(metadata, "metadata", bankMetadataSeeds(bank.key));
-    const data = metadata.account.data;
-    if (m.bank.get(data) !== bank.key) fail("ConstraintHasOne", "metadata");
+    const data = WriteBankMetadataAccounts.load(ctx).accounts.metadata.data;
 
     const log = (message: string) => ctx.log(message);
     if (ticker !== null) writeText(data, m.ticker, m.endTickerByte, ticker, log);

@@ -4,8 +4,9 @@ import type { FieldTable, StructCodec, StructValue } from "./struct.js";
 
 export const DISCRIMINATOR_SIZE = 8;
 
-export interface AccountLayout<F extends FieldTable> {
-  readonly name: string;
+export interface AccountLayout<F extends FieldTable, N extends string = string> {
+  /** The struct's name, a literal type so account data can be branded by it. */
+  readonly name: N;
   readonly discriminator: Buffer;
   readonly struct: StructCodec<F>;
   /** Account data length: discriminator + struct. */
@@ -25,7 +26,11 @@ export class AccountDecodeError extends Error {
   }
 }
 
-export function accountLayout<F extends FieldTable>(name: string, discriminator: Buffer, struct: StructCodec<F>): AccountLayout<F> {
+export function accountLayout<F extends FieldTable, const N extends string>(
+  name: N,
+  discriminator: Buffer,
+  struct: StructCodec<F>,
+): AccountLayout<F, N> {
   if (discriminator.length !== DISCRIMINATOR_SIZE) throw new RangeError(`${name}: discriminator must be ${DISCRIMINATOR_SIZE} bytes`);
   return { name, discriminator, struct, space: DISCRIMINATOR_SIZE + struct.size, fields: structAccessors(struct, DISCRIMINATOR_SIZE) };
 }

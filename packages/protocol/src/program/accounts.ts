@@ -1,27 +1,23 @@
-import { AccountChecks } from "@ballast/anchor";
+import { AccountChecks, type AccountData } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
 import type { AccountLayout } from "../layout/account.js";
 import type { FieldTable } from "../layout/struct.js";
 
-/** Anchor's account checks, taking the lending program's account layouts (discriminator and size) directly. */
+/**
+ * Anchor's checks the handlers run in their own order (seeds, `mut`, `address`), plus `init` and `close`, taking the
+ * lending program's account layouts (discriminator and size) directly.
+ */
 export class LendingAccounts extends AccountChecks {
-  /** An initialised account of this program of the layout's kind. */
-  owned<F extends FieldTable>(
-    index: number,
-    name: string,
-    layout: AccountLayout<F>,
-    options: { writable?: boolean } = {},
-  ): InstructionAccount {
-    return this.ownedAccount(index, name, layout.discriminator, options);
-  }
-
-  /** Anchor's `init` for one of the program's accounts; `seeds` include the bump when the account is a PDA. */
-  init<F extends FieldTable>(
+  /**
+   * Anchor's `init` for one of the program's accounts; `seeds` include the bump when the account is a PDA. The
+   * new data carries the layout's discriminator, so it comes back branded by the layout.
+   */
+  init<F extends FieldTable, N extends string>(
     payer: InstructionAccount,
     target: InstructionAccount,
-    layout: AccountLayout<F>,
+    layout: AccountLayout<F, N>,
     seeds: readonly Uint8Array[] | null,
-  ): Buffer {
-    return this.initAccount(payer, target, layout.space, layout.discriminator, seeds);
+  ): AccountData<N> {
+    return this.initAccount(payer, target, layout.space, layout.discriminator, seeds) as AccountData<N>;
   }
 }

@@ -1,51 +1,48 @@
 // lending_pool_withdraw_fees and lending_pool_withdraw_insurance (reference §16.5): the group admin moves any amount
 // out of the bank's fee or insurance vault to any token account, signed by that vault's authority PDA.
+import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
 import type { InstructionContext } from "@ballast/ledger";
-import { BankLayout } from "../state/bank.js";
-import { MarginfiGroupLayout } from "../state/group.js";
-import type { LendingAccounts } from "./accounts.js";
-import { checkTokenProgram } from "./bank-vaults.js";
-import { checkBankOfGroup, checkBankVault, checkGroupAdmin, loadTokenAccount } from "./pool-accounts.js";
+import { bankAccount, groupAccount, tokenAccount, tokenProgram } from "./account-kinds.js";
+import { bankVaultSeeds } from "./bank-vaults.js";
+import { checkBankOfGroup, checkGroupAdmin } from "./pool-accounts.js";
 import { transferFromVault } from "./token-transfers.js";
 import { checkNotPaused } from "./user-accounts.js";
 
-const ADMIN_VAULTS = {
-  fee: { vault: "feeVault", authority: "feeVaultAuthority", vaultName: "fee_vault", authorityName: "fee_vault_authority" },
-  insurance: {
-    vault: "insuranceVault",
-    authority: "insuranceVaultAuthority",
-    vaultName: "insurance_vault",
-    authorityName: "insurance_vault_authority",
-  },
-} as const;
-
 /**
  * Accounts [group (has_one admin, PAUSE), bank (has_one group), admin (signer), vault (mut, PDA), vault authority
- * (PDA), dst_token_account (mut), token_program]; `amount` leaves the vault as is.
+ * (PDA), dst_token_account (mut), token_program], the vault and its authority named by kind.
  */
-export function withdrawFromAdminVault(
-  ctx: InstructionContext,
-  accounts: LendingAccounts,
-  amount: bigint,
-  kind: keyof typeof ADMIN_VAULTS,
-): void {
-  const v = ADMIN_VAULTS[kind];
-  const group = accounts.owned(0, "group", MarginfiGroupLayout);
-  const bank = accounts.owned(1, "bank", BankLayout);
-  const admin = accounts.signer(2, "admin");
-  const vault = accounts.at(3);
-  loadTokenAccount(vault, v.vaultName);
-  const authority = accounts.at(4);
-  const destination = accounts.at(5);
-  const tokenProgram = checkTokenProgram(accounts.at(6), "token_program");
+function adminVaultAccounts(kind: "fee" | "insurance") {
+  const vault = kind === "fee" ? "feeVault" : "insuranceVault";
+  const authority = kind === "fee" ? "feeVaultAuthority" : "insuranceVaultAuthority";
+  return declareAccounts(
+    {
+      group: groupAccount(),
+      bank: bankAccount(),
+      admin: signer(),
+      vault: tokenAccount({ mut: "constraint", idlName: `${kind}_vault` }),
+      vaultAuthority: unchecked({ idlName: `${kind}_vault_authority` }),
+      dstTokenAccount: unchecked({ mut: "constraint" }),
+      tokenProgram: tokenProgram(),
+    },
+    (a, ctx) => ({
+      group: () => {
+        checkGroupAdmin(a.group, a.admin);
+        checkNotPaused(a.group, ctx.clock.unixTimestamp);
+      },
+      bank: () => checkBankOfGroup(a.bank, a.group),
+      vault: () => checkSeeds(ctx, a.vault, bankVaultSeeds(vault, a.bank.key)),
+      vaultAuthority: () => checkSeeds(ctx, a.vaultAuthority, bankVaultSeeds(authority, a.bank.key)),
+    }),
+  );
+}
 
-  checkGroupAdmin(group, admin);
-  checkNotPaused(group, ctx.clock.unixTimestamp);
-  checkBankOfGroup(bank, group);
-  accounts.writable(vault, v.vaultName);
-  checkBankVault(accounts, vault, v.vaultName, v.vault, bank);
-  checkBankVault(accounts, authority, v.authorityName, v.authority, bank);
-  accounts.writable(destination, "dst_token_account");
+export const FeeVaultWithdrawalAccounts = adminVaultAccounts("fee");
+export const InsuranceVaultWithdrawalAccounts = adminVaultAccounts("insurance");
 
-  transferFromVault(ctx, tokenProgram, vault, destination, bank, v.authority, amount);
+/** `amount` leaves the vault of this kind as is. */
+export function withdrawFromAdminVault(ctx: InstructionContext, amount: bigint, kind: "fee" | "insurance"): void {
+  const { accounts: a } = (kind === "fee" ? FeeVaultWithdrawalAccounts : InsuranceVaultWithdrawalAccounts).load(ctx);
+  const authority = kind === "fee" ? "feeVaultAuthority" : "insuranceVaultAuthority";
+  transferFromVault(ctx, a.tokenProgram, a.vault, a.dstTokenAccount, a.bank, authority, amount);
 }

@@ -1,5 +1,6 @@
 // A margin account's balance slots and the share changes of one balance against its bank (reference §8.2, §17,
 // §19.1, §19.3), read and written in place in the MarginfiAccount and Bank account data.
+import type { BankData, MarginfiAccountData } from "../state/views.js";
 import { assetAmount, assetShares, liabilityAmount, liabilityShares, SECONDS_PER_YEAR } from "../math/accrual.js";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
@@ -40,12 +41,12 @@ export function slot(i: number) {
   return SLOTS[i].fields;
 }
 
-export function isActive(account: Buffer, i: number): boolean {
+export function isActive(account: MarginfiAccountData, i: number): boolean {
   return SLOTS[i].fields.active.get(account) !== 0;
 }
 
 /** Index of the active balance in `bankKey`, or null. */
-export function findBalance(account: Buffer, bankKey: string): number | null {
+export function findBalance(account: MarginfiAccountData, bankKey: string): number | null {
   for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
     if (isActive(account, i) && SLOTS[i].fields.bankPk.get(account) === bankKey) return i;
   }
@@ -53,7 +54,7 @@ export function findBalance(account: Buffer, bankKey: string): number | null {
 }
 
 /** The active balance in the bank, or a new one in the first free slot (6010 when all 16 are taken). */
-export function findOrCreateBalance(account: Buffer, bankKey: string, bankData: Buffer, now: bigint): number {
+export function findOrCreateBalance(account: MarginfiAccountData, bankKey: string, bankData: BankData, now: bigint): number {
   const existing = findBalance(account, bankKey);
   if (existing !== null) return existing;
   for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
@@ -70,7 +71,7 @@ export function findOrCreateBalance(account: Buffer, bankKey: string, bankData: 
 }
 
 /** Resets a slot to an empty, inactive balance. */
-export function clearBalance(account: Buffer, i: number): void {
+export function clearBalance(account: MarginfiAccountData, i: number): void {
   account.fill(0, SLOTS[i].offset, SLOTS[i].offset + BALANCE_SIZE);
 }
 
@@ -78,7 +79,7 @@ export function clearBalance(account: Buffer, i: number): void {
  * Orders the slots as every state-changing instruction leaves them: active balances first, by bank key
  * descending (byte-wise), then the empty slots. Risk accounts are packed in this order.
  */
-export function sortBalances(account: Buffer): void {
+export function sortBalances(account: MarginfiAccountData): void {
   const start = BALANCES_OFFSET;
   const slots = Array.from({ length: MAX_LENDING_ACCOUNT_BALANCES }, (_, i) =>
     Buffer.from(account.subarray(start + i * BALANCE_SIZE, start + (i + 1) * BALANCE_SIZE)),
@@ -90,7 +91,7 @@ export function sortBalances(account: Buffer): void {
 /** Which side of the book a balance is on (≥ 1 share), as the risk engine and emissions see it. */
 export type BalanceSide = "assets" | "liabilities" | null;
 
-export function balanceSide(account: Buffer, i: number): BalanceSide {
+export function balanceSide(account: MarginfiAccountData, i: number): BalanceSide {
   const s = SLOTS[i].fields;
   const liabilities = s.liabilityShares.get(account);
   const assets = s.assetShares.get(account);
@@ -102,7 +103,7 @@ export function balanceSide(account: Buffer, i: number): BalanceSide {
   return fx.cmp(assets, EMPTY_BALANCE_THRESHOLD) >= 0 ? "assets" : null;
 }
 
-function addCount(bankData: Buffer, field: "lendingPositionCount" | "borrowingPositionCount", delta: 1 | -1): void {
+function addCount(bankData: BankData, field: "lendingPositionCount" | "borrowingPositionCount", delta: 1 | -1): void {
   const next = bank[field].get(bankData) + delta;
   bank[field].set(bankData, Math.min(I32_MAX, Math.max(I32_MIN, next)));
 }
@@ -117,9 +118,9 @@ export type DecreaseKind = "any" | "withdrawOnly" | "borrowOnly" | "bypassBorrow
 export class BankBalance {
   private readonly s;
   constructor(
-    readonly account: Buffer,
+    readonly account: MarginfiAccountData,
     readonly index: number,
-    readonly bankData: Buffer,
+    readonly bankData: BankData,
   ) {
     this.s = SLOTS[index].fields;
   }
@@ -284,13 +285,13 @@ export class BankBalance {
 }
 
 /** The account's existing balance in the bank, with the bank: actions that never open a balance fail 6018 without one. */
-export function existingBalance(account: Buffer, bankKey: string, bankData: Buffer): BankBalance {
+export function existingBalance(account: MarginfiAccountData, bankKey: string, bankData: BankData): BankBalance {
   const index = findBalance(account, bankKey);
   if (index === null) return fail("BankAccountNotFound");
   return new BankBalance(account, index, bankData);
 }
 
-function addInsuranceOutstanding(bankData: Buffer, amount: I80F48): void {
+function addInsuranceOutstanding(bankData: BankData, amount: I80F48): void {
   bank.collectedInsuranceFeesOutstanding.set(bankData, fx.add(bank.collectedInsuranceFeesOutstanding.get(bankData), amount));
 }
 
@@ -301,7 +302,7 @@ export function emissionsFor(period: bigint, amount: I80F48, decimals: number, r
 }
 
 /** The bank's utilization guard after a withdraw or borrow: booked assets must cover booked liabilities (6026). */
-export function checkUtilizationRatio(bankData: Buffer): void {
+export function checkUtilizationRatio(bankData: BankData): void {
   const assets = assetAmount(bank.totalAssetShares.get(bankData), bank.assetShareValue.get(bankData));
   const liabilities = liabilityAmount(bank.totalLiabilityShares.get(bankData), bank.liabilityShareValue.get(bankData));
   if (fx.cmp(assets, liabilities) < 0) fail("IllegalUtilizationRatio");

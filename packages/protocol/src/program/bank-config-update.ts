@@ -1,44 +1,57 @@
 // Shared pieces of the bank configuration instructions: the group/role/bank account checks and the
 // InterestRateConfigOpt update rule (every Some field applied, curve_type then forced to seven-point).
+import type { BankData } from "../state/views.js";
 import type { InstructionAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
 import { InterestCurveType } from "../state/enums.js";
 import { BankFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
-import type { LendingAccounts } from "./accounts.js";
+import { declareAccounts, signer, type MutCheck } from "@ballast/anchor";
+import { bankAccount, groupAccount } from "./account-kinds.js";
+import { checkBankOfGroup } from "./pool-accounts.js";
 import type { InterestRateConfigOpt } from "./bank-config-args.js";
 import { fail } from "./errors.js";
 
 type GroupRole = "admin" | "delegateCurveAdmin" | "delegateLimitAdmin" | "delegateEmissionsAdmin" | "emodeAdmin";
 
-/**
- * Accounts [group, <role signer>, bank (mut)]: group has_one <role> (6042 Unauthorized), bank has_one group
- * (6093 InvalidGroup).
- */
-export function groupRoleAndBank(
-  accounts: LendingAccounts,
-  role: GroupRole,
-  signerName: string,
-): { group: InstructionAccount; signer: InstructionAccount; bank: InstructionAccount } {
-  const group = accounts.owned(0, "group", MarginfiGroupLayout);
-  const signer = accounts.signer(1, signerName);
-  const bank = accounts.owned(2, "bank", BankLayout, { writable: true });
-  if (MarginfiGroupLayout.fields[role].get(group.account.data) !== signer.key) fail("Unauthorized", "group");
-  if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("InvalidGroup", "bank");
-  return { group, signer, bank };
+/** Accounts [group, <role signer> named `signerName` in the IDL, bank (mut)]. */
+export function groupRoleAndBankAccounts(signerName: string, signerMut?: MutCheck) {
+  return {
+    group: groupAccount(),
+    signer: signer({ idlName: signerName, ...(signerMut === undefined ? {} : { mut: signerMut }) }),
+    bank: bankAccount({ mut: "load" }),
+  } as const;
 }
 
-export function isFrozen(bank: Buffer): boolean {
+/** group has_one <role> (6042 Unauthorized), bank has_one group (6093 InvalidGroup). */
+export function groupRoleAndBankConstraints(
+  a: { readonly group: InstructionAccount; readonly signer: InstructionAccount; readonly bank: InstructionAccount },
+  role: GroupRole,
+) {
+  return {
+    group: () => {
+      if (MarginfiGroupLayout.fields[role].get(a.group.account.data) !== a.signer.key) fail("Unauthorized", "group");
+    },
+    bank: () => checkBankOfGroup(a.bank, a.group),
+  };
+}
+
+/** The plain form: [group, <role signer>, bank (mut)] and nothing else. */
+export function groupRoleAndBankSpec(role: GroupRole, signerName: string) {
+  return declareAccounts(groupRoleAndBankAccounts(signerName), (a) => groupRoleAndBankConstraints(a, role));
+}
+
+export function isFrozen(bank: BankData): boolean {
   return (BankLayout.fields.flags.get(bank) & BankFlags.FREEZE_SETTINGS) !== 0n;
 }
 
 /** Sets or clears one of the group-settable Bank.flags bits. */
-export function setBankFlag(bank: Buffer, flag: bigint, on: boolean): void {
+export function setBankFlag(bank: BankData, flag: bigint, on: boolean): void {
   const flags = BankLayout.fields.flags.get(bank);
   BankLayout.fields.flags.set(bank, on ? flags | flag : flags & ~flag);
 }
 
-export function applyInterestRateConfigOpt(bank: Buffer, opt: InterestRateConfigOpt): void {
+export function applyInterestRateConfigOpt(bank: BankData, opt: InterestRateConfigOpt): void {
   const r = BankLayout.fields.config.fields.interestRateConfig.fields;
   if (opt.insuranceFeeFixedApr !== null) r.insuranceFeeFixedApr.set(bank, opt.insuranceFeeFixedApr);
   if (opt.insuranceIrFee !== null) r.insuranceIrFee.set(bank, opt.insuranceIrFee);

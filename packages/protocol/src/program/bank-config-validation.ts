@@ -1,5 +1,6 @@
 // BankConfig::validate (reference §8.9), the interest-curve rules (§8.3) and the emode re-check that
 // configure_bank runs against the group's leverage caps (§11.3), all read in place from a Bank account.
+import type { BankData, MarginfiGroupData } from "../state/views.js";
 import { u32ToBasis } from "../math/conversions.js";
 import { ONE, ZERO, cmp, div, fromInt, sub, type I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
@@ -16,7 +17,7 @@ const config = BankLayout.fields.config.fields;
 const rates = config.interestRateConfig.fields;
 
 /** InterestRateConfig::validate for the stored curve type; 6015 InvalidConfig on any violation. */
-export function validateInterestRateConfig(bank: Buffer): void {
+export function validateInterestRateConfig(bank: BankData): void {
   const curve = rates.curveType.get(bank);
   if (curve === InterestCurveType.Legacy) {
     const optimal = rates.optimalUtilizationRate.get(bank);
@@ -49,7 +50,7 @@ export function validateInterestRateConfig(bank: Buffer): void {
 }
 
 /** BankConfig::validate: weights, interest curve, isolated-tier weights (6015), then oracle_max_age (6025). */
-export function validateBankConfig(bank: Buffer): void {
+export function validateBankConfig(bank: BankData): void {
   const assetInit = config.assetWeightInit.get(bank);
   const assetMaint = config.assetWeightMaint.get(bank);
   const liabInit = config.liabilityWeightInit.get(bank);
@@ -71,7 +72,7 @@ function leverageWithinCap(collateralWeight: I80F48, liabilityWeight: I80F48, ca
 }
 
 /** The bank's emode entries against its own liability weights and the group's leverage caps (6075 BadEmodeConfig). */
-export function validateBankEmode(bank: Buffer, group: Buffer): void {
+export function validateBankEmode(bank: BankData, group: MarginfiGroupData): void {
   const liabInit = config.liabilityWeightInit.get(bank);
   const liabMaint = config.liabilityWeightMaint.get(bank);
   const capInit = MarginfiGroupLayout.fields.emodeMaxInitLeverage.get(group);

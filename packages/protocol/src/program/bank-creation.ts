@@ -1,5 +1,6 @@
 // What every bank-creating instruction shares (reference §7.3): the bank and its three vault token accounts at
 // positions 6–14 of the instruction, the vault-authority PDAs, the fields Bank::new sets, and the group's count.
+import type { BankData, MarginfiGroupData } from "../state/views.js";
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { ONE, fromDecimal } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
@@ -7,7 +8,9 @@ import { InterestCurveType } from "../state/enums.js";
 import { BankFlags, GroupFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import type { LendingAccounts } from "./accounts.js";
-import { bankVaultSeeds, checkSystemProgram, checkTokenProgram, initTokenVault } from "./bank-vaults.js";
+import { initTarget, unchecked, type DeclaredAccounts } from "@ballast/anchor";
+import { systemProgram, tokenProgram } from "./account-kinds.js";
+import { bankVaultSeeds, initTokenVault } from "./bank-vaults.js";
 import { fail } from "./errors.js";
 
 /** An arena group holds at most this many banks (6073 ArenaBankLimit). */
@@ -24,18 +27,31 @@ export interface NewBankAccounts {
 }
 
 /**
- * [(vault authority, vault) × 3, token_program, system_program] at positions 7–14 and the bank (position 6 unless
- * the instruction puts it elsewhere), deserialized.
+ * [(vault authority, vault) × 3, token_program, system_program]: the last accounts of every bank-creating
+ * instruction. The vaults are Anchor's `init` token accounts, created by initBankVaults.
  */
-export function newBankAccounts(accounts: LendingAccounts, bankIndex = 6): NewBankAccounts {
-  const pair = (at: number) => ({ authority: accounts.at(at), vault: accounts.at(at + 1) });
-  const result = {
-    bank: accounts.at(bankIndex),
-    vaults: { liquidity: pair(7), insurance: pair(9), fee: pair(11) },
-    tokenProgram: checkTokenProgram(accounts.at(13), "token_program"),
+export const BANK_VAULT_ACCOUNTS = {
+  liquidityVaultAuthority: unchecked(),
+  liquidityVault: initTarget(),
+  insuranceVaultAuthority: unchecked(),
+  insuranceVault: initTarget(),
+  feeVaultAuthority: unchecked(),
+  feeVault: initTarget(),
+  tokenProgram: tokenProgram(),
+  systemProgram: systemProgram(),
+} as const;
+
+/** The new bank with its vault accounts, grouped by vault kind. */
+export function newBankAccounts(a: DeclaredAccounts<typeof BANK_VAULT_ACCOUNTS> & { readonly bank: InstructionAccount }): NewBankAccounts {
+  return {
+    bank: a.bank,
+    vaults: {
+      liquidity: { authority: a.liquidityVaultAuthority, vault: a.liquidityVault },
+      insurance: { authority: a.insuranceVaultAuthority, vault: a.insuranceVault },
+      fee: { authority: a.feeVaultAuthority, vault: a.feeVault },
+    },
+    tokenProgram: a.tokenProgram,
   };
-  checkSystemProgram(accounts.at(14), "system_program");
-  return result;
 }
 
 export type Bumps = Record<VaultKind, { readonly vault: number; readonly authority: number }>;
@@ -71,7 +87,7 @@ export function checkVaultAuthorities(accounts: LendingAccounts, n: NewBankAccou
 
 /** The fields Bank::new sets: mint, group, share values of 1, vaults and bumps, last update, CLOSE_ENABLED. */
 export function writeNewBank(
-  data: Buffer,
+  data: BankData,
   mint: string,
   decimals: number,
   group: string,
@@ -99,7 +115,7 @@ export function writeNewBank(
 }
 
 /** Counts the new bank in its group (an arena group takes two at most) and stamps the fee cache. */
-export function countBankInGroup(group: Buffer, now: bigint): void {
+export function countBankInGroup(group: MarginfiGroupData, now: bigint): void {
   const g = MarginfiGroupLayout.fields;
   const banks = g.banks.get(group);
   if ((g.groupFlags.get(group) & GroupFlags.ARENA_GROUP) !== 0n && banks >= ARENA_MAX_BANKS) fail("ArenaBankLimit");
@@ -111,7 +127,7 @@ export function countBankInGroup(group: Buffer, now: bigint): void {
  * Banks that never lend (staked and integration banks) still carry liability weights and an interest curve;
  * these placeholders are non-zero only where validation needs them (reference §7.3, §7.5).
  */
-export function writePlaceholderLendingConfig(data: Buffer): void {
+export function writePlaceholderLendingConfig(data: BankData): void {
   const c = BankLayout.fields.config.fields;
   const r = c.interestRateConfig.fields;
   c.liabilityWeightInit.set(data, fromDecimal("1.5"));

@@ -1,5 +1,6 @@
 // Interest accrual and the bank cache, applied in place to a Bank account (reference §8.5, §8.7): the fields the
 // math reads are read at their offsets, the pure functions of math/accrual.ts compute, changed fields are written.
+import type { BankAccount, BankData, MarginfiGroupData, MarginfiGroupAccount } from "../state/views.js";
 import { accrueInterest, updateBankCache, type BankInterestState, type InterestRateStateChanges } from "../math/accrual.js";
 import { programFeesOf, type ProgramFees } from "../math/interest-rates.js";
 import { InterestMathError } from "../math/interest-curve.js";
@@ -9,13 +10,13 @@ import { MarginfiGroupLayout } from "../state/group.js";
 import { fail } from "./errors.js";
 import { emitEvent } from "./events.js";
 import { toF64 } from "../math/value.js";
-import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
+import type { InstructionContext } from "@ballast/ledger";
 
 const b = BankLayout.fields;
 const cache = b.cache.fields;
 
 /** The group's program fees (flag and cached rates), read in place. */
-export function groupProgramFees(group: Buffer): ProgramFees {
+export function groupProgramFees(group: MarginfiGroupData): ProgramFees {
   const g = MarginfiGroupLayout.fields;
   return programFeesOf({
     groupFlags: g.groupFlags.get(group),
@@ -26,7 +27,7 @@ export function groupProgramFees(group: Buffer): ProgramFees {
   });
 }
 
-function readInterestState(bank: Buffer): BankInterestState {
+function readInterestState(bank: BankData): BankInterestState {
   return {
     assetShareValue: b.assetShareValue.get(bank),
     liabilityShareValue: b.liabilityShareValue.get(bank),
@@ -65,7 +66,7 @@ export interface Accrual {
 }
 
 /** `Bank::accrue_interest(now)` on the account data. */
-function accrueBankInterest(bank: Buffer, group: Buffer, now: bigint): Accrual {
+function accrueBankInterest(bank: BankData, group: MarginfiGroupData, now: bigint): Accrual {
   const { bank: next, timeDelta, changes } = checkedMath(() => accrueInterest(readInterestState(bank), now, groupProgramFees(group)));
   b.lastUpdate.set(bank, next.lastUpdate);
   if (changes) {
@@ -86,15 +87,15 @@ function accrueBankInterest(bank: Buffer, group: Buffer, now: bigint): Accrual {
  */
 export function accrueAndReport(
   ctx: Pick<InstructionContext, "clock" | "logData">,
-  bank: InstructionAccount,
-  group: InstructionAccount,
+  bank: BankAccount,
+  group: MarginfiGroupAccount,
 ): Accrual {
-  const accrual = accrueBankInterest(bank.account.data, group.account.data, ctx.clock.unixTimestamp);
+  const accrual = accrueBankInterest(bank.data, group.data, ctx.clock.unixTimestamp);
   if (accrual.timeDelta > 0n) {
     emitEvent(ctx, "LendingPoolBankAccrueInterestEvent", {
       header: { signer: null, marginfiGroup: group.key },
       bank: bank.key,
-      mint: b.mint.get(bank.account.data),
+      mint: b.mint.get(bank.data),
       delta: accrual.timeDelta,
       feesCollected: accrual.changes ? toF64(accrual.changes.groupFeesCollected) : 0,
       insuranceCollected: accrual.changes ? toF64(accrual.changes.insuranceFeesCollected) : 0,
@@ -104,7 +105,7 @@ export function accrueAndReport(
 }
 
 /** `update_bank_cache`: current rates (and last_update) when both totals are non-zero, else a reset keeping the price. */
-export function updateBankRateCache(bank: Buffer, group: Buffer, now: bigint): void {
+export function updateBankRateCache(bank: BankData, group: MarginfiGroupData, now: bigint): void {
   const next = checkedMath(() => updateBankCache(readInterestState(bank), now, groupProgramFees(group)));
   b.lastUpdate.set(bank, next.lastUpdate);
   cache.baseRate.set(bank, next.cache.baseRate);
@@ -115,7 +116,7 @@ export function updateBankRateCache(bank: Buffer, group: Buffer, now: bigint): v
 }
 
 /** `update_cache_price`: the unbiased real-time price and its capped confidence, stamped now. */
-export function updateBankPriceCache(bank: Buffer, price: I80F48, confidence: I80F48, now: bigint): void {
+export function updateBankPriceCache(bank: BankData, price: I80F48, confidence: I80F48, now: bigint): void {
   cache.lastOraclePrice.set(bank, price);
   cache.lastOraclePriceConfidence.set(bank, confidence);
   cache.lastOraclePriceTimestamp.set(bank, now);

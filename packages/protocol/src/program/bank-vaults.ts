@@ -38,18 +38,6 @@ export function bankVaultSeeds(kind: keyof typeof BANK_SEEDS, bank: string): Buf
   return [BANK_SEEDS[kind], new PublicKey(bank).toBuffer()];
 }
 
-/** Anchor's `Interface<TokenInterface>`: SPL Token or Token-2022, else InvalidProgramId. */
-export function checkTokenProgram(account: InstructionAccount, name: string): InstructionAccount {
-  if (account.key !== TOKEN_PROGRAM_ID && account.key !== TOKEN_2022_PROGRAM_ID) fail("InvalidProgramId", name);
-  return account;
-}
-
-/** Anchor's `Program<System>`. */
-export function checkSystemProgram(account: InstructionAccount, name: string): InstructionAccount {
-  if (account.key !== SYSTEM_PROGRAM_ID) fail("InvalidProgramId", name);
-  return account;
-}
-
 /** Anchor's `InterfaceAccount<Mint>`: initialised, owned by a token program, and unpacking as a mint. */
 export function loadMint(account: InstructionAccount, name: string): Mint {
   const { owner, lamports, data } = account.account;

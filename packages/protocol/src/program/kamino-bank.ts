@@ -1,6 +1,8 @@
 // What the Kamino-bank instructions share: checking the market accounts a user passes against the bank, the bank's
 // acting side in the market (vault authority with its seeds, liquidity vault, obligation), and the obligation's
 // shape rules (6207, 6208) and integration-position limit (6212).
+import type { MarginfiAccountData } from "../state/views.js";
+import { unchecked, type DeclaredAccount } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag } from "../state/enums.js";
@@ -25,17 +27,46 @@ export const MAX_INTEGRATION_POSITIONS = 8;
 
 const b = BankLayout.fields;
 
-/** Where an instruction keeps its market accounts. */
-export interface KaminoAccountPositions {
-  readonly vaultAuthority: number;
-  readonly liquidityVault: number;
-  readonly obligation: number;
-  /** lending_market; the market authority, reserve, mint, liquidity supply, collateral mint and vault follow it. */
-  readonly lendingMarket: number;
-  readonly kaminoProgram: number;
-  /** collateral_token_program; liquidity_token_program follows it. */
-  readonly tokenPrograms: number;
+/**
+ * The market accounts every Kamino-bank instruction passes, by role (each instruction names the reserve's mint
+ * and collateral vault its own way). The handler checks them against the bank, in the program's order.
+ */
+export interface KaminoMarketAccounts {
+  readonly vaultAuthority: DeclaredAccount;
+  readonly liquidityVault: DeclaredAccount;
+  readonly obligation: DeclaredAccount;
+  readonly lendingMarket: DeclaredAccount;
+  readonly lendingMarketAuthority: DeclaredAccount;
+  readonly reserve: DeclaredAccount;
+  readonly liquidityMint: DeclaredAccount;
+  readonly liquiditySupply: DeclaredAccount;
+  readonly collateralMint: DeclaredAccount;
+  readonly collateralVault: DeclaredAccount;
+  readonly kaminoProgram: DeclaredAccount;
+  readonly collateralTokenProgram: DeclaredAccount;
+  readonly liquidityTokenProgram: DeclaredAccount;
 }
+
+/** [liquidity_vault_authority, liquidity_vault, kamino_obligation] as the Kamino-bank instructions declare them. */
+export const KAMINO_BANK_SIDE_ACCOUNTS = {
+  liquidityVaultAuthority: unchecked({ mut: "handler" }),
+  liquidityVault: unchecked({ mut: "handler" }),
+  kaminoObligation: unchecked({ mut: "handler" }),
+} as const;
+
+/** The farm accounts: Anchor's optional accounts, which this program passes on untouched. */
+export const KAMINO_FARM_ACCOUNTS = {
+  obligationFarmUserState: unchecked({ mut: "handler" }),
+  reserveFarmState: unchecked({ mut: "handler" }),
+} as const;
+
+/** [kamino_program, farms_program, collateral_token_program, liquidity_token_program] after the farms. */
+export const KAMINO_PROGRAM_ACCOUNTS = {
+  kaminoProgram: unchecked(),
+  farmsProgram: unchecked(),
+  collateralTokenProgram: unchecked(),
+  liquidityTokenProgram: unchecked(),
+} as const;
 
 export interface KaminoBankAccounts {
   readonly side: KaminoBankSide;
@@ -47,25 +78,21 @@ export interface KaminoBankAccounts {
 }
 
 /** The bank must be a Kamino bank (6201) whose reserve and obligation the instruction names (6213, 6214). */
-export function kaminoBankAccounts(accounts: LendingAccounts, bank: InstructionAccount, at: KaminoAccountPositions): KaminoBankAccounts {
+export function kaminoBankAccounts(accounts: LendingAccounts, bank: InstructionAccount, m: KaminoMarketAccounts): KaminoBankAccounts {
   const data = bank.account.data;
   if (b.config.fields.assetTag.get(data) !== AssetTag.Kamino) fail("WrongAssetTagForKaminoInstructions", "bank");
-  const vaultAuthority = accounts.at(at.vaultAuthority);
-  const liquidityVault = accounts.at(at.liquidityVault);
-  const obligation = accounts.at(at.obligation);
-  const market = (offset: number) => accounts.at(at.lendingMarket + offset);
-  const reserve = market(2);
+  const { vaultAuthority, liquidityVault, obligation, reserve } = m;
   if (b.integrationAcc1.get(data) === DEFAULT_PUBKEY) fail("KaminoReserveValidationFailed", "bank");
   if (reserve.key !== b.integrationAcc1.get(data)) fail("InvalidKaminoReserve", "integration_acc_1");
   if (obligation.key !== b.integrationAcc2.get(data)) fail("InvalidKaminoObligation", "integration_acc_2");
   if (liquidityVault.key !== b.liquidityVault.get(data)) fail("InvalidLiquidityVault", "bank");
   const bump = accounts.pda(vaultAuthority, "liquidity_vault_authority", bankVaultSeeds("liquidityVaultAuthority", bank.key));
-  accounts.address(accounts.at(at.kaminoProgram), "kamino_program", KAMINO_PROGRAM_ID);
+  accounts.address(m.kaminoProgram, "kamino_program", KAMINO_PROGRAM_ID);
   accounts.writable(vaultAuthority, "liquidity_vault_authority");
   accounts.writable(liquidityVault, "liquidity_vault");
   accounts.writable(obligation, "kamino_obligation");
   accounts.writable(reserve, "kamino_reserve");
-  const liquidityTokenProgram = accounts.at(at.tokenPrograms + 1);
+  const liquidityTokenProgram = m.liquidityTokenProgram;
   return {
     side: {
       authority: vaultAuthority.key,
@@ -74,14 +101,14 @@ export function kaminoBankAccounts(accounts: LendingAccounts, bank: InstructionA
       obligation: obligation.key,
     },
     market: {
-      lendingMarket: market(0).key,
-      lendingMarketAuthority: market(1).key,
+      lendingMarket: m.lendingMarket.key,
+      lendingMarketAuthority: m.lendingMarketAuthority.key,
       reserve: reserve.key,
-      liquidityMint: market(3).key,
-      liquiditySupply: market(4).key,
-      collateralMint: market(5).key,
-      collateralVault: market(6).key,
-      collateralTokenProgram: accounts.at(at.tokenPrograms).key,
+      liquidityMint: m.liquidityMint.key,
+      liquiditySupply: m.liquiditySupply.key,
+      collateralMint: m.collateralMint.key,
+      collateralVault: m.collateralVault.key,
+      collateralTokenProgram: m.collateralTokenProgram.key,
       liquidityTokenProgram: liquidityTokenProgram.key,
     },
     reserve,
@@ -109,7 +136,7 @@ export function obligationCollateral(obligation: InstructionAccount, reserve: st
 }
 
 /** A new Kamino, Drift or Solend position may not take the account past eight of them (6212). */
-export function checkIntegrationPositionLimit(account: Buffer, bankKey: string): void {
+export function checkIntegrationPositionLimit(account: MarginfiAccountData, bankKey: string): void {
   let held = 0;
   for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
     if (!isActive(account, i)) continue;

@@ -1,6 +1,7 @@
 // Configuration-time oracle validation (reference §9.2 "configuration validation"): account counts, keys,
 // owners and the feed account formats, without staleness. What needs the external programs' full account
 // models (Kamino/Drift/Solend reserves and spot markets) is limited to the key checks here.
+import type { BankData } from "../state/views.js";
 import { TOKEN_PROGRAM_ID, type InstructionAccount } from "@ballast/ledger";
 import {
   checkOracleAccountCount,
@@ -54,7 +55,7 @@ function validateNewStakedPool(firstKey: string, oracles: readonly InstructionAc
  * `newStakedPool` is given only when a staked bank is created.
  */
 export function validateOracleSetup(
-  bank: Buffer,
+  bank: BankData,
   oracles: readonly InstructionAccount[],
   newStakedPool: NewStakedPool | null = null,
 ): void {

@@ -1,11 +1,10 @@
 // Account checks shared by the bank maintenance instructions (reference §7.3): the bank belongs to the group, the
-// signer is the group admin, a bank vault sits at its PDA, and a token account deserializes as Anchor's
+// signer is the group admin, and a token account deserializes as Anchor's
 // `InterfaceAccount<TokenAccount>`.
 import { SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID, decodeTokenAccount, type InstructionAccount, type TokenAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
 import { MarginfiGroupLayout } from "../state/group.js";
-import type { LendingAccounts } from "./accounts.js";
-import { BANK_SEEDS, TOKEN_2022_PROGRAM_ID, bankVaultSeeds } from "./bank-vaults.js";
+import { TOKEN_2022_PROGRAM_ID } from "./bank-vaults.js";
 import { fail } from "./errors.js";
 
 /** bank has_one group (6093). */
@@ -13,20 +12,9 @@ export function checkBankOfGroup(bank: InstructionAccount, group: InstructionAcc
   if (BankLayout.fields.group.get(bank.account.data) !== group.key) fail("InvalidGroup", "bank");
 }
 
-/** group has_one admin (6042). */
-export function checkGroupAdmin(group: InstructionAccount, admin: InstructionAccount): void {
-  if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", "group");
-}
-
-/** The account is the bank's vault (or vault authority) of this kind: Anchor's `seeds = [<kind seed>, bank]`. */
-export function checkBankVault(
-  accounts: LendingAccounts,
-  account: InstructionAccount,
-  name: string,
-  kind: keyof typeof BANK_SEEDS,
-  bank: InstructionAccount,
-): void {
-  accounts.pda(account, name, bankVaultSeeds(kind, bank.key));
+/** group has_one admin (6042); `name` is the group's name in the instruction. */
+export function checkGroupAdmin(group: InstructionAccount, admin: InstructionAccount, name = "group"): void {
+  if (MarginfiGroupLayout.fields.admin.get(group.account.data) !== admin.key) fail("Unauthorized", name);
 }
 
 /** Anchor's `InterfaceAccount<TokenAccount>`: initialised, owned by a token program, unpacking as a token account. */

@@ -1,6 +1,13 @@
 // Receivership (reference §13.2–§13.4): between a start and an end instruction of one transaction, a receiver
 // (a liquidator, or the risk admin deleveraging) may withdraw and repay on an account; the end checks what changed.
 // Shared by start/end_liquidation and start/end_deleverage.
+import type {
+  BankAccount,
+  LiquidationRecordAccount,
+  MarginfiAccountAccount,
+  MarginfiAccountData,
+  MarginfiGroupData,
+} from "../state/views.js";
 import { createHash } from "node:crypto";
 import { instructionDiscriminator } from "@ballast/anchor";
 import {
@@ -24,7 +31,8 @@ import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { updateBankPriceCache } from "./bank-interest.js";
 import { fail } from "./errors.js";
 import { hasAccountFlag, setAccountFlag } from "./user-accounts.js";
-import type { LendingAccounts } from "./accounts.js";
+import type { AccountView } from "@ballast/anchor";
+import { liquidationRecordAccount, marginfiAccount } from "./account-kinds.js";
 
 const DEFAULT_KEY = "11111111111111111111111111111111";
 const COMPUTE_BUDGET_PROGRAM_ID = "ComputeBudget111111111111111111111111111111";
@@ -108,17 +116,18 @@ export function checkReceivershipTransaction(ctx: InstructionContext, sysvar: In
 
 const BLOCKING = AccountFlags.ACCOUNT_IN_RECEIVERSHIP | AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED;
 
+/** [marginfi_account (mut, has_one liquidation_record), liquidation_record (mut)]: how every receivership instruction starts. */
+export const RECEIVERSHIP_ACCOUNTS = {
+  marginfiAccount: marginfiAccount({ mut: "load" }),
+  liquidationRecord: liquidationRecordAccount({ mut: "load" }),
+} as const;
+
 /**
- * [marginfi_account (mut, has_one liquidation_record), liquidation_record (mut)], deserialized and checked: the
- * record is the account's (6095), and the account is free to start a receivership, or in one to end it (6085).
+ * marginfi_account's constraints: the record is the account's (6095), and the account is free to start a
+ * receivership, or in one to end it (6085).
  */
-export function accountAndRecord(
-  accounts: LendingAccounts,
-  stage: "start" | "end",
-): { account: InstructionAccount; record: InstructionAccount } {
-  const account = accounts.owned(0, "marginfi_account", MarginfiAccountLayout, { writable: true });
-  const record = accounts.owned(1, "liquidation_record", LiquidationRecordLayout, { writable: true });
-  const data = account.account.data;
+export function checkAccountAndRecord(account: AccountView<"MarginfiAccount">, record: InstructionAccount, stage: "start" | "end"): void {
+  const data = account.data;
   if (MarginfiAccountLayout.fields.liquidationRecord.get(data) !== record.key) fail("InvalidLiquidationRecord", "marginfi_account");
   const ready =
     stage === "start"
@@ -126,7 +135,6 @@ export function accountAndRecord(
       : hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP) &&
         !hasAccountFlag(data, AccountFlags.ACCOUNT_IN_FLASHLOAN | AccountFlags.ACCOUNT_DISABLED);
   if (!ready) fail("UnexpectedLiquidationState", "marginfi_account");
-  return { account, record };
 }
 
 /**
@@ -135,14 +143,14 @@ export function accountAndRecord(
  */
 export function startReceivership(
   ctx: InstructionContext,
-  account: InstructionAccount,
-  record: InstructionAccount,
+  account: MarginfiAccountAccount,
+  record: LiquidationRecordAccount,
   receiver: string,
   remaining: readonly InstructionAccount[],
   kind: ReceivershipKind,
 ): void {
-  const data = account.account.data;
-  const recordData = record.account.data;
+  const data = account.data;
+  const recordData = record.data;
   const r = LiquidationRecordLayout.fields;
   r.liquidationReceiver.set(recordData, receiver);
   const engine = RiskEngine.load(ctx, data, remaining);
@@ -185,13 +193,13 @@ export const LIQUIDATION_CLOSEOUT_DOLLAR_THRESHOLD = fx.fromInt(5);
  */
 export function endReceivership(
   ctx: InstructionContext,
-  account: InstructionAccount,
-  record: InstructionAccount,
+  account: MarginfiAccountAccount,
+  record: LiquidationRecordAccount,
   remaining: readonly InstructionAccount[],
   kind: ReceivershipKind,
 ): ReceivershipOutcome {
-  const data = account.account.data;
-  const recordData = record.account.data;
+  const data = account.data;
+  const recordData = record.data;
   const r = LiquidationRecordLayout.fields;
   const pre = r.cache.get(recordData);
   const closeOut = kind === "deleverage" || fx.cmp(pre.assetValueEquity, LIQUIDATION_CLOSEOUT_DOLLAR_THRESHOLD) < 0;
@@ -231,13 +239,13 @@ export function endReceivership(
  */
 export function receivershipWithdrawPrice(
   remaining: readonly InstructionAccount[],
-  bank: InstructionAccount,
+  bank: BankAccount,
   clock: Pick<Clock, "unixTimestamp" | "slot">,
 ): { feed: PriceFeed; price: I80F48 } {
   const at = remaining.findIndex((a) => a.key === bank.key);
   if (at < 0) fail("InvalidBankAccount");
-  const count = oracleAccountCount(bank.account.data);
-  const feed = loadPriceFeed(bank.account.data, remaining.slice(at + 1, at + 1 + count), clock.unixTimestamp, clock.slot);
+  const count = oracleAccountCount(bank.data);
+  const feed = loadPriceFeed(bank.data, remaining.slice(at + 1, at + 1 + count), clock.unixTimestamp, clock.slot);
   const price = feed.price(PriceType.RealTime, PriceBias.Low);
   if (fx.cmp(price, fx.ZERO) <= 0) fail("ZeroAssetPrice");
   return { feed, price };
@@ -249,14 +257,14 @@ export function receivershipWithdrawPrice(
  */
 export function checkAfterWithdrawal(
   ctx: InstructionContext,
-  account: Buffer,
+  account: MarginfiAccountData,
   remaining: readonly InstructionAccount[],
-  bank: InstructionAccount,
+  bank: BankAccount,
   receivership: { feed: PriceFeed } | null,
 ): void {
   if (receivership) {
     const { price, confidence } = receivership.feed.priceAndConfidence(PriceType.RealTime);
-    updateBankPriceCache(bank.account.data, price, confidence, ctx.clock.unixTimestamp);
+    updateBankPriceCache(bank.data, price, confidence, ctx.clock.unixTimestamp);
   } else {
     checkHealthAfterAction(ctx, account, remaining, bank);
   }
@@ -266,7 +274,7 @@ const DAILY_RESET_INTERVAL = 86_400n;
 const U32_MAX = 0xffff_ffff;
 
 /** A deleverage withdrawal's whole-dollar value counts against the group's daily window (6101 past the limit). */
-export function recordDeleverageWithdrawal(group: Buffer, usdValue: I80F48, now: bigint): void {
+export function recordDeleverageWithdrawal(group: MarginfiGroupData, usdValue: I80F48, now: bigint): void {
   const w = MarginfiGroupLayout.fields.deleverageWithdrawWindowCache.fields;
   if (now - w.lastDailyResetTimestamp.get(group) >= DAILY_RESET_INTERVAL) {
     w.withdrawnToday.set(group, 0);

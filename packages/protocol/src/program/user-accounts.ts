@@ -1,5 +1,14 @@
 // The recurring account constraints of the user instructions (reference §7 "recurring constraint bundles"):
 // PAUSE, USER-AUTH and STD-BANK, plus the account and bank state gates the handlers run first.
+import type {
+  BankAccount,
+  BankData,
+  MarginfiAccountAccount,
+  MarginfiAccountData,
+  MarginfiGroupAccount,
+  MarginfiGroupData,
+} from "../state/views.js";
+import { signer } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, BankOperationalState } from "../state/enums.js";
@@ -7,7 +16,7 @@ import { AccountFlags, PauseFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { isActive, slot } from "./balances.js";
-import type { LendingAccounts } from "./accounts.js";
+import { bankAccount, groupAccount, marginfiAccount } from "./account-kinds.js";
 import { fail } from "./errors.js";
 
 /** A panic pause lapses on its own after this many seconds. */
@@ -17,21 +26,21 @@ const g = MarginfiGroupLayout.fields;
 const a = MarginfiAccountLayout.fields;
 const bank = BankLayout.fields;
 
-export function accountFlags(account: Buffer): bigint {
+export function accountFlags(account: MarginfiAccountData): bigint {
   return a.accountFlags.get(account);
 }
 
-export function hasAccountFlag(account: Buffer, flag: bigint): boolean {
+export function hasAccountFlag(account: MarginfiAccountData, flag: bigint): boolean {
   return (a.accountFlags.get(account) & flag) !== 0n;
 }
 
-export function setAccountFlag(account: Buffer, flag: bigint, on: boolean): void {
+export function setAccountFlag(account: MarginfiAccountData, flag: bigint, on: boolean): void {
   const flags = a.accountFlags.get(account);
   a.accountFlags.set(account, on ? flags | flag : flags & ~flag);
 }
 
 /** The group's cached panic pause is set and has not yet lapsed (a start in the future counts as active). */
-export function isProtocolPaused(group: Buffer, now: bigint): boolean {
+export function isProtocolPaused(group: MarginfiGroupData, now: bigint): boolean {
   const cache = g.panicStateCache.fields;
   if ((cache.pauseFlags.get(group) & PauseFlags.FLAG_PAUSED) === 0) return false;
   const start = cache.pauseStartTimestamp.get(group);
@@ -39,8 +48,8 @@ export function isProtocolPaused(group: Buffer, now: bigint): boolean {
 }
 
 /** PAUSE: user actions are refused while the group is paused (6080). */
-export function checkNotPaused(group: InstructionAccount, now: bigint): void {
-  if (isProtocolPaused(group.account.data, now)) fail("ProtocolPaused", "group");
+export function checkNotPaused(group: MarginfiGroupAccount, now: bigint): void {
+  if (isProtocolPaused(group.data, now)) fail("ProtocolPaused", "group");
 }
 
 /**
@@ -49,40 +58,36 @@ export function checkNotPaused(group: InstructionAccount, now: bigint): void {
  * account's authority (6042).
  */
 export function checkUserAuthorization(
-  account: InstructionAccount,
-  group: InstructionAccount,
+  account: MarginfiAccountAccount,
+  group: MarginfiGroupAccount,
   signer: InstructionAccount,
   allowReceivership: boolean,
 ): void {
-  const data = account.account.data;
+  const data = account.data;
   if (a.group.get(data) !== group.key) fail("InvalidGroup", "marginfi_account");
   const frozen = hasAccountFlag(data, AccountFlags.ACCOUNT_FROZEN);
   const authority = a.authority.get(data);
   if (frozen && signer.key === authority) fail("AccountFrozen", "marginfi_account");
   if (allowReceivership && hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) return;
-  const allowed = frozen ? g.admin.get(group.account.data) : authority;
+  const allowed = frozen ? g.admin.get(group.data) : authority;
   if (signer.key !== allowed) fail("Unauthorized", "marginfi_account");
 }
 
 /** STD-BANK: the bank is the group's (6093), the vault is the bank's (6094), and the bank is not an integration bank (6200). */
-export function checkStandardBank(
-  bankAccount: InstructionAccount,
-  group: InstructionAccount,
-  liquidityVault: InstructionAccount | null,
-): void {
-  const data = bankAccount.account.data;
+export function checkStandardBank(bankAccount: BankAccount, group: InstructionAccount, liquidityVault: InstructionAccount | null): void {
+  const data = bankAccount.data;
   if (bank.group.get(data) !== group.key) fail("InvalidGroup", "bank");
   if (liquidityVault && bank.liquidityVault.get(data) !== liquidityVault.key) fail("InvalidLiquidityVault", "bank");
   const tag = bank.config.fields.assetTag.get(data);
   if (tag !== AssetTag.Default && tag !== AssetTag.Sol && tag !== AssetTag.Staked) fail("WrongAssetTagForStandardInstructions", "bank");
 }
 
-export function hasBankFlag(bankData: Buffer, flag: bigint): boolean {
+export function hasBankFlag(bankData: BankData, flag: bigint): boolean {
   return (bank.flags.get(bankData) & flag) !== 0n;
 }
 
 /** Deposits and borrows need an Operational bank. */
-export function requireOperational(bankData: Buffer): void {
+export function requireOperational(bankData: BankData): void {
   switch (bank.config.fields.operationalState.get(bankData)) {
     case BankOperationalState.Operational:
       return;
@@ -96,13 +101,13 @@ export function requireOperational(bankData: Buffer): void {
 }
 
 /** Repays and withdraws also work on a ReduceOnly bank. */
-export function requireNotPausedOrKilled(bankData: Buffer): void {
+export function requireNotPausedOrKilled(bankData: BankData): void {
   const state = bank.config.fields.operationalState.get(bankData);
   if (state === BankOperationalState.Paused) fail("BankPaused");
   if (state === BankOperationalState.KilledByBankruptcy) fail("BankKilledByBankruptcy");
 }
 
-export function requireNotDisabled(account: Buffer): void {
+export function requireNotDisabled(account: MarginfiAccountData): void {
   if (hasAccountFlag(account, AccountFlags.ACCOUNT_DISABLED)) fail("AccountDisabled");
 }
 
@@ -110,7 +115,7 @@ export function requireNotDisabled(account: Buffer): void {
  * Asset-tag mixing (reference §12): an account holds default-like plus SOL positions or staked plus SOL positions,
  * never default-like and staked together (6047).
  */
-export function validateAssetTags(bankData: Buffer, account: Buffer): void {
+export function validateAssetTags(bankData: BankData, account: MarginfiAccountData): void {
   const target = bank.config.fields.assetTag.get(bankData);
   const stakedTarget = target === AssetTag.Staked;
   const defaultLikeTarget = target !== AssetTag.Sol && !stakedTarget;
@@ -123,35 +128,34 @@ export function validateAssetTags(bankData: Buffer, account: Buffer): void {
   }
 }
 
-/** The four accounts every user bank action starts with, deserialized in IDL order. */
-export interface UserBankAccounts {
-  readonly group: InstructionAccount;
-  readonly marginfiAccount: InstructionAccount;
-  readonly signer: InstructionAccount;
-  readonly bank: InstructionAccount;
-}
-
-/** Anchor's deserialization of [group, marginfi_account (mut), authority (signer), bank (mut)]. */
-export function userBankAccounts(accounts: LendingAccounts, options: { groupWritable?: boolean } = {}): UserBankAccounts {
+/**
+ * The four accounts every user bank action starts with, in IDL order: [group, marginfi_account (mut),
+ * authority (signer), bank (mut)]; the group is writable where the instruction may update its deleverage window.
+ */
+export function userBankDeclarations(options: { groupWritable?: boolean } = {}) {
   return {
-    group: accounts.owned(0, "group", MarginfiGroupLayout, { writable: options.groupWritable }),
-    marginfiAccount: accounts.owned(1, "marginfi_account", MarginfiAccountLayout, { writable: true }),
-    signer: accounts.signer(2, "authority"),
-    bank: accounts.owned(3, "bank", BankLayout, { writable: true }),
-  };
+    group: groupAccount(options.groupWritable ? { mut: "load" } : {}),
+    marginfiAccount: marginfiAccount({ mut: "load" }),
+    authority: signer(),
+    bank: bankAccount({ mut: "load" }),
+  } as const;
 }
 
 /** Marks the account touched by a user-visible change. */
-export function touchAccount(account: Buffer, now: bigint): void {
+export function touchAccount(account: MarginfiAccountData, now: bigint): void {
   a.lastUpdate.set(account, BigInt.asUintN(64, now));
 }
 
 /** The header of the account events: who signed, which account, its authority and its group. */
-export function accountEventHeader(u: UserBankAccounts) {
+export function accountEventHeader(u: {
+  readonly group: InstructionAccount;
+  readonly marginfiAccount: MarginfiAccountAccount;
+  readonly authority: InstructionAccount;
+}) {
   return {
-    signer: u.signer.key,
+    signer: u.authority.key,
     marginfiAccount: u.marginfiAccount.key,
-    marginfiAccountAuthority: a.authority.get(u.marginfiAccount.account.data),
+    marginfiAccountAuthority: a.authority.get(u.marginfiAccount.data),
     marginfiGroup: u.group.key,
   };
 }

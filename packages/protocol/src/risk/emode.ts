@@ -1,6 +1,7 @@
 // E-mode weight selection (reference §11.2): the entries of every borrowed bank are intersected by collateral
 // tag, keeping the lowest weights, and a collateral bank whose tag survives gets the better of its own weight
 // and the entry's. Emode never lowers a bank's own weight.
+import type { BankData } from "../state/views.js";
 import * as fx from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
@@ -50,12 +51,12 @@ export function reconcileEmodeEntries(borrowed: readonly ReadonlyMap<number, Emo
 }
 
 /** The intersection of the borrowed banks' emode configs, read from their account data. */
-export function reconcileEmode(borrowedBanks: readonly Buffer[]): ReconciledEmode {
+export function reconcileEmode(borrowedBanks: readonly BankData[]): ReconciledEmode {
   return reconcileEmodeEntries(borrowedBanks.map((bank) => emodeEntriesByTag(entries.get(bank))));
 }
 
 /** The collateral bank's emode entry under the reconciled config, if its tag matches one. */
-export function emodeEntryFor(emode: ReconciledEmode, collateralBank: Buffer): EmodeWeights | undefined {
+export function emodeEntryFor(emode: ReconciledEmode, collateralBank: BankData): EmodeWeights | undefined {
   const tag = BankLayout.fields.emode.fields.emodeTag.get(collateralBank);
   return tag === EMODE_TAG_EMPTY ? undefined : emode.get(tag);
 }

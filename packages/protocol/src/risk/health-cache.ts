@@ -1,5 +1,6 @@
 // The account's health cache (reference §10.5, §10.6): what borrow, withdraw and pulse_health leave behind for
 // clients to read without re-running the risk engine.
+import type { BankAccount, MarginfiAccountData } from "../state/views.js";
 import { ProgramFailure } from "@ballast/anchor";
 import * as fx from "../math/i80f48.js";
 import { ERRORS } from "../program/error-codes.js";
@@ -69,7 +70,7 @@ export function freshHealthCache(now: bigint): HealthCache {
   };
 }
 
-export function writeHealthCache(account: Buffer, cache: HealthCache): void {
+export function writeHealthCache(account: MarginfiAccountData, cache: HealthCache): void {
   MarginfiAccountLayout.fields.healthCache.set(account, cache);
 }
 
@@ -111,9 +112,9 @@ export function pulseHealthCache(engine: RiskEngine, now: bigint): HealthCache {
  */
 export function checkHealthAfterAction(
   ctx: EngineContext,
-  account: Buffer,
+  account: MarginfiAccountData,
   remaining: readonly InstructionAccount[],
-  bank: InstructionAccount,
+  bank: BankAccount,
 ): void {
   const now = ctx.clock.unixTimestamp;
   const cache = freshHealthCache(now);
@@ -129,6 +130,6 @@ export function checkHealthAfterAction(
   const feed = engine.priceFeedFor(bank.key);
   if (feed) {
     const { price, confidence } = feed.priceAndConfidence(PriceType.RealTime);
-    updateBankPriceCache(bank.account.data, price, confidence, now);
+    updateBankPriceCache(bank.data, price, confidence, now);
   }
 }

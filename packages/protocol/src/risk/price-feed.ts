@@ -1,5 +1,6 @@
 // How the program reads a bank's price (reference §9.2, §9.3): the bank's oracle accounts are checked and loaded
 // once per instruction, then priced by type (EMA or spot) and bias (confidence interval below or above).
+import type { BankData } from "../state/views.js";
 import type { InstructionAccount } from "@ballast/ledger";
 import { PULL_FEED_PRECISION, verificationLevelAtLeast, type PriceUpdateV2, type PullFeedReading } from "@ballast/oracles";
 import * as fx from "../math/i80f48.js";
@@ -56,7 +57,7 @@ const config = BankLayout.fields.config.fields;
 const firstOracleKey = config.oracleKeys.at(0);
 
 /** Oracle accounts that follow the bank in risk-account packing (§9.1). */
-export function oracleAccountCount(bankData: Buffer): number {
+export function oracleAccountCount(bankData: BankData): number {
   if (config.oracleSetup.get(bankData) === OracleSetup.Fixed) return 0;
   const tag = config.assetTag.get(bankData);
   switch (tag) {
@@ -78,7 +79,7 @@ export function oracleAccountCount(bankData: Buffer): number {
  * Checks the bank's oracle accounts (count, owner, key, format, verification, staleness) and returns its feed.
  * `now` is the clock's unix time; `slot` its slot, against which a Kamino reserve's last refresh is judged.
  */
-export function loadPriceFeed(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceFeed {
+export function loadPriceFeed(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceFeed {
   const setup = config.oracleSetup.get(bankData);
   switch (setup) {
     case OracleSetup.None:
@@ -110,17 +111,17 @@ export function loadPriceFeed(bankData: Buffer, oracles: readonly InstructionAcc
 }
 
 /** `get_oracle_max_age`: 0 means 60 s only for Pyth push banks; any other setup takes 0 literally. */
-function maxAge(bankData: Buffer, setup: number): bigint {
+function maxAge(bankData: BankData, setup: number): bigint {
   const stored = config.oracleMaxAge.get(bankData);
   return stored === 0 && setup === OracleSetup.PythPushOracle ? MAX_PYTH_ORACLE_AGE : BigInt(stored);
 }
 
-function maxConfidence(bankData: Buffer): I80F48 {
+function maxConfidence(bankData: BankData): I80F48 {
   const stored = config.oracleMaxConfidence.get(bankData);
   return fx.fromInt(stored > 0 ? stored : DEFAULT_MAX_CONFIDENCE);
 }
 
-function loadPythPush(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
+function loadPythPush(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
   checkOracleAccountCount(oracles, 1);
   const [feed] = oracles;
   checkPythOwner(feed);
@@ -142,7 +143,7 @@ function loadFreshPriceUpdate(feed: InstructionAccount, age: bigint, now: bigint
  * prices: raw × (delegated stake − the pool's non-refundable 1 SOL) / LST supply, in integer raw units at the
  * feed's exponent (i128 division truncates toward zero); the confidences stay those of SOL.
  */
-function loadStakedPythPush(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
+function loadStakedPythPush(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
   checkOracleAccountCount(oracles, 3);
   const [feed, mint, stake] = oracles;
   const keys = config.oracleKeys.get(bankData);
@@ -163,7 +164,7 @@ function loadStakedPythPush(bankData: Buffer, oracles: readonly InstructionAccou
   return { ...update, priceMessage: { ...m, price: perLst(m.price), emaPrice: perLst(m.emaPrice) } };
 }
 
-function loadSwitchboardPull(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint): PullFeedReading {
+function loadSwitchboardPull(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint): PullFeedReading {
   checkOracleAccountCount(oracles, 1);
   const [feed] = oracles;
   checkOracleKey(feed, firstOracleKey.get(bankData));
@@ -182,7 +183,7 @@ function loadFreshPullFeed(feed: InstructionAccount, age: bigint, now: bigint): 
  * token price becomes a collateral-token price: raw × total liquidity / collateral supply, truncated in raw units
  * (the decimals of both sides are the same and cancel). The reserve must have been refreshed in this slot.
  */
-function kaminoCollateralScale(bankData: Buffer, reserve: InstructionAccount, slot: bigint): (raw: bigint) => bigint {
+function kaminoCollateralScale(bankData: BankData, reserve: InstructionAccount, slot: bigint): (raw: bigint) => bigint {
   if (reserve.key !== config.oracleKeys.get(bankData)[1]) fail("KaminoReserveValidationFailed");
   if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data)) fail("KaminoReserveValidationFailed");
   const view = readKaminoReserveSupply(reserve.account.data);
@@ -192,7 +193,7 @@ function kaminoCollateralScale(bankData: Buffer, reserve: InstructionAccount, sl
   return (raw) => (raw * view.totalSupplySf) / denominator;
 }
 
-function loadKaminoPythPush(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceUpdateV2 {
+function loadKaminoPythPush(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceUpdateV2 {
   checkOracleAccountCount(oracles, 2);
   const [feed, reserve] = oracles;
   checkOracleKey(feed, firstOracleKey.get(bankData));
@@ -208,7 +209,7 @@ function loadKaminoPythPush(bankData: Buffer, oracles: readonly InstructionAccou
   return { ...update, priceMessage: { ...m, price: i64(m.price), emaPrice: i64(m.emaPrice), conf: i64(m.conf), emaConf: i64(m.emaConf) } };
 }
 
-function loadKaminoSwitchboardPull(bankData: Buffer, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PullFeedReading {
+function loadKaminoSwitchboardPull(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PullFeedReading {
   checkOracleAccountCount(oracles, 2);
   const [feed, reserve] = oracles;
   checkOracleKey(feed, firstOracleKey.get(bankData));
@@ -218,7 +219,7 @@ function loadKaminoSwitchboardPull(bankData: Buffer, oracles: readonly Instructi
   return { ...reading, value: scale(reading.value), stdDev: scale(reading.stdDev) };
 }
 
-function fixedFeed(bankData: Buffer, oracles: readonly InstructionAccount[]): PriceFeed {
+function fixedFeed(bankData: BankData, oracles: readonly InstructionAccount[]): PriceFeed {
   checkOracleAccountCount(oracles, 0);
   const price = config.fixedPrice.get(bankData);
   if (price < 0n) fail("FixedOraclePriceNegative");

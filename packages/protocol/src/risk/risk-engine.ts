@@ -1,5 +1,6 @@
 // The risk engine (reference §10): loads the banks and price feeds of an account's active balances from the
 // instruction's remaining accounts, values each balance for a requirement type, and runs the health checks.
+import type { BankData, MarginfiAccountData } from "../state/views.js";
 import { ProgramFailure } from "@ballast/anchor";
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { assetAmount, liabilityAmount } from "../math/accrual.js";
@@ -36,7 +37,7 @@ interface RiskBalance {
   /** Slot index, which after sorting is also the position among active balances. */
   readonly index: number;
   readonly side: BalanceSide;
-  readonly bank: Buffer;
+  readonly bank: BankData;
   /** A feed that failed to load keeps its failure: Initial tolerates it for assets, everything else raises it. */
   readonly feed: PriceFeed | ProgramFailure;
 }
@@ -62,11 +63,16 @@ function feedOrThrow(feed: PriceFeed | ProgramFailure): PriceFeed {
   return feed;
 }
 
+/** A risk account's data as a bank's: the full account with the Bank discriminator, else null. */
+function bankData(data: Buffer): BankData | null {
+  return data.length < BankLayout.space || !data.subarray(0, 8).equals(BankLayout.discriminator) ? null : (data as BankData);
+}
+
 export class RiskEngine {
   private readonly emode: ReconciledEmode;
 
   private constructor(
-    readonly account: Buffer,
+    readonly account: MarginfiAccountData,
     private readonly balances: readonly RiskBalance[],
   ) {
     this.emode = reconcileEmode(balances.filter((b) => b.side === "liabilities").map((b) => b.bank));
@@ -76,7 +82,7 @@ export class RiskEngine {
    * Reads, for each active balance in slot order, its bank and then the bank's oracle accounts from `remaining`
    * (reference §10.1). A missing or foreign bank fails 6008; too few oracle accounts 6051.
    */
-  static load(ctx: EngineContext, account: Buffer, remaining: readonly InstructionAccount[]): RiskEngine {
+  static load(ctx: EngineContext, account: MarginfiAccountData, remaining: readonly InstructionAccount[]): RiskEngine {
     const programId = ctx.programId;
     const now = ctx.clock.unixTimestamp;
     const balances: RiskBalance[] = [];
@@ -85,9 +91,9 @@ export class RiskEngine {
       if (!isActive(account, i)) continue;
       const bankAccount = remaining[cursor];
       if (bankAccount === undefined) fail("InvalidBankAccount");
-      const data = bankAccount.account.data;
       if (bankAccount.account.owner !== programId) fail("AccountOwnedByWrongProgram");
-      if (data.length < BankLayout.space || !data.subarray(0, 8).equals(BankLayout.discriminator)) fail("AccountDiscriminatorMismatch");
+      const data = bankData(bankAccount.account.data);
+      if (data === null) return fail("AccountDiscriminatorMismatch");
       if (bankAccount.key !== slot(i).bankPk.get(account)) fail("InvalidBankAccount");
       const count = oracleAccountCount(data);
       const oracles = remaining.slice(cursor + 1, cursor + 1 + count);
@@ -139,7 +145,7 @@ export class RiskEngine {
   }
 
   /** total_asset_value_init_limit: above the limit, every depositor's Initial weight shrinks by limit / bank value. */
-  private initLimitDiscount(bankData: Buffer, price: I80F48): I80F48 {
+  private initLimitDiscount(bankData: BankData, price: I80F48): I80F48 {
     const limit = config.totalAssetValueInitLimit.get(bankData);
     if (limit === 0n) return fx.ONE;
     const total = assetAmount(bank.totalAssetShares.get(bankData), bank.assetShareValue.get(bankData));

@@ -1,6 +1,6 @@
 // Oracle prices of banks, loaded by the program's own price-feed code (account checks, Pyth PriceUpdateV2 and
 // Switchboard pull-feed formats, staleness at `now`), so a price here is a price the risk engine would use.
-import { BankLayout, OracleSetup, loadPriceFeed, oracleAccountCount, type Bank } from "@ballast/protocol";
+import { BankLayout, OracleSetup, accountView, loadPriceFeed, oracleAccountCount, type Bank, type BankData } from "@ballast/protocol";
 import { decodePriceUpdateV2, readPullFeedResult } from "@ballast/oracles";
 import type { AccountInfo, Connection } from "@solana/web3.js";
 import { asOracleFailure, bankPriceFromFeed, type BankPrice } from "../math/price.js";
@@ -13,7 +13,7 @@ const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const oracleKeysField = BankLayout.fields.config.fields.oracleKeys;
 
 /** The oracle accounts that follow the bank in its risk accounts (oracle_keys[0..n)); none for a tag the program refuses. */
-function oracleKeysOf(bankData: Buffer): string[] {
+function oracleKeysOf(bankData: BankData): string[] {
   try {
     return oracleKeysField.get(bankData).slice(0, oracleAccountCount(bankData));
   } catch (e) {
@@ -36,7 +36,8 @@ function asRiskAccount(key: string, info: AccountInfo<Buffer> | null): RiskAccou
  * collateral token through its reserve as last refreshed: slot 0 never counts as stale, and the transaction that
  * acts refreshes the reserve before the program reads it.
  */
-export function loadBankPrice(bankData: Buffer, oracles: readonly (AccountInfo<Buffer> | null)[], now: bigint): BankPrice {
+export function loadBankPrice(data: Buffer, oracles: readonly (AccountInfo<Buffer> | null)[], now: bigint): BankPrice {
+  const bankData = accountView(BankLayout, data);
   const keys = oracleKeysOf(bankData);
   const accounts = keys.map((key, i) => asRiskAccount(key, oracles[i] ?? null));
   try {
@@ -54,7 +55,7 @@ export async function fetchOracleAccounts(
   connection: Connection,
   banks: readonly BankAccount[],
 ): Promise<Map<string, (AccountInfo<Buffer> | null)[]>> {
-  const keys = banks.map((b) => oracleKeysOf(b.data));
+  const keys = banks.map((b) => oracleKeysOf(accountView(BankLayout, b.data)));
   const infos = await fetchAccountInfos(connection, keys.flat());
   const byBank = new Map<string, (AccountInfo<Buffer> | null)[]>();
   let cursor = 0;

@@ -1,5 +1,5 @@
 // E-mode weights (§21 item 6), their impact per action, and leverage.
-import { reconcileEmode as programReconcile, i80f48 as fx } from "@ballast/protocol";
+import { BankLayout, accountView, reconcileEmode as programReconcile, i80f48 as fx, type BankData } from "@ballast/protocol";
 import { describe, expect, it } from "vitest";
 import { reconcileEmode } from "../../src/math/emode.js";
 import { EmodeImpactStatus, emodeImpacts, emodeTagOf } from "../../src/math/emode-impact.js";
@@ -74,9 +74,9 @@ describe("§21 item 6: e-mode weights", () => {
       },
       { ...lstSpec, emodeEntries: [{ tag: 1571, init: "0.5", maint: "0.6" }] },
     ];
-    const decoded = specs.map((s) => ({ data: bankData(s), bank: makeBank(s) }));
+    const decoded = specs.map((s) => ({ data: accountView(BankLayout, bankData(s)), bank: makeBank(s) }));
     const ours = (banks: { bank: PricedBank }[]) => reconcileEmode(banks.map((b) => b.bank.emodeEntries));
-    const theirs = (banks: { data: Buffer }[]) => programReconcile(banks.map((b) => b.data));
+    const theirs = (banks: { data: BankData }[]) => programReconcile(banks.map((b) => b.data));
     for (const set of [[0], [0, 1], [1, 2], [0, 1, 2], []]) {
       const banks = set.map((i) => decoded[i]);
       expect(ours(banks)).toEqual(theirs(banks));

@@ -20,13 +20,20 @@
 import {
   AccountChecks,
   ArgsReader,
-  anchorFail,
   anchorProgram,
+  checkProgramAccount,
+  checkSeeds,
   createAccount,
+  custom,
+  declareAccounts,
   failureFor,
   initializeMint,
   mintTo,
+  program,
+  signer,
   transferLamports,
+  unchecked,
+  type DeclaredAccount,
   type Fail,
 } from "@ballast/anchor";
 import {
@@ -35,7 +42,6 @@ import {
   TOKEN_PROGRAM_ID,
   decodeMint,
   minimumBalanceForRentExemption,
-  type InstructionAccount,
   type InstructionContext,
   type Program,
 } from "@ballast/ledger";
@@ -54,41 +60,50 @@ export const STAKE_POOL_ERRORS = {
 
 const fail: Fail<typeof STAKE_POOL_ERRORS> = failureFor(STAKE_POOL_ERRORS);
 
-class PoolAccounts extends AccountChecks {
-  /** Anchor's `Program<...>`: the account must be that program. */
-  program(index: number, name: string, id: string): InstructionAccount {
-    const account = this.at(index);
-    if (account.key !== id) anchorFail("InvalidProgramId", name);
-    return account;
-  }
+/** Anchor's `Program<...>`: the account must be that program. */
+const systemProgram = () => program([SYSTEM_PROGRAM_ID]);
+const tokenProgram = () => program([TOKEN_PROGRAM_ID]);
+const stakeProgram = () => program([NATIVE_STAKE_PROGRAM_ID]);
+const poolAccount = () =>
+  custom((account, name, programId) => {
+    checkProgramAccount(account, name, programId, STAKE_POOL_DISCRIMINATOR);
+    return {};
+  });
 
-  pool(index: number): InstructionAccount {
-    return this.ownedAccount(index, "pool", STAKE_POOL_DISCRIMINATOR);
-  }
-
-  /** The account is the pool address of this kind; returns its signer seeds (bump included). */
-  poolAddress(account: InstructionAccount, name: string, kind: PoolSeed, base: string): Uint8Array[] {
-    const seeds = poolSeeds(kind, base);
-    return [...seeds, Uint8Array.of(this.pda(account, name, seeds))];
-  }
+/** The account is the pool address of this kind (ConstraintSeeds otherwise); returns its signer seeds (bump included). */
+function poolAddress(ctx: InstructionContext, account: DeclaredAccount, kind: PoolSeed, base: string): Uint8Array[] {
+  const seeds = poolSeeds(kind, base);
+  return [...seeds, Uint8Array.of(checkSeeds(ctx, account, seeds))];
 }
 
-function initializePool(ctx: InstructionContext, accounts: PoolAccounts): void {
-  const payer = accounts.writable(accounts.signer(0, "payer"), "payer");
-  const voteAccount = accounts.at(1);
-  const pool = accounts.writable(accounts.at(2), "pool");
-  const mint = accounts.writable(accounts.at(3), "mint");
-  const stake = accounts.writable(accounts.at(4), "stake");
-  const mintAuthority = accounts.at(5);
-  const stakeAuthority = accounts.at(6);
-  accounts.program(7, "system_program", SYSTEM_PROGRAM_ID);
-  accounts.program(8, "token_program", TOKEN_PROGRAM_ID);
-  accounts.program(9, "stake_program", NATIVE_STAKE_PROGRAM_ID);
-  const poolSigner = accounts.poolAddress(pool, "pool", "pool", voteAccount.key);
-  const mintSigner = accounts.poolAddress(mint, "mint", "mint", pool.key);
-  const stakeSigner = accounts.poolAddress(stake, "stake", "stake", pool.key);
-  accounts.poolAddress(mintAuthority, "mint_authority", "mintAuthority", pool.key);
-  accounts.poolAddress(stakeAuthority, "stake_authority", "stakeAuthority", pool.key);
+/** The pool, its mint and its stake account are created here, each at its pool address. */
+const InitializePoolAccounts = declareAccounts(
+  {
+    payer: signer({ mut: "load" }),
+    voteAccount: unchecked(),
+    pool: unchecked({ mut: "load" }),
+    mint: unchecked({ mut: "load" }),
+    stake: unchecked({ mut: "load" }),
+    mintAuthority: unchecked(),
+    stakeAuthority: unchecked(),
+    systemProgram: systemProgram(),
+    tokenProgram: tokenProgram(),
+    stakeProgram: stakeProgram(),
+  },
+  (a, ctx) => ({
+    pool: () => poolAddress(ctx, a.pool, "pool", a.voteAccount.key),
+    mint: () => poolAddress(ctx, a.mint, "mint", a.pool.key),
+    stake: () => poolAddress(ctx, a.stake, "stake", a.pool.key),
+    mintAuthority: () => poolAddress(ctx, a.mintAuthority, "mintAuthority", a.pool.key),
+    stakeAuthority: () => poolAddress(ctx, a.stakeAuthority, "stakeAuthority", a.pool.key),
+  }),
+);
+
+function initializePool(ctx: InstructionContext, accounts: AccountChecks): void {
+  const { payer, voteAccount, pool, mint, stake, mintAuthority, stakeAuthority } = InitializePoolAccounts.load(ctx).accounts;
+  const poolSigner = poolAddress(ctx, pool, "pool", voteAccount.key);
+  const mintSigner = poolAddress(ctx, mint, "mint", pool.key);
+  const stakeSigner = poolAddress(ctx, stake, "stake", pool.key);
 
   const data = accounts.initAccount(payer, pool, STAKE_POOL_ACCOUNT_SIZE, STAKE_POOL_DISCRIMINATOR, poolSigner);
   encodeStakePoolInto(data, { voteAccount: voteAccount.key });
@@ -100,22 +115,32 @@ function initializePool(ctx: InstructionContext, accounts: PoolAccounts): void {
   initializeDelegatedStake(ctx, stake, voteAccount, stakeAuthority.key);
 }
 
-function depositSol(ctx: InstructionContext, accounts: PoolAccounts, args: ArgsReader): void {
+const DepositSolAccounts = declareAccounts(
+  {
+    depositor: signer({ mut: "load" }),
+    pool: poolAccount(),
+    mint: unchecked({ mut: "load" }),
+    stake: unchecked({ mut: "load" }),
+    mintAuthority: unchecked(),
+    stakeAuthority: unchecked(),
+    destination: unchecked({ mut: "load" }),
+    systemProgram: systemProgram(),
+    tokenProgram: tokenProgram(),
+    stakeProgram: stakeProgram(),
+  },
+  (a, ctx) => ({
+    mint: () => poolAddress(ctx, a.mint, "mint", a.pool.key),
+    stake: () => poolAddress(ctx, a.stake, "stake", a.pool.key),
+    mintAuthority: () => poolAddress(ctx, a.mintAuthority, "mintAuthority", a.pool.key),
+    stakeAuthority: () => poolAddress(ctx, a.stakeAuthority, "stakeAuthority", a.pool.key),
+  }),
+);
+
+function depositSol(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const lamports = args.u64();
-  const depositor = accounts.writable(accounts.signer(0, "depositor"), "depositor");
-  const pool = accounts.pool(1);
-  const mint = accounts.writable(accounts.at(2), "mint");
-  const stake = accounts.writable(accounts.at(3), "stake");
-  const mintAuthority = accounts.at(4);
-  const stakeAuthority = accounts.at(5);
-  const destination = accounts.writable(accounts.at(6), "destination");
-  accounts.program(7, "system_program", SYSTEM_PROGRAM_ID);
-  accounts.program(8, "token_program", TOKEN_PROGRAM_ID);
-  accounts.program(9, "stake_program", NATIVE_STAKE_PROGRAM_ID);
-  accounts.poolAddress(mint, "mint", "mint", pool.key);
-  accounts.poolAddress(stake, "stake", "stake", pool.key);
-  const mintSigner = accounts.poolAddress(mintAuthority, "mint_authority", "mintAuthority", pool.key);
-  const stakeSigner = accounts.poolAddress(stakeAuthority, "stake_authority", "stakeAuthority", pool.key);
+  const { depositor, pool, mint, stake, mintAuthority, stakeAuthority, destination } = DepositSolAccounts.load(ctx).accounts;
+  const mintSigner = poolAddress(ctx, mintAuthority, "mintAuthority", pool.key);
+  const stakeSigner = poolAddress(ctx, stakeAuthority, "stakeAuthority", pool.key);
 
   if (lamports === 0n) fail("ZeroAmount");
   const supply = decodeMint(mint.account.data).supply;
@@ -128,17 +153,26 @@ function depositSol(ctx: InstructionContext, accounts: PoolAccounts, args: ArgsR
   ctx.log(`Deposited ${lamports} lamports for ${minted} pool tokens`);
 }
 
+const CreditRewardsAccounts = declareAccounts(
+  {
+    funder: signer({ mut: "load" }),
+    pool: poolAccount(),
+    stake: unchecked({ mut: "load" }),
+    stakeAuthority: unchecked(),
+    systemProgram: systemProgram(),
+    stakeProgram: stakeProgram(),
+  },
+  (a, ctx) => ({
+    stake: () => poolAddress(ctx, a.stake, "stake", a.pool.key),
+    stakeAuthority: () => poolAddress(ctx, a.stakeAuthority, "stakeAuthority", a.pool.key),
+  }),
+);
+
 /** Stands in for epoch rewards: the funder's lamports join the delegated stake, so every LST is worth more. */
-function creditRewards(ctx: InstructionContext, accounts: PoolAccounts, args: ArgsReader): void {
+function creditRewards(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const lamports = args.u64();
-  const funder = accounts.writable(accounts.signer(0, "funder"), "funder");
-  const pool = accounts.pool(1);
-  const stake = accounts.writable(accounts.at(2), "stake");
-  const stakeAuthority = accounts.at(3);
-  accounts.program(4, "system_program", SYSTEM_PROGRAM_ID);
-  accounts.program(5, "stake_program", NATIVE_STAKE_PROGRAM_ID);
-  accounts.poolAddress(stake, "stake", "stake", pool.key);
-  const stakeSigner = accounts.poolAddress(stakeAuthority, "stake_authority", "stakeAuthority", pool.key);
+  const { funder, pool, stake, stakeAuthority } = CreditRewardsAccounts.load(ctx).accounts;
+  const stakeSigner = poolAddress(ctx, stakeAuthority, "stakeAuthority", pool.key);
 
   if (lamports === 0n) fail("ZeroAmount");
   transferLamports(ctx, funder, stake, lamports);
@@ -155,6 +189,6 @@ export function stakePoolProgram(id: string = STAKE_POOL_PROGRAM_ID): Program {
       { name: "deposit_sol", units: 10_000, run: depositSol },
       { name: "credit_rewards", units: 6_000, run: creditRewards },
     ],
-    { accounts: (ctx) => new PoolAccounts(ctx), args: (data) => new ArgsReader(data) },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) },
   );
 }
