@@ -5,3 +5,4 @@
 export { accountDiscriminator, instructionDiscriminator } from "./discriminators.js";
 export { ANCHOR_ERRORS, ProgramFailure, anchorFail, failureFor, type AnchorErrorName, type Fail, type ErrorEntry } from "./errors.js";
 export { ArgsReader } from "./args.js";
+export * from "./layout/index.js";

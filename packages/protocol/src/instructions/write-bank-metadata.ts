@@ -1,4 +1,4 @@
-import type { FieldAccessor } from "../layout/accessor.js";
+import { type FieldAccessor } from "@ballast/anchor";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { BankLayout } from "../state/bank.js";

@@ -1,7 +1,6 @@
 import { AccountChecks } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
-import type { AccountLayout } from "../layout/account.js";
-import type { FieldTable } from "../layout/struct.js";
+import { type AccountLayout, type FieldTable } from "@ballast/anchor";
 
 /** Anchor's account checks, taking the lending program's account layouts (discriminator and size) directly. */
 export class LendingAccounts extends AccountChecks {

@@ -1,7 +1,5 @@
 // Fixed-size little-endian field codecs for zero-copy (repr(C), bytemuck Pod) account layouts.
 import bs58 from "bs58";
-import * as I80 from "../math/i80f48.js";
-import type { I80F48 } from "../math/i80f48.js";
 
 export interface Codec<T> {
   readonly size: number;
@@ -54,10 +52,31 @@ export const f64: Codec<number> = {
   write: (buf, offset, value) => void buf.writeDoubleLE(value, offset),
 };
 
-export const i80f48: Codec<I80F48> = {
-  size: I80.BYTE_SIZE,
-  read: I80.read,
-  write: I80.write,
+const U64_MASK = (1n << 64n) - 1n;
+const I128_MIN = -(1n << 127n);
+const I128_MAX = (1n << 127n) - 1n;
+const U128_MAX = (1n << 128n) - 1n;
+
+/** Two's-complement i128 as two u64 limbs, low first; fixed-point types (I80F48) build on it. */
+export const i128: Codec<bigint> = {
+  size: 16,
+  read: (buf, offset) => (buf.readBigInt64LE(offset + 8) << 64n) | buf.readBigUInt64LE(offset),
+  write: (buf, offset, value) => {
+    if (value < I128_MIN || value > I128_MAX) throw new RangeError(`i128 out of range: ${value}`);
+    buf.writeBigUInt64LE(value & U64_MASK, offset);
+    buf.writeBigInt64LE(value >> 64n, offset + 8);
+  },
+};
+
+/** Unsigned u128 as two u64 limbs, low first (klend's scaled fractions). */
+export const u128: Codec<bigint> = {
+  size: 16,
+  read: (buf, offset) => (buf.readBigUInt64LE(offset + 8) << 64n) | buf.readBigUInt64LE(offset),
+  write: (buf, offset, value) => {
+    if (value < 0n || value > U128_MAX) throw new RangeError(`u128 out of range: ${value}`);
+    buf.writeBigUInt64LE(value & U64_MASK, offset);
+    buf.writeBigUInt64LE(value >> 64n, offset + 8);
+  },
 };
 
 const PUBKEY_SIZE = 32;
