@@ -109,3 +109,32 @@ export function bytes(size: number): Codec<Uint8Array> {
     },
   };
 }
+
+/** Unsigned 256-bit integer as four u64 limbs, low first (klend's BigFraction value). */
+export const u256: Codec<bigint> = {
+  size: 32,
+  read: (buf, offset) => u128.read(buf, offset) | (u128.read(buf, offset + 16) << 128n),
+  write: (buf, offset, value) => {
+    if (value < 0n || value >= 1n << 256n) throw new RangeError(`u256 out of range: ${value}`);
+    u128.write(buf, offset, value & U128_MAX);
+    u128.write(buf, offset + 16, value >> 128n);
+  },
+};
+
+/**
+ * Zero-padded UTF-8 text in a fixed byte field. Writing text the field already reads as leaves its bytes alone, so
+ * bytes past a NUL written by another program survive a rewrite.
+ */
+export function text(size: number): Codec<string> {
+  const read = (buf: Buffer, offset: number): string => span(buf, offset, size).toString("utf8").replace(/\0+$/, "");
+  return {
+    size,
+    read,
+    write: (buf, offset, value) => {
+      if (read(buf, offset) === value) return;
+      const raw = Buffer.from(value, "utf8");
+      if (raw.length > size) throw new RangeError(`"${value}" is longer than ${size} bytes`);
+      span(buf, offset, size).fill(0).set(raw);
+    },
+  };
+}
