@@ -19,81 +19,81 @@ export type ArgTable = Readonly<Record<string, ArgType<unknown>>>;
 
 export type ArgValues<T extends ArgTable> = { -readonly [K in keyof T]: ArgValue<T[K]> };
 
-function scalar<T>(encode: (w: ArgsWriter, value: T) => void, decode: (r: ArgsReader) => T): ArgType<T> {
+function argType<T>(encode: (w: ArgsWriter, value: T) => void, decode: (r: ArgsReader) => T): ArgType<T> {
   return { encode, decode };
 }
 
 /** The Borsh argument types of Anchor instructions. */
 export const arg = {
-  u8: scalar<number>(
+  u8: argType<number>(
     (w, v) => w.u8(v),
     (r) => r.u8(),
   ),
-  bool: scalar<boolean>(
+  bool: argType<boolean>(
     (w, v) => w.bool(v),
     (r) => r.bool(),
   ),
-  u16: scalar<number>(
+  u16: argType<number>(
     (w, v) => w.u16(v),
     (r) => r.u16(),
   ),
-  u32: scalar<number>(
+  u32: argType<number>(
     (w, v) => w.u32(v),
     (r) => r.u32(),
   ),
-  i32: scalar<number>(
+  i32: argType<number>(
     (w, v) => w.i32(v),
     (r) => r.i32(),
   ),
-  u64: scalar<bigint>(
+  u64: argType<bigint>(
     (w, v) => w.u64(v),
     (r) => r.u64(),
   ),
-  i64: scalar<bigint>(
+  i64: argType<bigint>(
     (w, v) => w.i64(v),
     (r) => r.i64(),
   ),
-  u128: scalar<bigint>(
+  u128: argType<bigint>(
     (w, v) => w.u128(v),
     (r) => r.u128(),
   ),
-  i128: scalar<bigint>(
+  i128: argType<bigint>(
     (w, v) => w.i128(v),
     (r) => r.i128(),
   ),
   /** Written from either spelling of a key, read as base58. */
-  pubkey: scalar<Key>(
+  pubkey: argType<Key>(
     (w, v) => w.pubkey(v),
     (r) => r.pubkey(),
   ),
-  string: scalar<string>(
+  string: argType<string>(
     (w, v) => w.string(v),
     (r) => r.string(),
   ),
   /** [u8; length] */
   bytes: (length: number): ArgType<Uint8Array> =>
-    scalar(
+    argType(
       (w, v) => w.bytes(v, length),
       (r) => r.bytes(length),
     ),
   /** Vec<u8> */
-  byteVec: scalar<Uint8Array>(
+  byteVec: argType<Uint8Array>(
     (w, v) => w.vec([...v], (b) => w.u8(b)),
     (r) => Uint8Array.from(r.vec(() => r.u8())),
   ),
   option: <T>(inner: ArgType<T>): ArgType<T | null> =>
-    scalar(
+    argType(
       (w, v) => w.option(v, (x) => inner.encode(w, x)),
       (r) => r.option(() => inner.decode(r)),
     ),
   vec: <T>(inner: ArgType<T>): ArgType<readonly T[]> =>
-    scalar(
+    argType(
       (w, v) => w.vec(v, (x) => inner.encode(w, x)),
       (r) => r.vec(() => inner.decode(r)),
     ),
   /** A Borsh struct argument: its fields in order. */
   struct: <const T extends ArgTable>(fields: T): ArgType<ArgValues<T>> =>
-    scalar(
+    argType(
       (w, v) => encodeArgs(w, fields, v),
       (r) => decodeArgs(r, fields),
     ),
