@@ -45,6 +45,13 @@ export const i64: Codec<bigint> = {
   write: (buf, offset, value) => void buf.writeBigInt64LE(value, offset),
 };
 
+/** IEEE single precision (Switchboard's compact results). */
+export const f32: Codec<number> = {
+  size: 4,
+  read: (buf, offset) => buf.readFloatLE(offset),
+  write: (buf, offset, value) => void buf.writeFloatLE(value, offset),
+};
+
 /** Stored on chain as `[u8; 8]` holding an f64 (health-cache prices, liquidation amounts). */
 export const f64: Codec<number> = {
   size: 8,
