@@ -19,6 +19,7 @@ export type ArgTable = Readonly<Record<string, ArgType<unknown>>>;
 
 export type ArgValues<T extends ArgTable> = { -readonly [K in keyof T]: ArgValue<T[K]> };
 
+/* @__NO_SIDE_EFFECTS__ */
 function argType<T>(encode: (w: ArgsWriter, value: T) => void, decode: (r: ArgsReader) => T): ArgType<T> {
   return { encode, decode };
 }
@@ -151,6 +152,7 @@ interface CallBase<D extends InstructionDecl> {
 export type InstructionCall<D extends InstructionDecl> = CallBase<D> &
   (keyof D["args"] extends never ? { readonly args?: InstructionArgs<D> } : { readonly args: InstructionArgs<D> });
 
+/* @__NO_SIDE_EFFECTS__ */
 /** Declares a program's instructions, checking the table's shape while keeping its literal types. */
 export function defineInstructions<const P extends ProgramInstructions>(instructions: P): P {
   return instructions;

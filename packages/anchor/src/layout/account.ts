@@ -25,6 +25,7 @@ export class AccountDecodeError extends Error {
   }
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function accountLayout<F extends FieldTable>(name: string, discriminator: Buffer, struct: StructCodec<F>): AccountLayout<F> {
   if (discriminator.length !== DISCRIMINATOR_SIZE) throw new RangeError(`${name}: discriminator must be ${DISCRIMINATOR_SIZE} bytes`);
   return { name, discriminator, struct, space: DISCRIMINATOR_SIZE + struct.size, fields: structAccessors(struct, DISCRIMINATOR_SIZE) };

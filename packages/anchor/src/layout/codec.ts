@@ -105,6 +105,7 @@ export const pubkey: Codec<string> = {
   },
 };
 
+/* @__NO_SIDE_EFFECTS__ */
 /** Raw bytes (padding, reserved space, text buffers): decoded as a copy so round trips keep every byte. */
 export function bytes(size: number): Codec<Uint8Array> {
   return {
@@ -128,6 +129,7 @@ export const u256: Codec<bigint> = {
   },
 };
 
+/* @__NO_SIDE_EFFECTS__ */
 /**
  * Zero-padded UTF-8 text in a fixed byte field. Writing text the field already reads as leaves its bytes alone, so
  * bytes past a NUL written by another program survive a rewrite.

@@ -11,6 +11,7 @@ export interface SkipCodec extends Codec<undefined> {
   readonly kind: "skip";
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function skip(size: number): SkipCodec {
   return { kind: "skip", size, read: () => undefined, write: () => undefined };
 }
@@ -36,6 +37,7 @@ export class LayoutError extends Error {
   override name = "LayoutError";
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function struct<const F extends FieldTable>(size: number, fields: F): StructCodec<F> {
   const entries = Object.entries(fields);
   let cursor = 0;
@@ -63,6 +65,7 @@ export function struct<const F extends FieldTable>(size: number, fields: F): Str
   };
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function array<E extends Codec<unknown>>(element: E, length: number): ArrayCodec<E> {
   return {
     kind: "array",
