@@ -4,4 +4,23 @@
  */
 export { accountDiscriminator, instructionDiscriminator } from "./discriminators.js";
 export { ANCHOR_ERRORS, ProgramFailure, anchorFail, failureFor, type AnchorErrorName, type Fail, type ErrorEntry } from "./errors.js";
-export { ArgsReader } from "./args.js";
+export { ArgsReader, ArgsWriter, toPublicKey, type Key } from "./args.js";
+export {
+  accountMeta,
+  arg,
+  buildInstruction,
+  decodeArgs,
+  defineInstructions,
+  encodeArgs,
+  type AccountDecl,
+  type ArgTable,
+  type ArgType,
+  type ArgValue,
+  type ArgValues,
+  type InstructionAccounts,
+  type InstructionArgs,
+  type InstructionCall,
+  type InstructionDecl,
+  type ProgramInstructions,
+} from "./instruction.js";
+export * from "./layout/index.js";

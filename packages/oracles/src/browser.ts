@@ -9,3 +9,4 @@ export * from "./pyth/price-update-v2.js";
 export * from "./pyth/legacy-price.js";
 export * from "./switchboard/pull-feed.js";
 export * from "./client.js";
+export { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";

@@ -1,66 +1,14 @@
 // Instruction builders and PDA helpers for the local Pyth receiver and Switchboard On-Demand programs.
-import { PublicKey, SystemProgram, TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { buildInstruction, toPublicKey as key, type Key } from "@ballast/anchor";
+import { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
 import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
-import { instructionDiscriminator } from "@ballast/anchor";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
-import { U64_MAX } from "@ballast/ledger";
-
-type Key = PublicKey | string;
-
-function key(k: Key): PublicKey {
-  return typeof k === "string" ? new PublicKey(k) : k;
-}
 
 function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
   if (value.length !== length) throw new RangeError(`${what} must be ${length} bytes, got ${value.length}`);
   return Buffer.from(value);
-}
-
-const I64_MIN = -(1n << 63n);
-const I64_MAX = (1n << 63n) - 1n;
-const I128_MIN = -(1n << 127n);
-const I128_MAX = (1n << 127n) - 1n;
-
-function i64(what: string, v: bigint): Buffer {
-  if (v < I64_MIN || v > I64_MAX) throw new RangeError(`${what} out of i64 range: ${v}`);
-  const b = Buffer.alloc(8);
-  b.writeBigInt64LE(v);
-  return b;
-}
-function u64(what: string, v: bigint): Buffer {
-  if (v < 0n || v > U64_MAX) throw new RangeError(`${what} out of u64 range: ${v}`);
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64LE(v);
-  return b;
-}
-function i32(what: string, v: number): Buffer {
-  if (!Number.isInteger(v) || v < -0x8000_0000 || v > 0x7fff_ffff) throw new RangeError(`${what} is not an i32: ${v}`);
-  const b = Buffer.alloc(4);
-  b.writeInt32LE(v);
-  return b;
-}
-function u32(what: string, v: number): Buffer {
-  if (!Number.isInteger(v) || v < 0 || v > 0xffff_ffff) throw new RangeError(`${what} is not a u32: ${v}`);
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(v);
-  return b;
-}
-function i128(what: string, v: bigint): Buffer {
-  if (v < I128_MIN || v > I128_MAX) throw new RangeError(`${what} out of i128 range: ${v}`);
-  const bits = v & ((1n << 128n) - 1n);
-  const b = Buffer.alloc(16);
-  b.writeBigUInt64LE(bits & U64_MAX, 0);
-  b.writeBigUInt64LE(bits >> 64n, 8);
-  return b;
-}
-
-function instruction(programId: Key, name: string, keys: [PublicKey, boolean, boolean][], args: Buffer[]): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: key(programId),
-    keys: keys.map(([pubkey, isSigner, isWritable]) => ({ pubkey, isSigner, isWritable })),
-    data: Buffer.concat([instructionDiscriminator(name), ...args]),
-  });
 }
 
 // ---- Pyth receiver ---------------------------------------------------------------------------------------
@@ -84,16 +32,10 @@ export interface CreatePythFeedParams {
 export function createPythFeedInstruction(p: CreatePythFeedParams): TransactionInstruction {
   const programId = p.programId ?? PYTH_RECEIVER_PROGRAM_ID;
   const feed = p.feed === undefined ? pythFeedAddress(p.authority, p.feedId, programId)[0] : key(p.feed);
-  return instruction(
-    programId,
-    "create_feed",
-    [
-      [key(p.authority), true, true],
-      [feed, p.feed !== undefined, true],
-      [SystemProgram.programId, false, false],
-    ],
-    [fixedBytes("feed id", p.feedId, FEED_ID_LENGTH)],
-  );
+  return buildInstruction(programId, PYTH_RECEIVER_INSTRUCTIONS, "create_feed", {
+    accounts: { authority: p.authority, feed: { key: feed, signer: p.feed !== undefined }, systemProgram: SystemProgram.programId },
+    args: { feedId: p.feedId },
+  });
 }
 
 export interface UpdatePythPriceParams {
@@ -111,22 +53,11 @@ export interface UpdatePythPriceParams {
 }
 
 export function updatePythPriceInstruction(p: UpdatePythPriceParams): TransactionInstruction {
-  return instruction(
-    p.programId ?? PYTH_RECEIVER_PROGRAM_ID,
-    "update_price",
-    [
-      [key(p.authority), true, false],
-      [key(p.feed), false, true],
-    ],
-    [
-      i64("price", p.price),
-      u64("conf", p.conf),
-      i32("exponent", p.exponent),
-      i64("publish time", p.publishTime),
-      i64("ema price", p.emaPrice),
-      u64("ema conf", p.emaConf),
-    ],
-  );
+  const { authority, feed, price, conf, exponent, publishTime, emaPrice, emaConf } = p;
+  return buildInstruction(p.programId ?? PYTH_RECEIVER_PROGRAM_ID, PYTH_RECEIVER_INSTRUCTIONS, "update_price", {
+    accounts: { authority, feed },
+    args: { price, conf, exponent, publishTime, emaPrice, emaConf },
+  });
 }
 
 // ---- Switchboard On-Demand -------------------------------------------------------------------------------
@@ -167,16 +98,10 @@ export function encodeFeedName(name: string): Buffer {
 export function createSwitchboardFeedInstruction(p: CreateSwitchboardFeedParams): TransactionInstruction {
   const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
   const feed = p.feed === undefined ? switchboardFeedAddress(p.authority, p.feedHash, programId)[0] : key(p.feed);
-  return instruction(
-    programId,
-    "create_feed",
-    [
-      [key(p.authority), true, true],
-      [feed, p.feed !== undefined, true],
-      [SystemProgram.programId, false, false],
-    ],
-    [fixedBytes("feed hash", p.feedHash, 32), encodeFeedName(p.name ?? ""), u32("max staleness", p.maxStaleness ?? 0)],
-  );
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "create_feed", {
+    accounts: { authority: p.authority, feed: { key: feed, signer: p.feed !== undefined }, systemProgram: SystemProgram.programId },
+    args: { feedHash: p.feedHash, name: encodeFeedName(p.name ?? ""), maxStaleness: p.maxStaleness ?? 0 },
+  });
 }
 
 export interface UpdateSwitchboardResultParams {
@@ -190,13 +115,8 @@ export interface UpdateSwitchboardResultParams {
 }
 
 export function updateSwitchboardResultInstruction(p: UpdateSwitchboardResultParams): TransactionInstruction {
-  return instruction(
-    p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID,
-    "update_result",
-    [
-      [key(p.authority), true, false],
-      [key(p.feed), false, true],
-    ],
-    [i128("value", p.value), i128("std dev", p.stdDev)],
-  );
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "update_result", {
+    accounts: { authority: p.authority, feed: p.feed },
+    args: { value: p.value, stdDev: p.stdDev },
+  });
 }

@@ -6,10 +6,6 @@
 export * as i80f48 from "./math/i80f48.js";
 export { FixedPointError, type I80F48 } from "./math/i80f48.js";
 
-export { type Codec, type ValueOf } from "./layout/codec.js";
-export { type ArrayCodec, type FieldTable, type StructCodec, type StructValue, LayoutError } from "./layout/struct.js";
-export { type Accessor, type FieldAccessor, type StructAccessors } from "./layout/accessor.js";
-export { AccountDecodeError, type AccountLayout, DISCRIMINATOR_SIZE } from "./layout/account.js";
 export {
   accountView,
   type BankData,

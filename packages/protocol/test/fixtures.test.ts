@@ -1,9 +1,10 @@
 // Every expected value of every marginfi snapshot in ../shared/fixtures/mainnet-accounts, checked
 // through both the whole-account decoder and the in-place accessor at the stated offset.
+import type { FieldAccessor } from "@ballast/anchor";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BankOperationalState, OracleSetup, RiskTier, i80f48, variantName, type FieldAccessor, type I80F48 } from "../src/index.js";
+import { BankOperationalState, OracleSetup, RiskTier, i80f48, variantName, type I80F48 } from "../src/index.js";
 import {
   FIXTURES_DIR,
   MARGINFI_KINDS,

@@ -2,6 +2,7 @@
 // Anchor's own coders. Anchor's Borsh coder silently drops misspelled fields when encoding, so every check
 // compares bytes, not only decoded objects. In 0.32.1 BorshCoder keeps the IDL's snake_case names (only
 // `Program` converts them to camelCase), so the Anchor-side objects here are snake_case.
+import type { AccountLayout, FieldTable, StructCodec } from "@ballast/anchor";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { BN, BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
@@ -51,16 +52,13 @@ import {
   decodeStakedSettings,
   i80f48,
   variantName,
-  type AccountLayout,
   type Bank,
   type FeeState,
-  type FieldTable,
   type HealthCache,
   type I80F48,
   type MarginfiAccount,
   type MarginfiGroup,
   type RatePoint,
-  type StructCodec,
 } from "../src/index.js";
 import { LendingArgs } from "../src/program/args.js";
 import { readKaminoConfig, type KaminoConfigCompact } from "../src/instructions/lending-pool-add-bank-kamino.js";

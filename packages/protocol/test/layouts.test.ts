@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_DISCRIMINATORS,
-  AccountDecodeError,
   BalanceStruct,
   BankCacheStruct,
   BankConfigStruct,
@@ -18,7 +17,6 @@ import {
   FeeStateStruct,
   HealthCacheStruct,
   InterestRateConfigStruct,
-  LayoutError,
   LendingAccountStruct,
   LiquidationCacheStruct,
   LiquidationEntryStruct,
@@ -47,12 +45,9 @@ import {
   encodeMarginfiGroup,
   encodeStakedSettings,
   i80f48,
-  type AccountLayout,
   type AccountName,
-  type FieldTable,
 } from "../src/index.js";
-import { u8 } from "../src/layout/codec.js";
-import { struct } from "../src/layout/struct.js";
+import { AccountDecodeError, LayoutError, struct, u8, type AccountLayout, type FieldTable } from "@ballast/anchor";
 import { loadSnapshot, marginfiSnapshots } from "./support/fixtures.js";
 
 describe("sizes", () => {

@@ -1,29 +1,14 @@
 // Instruction builders for the stake pool; every account is derived from the pool's vote account.
-import { PublicKey, SystemProgram, TransactionInstruction } from "@solana/web3.js";
-import { instructionDiscriminator } from "@ballast/anchor";
+import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { buildInstruction } from "@ballast/anchor";
 import { TOKEN_PROGRAM_ID } from "@ballast/ledger";
 import { stakePoolAddresses } from "./addresses.js";
+import { STAKE_POOL_INSTRUCTIONS } from "./instructions.js";
 import { NATIVE_STAKE_PROGRAM_ID, STAKE_POOL_PROGRAM_ID } from "./program-ids.js";
 
-type Meta = [PublicKey, boolean, boolean];
-
 const SYSTEM = SystemProgram.programId;
-const TOKEN = new PublicKey(TOKEN_PROGRAM_ID);
 const STAKE = new PublicKey(NATIVE_STAKE_PROGRAM_ID);
-
-function instruction(programId: PublicKey, name: string, keys: Meta[], args: Buffer[] = []): TransactionInstruction {
-  return new TransactionInstruction({
-    programId,
-    keys: keys.map(([pubkey, isSigner, isWritable]) => ({ pubkey, isSigner, isWritable })),
-    data: Buffer.concat([instructionDiscriminator(name), ...args]),
-  });
-}
-
-function u64(value: bigint): Buffer {
-  const data = Buffer.alloc(8);
-  data.writeBigUInt64LE(value);
-  return data;
-}
+const PROGRAMS = { systemProgram: SYSTEM, tokenProgram: new PublicKey(TOKEN_PROGRAM_ID), stakeProgram: STAKE };
 
 export interface InitializePoolParams {
   payer: PublicKey;
@@ -34,18 +19,10 @@ export interface InitializePoolParams {
 export function initializePoolInstruction(p: InitializePoolParams): TransactionInstruction {
   const programId = p.programId ?? new PublicKey(STAKE_POOL_PROGRAM_ID);
   const a = stakePoolAddresses(p.voteAccount, programId);
-  return instruction(programId, "initialize_pool", [
-    [p.payer, true, true],
-    [a.voteAccount, false, false],
-    [a.pool, false, true],
-    [a.mint, false, true],
-    [a.stake, false, true],
-    [a.mintAuthority, false, false],
-    [a.stakeAuthority, false, false],
-    [SYSTEM, false, false],
-    [TOKEN, false, false],
-    [STAKE, false, false],
-  ]);
+  const { voteAccount, pool, mint, stake, mintAuthority, stakeAuthority } = a;
+  return buildInstruction(programId, STAKE_POOL_INSTRUCTIONS, "initialize_pool", {
+    accounts: { payer: p.payer, voteAccount, pool, mint, stake, mintAuthority, stakeAuthority, ...PROGRAMS },
+  });
 }
 
 export interface DepositSolParams {
@@ -60,23 +37,11 @@ export interface DepositSolParams {
 export function depositSolInstruction(p: DepositSolParams): TransactionInstruction {
   const programId = p.programId ?? new PublicKey(STAKE_POOL_PROGRAM_ID);
   const a = stakePoolAddresses(p.voteAccount, programId);
-  return instruction(
-    programId,
-    "deposit_sol",
-    [
-      [p.depositor, true, true],
-      [a.pool, false, false],
-      [a.mint, false, true],
-      [a.stake, false, true],
-      [a.mintAuthority, false, false],
-      [a.stakeAuthority, false, false],
-      [p.destination, false, true],
-      [SYSTEM, false, false],
-      [TOKEN, false, false],
-      [STAKE, false, false],
-    ],
-    [u64(p.lamports)],
-  );
+  const { pool, mint, stake, mintAuthority, stakeAuthority } = a;
+  return buildInstruction(programId, STAKE_POOL_INSTRUCTIONS, "deposit_sol", {
+    accounts: { depositor: p.depositor, pool, mint, stake, mintAuthority, stakeAuthority, destination: p.destination, ...PROGRAMS },
+    args: { lamports: p.lamports },
+  });
 }
 
 export interface CreditRewardsParams {
@@ -89,17 +54,15 @@ export interface CreditRewardsParams {
 export function creditRewardsInstruction(p: CreditRewardsParams): TransactionInstruction {
   const programId = p.programId ?? new PublicKey(STAKE_POOL_PROGRAM_ID);
   const a = stakePoolAddresses(p.voteAccount, programId);
-  return instruction(
-    programId,
-    "credit_rewards",
-    [
-      [p.funder, true, true],
-      [a.pool, false, false],
-      [a.stake, false, true],
-      [a.stakeAuthority, false, false],
-      [SYSTEM, false, false],
-      [STAKE, false, false],
-    ],
-    [u64(p.lamports)],
-  );
+  return buildInstruction(programId, STAKE_POOL_INSTRUCTIONS, "credit_rewards", {
+    accounts: {
+      funder: p.funder,
+      pool: a.pool,
+      stake: a.stake,
+      stakeAuthority: a.stakeAuthority,
+      systemProgram: SYSTEM,
+      stakeProgram: STAKE,
+    },
+    args: { lamports: p.lamports },
+  });
 }

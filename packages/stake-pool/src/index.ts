@@ -6,5 +6,6 @@ export * from "./exchange-rate.js";
 export * from "./stake-state.js";
 export * from "./pool-state.js";
 export * from "./client.js";
+export { STAKE_POOL_INSTRUCTIONS } from "./instructions.js";
 export { STAKE_POOL_ERRORS, stakePoolProgram } from "./programs/stake-pool.js";
 export { StakeInstruction, initializeDelegatedData, nativeStakeProgram, syncDelegationData } from "./programs/native-stake.js";

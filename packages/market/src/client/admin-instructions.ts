@@ -8,7 +8,9 @@ import { LENDING_MARKET_SIZE } from "../state/lending-market.js";
 import { type ReserveConfig, encodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_SIZE, type Reserve } from "../state/reserve.js";
 import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
-import { type ProgramOption, buildInstruction, optionalAccount, programIdOf, readonly, signer, vecU8, writable } from "./coder.js";
+import { buildInstruction } from "@ballast/anchor";
+import { type ProgramOption, programIdOf } from "./coder.js";
+import { KLEND_INSTRUCTIONS } from "./instructions.js";
 import { type Key, toPublicKey } from "./seeds.js";
 
 export interface CreateProgramAccountParams extends ProgramOption {
@@ -55,18 +57,16 @@ export interface InitLendingMarketParams extends ProgramOption {
 
 export function initLendingMarketInstruction(p: InitLendingMarketParams): TransactionInstruction {
   const programId = programIdOf(p);
-  return buildInstruction(
-    programId,
-    "init_lending_market",
-    [
-      signer(p.lendingMarketOwner, true),
-      writable(p.lendingMarket),
-      readonly(lendingMarketAuthority(p.lendingMarket, programId)),
-      readonly(SystemProgram.programId),
-      readonly(SYSVAR_RENT_PUBKEY),
-    ],
-    [quoteCurrencyBytes(p.quoteCurrency ?? "USD")],
-  );
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_lending_market", {
+    accounts: {
+      lendingMarketOwner: p.lendingMarketOwner,
+      lendingMarket: p.lendingMarket,
+      lendingMarketAuthority: lendingMarketAuthority(p.lendingMarket, programId),
+      systemProgram: SystemProgram.programId,
+      rent: SYSVAR_RENT_PUBKEY,
+    },
+    args: { quoteCurrency: quoteCurrencyBytes(p.quoteCurrency ?? "USD") },
+  });
 }
 
 export interface InitReserveParams extends ProgramOption {
@@ -81,22 +81,24 @@ export interface InitReserveParams extends ProgramOption {
 export function initReserveInstruction(p: InitReserveParams): TransactionInstruction {
   const programId = programIdOf(p);
   const a = reserveAccountsFor(p.reserve, p.lendingMarket, p.liquidityMint, programId);
-  return buildInstruction(programId, "init_reserve", [
-    signer(p.lendingMarketOwner, true),
-    readonly(p.lendingMarket),
-    readonly(lendingMarketAuthority(p.lendingMarket, programId)),
-    writable(p.reserve),
-    readonly(p.liquidityMint),
-    writable(a.liquiditySupply),
-    writable(a.feeReceiver),
-    writable(a.collateralMint),
-    writable(a.collateralSupply),
-    writable(p.initialLiquiditySource),
-    readonly(SYSVAR_RENT_PUBKEY),
-    readonly(SPL_TOKEN_PROGRAM_ID),
-    readonly(SPL_TOKEN_PROGRAM_ID),
-    readonly(SystemProgram.programId),
-  ]);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_reserve", {
+    accounts: {
+      lendingMarketOwner: p.lendingMarketOwner,
+      lendingMarket: p.lendingMarket,
+      lendingMarketAuthority: lendingMarketAuthority(p.lendingMarket, programId),
+      reserve: p.reserve,
+      reserveLiquidityMint: p.liquidityMint,
+      reserveLiquiditySupply: a.liquiditySupply,
+      feeReceiver: a.feeReceiver,
+      reserveCollateralMint: a.collateralMint,
+      reserveCollateralSupply: a.collateralSupply,
+      initialLiquiditySource: p.initialLiquiditySource,
+      rent: SYSVAR_RENT_PUBKEY,
+      liquidityTokenProgram: SPL_TOKEN_PROGRAM_ID,
+      collateralTokenProgram: SPL_TOKEN_PROGRAM_ID,
+      systemProgram: SystemProgram.programId,
+    },
+  });
 }
 
 export interface UpdateReserveConfigParams extends ProgramOption {
@@ -110,12 +112,10 @@ export interface UpdateReserveConfigParams extends ProgramOption {
 }
 
 export function updateReserveConfigInstruction(p: UpdateReserveConfigParams): TransactionInstruction {
-  return buildInstruction(
-    programIdOf(p),
-    "update_reserve_config",
-    [signer(p.lendingMarketOwner), readonly(p.lendingMarket), writable(p.reserve)],
-    [Buffer.from([p.mode]), vecU8(p.value), Buffer.from([p.skipValidation ? 1 : 0])],
-  );
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_reserve_config", {
+    accounts: { signer: p.lendingMarketOwner, lendingMarket: p.lendingMarket, reserve: p.reserve },
+    args: { mode: p.mode, value: p.value, skipConfigIntegrityValidation: p.skipValidation ?? false },
+  });
 }
 
 /** update_reserve_config in UpdateEntireReserveConfig mode with `config` as its 920 bytes. */
@@ -134,15 +134,10 @@ export interface RefreshReserveParams extends ProgramOption {
 }
 
 export function refreshReserveInstruction(p: RefreshReserveParams): TransactionInstruction {
-  const programId = programIdOf(p);
-  return buildInstruction(programId, "refresh_reserve", [
-    writable(p.reserve),
-    readonly(p.lendingMarket),
-    optionalAccount(p.pythOracle, programId),
-    optionalAccount(p.switchboardPriceOracle, programId),
-    optionalAccount(p.switchboardTwapOracle, programId),
-    optionalAccount(null, programId),
-  ]);
+  const { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle } = p;
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "refresh_reserve", {
+    accounts: { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle },
+  });
 }
 
 /** refresh_reserve with the oracle accounts the reserve's config names. */

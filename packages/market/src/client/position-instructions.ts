@@ -7,8 +7,10 @@ import { type Obligation, activeBorrows, activeDeposits } from "../state/obligat
 import type { Reserve } from "../state/reserve.js";
 import { refreshReserveInstructionFor } from "./admin-instructions.js";
 import { type ReserveAccounts, lendingMarketAuthority, obligationAddress, userMetadataAddress } from "./addresses.js";
-import { type ProgramOption, buildInstruction, optionalAccount, programIdOf, readonly, signer, u64, writable } from "./coder.js";
-import { type Key, toPublicKey } from "./seeds.js";
+import { accountMeta, buildInstruction } from "@ballast/anchor";
+import { type ProgramOption, programIdOf } from "./coder.js";
+import { KLEND_INSTRUCTIONS } from "./instructions.js";
+import type { Key } from "./seeds.js";
 
 export interface InitUserMetadataParams extends ProgramOption {
   owner: Key;
@@ -19,19 +21,16 @@ export interface InitUserMetadataParams extends ProgramOption {
 
 export function initUserMetadataInstruction(p: InitUserMetadataParams): TransactionInstruction {
   const programId = programIdOf(p);
-  return buildInstruction(
-    programId,
-    "init_user_metadata",
-    [
-      signer(p.owner),
-      signer(p.feePayer, true),
-      writable(userMetadataAddress(p.owner, programId)),
-      optionalAccount(null, programId),
-      readonly(SYSVAR_RENT_PUBKEY),
-      readonly(SystemProgram.programId),
-    ],
-    [toPublicKey(p.userLookupTable ?? ZERO_PUBKEY).toBuffer()],
-  );
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_user_metadata", {
+    accounts: {
+      owner: p.owner,
+      feePayer: p.feePayer,
+      userMetadata: userMetadataAddress(p.owner, programId),
+      rent: SYSVAR_RENT_PUBKEY,
+      systemProgram: SystemProgram.programId,
+    },
+    args: { userLookupTable: p.userLookupTable ?? ZERO_PUBKEY },
+  });
 }
 
 export interface InitObligationParams extends ProgramOption {
@@ -52,22 +51,20 @@ export function initObligationInstruction(p: InitObligationParams): TransactionI
   const id = p.id ?? 0;
   const seed1 = p.seed1 ?? ZERO_PUBKEY;
   const seed2 = p.seed2 ?? ZERO_PUBKEY;
-  return buildInstruction(
-    programId,
-    "init_obligation",
-    [
-      signer(p.obligationOwner),
-      signer(p.feePayer, true),
-      writable(obligationAddress({ tag, id, owner: p.obligationOwner, lendingMarket: p.lendingMarket, seed1, seed2 }, programId)),
-      readonly(p.lendingMarket),
-      readonly(seed1),
-      readonly(seed2),
-      readonly(userMetadataAddress(p.obligationOwner, programId)),
-      readonly(SYSVAR_RENT_PUBKEY),
-      readonly(SystemProgram.programId),
-    ],
-    [Buffer.from([tag, id])],
-  );
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_obligation", {
+    accounts: {
+      obligationOwner: p.obligationOwner,
+      feePayer: p.feePayer,
+      obligation: obligationAddress({ tag, id, owner: p.obligationOwner, lendingMarket: p.lendingMarket, seed1, seed2 }, programId),
+      lendingMarket: p.lendingMarket,
+      seed1Account: seed1,
+      seed2Account: seed2,
+      ownerUserMetadata: userMetadataAddress(p.obligationOwner, programId),
+      rent: SYSVAR_RENT_PUBKEY,
+      systemProgram: SystemProgram.programId,
+    },
+    args: { tag, id },
+  });
 }
 
 export interface RefreshObligationParams extends ProgramOption {
@@ -80,12 +77,13 @@ export interface RefreshObligationParams extends ProgramOption {
 }
 
 export function refreshObligationInstruction(p: RefreshObligationParams): TransactionInstruction {
-  return buildInstruction(programIdOf(p), "refresh_obligation", [
-    readonly(p.lendingMarket),
-    writable(p.obligation),
-    ...p.depositReserves.map(readonly),
-    ...p.borrowReserves.map(writable),
-  ]);
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "refresh_obligation", {
+    accounts: { lendingMarket: p.lendingMarket, obligation: p.obligation },
+    remainingAccounts: [
+      ...p.depositReserves.map((reserve) => accountMeta(reserve)),
+      ...p.borrowReserves.map((reserve) => accountMeta(reserve, { writable: true })),
+    ],
+  });
 }
 
 /** refresh_obligation with the reserves the decoded obligation's slots name. */
@@ -123,11 +121,16 @@ export function obligationRefreshInstructions(
 
 /** The collateral (SPL Token) and liquidity token programs, then the instructions sysvar, that close position instructions. */
 function tokenProgramsAndSysvar(reserve: ReserveAccounts) {
-  return [readonly(SPL_TOKEN_PROGRAM_ID), readonly(reserve.liquidityTokenProgram), readonly(SYSVAR_INSTRUCTIONS_PUBKEY)];
+  return {
+    collateralTokenProgram: SPL_TOKEN_PROGRAM_ID,
+    liquidityTokenProgram: reserve.liquidityTokenProgram,
+    instructionSysvarAccount: SYSVAR_INSTRUCTIONS_PUBKEY,
+  };
 }
 
-function authorityOf(reserve: ReserveAccounts, p: ProgramOption) {
-  return readonly(lendingMarketAuthority(reserve.lendingMarket, programIdOf(p)));
+/** The reserve's market and the market's authority PDA. */
+function marketOf(reserve: ReserveAccounts, p: ProgramOption) {
+  return { lendingMarket: reserve.lendingMarket, lendingMarketAuthority: lendingMarketAuthority(reserve.lendingMarket, programIdOf(p)) };
 }
 
 export interface DepositReserveLiquidityParams extends ProgramOption {
@@ -141,23 +144,20 @@ export interface DepositReserveLiquidityParams extends ProgramOption {
 
 export function depositReserveLiquidityInstruction(p: DepositReserveLiquidityParams): TransactionInstruction {
   const r = p.reserve;
-  return buildInstruction(
-    programIdOf(p),
-    "deposit_reserve_liquidity",
-    [
-      signer(p.owner),
-      writable(r.reserve),
-      readonly(r.lendingMarket),
-      authorityOf(r, p),
-      readonly(r.liquidityMint),
-      writable(r.liquiditySupply),
-      writable(r.collateralMint),
-      writable(p.userSourceLiquidity),
-      writable(p.userDestinationCollateral),
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "deposit_reserve_liquidity", {
+    accounts: {
+      owner: p.owner,
+      reserve: r.reserve,
+      ...marketOf(r, p),
+      reserveLiquidityMint: r.liquidityMint,
+      reserveLiquiditySupply: r.liquiditySupply,
+      reserveCollateralMint: r.collateralMint,
+      userSourceLiquidity: p.userSourceLiquidity,
+      userDestinationCollateral: p.userDestinationCollateral,
       ...tokenProgramsAndSysvar(r),
-    ],
-    [u64(p.liquidityAmount)],
-  );
+    },
+    args: { liquidityAmount: p.liquidityAmount },
+  });
 }
 
 export interface RedeemReserveCollateralParams extends ProgramOption {
@@ -170,23 +170,20 @@ export interface RedeemReserveCollateralParams extends ProgramOption {
 
 export function redeemReserveCollateralInstruction(p: RedeemReserveCollateralParams): TransactionInstruction {
   const r = p.reserve;
-  return buildInstruction(
-    programIdOf(p),
-    "redeem_reserve_collateral",
-    [
-      signer(p.owner),
-      readonly(r.lendingMarket),
-      writable(r.reserve),
-      authorityOf(r, p),
-      readonly(r.liquidityMint),
-      writable(r.collateralMint),
-      writable(r.liquiditySupply),
-      writable(p.userSourceCollateral),
-      writable(p.userDestinationLiquidity),
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "redeem_reserve_collateral", {
+    accounts: {
+      owner: p.owner,
+      ...marketOf(r, p),
+      reserve: r.reserve,
+      reserveLiquidityMint: r.liquidityMint,
+      reserveCollateralMint: r.collateralMint,
+      reserveLiquiditySupply: r.liquiditySupply,
+      userSourceCollateral: p.userSourceCollateral,
+      userDestinationLiquidity: p.userDestinationLiquidity,
       ...tokenProgramsAndSysvar(r),
-    ],
-    [u64(p.collateralAmount)],
-  );
+    },
+    args: { collateralAmount: p.collateralAmount },
+  });
 }
 
 export interface DepositLiquidityAndCollateralParams extends ProgramOption {
@@ -198,27 +195,22 @@ export interface DepositLiquidityAndCollateralParams extends ProgramOption {
 }
 
 export function depositReserveLiquidityAndObligationCollateralInstruction(p: DepositLiquidityAndCollateralParams): TransactionInstruction {
-  const programId = programIdOf(p);
   const r = p.reserve;
-  return buildInstruction(
-    programId,
-    "deposit_reserve_liquidity_and_obligation_collateral",
-    [
-      signer(p.owner, true),
-      writable(p.obligation),
-      readonly(r.lendingMarket),
-      authorityOf(r, p),
-      writable(r.reserve),
-      readonly(r.liquidityMint),
-      writable(r.liquiditySupply),
-      writable(r.collateralMint),
-      writable(r.collateralSupply),
-      writable(p.userSourceLiquidity),
-      optionalAccount(null, programId),
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "deposit_reserve_liquidity_and_obligation_collateral", {
+    accounts: {
+      owner: p.owner,
+      obligation: p.obligation,
+      ...marketOf(r, p),
+      reserve: r.reserve,
+      reserveLiquidityMint: r.liquidityMint,
+      reserveLiquiditySupply: r.liquiditySupply,
+      reserveCollateralMint: r.collateralMint,
+      reserveDestinationDepositCollateral: r.collateralSupply,
+      userSourceLiquidity: p.userSourceLiquidity,
       ...tokenProgramsAndSysvar(r),
-    ],
-    [u64(p.liquidityAmount)],
-  );
+    },
+    args: { liquidityAmount: p.liquidityAmount },
+  });
 }
 
 export interface WithdrawCollateralAndRedeemParams extends ProgramOption {
@@ -233,27 +225,22 @@ export interface WithdrawCollateralAndRedeemParams extends ProgramOption {
 export function withdrawObligationCollateralAndRedeemReserveCollateralInstruction(
   p: WithdrawCollateralAndRedeemParams,
 ): TransactionInstruction {
-  const programId = programIdOf(p);
   const r = p.reserve;
-  return buildInstruction(
-    programId,
-    "withdraw_obligation_collateral_and_redeem_reserve_collateral",
-    [
-      signer(p.owner, true),
-      writable(p.obligation),
-      readonly(r.lendingMarket),
-      authorityOf(r, p),
-      writable(r.reserve),
-      readonly(r.liquidityMint),
-      writable(r.collateralSupply),
-      writable(r.collateralMint),
-      writable(r.liquiditySupply),
-      writable(p.userDestinationLiquidity),
-      optionalAccount(null, programId),
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "withdraw_obligation_collateral_and_redeem_reserve_collateral", {
+    accounts: {
+      owner: p.owner,
+      obligation: p.obligation,
+      ...marketOf(r, p),
+      withdrawReserve: r.reserve,
+      reserveLiquidityMint: r.liquidityMint,
+      reserveSourceCollateral: r.collateralSupply,
+      reserveCollateralMint: r.collateralMint,
+      reserveLiquiditySupply: r.liquiditySupply,
+      userDestinationLiquidity: p.userDestinationLiquidity,
       ...tokenProgramsAndSysvar(r),
-    ],
-    [u64(p.collateralAmount)],
-  );
+    },
+    args: { collateralAmount: p.collateralAmount },
+  });
 }
 
 export interface BorrowObligationLiquidityParams extends ProgramOption {
@@ -266,27 +253,22 @@ export interface BorrowObligationLiquidityParams extends ProgramOption {
 }
 
 export function borrowObligationLiquidityInstruction(p: BorrowObligationLiquidityParams): TransactionInstruction {
-  const programId = programIdOf(p);
   const r = p.reserve;
-  return buildInstruction(
-    programId,
-    "borrow_obligation_liquidity",
-    [
-      signer(p.owner),
-      writable(p.obligation),
-      readonly(r.lendingMarket),
-      authorityOf(r, p),
-      writable(r.reserve),
-      readonly(r.liquidityMint),
-      writable(r.liquiditySupply),
-      writable(r.feeReceiver),
-      writable(p.userDestinationLiquidity),
-      optionalAccount(null, programId),
-      readonly(r.liquidityTokenProgram),
-      readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
-    ],
-    [u64(p.liquidityAmount)],
-  );
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "borrow_obligation_liquidity", {
+    accounts: {
+      owner: p.owner,
+      obligation: p.obligation,
+      ...marketOf(r, p),
+      borrowReserve: r.reserve,
+      borrowReserveLiquidityMint: r.liquidityMint,
+      reserveSourceLiquidity: r.liquiditySupply,
+      borrowReserveLiquidityFeeReceiver: r.feeReceiver,
+      userDestinationLiquidity: p.userDestinationLiquidity,
+      tokenProgram: r.liquidityTokenProgram,
+      instructionSysvarAccount: SYSVAR_INSTRUCTIONS_PUBKEY,
+    },
+    args: { liquidityAmount: p.liquidityAmount },
+  });
 }
 
 export interface RepayObligationLiquidityParams extends ProgramOption {
@@ -300,20 +282,18 @@ export interface RepayObligationLiquidityParams extends ProgramOption {
 
 export function repayObligationLiquidityInstruction(p: RepayObligationLiquidityParams): TransactionInstruction {
   const r = p.reserve;
-  return buildInstruction(
-    programIdOf(p),
-    "repay_obligation_liquidity",
-    [
-      signer(p.owner),
-      writable(p.obligation),
-      readonly(r.lendingMarket),
-      writable(r.reserve),
-      readonly(r.liquidityMint),
-      writable(r.liquiditySupply),
-      writable(p.userSourceLiquidity),
-      readonly(r.liquidityTokenProgram),
-      readonly(SYSVAR_INSTRUCTIONS_PUBKEY),
-    ],
-    [u64(p.liquidityAmount)],
-  );
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "repay_obligation_liquidity", {
+    accounts: {
+      owner: p.owner,
+      obligation: p.obligation,
+      lendingMarket: r.lendingMarket,
+      repayReserve: r.reserve,
+      reserveLiquidityMint: r.liquidityMint,
+      reserveDestinationLiquidity: r.liquiditySupply,
+      userSourceLiquidity: p.userSourceLiquidity,
+      tokenProgram: r.liquidityTokenProgram,
+      instructionSysvarAccount: SYSVAR_INSTRUCTIONS_PUBKEY,
+    },
+    args: { liquidityAmount: p.liquidityAmount },
+  });
 }

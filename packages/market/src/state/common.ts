@@ -1,34 +1,34 @@
-// What every klend account shares: the discriminator and size check before decoding, and LastUpdate, the refresh
-// record of reserves and obligations (reference §1.3).
-import { FieldReader, FieldWriter } from "./fields.js";
+// What every klend account shares: an Anchor layout checked (size, then discriminator) before decoding, written in
+// place with the bytes it does not model left as they are, and LastUpdate, the refresh record of reserves and
+// obligations (reference §1.3).
+import { DISCRIMINATOR_SIZE, skip, struct, u64, u8, type AccountLayout, type FieldTable, type StructValue } from "@ballast/anchor";
 
 export class MarketDecodeError extends Error {}
 
-/** A decoder's view of `data` once its length and discriminator are right. */
-export function checkAccount(data: Uint8Array, discriminator: Uint8Array, size: number, kind: string): FieldReader {
+/** Decodes `data` after checking its length and discriminator. */
+export function decodeMarketAccount<F extends FieldTable>(layout: AccountLayout<F>, data: Uint8Array): StructValue<F> {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (buf.length < size) throw new MarketDecodeError(`${kind} data is ${buf.length} bytes, needs ${size}`);
-  if (Buffer.compare(buf.subarray(0, 8), discriminator) !== 0)
-    throw new MarketDecodeError(`account data does not start with the ${kind} discriminator`);
-  return new FieldReader(buf);
+  if (buf.length < layout.space) throw new MarketDecodeError(`${layout.name} data is ${buf.length} bytes, needs ${layout.space}`);
+  if (Buffer.compare(buf.subarray(0, DISCRIMINATOR_SIZE), layout.discriminator) !== 0)
+    throw new MarketDecodeError(`account data does not start with the ${layout.name} discriminator`);
+  return layout.struct.read(buf, DISCRIMINATOR_SIZE);
 }
 
-export interface LastUpdate {
-  slot: bigint;
+/** Writes the discriminator and every modelled field of `value` into `data` in place (padding untouched). */
+export function encodeMarketAccountInto<F extends FieldTable>(layout: AccountLayout<F>, data: Buffer, value: StructValue<F>): void {
+  data.set(layout.discriminator, 0);
+  layout.struct.write(data, DISCRIMINATOR_SIZE, value);
+}
+
+export const LastUpdateStruct = struct(16, {
+  slot: [0, u64],
   /** u8: 1 when an operation marked the account stale since its last refresh. */
-  stale: number;
+  stale: [8, u8],
   /** Bit set of checks the last refresh passed (63 = all). */
-  priceStatus: number;
-}
+  priceStatus: [9, u8],
+  padding: [10, skip(6)],
+});
 
-export const LAST_UPDATE_SIZE = 16;
+export type LastUpdate = StructValue<typeof LastUpdateStruct.fields>;
 
-export function readLastUpdate(f: FieldReader, offset: number): LastUpdate {
-  return { slot: f.u64(offset), stale: f.u8(offset + 8), priceStatus: f.u8(offset + 9) };
-}
-
-export function writeLastUpdate(w: FieldWriter, offset: number, value: LastUpdate): void {
-  w.u64(offset, value.slot);
-  w.u8(offset + 8, value.stale);
-  w.u8(offset + 9, value.priceStatus);
-}
+export const LAST_UPDATE_SIZE = LastUpdateStruct.size;

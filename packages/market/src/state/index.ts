@@ -1,6 +1,5 @@
 // klend v1.12.5 account layouts: decoders and in-place encoders.
 export * from "./common.js";
-export { FieldReader, FieldWriter } from "./fields.js";
 export * from "./lending-market.js";
 export * from "./reserve-config.js";
 export * from "./reserve.js";

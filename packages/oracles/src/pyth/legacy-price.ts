@@ -1,6 +1,7 @@
 // Legacy Pyth oracle v2 price account (magic 0xa1b2c3d4, account type 3): repr(C), no discriminator, 3312 bytes.
 // Decode only: nothing in the ledger writes these; old banks may still name one.
-import { type Address, OracleLayoutError, asBuffer, readI64, readPubkey, readU64 } from "../bytes.js";
+import { array, i32, i64, pubkey, struct, u16, u32, u64, u8, type StructValue } from "@ballast/anchor";
+import { OracleLayoutError, asBuffer } from "../bytes.js";
 
 export const PYTH_LEGACY_MAGIC = 0xa1b2c3d4;
 export const PYTH_LEGACY_VERSION = 2;
@@ -24,115 +25,76 @@ export function pythLegacyPriceStatusName(status: number): string {
   return PythLegacyPriceStatus[status] ?? `Invalid(${status})`;
 }
 
-export interface PythLegacyRational {
-  val: bigint;
-  numer: bigint;
-  denom: bigint;
-}
+const RationalStruct = struct(24, { val: [0, i64], numer: [8, i64], denom: [16, i64] });
 
-export interface PythLegacyPriceInfo {
-  price: bigint;
-  conf: bigint;
+const PriceInfoStruct = struct(PYTH_LEGACY_PRICE_INFO_SIZE, {
+  price: [0, i64],
+  conf: [8, u64],
   /** A `PythLegacyPriceStatus` value; kept as the raw u32. */
-  status: number;
-  corpAct: number;
-  pubSlot: bigint;
-}
-
-export interface PythLegacyPriceComp {
-  publisher: Address;
-  agg: PythLegacyPriceInfo;
-  latest: PythLegacyPriceInfo;
-}
-
-export interface PythLegacyPriceAccount {
-  magic: number;
-  ver: number;
-  atype: number;
-  size: number;
-  ptype: number;
-  expo: number;
-  num: number;
-  numQt: number;
-  lastSlot: bigint;
-  validSlot: bigint;
-  emaPrice: PythLegacyRational;
-  emaConf: PythLegacyRational;
-  timestamp: bigint;
-  minPub: number;
-  drv2: number;
-  drv3: number;
-  drv4: number;
-  prod: Address;
-  next: Address;
-  prevSlot: bigint;
-  prevPrice: bigint;
-  prevConf: bigint;
-  prevTimestamp: bigint;
-  agg: PythLegacyPriceInfo;
-  /** Always all 32 slots; only the first `num` are live publishers. */
-  comp: PythLegacyPriceComp[];
-}
-
-/** Byte offsets from the start of the data. */
-export const PYTH_LEGACY_PRICE_OFFSETS = Object.freeze({
-  magic: 0,
-  ver: 4,
-  atype: 8,
-  size: 12,
-  ptype: 16,
-  expo: 20,
-  num: 24,
-  numQt: 28,
-  lastSlot: 32,
-  validSlot: 40,
-  emaPrice: 48,
-  emaConf: 72,
-  timestamp: 96,
-  minPub: 104,
-  drv2: 105,
-  drv3: 106,
-  drv4: 108,
-  prod: 112,
-  next: 144,
-  prevSlot: 176,
-  prevPrice: 184,
-  prevConf: 192,
-  prevTimestamp: 200,
-  agg: 208,
-  comp: 240,
-  end: 3312,
+  status: [16, u32],
+  corpAct: [20, u32],
+  pubSlot: [24, u64],
 });
 
-export const PYTH_LEGACY_RATIONAL_OFFSETS = Object.freeze({ val: 0, numer: 8, denom: 16 });
-export const PYTH_LEGACY_PRICE_INFO_OFFSETS = Object.freeze({ price: 0, conf: 8, status: 16, corpAct: 20, pubSlot: 24 });
-export const PYTH_LEGACY_PRICE_COMP_OFFSETS = Object.freeze({ publisher: 0, agg: 32, latest: 64 });
+const PriceCompStruct = struct(PYTH_LEGACY_PRICE_COMP_SIZE, {
+  publisher: [0, pubkey],
+  agg: [32, PriceInfoStruct],
+  latest: [64, PriceInfoStruct],
+});
+
+export const PythLegacyPriceStruct = struct(PYTH_LEGACY_PRICE_ACCOUNT_SIZE, {
+  magic: [0, u32],
+  ver: [4, u32],
+  atype: [8, u32],
+  size: [12, u32],
+  ptype: [16, u32],
+  expo: [20, i32],
+  num: [24, u32],
+  numQt: [28, u32],
+  lastSlot: [32, u64],
+  validSlot: [40, u64],
+  emaPrice: [48, RationalStruct],
+  emaConf: [72, RationalStruct],
+  timestamp: [96, i64],
+  minPub: [104, u8],
+  drv2: [105, u8],
+  drv3: [106, u16],
+  drv4: [108, u32],
+  prod: [112, pubkey],
+  next: [144, pubkey],
+  prevSlot: [176, u64],
+  prevPrice: [184, i64],
+  prevConf: [192, u64],
+  prevTimestamp: [200, i64],
+  agg: [208, PriceInfoStruct],
+  /** Always all 32 slots; only the first `num` are live publishers. */
+  comp: [240, array(PriceCompStruct, PYTH_LEGACY_MAX_COMPONENTS)],
+});
+
+export type PythLegacyRational = StructValue<typeof RationalStruct.fields>;
+export type PythLegacyPriceInfo = StructValue<typeof PriceInfoStruct.fields>;
+export type PythLegacyPriceComp = StructValue<typeof PriceCompStruct.fields>;
+export type PythLegacyPriceAccount = StructValue<typeof PythLegacyPriceStruct.fields>;
+
+/** Byte offsets from the start of the data. */
+export const PYTH_LEGACY_PRICE_OFFSETS = Object.freeze({ ...PythLegacyPriceStruct.offsets, end: PythLegacyPriceStruct.size });
+
+export const PYTH_LEGACY_RATIONAL_OFFSETS = Object.freeze(RationalStruct.offsets);
+export const PYTH_LEGACY_PRICE_INFO_OFFSETS = Object.freeze(PriceInfoStruct.offsets);
+export const PYTH_LEGACY_PRICE_COMP_OFFSETS = Object.freeze(PriceCompStruct.offsets);
 
 export function pythLegacyComponentOffset(i: number): number {
   if (!Number.isInteger(i) || i < 0 || i >= PYTH_LEGACY_MAX_COMPONENTS) throw new RangeError(`component index ${i} outside 0..31`);
   return PYTH_LEGACY_PRICE_OFFSETS.comp + i * PYTH_LEGACY_PRICE_COMP_SIZE;
 }
 
-function readRational(buf: Buffer, base: number): PythLegacyRational {
-  const o = PYTH_LEGACY_RATIONAL_OFFSETS;
-  return { val: readI64(buf, base + o.val), numer: readI64(buf, base + o.numer), denom: readI64(buf, base + o.denom) };
-}
-
-function readPriceInfo(buf: Buffer, base: number): PythLegacyPriceInfo {
-  const o = PYTH_LEGACY_PRICE_INFO_OFFSETS;
-  return {
-    price: readI64(buf, base + o.price),
-    conf: readU64(buf, base + o.conf),
-    status: buf.readUInt32LE(base + o.status),
-    corpAct: buf.readUInt32LE(base + o.corpAct),
-    pubSlot: readU64(buf, base + o.pubSlot),
-  };
-}
-
 export function isPythLegacyPriceAccount(data: Uint8Array): boolean {
   if (data.length < PYTH_LEGACY_PRICE_ACCOUNT_SIZE) return false;
   const buf = asBuffer(data);
-  return buf.readUInt32LE(0) === PYTH_LEGACY_MAGIC && buf.readUInt32LE(8) === PYTH_LEGACY_ACCOUNT_TYPE_PRICE;
+  return (
+    buf.readUInt32LE(PYTH_LEGACY_PRICE_OFFSETS.magic) === PYTH_LEGACY_MAGIC &&
+    buf.readUInt32LE(PYTH_LEGACY_PRICE_OFFSETS.atype) === PYTH_LEGACY_ACCOUNT_TYPE_PRICE
+  );
 }
 
 /** Checks magic, version and account type, then reads every field. */
@@ -146,41 +108,5 @@ export function decodePythLegacyPriceAccount(data: Uint8Array): PythLegacyPriceA
   if (ver !== PYTH_LEGACY_VERSION) throw new OracleLayoutError(`legacy Pyth version ${ver} is not 2`);
   const atype = buf.readUInt32LE(O.atype);
   if (atype !== PYTH_LEGACY_ACCOUNT_TYPE_PRICE) throw new OracleLayoutError(`legacy Pyth account type ${atype} is not 3 (price)`);
-  const comp: PythLegacyPriceComp[] = [];
-  for (let i = 0; i < PYTH_LEGACY_MAX_COMPONENTS; i++) {
-    const base = pythLegacyComponentOffset(i);
-    const c = PYTH_LEGACY_PRICE_COMP_OFFSETS;
-    comp.push({
-      publisher: readPubkey(buf, base + c.publisher),
-      agg: readPriceInfo(buf, base + c.agg),
-      latest: readPriceInfo(buf, base + c.latest),
-    });
-  }
-  return {
-    magic,
-    ver,
-    atype,
-    size: buf.readUInt32LE(O.size),
-    ptype: buf.readUInt32LE(O.ptype),
-    expo: buf.readInt32LE(O.expo),
-    num: buf.readUInt32LE(O.num),
-    numQt: buf.readUInt32LE(O.numQt),
-    lastSlot: readU64(buf, O.lastSlot),
-    validSlot: readU64(buf, O.validSlot),
-    emaPrice: readRational(buf, O.emaPrice),
-    emaConf: readRational(buf, O.emaConf),
-    timestamp: readI64(buf, O.timestamp),
-    minPub: buf.readUInt8(O.minPub),
-    drv2: buf.readUInt8(O.drv2),
-    drv3: buf.readUInt16LE(O.drv3),
-    drv4: buf.readUInt32LE(O.drv4),
-    prod: readPubkey(buf, O.prod),
-    next: readPubkey(buf, O.next),
-    prevSlot: readU64(buf, O.prevSlot),
-    prevPrice: readI64(buf, O.prevPrice),
-    prevConf: readU64(buf, O.prevConf),
-    prevTimestamp: readI64(buf, O.prevTimestamp),
-    agg: readPriceInfo(buf, O.agg),
-    comp,
-  };
+  return PythLegacyPriceStruct.read(buf, 0);
 }

@@ -6,20 +6,8 @@
 //   then      price_message (84 bytes) and posted_slot u64
 //
 // Because the Borsh enum is one byte (Full) or two (Partial), every field after it sits one byte later for Partial.
-import {
-  type Address,
-  OracleLayoutError,
-  asBuffer,
-  hasDiscriminator,
-  readBytes,
-  readI64,
-  readPubkey,
-  readU64,
-  writeBytes,
-  writeI64,
-  writePubkey,
-  writeU64,
-} from "../bytes.js";
+import { bytes, i32, i64, pubkey, skip, struct, u64, u8, type StructValue } from "@ballast/anchor";
+import { type Address, OracleLayoutError, asBuffer, hasDiscriminator } from "../bytes.js";
 
 /** sha256("account:PriceUpdateV2")[0..8]. */
 export const PRICE_UPDATE_V2_DISCRIMINATOR: Uint8Array = Uint8Array.from([34, 241, 35, 99, 157, 126, 244, 205]);
@@ -34,19 +22,41 @@ export const VERIFICATION_LEVEL_FULL_TAG = 1;
 
 export type VerificationLevel = { readonly kind: "Partial"; readonly numSignatures: number } | { readonly kind: "Full" };
 
-export interface PriceFeedMessage {
+const PriceFeedMessageStruct = struct(PRICE_FEED_MESSAGE_SIZE, {
   /** 32-byte Pyth feed id. */
-  feedId: Uint8Array;
+  feedId: [0, bytes(FEED_ID_LENGTH)],
   /** Real price = price × 10^exponent. */
-  price: bigint;
-  conf: bigint;
-  exponent: number;
+  price: [32, i64],
+  conf: [40, u64],
+  exponent: [48, i32],
   /** Unix seconds. */
-  publishTime: bigint;
-  prevPublishTime: bigint;
-  emaPrice: bigint;
-  emaConf: bigint;
-}
+  publishTime: [52, i64],
+  prevPublishTime: [60, i64],
+  emaPrice: [68, i64],
+  emaConf: [76, u64],
+});
+
+export type PriceFeedMessage = StructValue<typeof PriceFeedMessageStruct.fields>;
+
+// The account from its discriminator on, once per verification level: Full's enum is its tag alone, Partial's is the
+// tag and num_signatures, so everything after it sits one byte later.
+const FullStruct = struct(133, {
+  discriminator: [0, skip(8)],
+  writeAuthority: [8, pubkey],
+  verificationLevel: [40, u8],
+  priceMessage: [41, PriceFeedMessageStruct],
+  /** Solana slot of the post. */
+  postedSlot: [125, u64],
+});
+
+const PartialStruct = struct(134, {
+  discriminator: [0, skip(8)],
+  writeAuthority: [8, pubkey],
+  verificationLevel: [40, u8],
+  numSignatures: [41, u8],
+  priceMessage: [42, PriceFeedMessageStruct],
+  postedSlot: [126, u64],
+});
 
 export interface PriceUpdateV2 {
   writeAuthority: Address;
@@ -76,30 +86,32 @@ export interface PriceUpdateV2Offsets {
   readonly end: number;
 }
 
-function offsetsFor(shift: 0 | 1): PriceUpdateV2Offsets {
-  const feedId = 41 + shift;
+function offsetsOf(layout: typeof FullStruct | typeof PartialStruct): PriceUpdateV2Offsets {
+  const o = layout.offsets;
+  const m = PriceFeedMessageStruct.offsets;
+  const message = o.priceMessage;
   return Object.freeze({
-    discriminator: 0,
-    writeAuthority: 8,
-    verificationLevel: 40,
-    numSignatures: shift === 1 ? 41 : null,
-    feedId,
-    price: feedId + 32,
-    conf: feedId + 40,
-    exponent: feedId + 48,
-    publishTime: feedId + 52,
-    prevPublishTime: feedId + 60,
-    emaPrice: feedId + 68,
-    emaConf: feedId + 76,
-    postedSlot: feedId + 84,
-    end: feedId + 92,
+    discriminator: o.discriminator,
+    writeAuthority: o.writeAuthority,
+    verificationLevel: o.verificationLevel,
+    numSignatures: "numSignatures" in o ? o.numSignatures : null,
+    feedId: message + m.feedId,
+    price: message + m.price,
+    conf: message + m.conf,
+    exponent: message + m.exponent,
+    publishTime: message + m.publishTime,
+    prevPublishTime: message + m.prevPublishTime,
+    emaPrice: message + m.emaPrice,
+    emaConf: message + m.emaConf,
+    postedSlot: o.postedSlot,
+    end: layout.size,
   });
 }
 
 /** Offsets when verification_level is Full (one-byte enum): price at 73, posted_slot at 125. */
-export const PRICE_UPDATE_V2_FULL_OFFSETS: PriceUpdateV2Offsets = offsetsFor(0);
+export const PRICE_UPDATE_V2_FULL_OFFSETS: PriceUpdateV2Offsets = offsetsOf(FullStruct);
 /** Offsets when verification_level is Partial (two-byte enum): price at 74, posted_slot at 126. */
-export const PRICE_UPDATE_V2_PARTIAL_OFFSETS: PriceUpdateV2Offsets = offsetsFor(1);
+export const PRICE_UPDATE_V2_PARTIAL_OFFSETS: PriceUpdateV2Offsets = offsetsOf(PartialStruct);
 
 export function priceUpdateV2Offsets(level: VerificationLevel | VerificationLevel["kind"]): PriceUpdateV2Offsets {
   const kind = typeof level === "string" ? level : level.kind;
@@ -132,23 +144,12 @@ export function decodePriceUpdateV2(data: Uint8Array): PriceUpdateV2 {
   if (!isPriceUpdateV2(buf)) throw new OracleLayoutError("account data does not start with the PriceUpdateV2 discriminator");
   const off = priceUpdateV2OffsetsOf(buf);
   if (buf.length < off.end) throw new OracleLayoutError(`PriceUpdateV2 data is ${buf.length} bytes, needs ${off.end}`);
-  const verificationLevel: VerificationLevel =
-    off.numSignatures === null ? { kind: "Full" } : { kind: "Partial", numSignatures: buf.readUInt8(off.numSignatures) };
-  return {
-    writeAuthority: readPubkey(buf, off.writeAuthority),
-    verificationLevel,
-    priceMessage: {
-      feedId: readBytes(buf, off.feedId, FEED_ID_LENGTH),
-      price: readI64(buf, off.price),
-      conf: readU64(buf, off.conf),
-      exponent: buf.readInt32LE(off.exponent),
-      publishTime: readI64(buf, off.publishTime),
-      prevPublishTime: readI64(buf, off.prevPublishTime),
-      emaPrice: readI64(buf, off.emaPrice),
-      emaConf: readU64(buf, off.emaConf),
-    },
-    postedSlot: readU64(buf, off.postedSlot),
-  };
+  if (off === PRICE_UPDATE_V2_FULL_OFFSETS) {
+    const { writeAuthority, priceMessage, postedSlot } = FullStruct.read(buf, 0);
+    return { writeAuthority, verificationLevel: { kind: "Full" }, priceMessage, postedSlot };
+  }
+  const { writeAuthority, numSignatures, priceMessage, postedSlot } = PartialStruct.read(buf, 0);
+  return { writeAuthority, verificationLevel: { kind: "Partial", numSignatures }, priceMessage, postedSlot };
 }
 
 /**
@@ -171,22 +172,13 @@ export function encodePriceUpdateV2Into(target: Uint8Array, value: PriceUpdateV2
   }
   const scratch = Buffer.alloc(off.end);
   scratch.set(PRICE_UPDATE_V2_DISCRIMINATOR, off.discriminator);
-  writePubkey(scratch, off.writeAuthority, value.writeAuthority);
+  const { writeAuthority, postedSlot } = value;
   if (level.kind === "Full") {
-    scratch.writeUInt8(VERIFICATION_LEVEL_FULL_TAG, off.verificationLevel);
+    FullStruct.write(scratch, 0, { writeAuthority, verificationLevel: VERIFICATION_LEVEL_FULL_TAG, priceMessage: m, postedSlot });
   } else {
-    scratch.writeUInt8(VERIFICATION_LEVEL_PARTIAL_TAG, off.verificationLevel);
-    scratch.writeUInt8(level.numSignatures, off.numSignatures!);
+    const fields = { writeAuthority, verificationLevel: VERIFICATION_LEVEL_PARTIAL_TAG, numSignatures: level.numSignatures };
+    PartialStruct.write(scratch, 0, { ...fields, priceMessage: m, postedSlot });
   }
-  writeBytes(scratch, off.feedId, FEED_ID_LENGTH, m.feedId);
-  writeI64(scratch, off.price, m.price);
-  writeU64(scratch, off.conf, m.conf);
-  scratch.writeInt32LE(m.exponent, off.exponent);
-  writeI64(scratch, off.publishTime, m.publishTime);
-  writeI64(scratch, off.prevPublishTime, m.prevPublishTime);
-  writeI64(scratch, off.emaPrice, m.emaPrice);
-  writeU64(scratch, off.emaConf, m.emaConf);
-  writeU64(scratch, off.postedSlot, value.postedSlot);
   buf.set(scratch, 0);
 }
 

@@ -1,7 +1,6 @@
-import { checkSeeds, declareAccounts, signer } from "@ballast/anchor";
+import { checkSeeds, declareAccounts, signer, type FieldAccessor } from "@ballast/anchor";
 import { bankAccount, bankMetadataAccount, groupAccount } from "../program/account-kinds.js";
 import type { BankMetadataData } from "../state/views.js";
-import type { FieldAccessor } from "../layout/accessor.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { BankLayout } from "../state/bank.js";

@@ -2,8 +2,8 @@
 // sha256("event:<Name>")[0..8] followed by the Borsh-encoded fields. Borsh writes fixed-size values exactly like
 // the zero-copy field codecs (little-endian, no padding), so those codecs double as the Borsh encoders here.
 import { createHash } from "node:crypto";
-import { f64, i80f48, pubkey, u16, u32, u64, u8, type Codec } from "../layout/codec.js";
-import { array } from "../layout/struct.js";
+import { f64, pubkey, u16, u32, u64, u8, type Codec, array } from "@ballast/anchor";
+import { i80f48 } from "../state/codecs.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { HealthCacheStruct, type HealthCache } from "../state/health-cache.js";
 import { INTEREST_RATE_POINTS, RatePointStruct } from "../state/interest-rate-config.js";

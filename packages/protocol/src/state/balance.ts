@@ -1,6 +1,6 @@
 // Balance (reference §4.10): one position of an account in one bank.
-import { bytes, i80f48, pubkey, u64, u8, type ValueOf } from "../layout/codec.js";
-import { struct } from "../layout/struct.js";
+import { bytes, pubkey, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 
 export const BalanceStruct = struct(104, {
   /** 0 or 1. */

@@ -1,6 +1,6 @@
 // BankConfig (reference §4.6), inside Bank at offset 288.
-import { bytes, i80f48, pubkey, u16, u32, u64, u8, type ValueOf } from "../layout/codec.js";
-import { array, struct } from "../layout/struct.js";
+import { bytes, pubkey, u16, u32, u64, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 import { InterestRateConfigStruct } from "./interest-rate-config.js";
 
 export const MAX_ORACLE_KEYS = 5;

@@ -1,7 +1,6 @@
 // Bank (reference §4.5): one lending pool of one mint.
-import { accountLayout, decodeAccount, encodeAccount } from "../layout/account.js";
-import { bytes, i32, i64, i80f48, pubkey, u64, u8, type ValueOf } from "../layout/codec.js";
-import { struct } from "../layout/struct.js";
+import { accountLayout, decodeAccount, encodeAccount, bytes, i32, i64, pubkey, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 import { BankCacheStruct } from "./bank-cache.js";
 import { BankConfigStruct } from "./bank-config.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";

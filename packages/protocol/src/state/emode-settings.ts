@@ -1,6 +1,6 @@
 // EmodeSettings (reference §4.9), inside Bank at offset 912.
-import { bytes, i64, i80f48, u16, u64, u8, type ValueOf } from "../layout/codec.js";
-import { array, struct } from "../layout/struct.js";
+import { bytes, i64, u16, u64, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 
 export const MAX_EMODE_ENTRIES = 10;
 export const EMODE_TAG_EMPTY = 0;

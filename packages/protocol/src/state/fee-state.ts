@@ -1,7 +1,6 @@
 // FeeState (reference §4.14): the program-wide fee settings and panic state, PDA ["feestate"].
-import { accountLayout, decodeAccount, encodeAccount } from "../layout/account.js";
-import { bytes, i64, i80f48, pubkey, u32, u64, u8, type ValueOf } from "../layout/codec.js";
-import { struct } from "../layout/struct.js";
+import { accountLayout, decodeAccount, encodeAccount, bytes, i64, pubkey, u32, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 
 export const PanicStateStruct = struct(32, {

@@ -1,7 +1,6 @@
 // MarginfiGroup (reference §4.1-4.4): the group's admins, flags and copies of global state.
-import { accountLayout, decodeAccount, encodeAccount } from "../layout/account.js";
-import { bytes, i64, i80f48, pubkey, u16, u32, u64, u8, type ValueOf } from "../layout/codec.js";
-import { struct } from "../layout/struct.js";
+import { accountLayout, decodeAccount, encodeAccount, bytes, i64, pubkey, u16, u32, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 
 /** Copy of the global FeeState settings, refreshed by propagate_fee_state. */

@@ -1,6 +1,6 @@
 // HealthCache (reference §4.11), inside MarginfiAccount at offset 1832.
-import { bytes, f64, i64, i80f48, u32, u8, type ValueOf } from "../layout/codec.js";
-import { array, struct } from "../layout/struct.js";
+import { bytes, f64, i64, u32, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 
 export const HEALTH_CACHE_PRICES = 16;
 

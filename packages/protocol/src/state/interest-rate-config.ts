@@ -1,6 +1,6 @@
 // InterestRateConfig (reference §4.7), inside BankConfig at offset 72.
-import { bytes, i80f48, u32, u8, type ValueOf } from "../layout/codec.js";
-import { array, struct } from "../layout/struct.js";
+import { bytes, u32, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 
 /** One point of the seven-point curve; util is a u32 fraction of 100%, rate a u32 fraction of 1000%. */
 export const RatePointStruct = struct(8, {

@@ -1,7 +1,6 @@
 // LiquidationRecord (reference §4.15): recent liquidations of one account, PDA ["liq_record", account].
-import { accountLayout, decodeAccount, encodeAccount } from "../layout/account.js";
-import { bytes, f64, i64, i80f48, pubkey, u64, type ValueOf } from "../layout/codec.js";
-import { array, struct } from "../layout/struct.js";
+import { accountLayout, decodeAccount, encodeAccount, bytes, f64, i64, pubkey, u64, type ValueOf, array, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 
 export const LiquidationEntryStruct = struct(48, {

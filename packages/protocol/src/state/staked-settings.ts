@@ -1,8 +1,7 @@
 // StakedSettings (reference §4.16): group-wide settings for staked-collateral banks,
 // PDA ["staked_settings", group].
-import { accountLayout, decodeAccount, encodeAccount } from "../layout/account.js";
-import { bytes, i80f48, pubkey, u16, u64, u8, type ValueOf } from "../layout/codec.js";
-import { struct } from "../layout/struct.js";
+import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 
 export const STAKED_SETTINGS_SIZE = 256;

@@ -1,4 +1,5 @@
 // Loads the shared mainnet account snapshots and their expected decoded values.
+import type { AccountLayout, FieldTable } from "@ballast/anchor";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
@@ -10,8 +11,6 @@ import {
   decodeFeeState,
   decodeMarginfiAccount,
   decodeMarginfiGroup,
-  type AccountLayout,
-  type FieldTable,
 } from "../../src/index.js";
 
 // Five levels up from test/support/ is the directory holding the project, where shared/ lives.

@@ -12,6 +12,7 @@
 //       1 staker        signer: the stake's authorized staker
 //     → delegation.stake = lamports − rent_exempt_reserve (after deposits or rewards landed in the account).
 import { PublicKey } from "@solana/web3.js";
+import { ArgsWriter } from "@ballast/anchor";
 import {
   InstructionError,
   minimumBalanceForRentExemption,
@@ -37,17 +38,11 @@ const COMPUTE_UNITS = 750;
 const DEFAULT_KEY = PublicKey.default.toBase58();
 
 export function initializeDelegatedData(staker: string, withdrawer: string): Buffer {
-  const data = Buffer.alloc(4 + 64);
-  data.writeUInt32LE(StakeInstruction.InitializeDelegated, 0);
-  new PublicKey(staker).toBuffer().copy(data, 4);
-  new PublicKey(withdrawer).toBuffer().copy(data, 36);
-  return data;
+  return new ArgsWriter().u32(StakeInstruction.InitializeDelegated).pubkey(staker).pubkey(withdrawer).toBuffer();
 }
 
 export function syncDelegationData(): Buffer {
-  const data = Buffer.alloc(4);
-  data.writeUInt32LE(StakeInstruction.SyncDelegation, 0);
-  return data;
+  return new ArgsWriter().u32(StakeInstruction.SyncDelegation).toBuffer();
 }
 
 function accountAt(ctx: InstructionContext, index: number): InstructionAccount {

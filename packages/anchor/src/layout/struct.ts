@@ -6,7 +6,19 @@ import type { Codec, ValueOf } from "./codec.js";
 
 export type FieldTable = Readonly<Record<string, readonly [offset: number, codec: Codec<unknown>]>>;
 
-export type StructValue<F extends FieldTable> = { -readonly [K in keyof F]: ValueOf<F[K][1]> };
+/** Bytes a struct does not model (padding, reserved space): left out of its value, never read or written. */
+export interface SkipCodec extends Codec<undefined> {
+  readonly kind: "skip";
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function skip(size: number): SkipCodec {
+  return { kind: "skip", size, read: () => undefined, write: () => undefined };
+}
+
+export type StructValue<F extends FieldTable> = {
+  -readonly [K in keyof F as F[K][1] extends SkipCodec ? never : K]: ValueOf<F[K][1]>;
+};
 
 export interface StructCodec<F extends FieldTable> extends Codec<StructValue<F>> {
   readonly kind: "struct";
@@ -25,6 +37,7 @@ export class LayoutError extends Error {
   override name = "LayoutError";
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function struct<const F extends FieldTable>(size: number, fields: F): StructCodec<F> {
   const entries = Object.entries(fields);
   let cursor = 0;
@@ -34,6 +47,7 @@ export function struct<const F extends FieldTable>(size: number, fields: F): Str
   }
   if (cursor !== size) throw new LayoutError(`fields end at ${cursor}, but the struct size is ${size}`);
   const offsets = Object.fromEntries(entries.map(([name, [offset]]) => [name, offset]));
+  const modelled = entries.filter(([, [, codec]]) => (codec as Partial<SkipCodec>).kind !== "skip");
   return {
     kind: "struct",
     size,
@@ -41,16 +55,17 @@ export function struct<const F extends FieldTable>(size: number, fields: F): Str
     offsets: offsets as StructCodec<F>["offsets"],
     read(buf, offset) {
       const value: Record<string, unknown> = {};
-      for (const [name, [fieldOffset, codec]] of entries) value[name] = codec.read(buf, offset + fieldOffset);
+      for (const [name, [fieldOffset, codec]] of modelled) value[name] = codec.read(buf, offset + fieldOffset);
       return value as StructValue<F>;
     },
     write(buf, offset, value) {
       const record = value as Record<string, unknown>;
-      for (const [name, [fieldOffset, codec]] of entries) codec.write(buf, offset + fieldOffset, record[name]);
+      for (const [name, [fieldOffset, codec]] of modelled) codec.write(buf, offset + fieldOffset, record[name]);
     },
   };
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function array<E extends Codec<unknown>>(element: E, length: number): ArrayCodec<E> {
   return {
     kind: "array",

@@ -22,6 +22,7 @@ export type StructAccessors<F extends FieldTable> = { readonly [K in keyof F]: A
 
 type Composite = StructCodec<FieldTable> | ArrayCodec<Codec<unknown>>;
 
+/* @__NO_SIDE_EFFECTS__ */
 export function accessor<C extends Codec<unknown>>(codec: C, offset: number): Accessor<C> {
   const base: FieldAccessor<unknown> = {
     offset,
@@ -44,6 +45,7 @@ export function accessor<C extends Codec<unknown>>(codec: C, offset: number): Ac
   return base as Accessor<C>;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function structAccessors<F extends FieldTable>(codec: StructCodec<F>, offset: number): StructAccessors<F> {
   const fields = Object.entries(codec.fields).map(([name, [fieldOffset, field]]) => [name, accessor(field, offset + fieldOffset)]);
   return Object.fromEntries(fields) as StructAccessors<F>;

@@ -1,7 +1,5 @@
 // Fixed-size little-endian field codecs for zero-copy (repr(C), bytemuck Pod) account layouts.
 import bs58 from "bs58";
-import * as I80 from "../math/i80f48.js";
-import type { I80F48 } from "../math/i80f48.js";
 
 export interface Codec<T> {
   readonly size: number;
@@ -47,6 +45,13 @@ export const i64: Codec<bigint> = {
   write: (buf, offset, value) => void buf.writeBigInt64LE(value, offset),
 };
 
+/** IEEE single precision (Switchboard's compact results). */
+export const f32: Codec<number> = {
+  size: 4,
+  read: (buf, offset) => buf.readFloatLE(offset),
+  write: (buf, offset, value) => void buf.writeFloatLE(value, offset),
+};
+
 /** Stored on chain as `[u8; 8]` holding an f64 (health-cache prices, liquidation amounts). */
 export const f64: Codec<number> = {
   size: 8,
@@ -54,10 +59,31 @@ export const f64: Codec<number> = {
   write: (buf, offset, value) => void buf.writeDoubleLE(value, offset),
 };
 
-export const i80f48: Codec<I80F48> = {
-  size: I80.BYTE_SIZE,
-  read: I80.read,
-  write: I80.write,
+const U64_MASK = (1n << 64n) - 1n;
+const I128_MIN = -(1n << 127n);
+const I128_MAX = (1n << 127n) - 1n;
+const U128_MAX = (1n << 128n) - 1n;
+
+/** Two's-complement i128 as two u64 limbs, low first; fixed-point types (I80F48) build on it. */
+export const i128: Codec<bigint> = {
+  size: 16,
+  read: (buf, offset) => (buf.readBigInt64LE(offset + 8) << 64n) | buf.readBigUInt64LE(offset),
+  write: (buf, offset, value) => {
+    if (value < I128_MIN || value > I128_MAX) throw new RangeError(`i128 out of range: ${value}`);
+    buf.writeBigUInt64LE(value & U64_MASK, offset);
+    buf.writeBigInt64LE(value >> 64n, offset + 8);
+  },
+};
+
+/** Unsigned u128 as two u64 limbs, low first (klend's scaled fractions). */
+export const u128: Codec<bigint> = {
+  size: 16,
+  read: (buf, offset) => (buf.readBigUInt64LE(offset + 8) << 64n) | buf.readBigUInt64LE(offset),
+  write: (buf, offset, value) => {
+    if (value < 0n || value > U128_MAX) throw new RangeError(`u128 out of range: ${value}`);
+    buf.writeBigUInt64LE(value & U64_MASK, offset);
+    buf.writeBigUInt64LE(value >> 64n, offset + 8);
+  },
 };
 
 const PUBKEY_SIZE = 32;
@@ -79,6 +105,7 @@ export const pubkey: Codec<string> = {
   },
 };
 
+/* @__NO_SIDE_EFFECTS__ */
 /** Raw bytes (padding, reserved space, text buffers): decoded as a copy so round trips keep every byte. */
 export function bytes(size: number): Codec<Uint8Array> {
   return {
@@ -87,6 +114,36 @@ export function bytes(size: number): Codec<Uint8Array> {
     write: (buf, offset, value) => {
       if (value.length !== size) throw new RangeError(`expected ${size} bytes, got ${value.length}`);
       span(buf, offset, size).set(value);
+    },
+  };
+}
+
+/** Unsigned 256-bit integer as four u64 limbs, low first (klend's BigFraction value). */
+export const u256: Codec<bigint> = {
+  size: 32,
+  read: (buf, offset) => u128.read(buf, offset) | (u128.read(buf, offset + 16) << 128n),
+  write: (buf, offset, value) => {
+    if (value < 0n || value >= 1n << 256n) throw new RangeError(`u256 out of range: ${value}`);
+    u128.write(buf, offset, value & U128_MAX);
+    u128.write(buf, offset + 16, value >> 128n);
+  },
+};
+
+/* @__NO_SIDE_EFFECTS__ */
+/**
+ * Zero-padded UTF-8 text in a fixed byte field. Writing text the field already reads as leaves its bytes alone, so
+ * bytes past a NUL written by another program survive a rewrite.
+ */
+export function text(size: number): Codec<string> {
+  const read = (buf: Buffer, offset: number): string => span(buf, offset, size).toString("utf8").replace(/\0+$/, "");
+  return {
+    size,
+    read,
+    write: (buf, offset, value) => {
+      if (read(buf, offset) === value) return;
+      const raw = Buffer.from(value, "utf8");
+      if (raw.length > size) throw new RangeError(`"${value}" is longer than ${size} bytes`);
+      span(buf, offset, size).fill(0).set(raw);
     },
   };
 }

@@ -26,6 +26,7 @@ export class AccountDecodeError extends Error {
   }
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function accountLayout<F extends FieldTable, const N extends string>(
   name: N,
   discriminator: Buffer,

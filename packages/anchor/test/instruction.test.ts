@@ -1,0 +1,128 @@
+// The client side of the codec layer: Borsh arguments written and read back, and instructions built from a declaration.
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { describe, expect, it } from "vitest";
+import {
+  ArgsReader,
+  ArgsWriter,
+  ProgramFailure,
+  arg,
+  buildInstruction,
+  decodeArgs,
+  defineInstructions,
+  instructionDiscriminator,
+} from "../src/index.js";
+
+const FEEDS = defineInstructions({
+  create_feed: {
+    accounts: [
+      { name: "authority", writable: true, signer: true },
+      { name: "feed", writable: true, signer: "caller" },
+      { name: "referrer", optional: true },
+    ],
+    args: { feedId: arg.bytes(4), name: arg.string, limit: arg.option(arg.u64) },
+  },
+  update: {
+    accounts: [{ name: "feed", writable: true }],
+    args: { price: arg.i64, history: arg.vec(arg.i32), config: arg.struct({ enabled: arg.bool, owner: arg.pubkey }) },
+  },
+  poke: { accounts: [{ name: "feed" }], args: {} },
+});
+
+const PROGRAM = Keypair.generate().publicKey;
+const AUTHORITY = Keypair.generate().publicKey;
+const FEED = Keypair.generate().publicKey;
+
+describe("ArgsWriter", () => {
+  it("writes what ArgsReader reads", () => {
+    const owner = Keypair.generate().publicKey;
+    const w = new ArgsWriter();
+    w.u8(255).bool(true).u16(65535).u32(7).i32(-5);
+    w.u64((1n << 64n) - 1n)
+      .i64(-(1n << 63n))
+      .u128((1n << 128n) - 1n)
+      .i128(-(1n << 127n))
+      .pubkey(owner);
+    w.option(3n, (v) => w.u64(v)).option(null, (v: bigint) => w.u64(v));
+    w.vec([1, 2], (v) => w.u16(v)).string("héllo");
+    const r = new ArgsReader(w.toBuffer());
+    expect([r.u8(), r.bool(), r.u16(), r.u32(), r.i32()]).toEqual([255, true, 65535, 7, -5]);
+    expect([r.u64(), r.i64(), r.u128(), r.i128(), r.pubkey()]).toEqual([
+      (1n << 64n) - 1n,
+      -(1n << 63n),
+      (1n << 128n) - 1n,
+      -(1n << 127n),
+      owner.toBase58(),
+    ]);
+    expect([r.option(() => r.u64()), r.option(() => r.u64()), r.vec(() => r.u16()), r.string()]).toEqual([3n, null, [1, 2], "héllo"]);
+    expect(() => r.u8()).toThrow(ProgramFailure);
+  });
+
+  it("refuses values outside their type", () => {
+    expect(() => new ArgsWriter().u8(256)).toThrow(RangeError);
+    expect(() => new ArgsWriter().u16(1.5)).toThrow(RangeError);
+    expect(() => new ArgsWriter().i32(0x8000_0000)).toThrow(RangeError);
+    expect(() => new ArgsWriter().u64(-1n)).toThrow(RangeError);
+    expect(() => new ArgsWriter().u64(1n << 64n)).toThrow(RangeError);
+    expect(() => new ArgsWriter().i64(1n << 63n)).toThrow(RangeError);
+    expect(() => new ArgsWriter().i128(1n << 127n)).toThrow(RangeError);
+    expect(() => new ArgsWriter().bytes(new Uint8Array(3), 4)).toThrow(RangeError);
+  });
+});
+
+describe("buildInstruction", () => {
+  it("lays out the discriminator, the arguments in declaration order and the accounts with their declared flags", () => {
+    const ix = buildInstruction(PROGRAM, FEEDS, "create_feed", {
+      accounts: { authority: AUTHORITY, feed: { key: FEED.toBase58(), signer: false } },
+      args: { limit: 9n, name: "SOL", feedId: Uint8Array.from([1, 2, 3, 4]) },
+    });
+    expect(ix.programId.equals(PROGRAM)).toBe(true);
+    expect(ix.keys).toEqual([
+      { pubkey: AUTHORITY, isSigner: true, isWritable: true },
+      { pubkey: FEED, isSigner: false, isWritable: true },
+      { pubkey: PROGRAM, isSigner: false, isWritable: false },
+    ]);
+    const expected = Buffer.concat([
+      instructionDiscriminator("create_feed"),
+      Buffer.from([1, 2, 3, 4]),
+      Buffer.from([3, 0, 0, 0]),
+      Buffer.from("SOL"),
+      Buffer.from([1, 9, 0, 0, 0, 0, 0, 0, 0]),
+    ]);
+    expect(ix.data).toEqual(expected);
+    const r = new ArgsReader(ix.data.subarray(8));
+    expect(decodeArgs(r, FEEDS.create_feed.args)).toEqual({ feedId: Buffer.from([1, 2, 3, 4]), name: "SOL", limit: 9n });
+  });
+
+  it("round-trips nested arguments and appends remaining accounts", () => {
+    const owner = Keypair.generate().publicKey.toBase58();
+    const args = { price: -42n, history: [1, -2, 3], config: { enabled: true, owner } };
+    const extra = { pubkey: AUTHORITY, isSigner: false, isWritable: true };
+    const ix = buildInstruction(PROGRAM.toBase58(), FEEDS, "update", { accounts: { feed: FEED }, args, remainingAccounts: [extra] });
+    expect(ix.keys).toEqual([{ pubkey: FEED, isSigner: false, isWritable: true }, extra]);
+    expect(decodeArgs(new ArgsReader(ix.data.subarray(8)), FEEDS.update.args)).toEqual(args);
+  });
+
+  it("takes no arguments where none are declared", () => {
+    const ix = buildInstruction(PROGRAM, FEEDS, "poke", { accounts: { feed: FEED } });
+    expect(ix.data).toEqual(instructionDiscriminator("poke"));
+  });
+
+  it("makes a wrong or missing account or argument a compile error", () => {
+    const feedArgs = { feedId: new Uint8Array(4), name: "", limit: null };
+    const updateArgs = { price: 1, history: [], config: { enabled: true, owner: FEED } };
+    const build = (): unknown => [
+      // @ts-expect-error: no account named "feeds"
+      buildInstruction(PROGRAM, FEEDS, "poke", { accounts: { feeds: FEED } }),
+      // @ts-expect-error: "authority" is missing
+      buildInstruction(PROGRAM, FEEDS, "create_feed", { accounts: { feed: { key: FEED, signer: true } }, args: feedArgs }),
+      // @ts-expect-error: the caller must say whether "feed" signs
+      buildInstruction(PROGRAM, FEEDS, "create_feed", { accounts: { authority: AUTHORITY, feed: FEED }, args: feedArgs }),
+      // @ts-expect-error: "price" is a bigint
+      buildInstruction(PROGRAM, FEEDS, "update", { accounts: { feed: FEED }, args: updateArgs }),
+      // @ts-expect-error: no instruction named "close"
+      buildInstruction(PROGRAM, FEEDS, "close", { accounts: {} }),
+    ];
+    expect(typeof build).toBe("function");
+    expect(() => buildInstruction(PROGRAM, FEEDS, "poke", { accounts: {} as { feed: PublicKey } })).toThrow("account feed is missing");
+  });
+});

@@ -1,0 +1,183 @@
+// The market's client instructions, declared once in klend's account order with their flags, then their Borsh
+// arguments. Optional accounts are klend's Option<Account>: absent ones are passed as the program id.
+import { arg, defineInstructions } from "@ballast/anchor";
+
+/** The collateral and liquidity token programs and the instructions sysvar that close the reserve-side instructions. */
+const TOKEN_PROGRAMS_AND_SYSVAR = [
+  { name: "collateralTokenProgram" },
+  { name: "liquidityTokenProgram" },
+  { name: "instructionSysvarAccount" },
+] as const;
+
+export const KLEND_INSTRUCTIONS = defineInstructions({
+  init_lending_market: {
+    accounts: [
+      { name: "lendingMarketOwner", writable: true, signer: true },
+      { name: "lendingMarket", writable: true },
+      { name: "lendingMarketAuthority" },
+      { name: "systemProgram" },
+      { name: "rent" },
+    ],
+    args: { quoteCurrency: arg.bytes(32) },
+  },
+  init_reserve: {
+    accounts: [
+      { name: "lendingMarketOwner", writable: true, signer: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveLiquiditySupply", writable: true },
+      { name: "feeReceiver", writable: true },
+      { name: "reserveCollateralMint", writable: true },
+      { name: "reserveCollateralSupply", writable: true },
+      { name: "initialLiquiditySource", writable: true },
+      { name: "rent" },
+      { name: "liquidityTokenProgram" },
+      { name: "collateralTokenProgram" },
+      { name: "systemProgram" },
+    ],
+    args: {},
+  },
+  update_reserve_config: {
+    accounts: [{ name: "signer", signer: true }, { name: "lendingMarket" }, { name: "reserve", writable: true }],
+    /** `mode` is an UpdateConfigMode variant index. */
+    args: { mode: arg.u8, value: arg.byteVec, skipConfigIntegrityValidation: arg.bool },
+  },
+  refresh_reserve: {
+    accounts: [
+      { name: "reserve", writable: true },
+      { name: "lendingMarket" },
+      { name: "pythOracle", optional: true },
+      { name: "switchboardPriceOracle", optional: true },
+      { name: "switchboardTwapOracle", optional: true },
+      { name: "scopePrices", optional: true },
+    ],
+    args: {},
+  },
+  init_user_metadata: {
+    accounts: [
+      { name: "owner", signer: true },
+      { name: "feePayer", writable: true, signer: true },
+      { name: "userMetadata", writable: true },
+      { name: "referrerUserMetadata", optional: true },
+      { name: "rent" },
+      { name: "systemProgram" },
+    ],
+    args: { userLookupTable: arg.pubkey },
+  },
+  init_obligation: {
+    accounts: [
+      { name: "obligationOwner", signer: true },
+      { name: "feePayer", writable: true, signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "seed1Account" },
+      { name: "seed2Account" },
+      { name: "ownerUserMetadata" },
+      { name: "rent" },
+      { name: "systemProgram" },
+    ],
+    args: { tag: arg.u8, id: arg.u8 },
+  },
+  /** Then the reserves of the active deposit slots (read-only) and borrow slots (writable) as remaining accounts. */
+  refresh_obligation: {
+    accounts: [{ name: "lendingMarket" }, { name: "obligation", writable: true }],
+    args: {},
+  },
+  deposit_reserve_liquidity: {
+    accounts: [
+      { name: "owner", signer: true },
+      { name: "reserve", writable: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveLiquiditySupply", writable: true },
+      { name: "reserveCollateralMint", writable: true },
+      { name: "userSourceLiquidity", writable: true },
+      { name: "userDestinationCollateral", writable: true },
+      ...TOKEN_PROGRAMS_AND_SYSVAR,
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+  redeem_reserve_collateral: {
+    accounts: [
+      { name: "owner", signer: true },
+      { name: "lendingMarket" },
+      { name: "reserve", writable: true },
+      { name: "lendingMarketAuthority" },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveCollateralMint", writable: true },
+      { name: "reserveLiquiditySupply", writable: true },
+      { name: "userSourceCollateral", writable: true },
+      { name: "userDestinationLiquidity", writable: true },
+      ...TOKEN_PROGRAMS_AND_SYSVAR,
+    ],
+    args: { collateralAmount: arg.u64 },
+  },
+  deposit_reserve_liquidity_and_obligation_collateral: {
+    accounts: [
+      { name: "owner", writable: true, signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveLiquiditySupply", writable: true },
+      { name: "reserveCollateralMint", writable: true },
+      { name: "reserveDestinationDepositCollateral", writable: true },
+      { name: "userSourceLiquidity", writable: true },
+      { name: "placeholderUserDestinationCollateral", optional: true },
+      ...TOKEN_PROGRAMS_AND_SYSVAR,
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+  withdraw_obligation_collateral_and_redeem_reserve_collateral: {
+    accounts: [
+      { name: "owner", writable: true, signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "withdrawReserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveSourceCollateral", writable: true },
+      { name: "reserveCollateralMint", writable: true },
+      { name: "reserveLiquiditySupply", writable: true },
+      { name: "userDestinationLiquidity", writable: true },
+      { name: "placeholderUserDestinationCollateral", optional: true },
+      ...TOKEN_PROGRAMS_AND_SYSVAR,
+    ],
+    args: { collateralAmount: arg.u64 },
+  },
+  borrow_obligation_liquidity: {
+    accounts: [
+      { name: "owner", signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "borrowReserve", writable: true },
+      { name: "borrowReserveLiquidityMint" },
+      { name: "reserveSourceLiquidity", writable: true },
+      { name: "borrowReserveLiquidityFeeReceiver", writable: true },
+      { name: "userDestinationLiquidity", writable: true },
+      { name: "referrerTokenState", optional: true },
+      { name: "tokenProgram" },
+      { name: "instructionSysvarAccount" },
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+  repay_obligation_liquidity: {
+    accounts: [
+      { name: "owner", signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "repayReserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveDestinationLiquidity", writable: true },
+      { name: "userSourceLiquidity", writable: true },
+      { name: "tokenProgram" },
+      { name: "instructionSysvarAccount" },
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+});
