@@ -23,7 +23,9 @@ for (const path of files(dist)) {
   if (!TEXT.test(path)) continue;
   const bytes = readFileSync(path);
   if (bytes.length < MIN_BYTES) continue;
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
   writeFileSync(`${path}.br`, br);
   writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   raw += bytes.length;

@@ -6,7 +6,10 @@ import { reloadOnStaleBuild } from "../src/app/reload-on-stale-build.js";
 /** Just what the hook touches of a window: events, session storage and location.reload. */
 function fakeWindow() {
   const stored = new Map<string, string>();
-  const sessionStorage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value) };
+  const sessionStorage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+  };
   const reload = vi.fn();
   const target = Object.assign(new EventTarget(), { sessionStorage, location: { reload } });
   return { target: target as unknown as Window, reload };

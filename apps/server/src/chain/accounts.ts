@@ -3,14 +3,7 @@
 // SDK's local computation over the same snapshot as the fallback.
 import { Connection, PublicKey, type BlockhashWithExpiryBlockHeight, type TransactionInstruction } from "@solana/web3.js";
 import { AccountDecodeError } from "@ballast/anchor";
-import {
-  AccountFlags,
-  decodeMarginfiAccount,
-  i80f48 as fx,
-  type HealthCache,
-  type I80F48,
-  type MarginfiAccount,
-} from "@ballast/protocol";
+import { AccountFlags, decodeMarginfiAccount, i80f48 as fx, type HealthCache, type I80F48, type MarginfiAccount } from "@ballast/protocol";
 import {
   HEALTH_SIMULATION_STATUS_CODES,
   HealthCacheSimulationError,
