@@ -19,13 +19,13 @@ import {
   accountEventHeader,
   checkNotPaused,
   checkUserAuthorization,
-  hasAccountFlag,
   requireNotDisabled,
   requireOperational,
   touchAccount,
   userBankDeclarations,
   validateAssetTags,
 } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import * as fx from "../math/i80f48.js";
 import { liquidityToCollateral } from "../state/kamino.js";
 import { BankLayout } from "../state/bank.js";

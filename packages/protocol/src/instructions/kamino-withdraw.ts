@@ -22,12 +22,12 @@ import {
   accountEventHeader,
   checkNotPaused,
   checkUserAuthorization,
-  hasAccountFlag,
   requireNotDisabled,
   requireNotPausedOrKilled,
   touchAccount,
   userBankDeclarations,
 } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags } from "../state/flags.js";
 import { collateralToLiquidity } from "../state/kamino.js";

@@ -14,7 +14,6 @@ import {
   checkNotPaused,
   checkStandardBank,
   checkUserAuthorization,
-  hasAccountFlag,
   hasBankFlag,
   requireNotDisabled,
   requireOperational,
@@ -22,6 +21,7 @@ import {
   userBankDeclarations,
   validateAssetTags,
 } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { checkHealthAfterAction } from "../risk/health-cache.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags, BankFlags } from "../state/flags.js";

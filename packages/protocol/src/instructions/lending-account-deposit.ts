@@ -12,7 +12,6 @@ import {
   checkNotPaused,
   checkStandardBank,
   checkUserAuthorization,
-  hasAccountFlag,
   hasBankFlag,
   requireNotDisabled,
   requireOperational,
@@ -20,6 +19,7 @@ import {
   userBankDeclarations,
   validateAssetTags,
 } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { assetAmount } from "../math/accrual.js";
 import * as fx from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";

@@ -1,7 +1,7 @@
 import { declareAccounts } from "@ballast/anchor";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { setAccountFlag } from "../program/user-accounts.js";
+import { setAccountFlag } from "../state/account-flags.js";
 import { freshHealthCache } from "../risk/health-cache.js";
 import { RiskEngine } from "../risk/risk-engine.js";
 import { AccountFlags } from "../state/flags.js";

@@ -22,13 +22,8 @@ import { fail } from "../program/errors.js";
 import { emitEvent, type LiquidationBalances } from "../program/events.js";
 import { receivershipWithdrawPrice } from "../program/receivership.js";
 import { transferFromVault } from "../program/token-transfers.js";
-import {
-  checkNotPaused,
-  checkUserAuthorization,
-  hasAccountFlag,
-  requireNotPausedOrKilled,
-  validateAssetTags,
-} from "../program/user-accounts.js";
+import { checkNotPaused, checkUserAuthorization, requireNotPausedOrKilled, validateAssetTags } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { freshHealthCache } from "../risk/health-cache.js";
 import { loadPriceFeed, oracleAccountCount, PriceBias, PriceType } from "../risk/price-feed.js";
 import { RiskEngine } from "../risk/risk-engine.js";

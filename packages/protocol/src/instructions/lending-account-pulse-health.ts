@@ -2,7 +2,7 @@ import { declareAccounts } from "@ballast/anchor";
 import { marginfiAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { emitEvent } from "../program/events.js";
-import { hasAccountFlag } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { freshHealthCache, pulseHealthCache, writeHealthCache } from "../risk/health-cache.js";
 import { RiskEngine } from "../risk/risk-engine.js";
 import { AccountFlags, HealthCacheFlags } from "../state/flags.js";

@@ -9,7 +9,7 @@ import { checkAddress, signer, unchecked, declareAccounts, type AccountView } fr
 import { marginfiAccount } from "../program/account-kinds.js";
 import { instructionDiscriminator, type InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { hasAccountFlag, setAccountFlag } from "../program/user-accounts.js";
+import { hasAccountFlag, setAccountFlag } from "../state/account-flags.js";
 import { AccountFlags } from "../state/flags.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 import type { MarginfiAccountData } from "../state/views.js";

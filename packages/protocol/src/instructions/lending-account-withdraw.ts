@@ -16,13 +16,13 @@ import {
   checkNotPaused,
   checkStandardBank,
   checkUserAuthorization,
-  hasAccountFlag,
   hasBankFlag,
   requireNotDisabled,
   requireNotPausedOrKilled,
   touchAccount,
   userBankDeclarations,
 } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { BankLayout } from "../state/bank.js";
 import { AccountFlags, BankFlags } from "../state/flags.js";
 

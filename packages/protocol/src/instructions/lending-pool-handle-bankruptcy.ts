@@ -11,15 +11,8 @@ import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { transferFromVault } from "../program/token-transfers.js";
-import {
-  checkNotPaused,
-  checkStandardBank,
-  hasAccountFlag,
-  hasBankFlag,
-  requireNotPausedOrKilled,
-  setAccountFlag,
-  touchAccount,
-} from "../program/user-accounts.js";
+import { checkNotPaused, checkStandardBank, hasBankFlag, requireNotPausedOrKilled, touchAccount } from "../program/user-accounts.js";
+import { hasAccountFlag, setAccountFlag } from "../state/account-flags.js";
 import { freshHealthCache, writeHealthCache } from "../risk/health-cache.js";
 import { PriceType } from "../risk/price-feed.js";
 import { RiskEngine } from "../risk/risk-engine.js";

@@ -4,7 +4,7 @@ import * as fx from "../math/i80f48.js";
 import { EMPTY_BALANCE_THRESHOLD, slot } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { hasAccountFlag } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { AccountFlags } from "../state/flags.js";
 import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/marginfi-account.js";
 import type { MarginfiAccountData } from "../state/views.js";

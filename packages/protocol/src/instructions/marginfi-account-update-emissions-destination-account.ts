@@ -2,7 +2,8 @@ import { declareAccounts, signer, unchecked } from "@ballast/anchor";
 import { marginfiAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { hasAccountFlag, requireNotDisabled, touchAccount } from "../program/user-accounts.js";
+import { requireNotDisabled, touchAccount } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { AccountFlags } from "../state/flags.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 

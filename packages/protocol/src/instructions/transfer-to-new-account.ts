@@ -14,7 +14,8 @@ import { groupAccount, marginfiAccount, systemProgram } from "../program/account
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
-import { checkNotPaused, checkUserAuthorization, hasAccountFlag, setAccountFlag, touchAccount } from "../program/user-accounts.js";
+import { checkNotPaused, checkUserAuthorization, touchAccount } from "../program/user-accounts.js";
+import { hasAccountFlag, setAccountFlag } from "../state/account-flags.js";
 import { AccountFlags } from "../state/flags.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";

@@ -30,7 +30,7 @@ import { LIQUIDATION_RECORD_ENTRIES, LiquidationRecordLayout } from "../state/li
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
 import { updateBankPriceCache } from "./bank-interest.js";
 import { fail } from "./errors.js";
-import { hasAccountFlag, setAccountFlag } from "./user-accounts.js";
+import { hasAccountFlag, setAccountFlag } from "../state/account-flags.js";
 import type { AccountView } from "@ballast/anchor";
 import { liquidationRecordAccount, marginfiAccount } from "./account-kinds.js";
 

@@ -18,6 +18,7 @@ import { MAX_LENDING_ACCOUNT_BALANCES, MarginfiAccountLayout } from "../state/ma
 import { isActive, slot } from "./balances.js";
 import { bankAccount, groupAccount, marginfiAccount } from "./account-kinds.js";
 import { fail } from "./errors.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 
 /** A panic pause lapses on its own after this many seconds. */
 export const PAUSE_DURATION_SECONDS = 1800n;
@@ -25,19 +26,6 @@ export const PAUSE_DURATION_SECONDS = 1800n;
 const g = MarginfiGroupLayout.fields;
 const a = MarginfiAccountLayout.fields;
 const bank = BankLayout.fields;
-
-export function accountFlags(account: MarginfiAccountData): bigint {
-  return a.accountFlags.get(account);
-}
-
-export function hasAccountFlag(account: MarginfiAccountData, flag: bigint): boolean {
-  return (a.accountFlags.get(account) & flag) !== 0n;
-}
-
-export function setAccountFlag(account: MarginfiAccountData, flag: bigint, on: boolean): void {
-  const flags = a.accountFlags.get(account);
-  a.accountFlags.set(account, on ? flags | flag : flags & ~flag);
-}
 
 /** The group's cached panic pause is set and has not yet lapsed (a start in the future counts as active). */
 export function isProtocolPaused(group: MarginfiGroupData, now: bigint): boolean {

@@ -6,7 +6,7 @@ import * as fx from "../math/i80f48.js";
 import { ERRORS } from "../program/error-codes.js";
 import { HEALTH_CACHE_PRICES, type HealthCache } from "../state/health-cache.js";
 import { MarginfiAccountLayout } from "../state/marginfi-account.js";
-import { hasAccountFlag } from "../program/user-accounts.js";
+import { hasAccountFlag } from "../state/account-flags.js";
 import { AccountFlags, HealthCacheFlags } from "../state/flags.js";
 import { RiskEngine, type EngineContext } from "./risk-engine.js";
 import { PriceType } from "./price-feed.js";
