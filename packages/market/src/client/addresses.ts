@@ -3,15 +3,8 @@
 import { PublicKey } from "@solana/web3.js";
 import { KLEND_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import type { Reserve } from "../state/reserve.js";
-import {
-  type Key,
-  type ReserveVault,
-  marketAuthoritySeeds,
-  obligationSeeds,
-  reserveVaultSeeds,
-  toPublicKey,
-  userMetadataSeeds,
-} from "./seeds.js";
+import { toPublicKey, type Key } from "@ballast/anchor";
+import { type ReserveVault, marketAuthoritySeeds, obligationSeeds, reserveVaultSeeds, userMetadataSeeds } from "./seeds.js";
 
 const program = (programId?: Key): PublicKey => toPublicKey(programId ?? KLEND_PROGRAM_ID);
 

@@ -11,7 +11,7 @@ import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
 import { buildInstruction } from "@ballast/anchor";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
-import { type Key, toPublicKey } from "./seeds.js";
+import { toPublicKey, type Key } from "@ballast/anchor";
 
 export interface CreateProgramAccountParams extends ProgramOption {
   payer: Key;

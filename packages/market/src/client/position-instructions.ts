@@ -10,7 +10,7 @@ import { type ReserveAccounts, lendingMarketAuthority, obligationAddress, userMe
 import { accountMeta, buildInstruction } from "@ballast/anchor";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
-import type { Key } from "./seeds.js";
+import type { Key } from "@ballast/anchor";
 
 export interface InitUserMetadataParams extends ProgramOption {
   owner: Key;

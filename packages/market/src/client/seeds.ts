@@ -1,9 +1,6 @@
 // The market's PDA seeds (v1.12.5, reference §1.6), shared by the program's checks and the clients' address helpers.
-import { PublicKey } from "@solana/web3.js";
+import { toPublicKey, type Key } from "@ballast/anchor";
 
-export type Key = PublicKey | string;
-
-export const toPublicKey = (k: Key): PublicKey => (typeof k === "string" ? new PublicKey(k) : k);
 const bytes = (k: Key): Buffer => toPublicKey(k).toBuffer();
 
 export const MARKET_SEEDS = {
