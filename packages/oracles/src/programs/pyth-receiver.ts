@@ -12,7 +12,6 @@ import { PublicKey } from "@solana/web3.js";
 import type { InstructionContext, Program } from "@ballast/ledger";
 import { PYTH_RECEIVER_PROGRAM_ID } from "../program-ids.js";
 import {
-  FEED_ID_LENGTH,
   PRICE_UPDATE_V2_DISCRIMINATOR,
   PRICE_UPDATE_V2_FULL_OFFSETS,
   PRICE_UPDATE_V2_LEN,
@@ -24,6 +23,7 @@ import {
   AccountChecks,
   ArgsReader,
   anchorFail,
+  decodeArgs,
   anchorProgram,
   declareAccounts,
   failureFor,
@@ -31,6 +31,7 @@ import {
   unchecked,
   type Fail,
 } from "@ballast/anchor";
+import { PYTH_RECEIVER_INSTRUCTIONS } from "../instructions.js";
 import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { PYTH_FEED_SEED } from "../seeds.js";
 
@@ -53,7 +54,7 @@ const CreateFeedAccounts = declareAccounts({
 });
 
 function createFeed(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
-  const feedId = args.bytes(FEED_ID_LENGTH);
+  const { feedId } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.create_feed.args);
   const { authority, priceUpdate: feed } = CreateFeedAccounts.load(ctx).accounts;
   let seeds: Uint8Array[] | null = null;
   if (!feed.isSigner) {
@@ -88,12 +89,7 @@ const UpdateAccounts = declareAccounts({
 });
 
 function updatePrice(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
-  const price = args.i64();
-  const conf = args.u64();
-  const exponent = args.i32();
-  const publishTime = args.i64();
-  const emaPrice = args.i64();
-  const emaConf = args.u64();
+  const { price, conf, exponent, publishTime, emaPrice, emaConf } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.update_price.args);
   // A Full account's encoding ends at byte 133, the shorter of the two; decoding checks the longer Partial one.
   const { authority, priceUpdate: feed } = UpdateAccounts.load(ctx).accounts;
   const current = decodeOrFail(feed.account.data);

@@ -26,6 +26,7 @@ import {
   AccountChecks,
   ArgsReader,
   anchorFail,
+  decodeArgs,
   anchorProgram,
   declareAccounts,
   failureFor,
@@ -33,6 +34,7 @@ import {
   unchecked,
   type Fail,
 } from "@ballast/anchor";
+import { SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "../instructions.js";
 import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { SWITCHBOARD_FEED_SEED } from "../seeds.js";
 
@@ -55,9 +57,7 @@ const CreateFeedAccounts = declareAccounts({
 });
 
 function createFeed(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
-  const feedHash = args.bytes(32);
-  const name = args.bytes(32);
-  const maxStaleness = args.u32();
+  const { feedHash, name, maxStaleness } = decodeArgs(args, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS.create_feed.args);
   const { authority, pullFeed: feed } = CreateFeedAccounts.load(ctx).accounts;
   let seeds: Uint8Array[] | null = null;
   if (!feed.isSigner) {
@@ -101,8 +101,7 @@ const UpdateAccounts = declareAccounts({
 });
 
 function updateResult(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
-  const value = args.i128();
-  const stdDev = args.i128();
+  const { value, stdDev } = decodeArgs(args, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS.update_result.args);
   const { authority, pullFeed: feed } = UpdateAccounts.load(ctx).accounts;
   const state = decodeOrFail(feed.account.data);
   if (state.authority !== authority.key) fail("InvalidAuthority", "pull_feed");

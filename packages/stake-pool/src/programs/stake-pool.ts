@@ -20,6 +20,7 @@
 import {
   AccountChecks,
   ArgsReader,
+  decodeArgs,
   anchorProgram,
   checkProgramAccount,
   checkSeeds,
@@ -36,6 +37,7 @@ import {
   type DeclaredAccount,
   type Fail,
 } from "@ballast/anchor";
+import { STAKE_POOL_INSTRUCTIONS } from "../instructions.js";
 import {
   MINT_SIZE,
   SYSTEM_PROGRAM_ID,
@@ -137,7 +139,7 @@ const DepositSolAccounts = declareAccounts(
 );
 
 function depositSol(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
-  const lamports = args.u64();
+  const { lamports } = decodeArgs(args, STAKE_POOL_INSTRUCTIONS.deposit_sol.args);
   const { depositor, pool, mint, stake, mintAuthority, stakeAuthority, destination } = DepositSolAccounts.load(ctx).accounts;
   const mintSigner = poolAddress(ctx, mintAuthority, "mintAuthority", pool.key);
   const stakeSigner = poolAddress(ctx, stakeAuthority, "stakeAuthority", pool.key);
@@ -170,7 +172,7 @@ const CreditRewardsAccounts = declareAccounts(
 
 /** Stands in for epoch rewards: the funder's lamports join the delegated stake, so every LST is worth more. */
 function creditRewards(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
-  const lamports = args.u64();
+  const { lamports } = decodeArgs(args, STAKE_POOL_INSTRUCTIONS.credit_rewards.args);
   const { funder, pool, stake, stakeAuthority } = CreditRewardsAccounts.load(ctx).accounts;
   const stakeSigner = poolAddress(ctx, stakeAuthority, "stakeAuthority", pool.key);
 
