@@ -6,6 +6,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
 import { anchorFail } from "./errors.js";
+import type { InstructionDecl } from "./instruction.js";
 
 declare const layoutBrand: unique symbol;
 
@@ -236,4 +237,26 @@ export function checkSeeds(ctx: InstructionContext, account: DeclaredAccount, se
 /** Anchor's `address = expected`: ConstraintAddress otherwise. */
 export function checkAddress(account: DeclaredAccount, expected: string): void {
   if (account.key !== expected) anchorFail("ConstraintAddress", account.name);
+}
+
+/**
+ * Where a handler's declared accounts and the client's instruction table (instruction.ts) disagree, for programs
+ * without an IDL: the count, then each position's writable and signer flags (an account the table lets the caller
+ * sign, `signer: "caller"`, may be declared either way). Empty when they agree.
+ */
+export function accountSpecMismatches(table: InstructionDecl, spec: AccountSpec<AccountDeclarations>): string[] {
+  const found: string[] = [];
+  if (table.accounts.length !== spec.count)
+    found.push(`the table lists ${table.accounts.length} accounts, the handler declares ${spec.count}`);
+  table.accounts.forEach((account, i) => {
+    const declared = spec.summary[i];
+    if (!declared) return;
+    const where = `account ${i} (${account.name} / ${declared.name})`;
+    if ((account.writable ?? false) !== declared.writable)
+      found.push(`${where}: writable ${account.writable ?? false} vs ${declared.writable}`);
+    if (account.signer !== "caller" && (account.signer ?? false) !== declared.signer) {
+      found.push(`${where}: signer ${account.signer ?? false} vs ${declared.signer}`);
+    }
+  });
+  return found;
 }

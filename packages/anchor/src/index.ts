@@ -30,6 +30,7 @@ export {
   type LoadedAccounts,
   type MutCheck,
   type MutOption,
+  accountSpecMismatches,
 } from "./account-spec.js";
 export { createAccount, initializeMint, mintTo, readonlyMeta, transferLamports, writableMeta } from "./cpi.js";
 export { anchorProgram, basicAnchorProgram, type AnchorProgramOptions, type InstructionHandler } from "./program.js";

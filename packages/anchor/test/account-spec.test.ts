@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_PROGRAM_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
-import { ProgramFailure, declareAccounts, knownAddress, programAccount, signer, unchecked } from "../src/index.js";
+import {
+  ProgramFailure,
+  accountSpecMismatches,
+  declareAccounts,
+  defineInstructions,
+  knownAddress,
+  programAccount,
+  signer,
+  unchecked,
+} from "../src/index.js";
 
 const PROGRAM = "MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA";
 const VAULT = { name: "Vault", discriminator: Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]) } as const;
@@ -106,5 +115,33 @@ describe("declareAccounts", () => {
     const custom = valid();
     custom[0].account.data.writeBigUInt64LE(1n, 8);
     expect(failure(() => Spec.load(context(custom)))).toBe("Custom (vault)");
+  });
+});
+
+describe("accountSpecMismatches", () => {
+  const TABLE = defineInstructions({
+    update: {
+      accounts: [
+        { name: "authority", signer: true },
+        { name: "feed", writable: true },
+        { name: "fresh", writable: true, signer: "caller" },
+      ],
+      args: {},
+    },
+  });
+
+  it("finds nothing when the declaration lists the table's accounts with the same flags", () => {
+    const spec = declareAccounts({ authority: signer(), feed: unchecked({ mut: "load" }), fresh: unchecked({ mut: "load" }) });
+    expect(accountSpecMismatches(TABLE.update, spec)).toEqual([]);
+  });
+
+  it("names each flag that differs, and a different count", () => {
+    const spec = declareAccounts({ authority: unchecked(), feed: signer() });
+    expect(accountSpecMismatches(TABLE.update, spec)).toEqual([
+      "the table lists 3 accounts, the handler declares 2",
+      "account 0 (authority / authority): signer true vs false",
+      "account 1 (feed / feed): writable true vs false",
+      "account 1 (feed / feed): signer false vs true",
+    ]);
   });
 });

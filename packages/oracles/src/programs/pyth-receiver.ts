@@ -88,6 +88,9 @@ const UpdateAccounts = declareAccounts({
   priceUpdate: feedAccount(PRICE_UPDATE_V2_DISCRIMINATOR, PRICE_UPDATE_V2_FULL_OFFSETS.end),
 });
 
+/** Each instruction's declared accounts, held to the client's instruction table by the tests. */
+export const PYTH_RECEIVER_ACCOUNT_SPECS = { create_feed: CreateFeedAccounts, update_price: UpdateAccounts };
+
 function updatePrice(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const { price, conf, exponent, publishTime, emaPrice, emaConf } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.update_price.args);
   // A Full account's encoding ends at byte 133, the shorter of the two; decoding checks the longer Partial one.

@@ -100,6 +100,9 @@ const UpdateAccounts = declareAccounts({
   pullFeed: feedAccount(PULL_FEED_DISCRIMINATOR, PULL_FEED_ACCOUNT_SIZE),
 });
 
+/** Each instruction's declared accounts, held to the client's instruction table by the tests. */
+export const SWITCHBOARD_ON_DEMAND_ACCOUNT_SPECS = { create_feed: CreateFeedAccounts, update_result: UpdateAccounts };
+
 function updateResult(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const { value, stdDev } = decodeArgs(args, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS.update_result.args);
   const { authority, pullFeed: feed } = UpdateAccounts.load(ctx).accounts;

@@ -170,6 +170,13 @@ const CreditRewardsAccounts = declareAccounts(
   }),
 );
 
+/** Each instruction's declared accounts, held to the client's instruction table by the tests. */
+export const STAKE_POOL_ACCOUNT_SPECS = {
+  initialize_pool: InitializePoolAccounts,
+  deposit_sol: DepositSolAccounts,
+  credit_rewards: CreditRewardsAccounts,
+};
+
 /** Stands in for epoch rewards: the funder's lamports join the delegated stake, so every LST is worth more. */
 function creditRewards(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
   const { lamports } = decodeArgs(args, STAKE_POOL_INSTRUCTIONS.credit_rewards.args);
