@@ -11,7 +11,6 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Connection, Keypair, PublicKey, Transaction, sendAndConfirmTransaction, type TransactionInstruction } from "@solana/web3.js";
 import { getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
-import bs58 from "bs58";
 import type { Page } from "playwright-core";
 import {
   BankConfigFlags,
@@ -41,7 +40,6 @@ import {
   type AppConfig,
   type BankConfigParams,
 } from "@ballast/sdk";
-import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
 import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
@@ -70,12 +68,6 @@ afterAll(async () => {
   await session?.close();
   if (product) expect(await product.stop()).toBe(0);
 });
-
-async function json<T>(path: string): Promise<T> {
-  const response = await fetch(`${product.url}${path}`);
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
 
 async function chainNow(connection: Connection): Promise<bigint> {
   const time = await connection.getBlockTime(await connection.getSlot("confirmed"));
@@ -122,7 +114,7 @@ it(
       if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
       if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
     });
-    const config = await json<AppConfig>("/api/config");
+    const config = await product.json<AppConfig>("/api/config");
     const market = config.markets.find((m) => m.name === MARKET)!;
     const group = new PublicKey(market.group);
     const programId = new PublicKey(config.programId);
@@ -154,8 +146,7 @@ it(
     await page.getByRole("combobox", { name: "Market" }).selectOption({ label: MARKET });
     await ui.main(page).getByRole("button", { name: "Supply USDC" }).click();
     await ui.sendFromActionBox(page, "deposit", "USDC", "10", "Deposit");
-    const secret = await page.evaluate((key) => localStorage.getItem(key), LOCAL_WALLET_KEY);
-    const depositor = Keypair.fromSecretKey(bs58.decode(secret!));
+    const depositor = await ui.browserWalletKeypair(page);
     const [depositorAccount] = await fetchMarginAccounts(connection, config.programId, market.group, depositor.publicKey.toBase58());
 
     // The admin's two banks: RENDER on a feed the admin writes, PYTH (reduce-only until the loan) on the sandbox's feed.

@@ -4,8 +4,7 @@
 // with what happened, in bundle mode as the user reported it, and the page refetches to show the debt gone. Prices the
 // walk moves show on the markets page within seconds, not at the 30 s poll.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Connection, Keypair, PublicKey } from "@solana/web3.js";
-import bs58 from "bs58";
+import { Connection, PublicKey } from "@solana/web3.js";
 import { DEFAULT_PUBKEY } from "@ballast/protocol";
 import type { Page } from "playwright-core";
 import {
@@ -56,28 +55,15 @@ afterAll(async () => {
   if (product) expect(await product.stop()).toBe(0);
 });
 
-async function json<T>(path: string): Promise<T> {
-  const response = await fetch(`${product.url}${path}`);
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** The page's built-in wallet, as this process signs with it: the same wallet acting from elsewhere. */
-async function sameWallet(): Promise<Keypair> {
-  const secret = await page.evaluate(() => localStorage.getItem("ballast:local-wallet"));
-  expect(secret).not.toBeNull();
-  return Keypair.fromSecretKey(bs58.decode(secret!));
-}
-
 it("shows changes made outside the page within two seconds, and a stale repay-all fails with what happened", async ({ onTestFailed }) => {
   onTestFailed(async () => {
     await screenshot(page, "live-updates-failure");
     if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
     if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
   });
-  const config = await json<AppConfig>("/api/config");
+  const config = await product.json<AppConfig>("/api/config");
   const group = config.markets.find((m) => m.main)!.group;
-  const dtos = (await json<BankDto[]>("/api/banks/rpc")).filter((b) => b.group_address === group);
+  const dtos = (await product.json<BankDto[]>("/api/banks/rpc")).filter((b) => b.group_address === group);
   const plain = (symbol: string) => dtos.find((b) => b.symbol === symbol && b.kamino_reserve === DEFAULT_PUBKEY)!;
   const [solBank, usdcBank] = [plain("SOL"), plain("USDC")];
   const connection = new Connection(`${product.url}/rpc`, "confirmed");
@@ -103,7 +89,7 @@ it("shows changes made outside the page within two seconds, and a stale repay-al
   await expect.poll(() => ui.positionRow(page, "Borrowed", "USDC").getByRole("cell", { name: "2 USDC", exact: true }).count()).toBe(1);
 
   // The same wallet deposits 0.5 SOL from this process: the open portfolio shows 1.5 SOL without a reload.
-  const owner = await sameWallet();
+  const owner = await ui.browserWalletKeypair(page);
   const [account] = await fetchMarginAccounts(connection, config.programId, group, owner.publicKey.toBase58());
   const marginfiAccount = new PublicKey(account.address);
   const context: ActionContext = { connection, wallet: keypairWallet(owner), programId, broadcast: { method: "RPC" } };

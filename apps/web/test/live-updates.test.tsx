@@ -131,11 +131,14 @@ function Scoped({ children }: { readonly children: ReactNode }) {
 
 let client: QueryClient;
 
-function renderLive() {
+/** The live provider over `screens`, with a fresh market of one bank priced by a Pyth feed unless the screens load one. */
+function renderLive(screens: ReactNode = <Screens />, seedMarket = true) {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // A fresh market of one bank priced by a Pyth feed: nothing is read from a ledger here.
+  // Nothing is read from a ledger here.
   const bank = { config: { oracleSetup: OracleSetup.PythPushOracle, assetTag: AssetTag.Default, oracleKeys: [FEED] } };
-  client.setQueryData(queryKeys.market(GROUP), { group: {}, banks: new Map([[BANK, { bank }]]), now: 0n } as unknown as Market);
+  if (seedMarket) {
+    client.setQueryData(queryKeys.market(GROUP), { group: {}, banks: new Map([[BANK, { bank }]]), now: 0n } as unknown as Market);
+  }
   render(
     <QueryClientProvider client={client}>
       <HttpProvider http={new Http(ORIGIN)}>
@@ -143,9 +146,7 @@ function renderLive() {
           <MarketProvider config={CONFIG} origin={ORIGIN}>
             <WalletProvider cluster="local">
               <Scoped>
-                <LiveUpdatesProvider socketOptions={SOCKET_OPTIONS}>
-                  <Screens />
-                </LiveUpdatesProvider>
+                <LiveUpdatesProvider socketOptions={SOCKET_OPTIONS}>{screens}</LiveUpdatesProvider>
               </Scoped>
             </WalletProvider>
           </MarketProvider>
@@ -218,24 +219,7 @@ describe("live updates and the screens' market", () => {
       useQuery({ queryKey: queryKeys.market(GROUP), queryFn: market, staleTime: Infinity });
       return <p>market screen</p>;
     }
-    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <HttpProvider http={new Http(ORIGIN)}>
-          <ToastProvider>
-            <MarketProvider config={CONFIG} origin={ORIGIN}>
-              <WalletProvider cluster="local">
-                <Scoped>
-                  <LiveUpdatesProvider socketOptions={SOCKET_OPTIONS}>
-                    <MarketScreen />
-                  </LiveUpdatesProvider>
-                </Scoped>
-              </WalletProvider>
-            </MarketProvider>
-          </ToastProvider>
-        </HttpProvider>
-      </QueryClientProvider>,
-    );
+    renderLive(<MarketScreen />, false);
     await screen.findByText("market screen");
     await waitFor(() => expect(marketFetches).toBe(1));
     await waitFor(() => expect(sockets).toHaveLength(1));

@@ -18,6 +18,8 @@ export interface Product {
   /** The launcher's DATA_DIR: the sandbox admin's keypair (sandbox-admin.json) is there. */
   readonly dataDir: string;
   readonly output: () => string;
+  /** GETs a path of the API (an OK reply is expected) and parses its JSON. */
+  json<T>(path: string): Promise<T>;
   /** Sends SIGTERM, waits for the exit and removes the data directory; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -104,5 +106,10 @@ export async function startProduct(): Promise<Product> {
     await stop();
     throw new Error(`the launcher listens on ${url}, not on PORT ${port}`);
   }
-  return { url, dataDir, output: () => output, stop };
+  const json = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${url}${path}`);
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return { url, dataDir, output: () => output, json, stop };
 }

@@ -4,6 +4,9 @@
 // desktop widths.
 import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { Keypair } from "@solana/web3.js";
+import bs58 from "bs58";
+import { LOCAL_WALLET_KEY } from "../../src/wallet/local-wallet.js";
 import { DESKTOP, MOBILE, screenshot } from "./browser.js";
 
 export function main(page: Page): Locator {
@@ -235,4 +238,11 @@ export async function expectScreenFits(page: Page, name: string): Promise<void> 
   await page.setViewportSize(DESKTOP);
   await expectLayoutFits(page);
   await screenshot(page, name);
+}
+
+/** The page's built-in wallet as a keypair, so the test process can act as the same wallet from elsewhere. */
+export async function browserWalletKeypair(page: Page): Promise<Keypair> {
+  const secret = await page.evaluate((key) => localStorage.getItem(key), LOCAL_WALLET_KEY);
+  expect(secret).not.toBeNull();
+  return Keypair.fromSecretKey(bs58.decode(secret!));
 }

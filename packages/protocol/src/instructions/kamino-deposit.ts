@@ -9,6 +9,7 @@ import {
   KAMINO_FARM_ACCOUNTS,
   KAMINO_PROGRAM_ACCOUNTS,
   kaminoBankAccounts,
+  kaminoDepositMarketAccounts,
   loadKaminoReserve,
   obligationCollateral,
   withinOne,
@@ -61,21 +62,7 @@ export const kaminoDeposit: InstructionHandler = {
     const amount = args.u64();
     const { accounts: a } = KaminoDepositAccounts.load(ctx);
     const { group, marginfiAccount, authority: signer, bank, signerTokenAccount: source } = a;
-    const k = kaminoBankAccounts(accounts, bank, {
-      vaultAuthority: a.liquidityVaultAuthority,
-      liquidityVault: a.liquidityVault,
-      obligation: a.kaminoObligation,
-      lendingMarket: a.lendingMarket,
-      lendingMarketAuthority: a.lendingMarketAuthority,
-      reserve: a.kaminoReserve,
-      liquidityMint: a.mint,
-      liquiditySupply: a.reserveLiquiditySupply,
-      collateralMint: a.reserveCollateralMint,
-      collateralVault: a.reserveDestinationDepositCollateral,
-      kaminoProgram: a.kaminoProgram,
-      collateralTokenProgram: a.collateralTokenProgram,
-      liquidityTokenProgram: a.liquidityTokenProgram,
-    });
+    const k = kaminoBankAccounts(accounts, bank, kaminoDepositMarketAccounts(a));
     const now = ctx.clock.unixTimestamp;
     checkNotPaused(group, now);
     checkUserAuthorization(marginfiAccount, group, signer, false);

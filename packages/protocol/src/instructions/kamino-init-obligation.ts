@@ -2,7 +2,13 @@ import { declareAccounts, signer, unchecked } from "@ballast/anchor";
 import { bankAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
-import { KAMINO_BANK_SIDE_ACCOUNTS, KAMINO_FARM_ACCOUNTS, KAMINO_PROGRAM_ACCOUNTS, kaminoBankAccounts } from "../program/kamino-bank.js";
+import {
+  KAMINO_BANK_SIDE_ACCOUNTS,
+  KAMINO_FARM_ACCOUNTS,
+  KAMINO_PROGRAM_ACCOUNTS,
+  kaminoBankAccounts,
+  kaminoDepositMarketAccounts,
+} from "../program/kamino-bank.js";
 import { depositIntoObligation, initObligation, initUserMetadata, refreshObligation, refreshReserve } from "../program/kamino-cpi.js";
 import { transferFromSigner } from "../program/token-transfers.js";
 
@@ -48,21 +54,7 @@ export const kaminoInitObligation: InstructionHandler = {
     const amount = args.u64();
     const { accounts: a } = KaminoInitObligationAccounts.load(ctx);
     const { feePayer, bank, signerTokenAccount: source, userMetadata } = a;
-    const k = kaminoBankAccounts(accounts, bank, {
-      vaultAuthority: a.liquidityVaultAuthority,
-      liquidityVault: a.liquidityVault,
-      obligation: a.kaminoObligation,
-      lendingMarket: a.lendingMarket,
-      lendingMarketAuthority: a.lendingMarketAuthority,
-      reserve: a.kaminoReserve,
-      liquidityMint: a.mint,
-      liquiditySupply: a.reserveLiquiditySupply,
-      collateralMint: a.reserveCollateralMint,
-      collateralVault: a.reserveDestinationDepositCollateral,
-      kaminoProgram: a.kaminoProgram,
-      collateralTokenProgram: a.collateralTokenProgram,
-      liquidityTokenProgram: a.liquidityTokenProgram,
-    });
+    const k = kaminoBankAccounts(accounts, bank, kaminoDepositMarketAccounts(a));
     const oracles = [a.pythOracle, a.switchboardPriceOracle, a.switchboardTwapOracle, a.scopePrices].map((oracle) => oracle.key);
     if (amount < MIN_INIT_OBLIGATION_DEPOSIT) fail("ObligationInitDepositInsufficient");
 

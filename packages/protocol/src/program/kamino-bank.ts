@@ -47,6 +47,42 @@ export interface KaminoMarketAccounts {
   readonly liquidityTokenProgram: DeclaredAccount;
 }
 
+/** The accounts a deposit into the reserve names (kamino_deposit, kamino_init_obligation), by their declared names. */
+export interface KaminoDepositDeclared {
+  readonly liquidityVaultAuthority: DeclaredAccount;
+  readonly liquidityVault: DeclaredAccount;
+  readonly kaminoObligation: DeclaredAccount;
+  readonly lendingMarket: DeclaredAccount;
+  readonly lendingMarketAuthority: DeclaredAccount;
+  readonly kaminoReserve: DeclaredAccount;
+  readonly mint: DeclaredAccount;
+  readonly reserveLiquiditySupply: DeclaredAccount;
+  readonly reserveCollateralMint: DeclaredAccount;
+  readonly reserveDestinationDepositCollateral: DeclaredAccount;
+  readonly kaminoProgram: DeclaredAccount;
+  readonly collateralTokenProgram: DeclaredAccount;
+  readonly liquidityTokenProgram: DeclaredAccount;
+}
+
+/** The market accounts of a deposit into the reserve, as kaminoBankAccounts takes them. */
+export function kaminoDepositMarketAccounts(a: KaminoDepositDeclared): KaminoMarketAccounts {
+  return {
+    vaultAuthority: a.liquidityVaultAuthority,
+    liquidityVault: a.liquidityVault,
+    obligation: a.kaminoObligation,
+    lendingMarket: a.lendingMarket,
+    lendingMarketAuthority: a.lendingMarketAuthority,
+    reserve: a.kaminoReserve,
+    liquidityMint: a.mint,
+    liquiditySupply: a.reserveLiquiditySupply,
+    collateralMint: a.reserveCollateralMint,
+    collateralVault: a.reserveDestinationDepositCollateral,
+    kaminoProgram: a.kaminoProgram,
+    collateralTokenProgram: a.collateralTokenProgram,
+    liquidityTokenProgram: a.liquidityTokenProgram,
+  };
+}
+
 /** [liquidity_vault_authority, liquidity_vault, kamino_obligation] as the Kamino-bank instructions declare them. */
 export const KAMINO_BANK_SIDE_ACCOUNTS = {
   liquidityVaultAuthority: unchecked({ mut: "handler" }),
