@@ -6,7 +6,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
 import { anchorFail } from "./errors.js";
-import type { InstructionDecl } from "./instruction.js";
+import type { InstructionDecl } from "@ballast/codec";
 
 declare const layoutBrand: unique symbol;
 

@@ -1,8 +1,10 @@
 /**
- * Anchor's conventions for TypeScript programs on the ledger: what clients use (browser.ts), plus dispatch and account
- * checks for the programs. The lending program and the oracle programs share it.
+ * Anchor's conventions for TypeScript programs on the ledger: what clients use (browser.ts), plus dispatch, argument
+ * reading and account checks for the programs. The lending program and the oracle programs share it; the codec layer
+ * it builds on is @ballast/codec.
  */
 export * from "./browser.js";
+export { AnchorArgsReader } from "./args.js";
 export { AccountChecks } from "./accounts.js";
 export {
   asAccountData,

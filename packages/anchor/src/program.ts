@@ -1,11 +1,11 @@
+import { instructionDiscriminator } from "@ballast/codec";
 import { InstructionError, type InstructionContext, type Program } from "@ballast/ledger";
 import { AccountChecks } from "./accounts.js";
-import { ArgsReader } from "./args.js";
+import { AnchorArgsReader } from "./args.js";
 import { anchorFail, ProgramFailure } from "./errors.js";
-import { instructionDiscriminator } from "./discriminators.js";
 
 /** One instruction: its IDL name, a deterministic compute cost, and the handler (account checks, then logic). */
-export interface InstructionHandler<C extends AccountChecks = AccountChecks, A extends ArgsReader = ArgsReader> {
+export interface InstructionHandler<C extends AccountChecks = AccountChecks, A extends AnchorArgsReader = AnchorArgsReader> {
   /** snake_case name as in the IDL; fixes the discriminator. */
   readonly name: string;
   /** Compute units charged before the handler runs. */
@@ -13,7 +13,7 @@ export interface InstructionHandler<C extends AccountChecks = AccountChecks, A e
   run(ctx: InstructionContext, accounts: C, args: A): void;
 }
 
-export interface AnchorProgramOptions<C extends AccountChecks, A extends ArgsReader> {
+export interface AnchorProgramOptions<C extends AccountChecks, A extends AnchorArgsReader> {
   accounts: (ctx: InstructionContext) => C;
   args: (data: Buffer) => A;
   /** Turns a program's own exceptions (e.g. checked-math overflow) into a named failure; others propagate. */
@@ -25,7 +25,7 @@ function pascalCase(name: string): string {
 }
 
 /** A program that dispatches on the 8-byte discriminator and reports failures in Anchor's log format. */
-export function anchorProgram<C extends AccountChecks, A extends ArgsReader>(
+export function anchorProgram<C extends AccountChecks, A extends AnchorArgsReader>(
   id: string,
   handlers: readonly InstructionHandler<C, A>[],
   options: AnchorProgramOptions<C, A>,
@@ -54,5 +54,5 @@ export function anchorProgram<C extends AccountChecks, A extends ArgsReader>(
 
 /** The plain form: Anchor's checks and argument reader as they are. */
 export function basicAnchorProgram(id: string, handlers: readonly InstructionHandler[]): Program {
-  return anchorProgram(id, handlers, { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) });
+  return anchorProgram(id, handlers, { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new AnchorArgsReader(data) });
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SYSTEM_PROGRAM_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
-import {
-  ProgramFailure,
-  accountSpecMismatches,
-  declareAccounts,
-  defineInstructions,
-  knownAddress,
-  programAccount,
-  signer,
-  unchecked,
-} from "../src/index.js";
+import { defineInstructions } from "@ballast/codec";
+import { ProgramFailure, accountSpecMismatches, declareAccounts, knownAddress, programAccount, signer, unchecked } from "../src/index.js";
 
 const PROGRAM = "MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA";
 const VAULT = { name: "Vault", discriminator: Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]) } as const;

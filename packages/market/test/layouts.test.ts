@@ -2,7 +2,7 @@
 // and the accounts this market writes (market, user metadata, config) decoded back exactly.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { accountDiscriminator } from "@ballast/anchor";
+import { accountDiscriminator } from "@ballast/codec";
 import {
   LENDING_MARKET_DISCRIMINATOR,
   LENDING_MARKET_SIZE,

@@ -1,6 +1,6 @@
 // Instruction builders and PDA helpers for the local Pyth receiver and Switchboard On-Demand programs.
 import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, toPublicKey as key, type Key } from "@ballast/anchor";
+import { buildInstruction, toPublicKey as key, type Key } from "@ballast/codec";
 import { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
 import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";

@@ -1,6 +1,6 @@
 // The instructions of the two feed programs, declared once: accounts in program order with their flags, then the
 // Borsh arguments. Client builders (client.ts) name accounts and arguments against these tables.
-import { arg, defineInstructions } from "@ballast/anchor";
+import { arg, defineInstructions } from "@ballast/codec";
 import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
 
 export const PYTH_RECEIVER_INSTRUCTIONS = defineInstructions({

@@ -36,7 +36,7 @@ export * from "./state/staked-settings.js";
 export * from "./state/bank-metadata.js";
 export { DEFAULT_PUBKEY, MARGINFI_PROGRAM_ID, SEEDS } from "./program/ids.js";
 export { U64_MAX } from "@ballast/ledger";
-export { instructionDiscriminator } from "@ballast/anchor";
+export { instructionDiscriminator } from "@ballast/codec";
 export { ERRORS, type ErrorName } from "./program/error-codes.js";
 export { ANCHOR_ERRORS } from "@ballast/anchor";
 export * from "./math/conversions.js";

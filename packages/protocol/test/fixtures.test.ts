@@ -1,6 +1,6 @@
 // Every expected value of every marginfi snapshot in ../shared/fixtures/mainnet-accounts, checked
 // through both the whole-account decoder and the in-place accessor at the stated offset.
-import type { FieldAccessor } from "@ballast/anchor";
+import type { FieldAccessor } from "@ballast/codec";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

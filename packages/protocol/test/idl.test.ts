@@ -2,7 +2,7 @@
 // Anchor's own coders. Anchor's Borsh coder silently drops misspelled fields when encoding, so every check
 // compares bytes, not only decoded objects. In 0.32.1 BorshCoder keeps the IDL's snake_case names (only
 // `Program` converts them to camelCase), so the Anchor-side objects here are snake_case.
-import type { AccountLayout, FieldTable, StructCodec } from "@ballast/anchor";
+import type { AccountLayout, FieldTable, StructCodec } from "@ballast/codec";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { BN, BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";

@@ -47,7 +47,7 @@ import {
   i80f48,
   type AccountName,
 } from "../src/index.js";
-import { AccountDecodeError, LayoutError, struct, u8, type AccountLayout, type FieldTable } from "@ballast/anchor";
+import { AccountDecodeError, LayoutError, struct, u8, type AccountLayout, type FieldTable } from "@ballast/codec";
 import { loadSnapshot, marginfiSnapshots } from "./support/fixtures.js";
 
 describe("sizes", () => {

@@ -1,6 +1,6 @@
 // Instruction builders for the stake pool; every account is derived from the pool's vote account.
 import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction } from "@ballast/anchor";
+import { buildInstruction } from "@ballast/codec";
 import { TOKEN_PROGRAM_ID } from "@ballast/ledger";
 import { stakePoolAddresses } from "./addresses.js";
 import { STAKE_POOL_INSTRUCTIONS } from "./instructions.js";

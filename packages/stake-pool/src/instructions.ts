@@ -1,5 +1,5 @@
 // The stake pool's instructions, declared once: accounts in program order with their flags, then the Borsh arguments.
-import { arg, defineInstructions } from "@ballast/anchor";
+import { arg, defineInstructions } from "@ballast/codec";
 
 export const STAKE_POOL_INSTRUCTIONS = defineInstructions({
   initialize_pool: {

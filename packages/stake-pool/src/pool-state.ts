@@ -1,6 +1,6 @@
 // The pool account: an Anchor account at ["pool", vote_account] recording which validator the pool stakes with.
 // Everything else a pool knows lives in its mint (LST supply) and its stake account (delegated lamports).
-import { DISCRIMINATOR_SIZE, accountDiscriminator, accountLayout, pubkey, struct, type StructValue } from "@ballast/anchor";
+import { DISCRIMINATOR_SIZE, accountDiscriminator, accountLayout, pubkey, struct, type StructValue } from "@ballast/codec";
 
 export const STAKE_POOL_DISCRIMINATOR = accountDiscriminator("StakePool");
 

@@ -1,6 +1,6 @@
 // Solana's `StakeStateV2` as bincode lays it out in a 200-byte stake account. Only the `Stake` variant (tag 2)
 // is modelled: it is the one a delegated pool stake account is in, and the one the lending program reads.
-import { f64, i64, pubkey, struct, structAccessors, u32, u64, u8, type StructValue } from "@ballast/anchor";
+import { f64, i64, pubkey, struct, structAccessors, u32, u64, u8, type StructValue } from "@ballast/codec";
 
 /** Every stake account is allocated at this size (`StakeStateV2::size_of()`). */
 export const STAKE_ACCOUNT_SIZE = 200;

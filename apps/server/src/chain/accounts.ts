@@ -2,7 +2,7 @@
 // (never from the client); the health is the program's own, from a simulated pulse-health transaction, with the
 // SDK's local computation over the same snapshot as the fallback.
 import { Connection, PublicKey, type BlockhashWithExpiryBlockHeight, type TransactionInstruction } from "@solana/web3.js";
-import { AccountDecodeError } from "@ballast/anchor";
+import { AccountDecodeError } from "@ballast/codec";
 import { AccountFlags, decodeMarginfiAccount, i80f48 as fx, type HealthCache, type I80F48, type MarginfiAccount } from "@ballast/protocol";
 import {
   HEALTH_SIMULATION_STATUS_CODES,

@@ -3,7 +3,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { KLEND_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import type { Reserve } from "../state/reserve.js";
-import { toPublicKey, type Key } from "@ballast/anchor";
+import { toPublicKey, type Key } from "@ballast/codec";
 import { type ReserveVault, marketAuthoritySeeds, obligationSeeds, reserveVaultSeeds, userMetadataSeeds } from "./seeds.js";
 
 const program = (programId?: Key): PublicKey => toPublicKey(programId ?? KLEND_PROGRAM_ID);

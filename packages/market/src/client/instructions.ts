@@ -1,6 +1,6 @@
 // The market's client instructions, declared once in klend's account order with their flags, then their Borsh
 // arguments. Optional accounts are klend's Option<Account>: absent ones are passed as the program id.
-import { arg, defineInstructions } from "@ballast/anchor";
+import { arg, defineInstructions } from "@ballast/codec";
 
 /** The collateral and liquidity token programs and the instructions sysvar that close the reserve-side instructions. */
 const TOKEN_PROGRAMS_AND_SYSVAR = [

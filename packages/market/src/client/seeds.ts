@@ -1,5 +1,5 @@
 // The market's PDA seeds (v1.12.5, reference §1.6), shared by the program's checks and the clients' address helpers.
-import { toPublicKey, type Key } from "@ballast/anchor";
+import { toPublicKey, type Key } from "@ballast/codec";
 
 const bytes = (k: Key): Buffer => toPublicKey(k).toBuffer();
 

@@ -1,5 +1,5 @@
 // The shape of one market instruction: Anchor dispatch with the market's account checks.
-import type { ArgsReader, InstructionHandler } from "@ballast/anchor";
+import type { AnchorArgsReader, InstructionHandler } from "@ballast/anchor";
 import type { MarketAccounts } from "../program/accounts.js";
 
-export type MarketInstruction = InstructionHandler<MarketAccounts, ArgsReader>;
+export type MarketInstruction = InstructionHandler<MarketAccounts, AnchorArgsReader>;

@@ -1,7 +1,7 @@
 // What every klend account shares: an Anchor layout checked (size, then discriminator) before decoding, written in
 // place with the bytes it does not model left as they are, and LastUpdate, the refresh record of reserves and
 // obligations (reference §1.3).
-import { DISCRIMINATOR_SIZE, skip, struct, u64, u8, type AccountLayout, type FieldTable, type StructValue } from "@ballast/anchor";
+import { DISCRIMINATOR_SIZE, skip, struct, u64, u8, type AccountLayout, type FieldTable, type StructValue } from "@ballast/codec";
 
 export class MarketDecodeError extends Error {}
 

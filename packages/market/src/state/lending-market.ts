@@ -2,7 +2,7 @@
 // authority PDA's bump, market-wide switches and limits, and 32 elevation-group slots.
 import { MARKET_DEFAULTS, PROGRAM_VERSION } from "../constants.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
-import { accountLayout, array, bytes, pubkey, skip, struct, u128, u16, u64, u8, type StructValue } from "@ballast/anchor";
+import { accountLayout, array, bytes, pubkey, skip, struct, u128, u16, u64, u8, type StructValue } from "@ballast/codec";
 import { decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 
 /** sha256("account:LendingMarket")[0..8]. */

@@ -2,7 +2,7 @@
 // in up to 8 reserves) and debt (up to 5 reserves), with the values its last refresh computed.
 import { EMPTY_ASSET_TIER, MAX_OBLIGATION_BORROWS, MAX_OBLIGATION_DEPOSITS } from "../constants.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
-import { accountLayout, array, pubkey, skip, struct, u128, u16, u256, u64, u8, type StructValue } from "@ballast/anchor";
+import { accountLayout, array, pubkey, skip, struct, u128, u16, u256, u64, u8, type StructValue } from "@ballast/codec";
 import { LastUpdateStruct, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 
 /** sha256("account:Obligation")[0..8]. */

@@ -4,7 +4,7 @@
 import { NULL_PUBKEY, ZERO_PUBKEY } from "../program-ids.js";
 import { ReserveStatus } from "../constants.js";
 import type { WithdrawalCaps } from "../math/withdrawal-caps.js";
-import { array, i64, pubkey, skip, struct, text, u16, u32, u64, u8, type StructValue } from "@ballast/anchor";
+import { array, i64, pubkey, skip, struct, text, u16, u32, u64, u8, type StructValue } from "@ballast/codec";
 
 export type { CurvePoint } from "../math/borrow-rate-curve.js";
 export type { WithdrawalCaps } from "../math/withdrawal-caps.js";

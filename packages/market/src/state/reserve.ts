@@ -1,6 +1,6 @@
 // The Reserve account (v1.12.5, 8616 bytes + discriminator; reference §1.3): one asset of a market, its liquidity,
 // its collateral token, its config and its debt counters. Offsets are account offsets.
-import { accountLayout, array, pubkey, skip, struct, u128, u256, u64, type StructValue } from "@ballast/anchor";
+import { accountLayout, array, pubkey, skip, struct, u128, u256, u64, type StructValue } from "@ballast/codec";
 import { LastUpdateStruct, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 import { PROGRAM_VERSION } from "../constants.js";
 import { ONE } from "../math/fraction.js";

@@ -1,6 +1,6 @@
 // The UserMetadata account (1024 bytes + discriminator; reference §1.5): one per wallet at ["user_meta", owner],
 // required before the wallet opens obligations. It records who referred the wallet (none in this market).
-import { accountLayout, pubkey, skip, struct, u64, type StructValue } from "@ballast/anchor";
+import { accountLayout, pubkey, skip, struct, u64, type StructValue } from "@ballast/codec";
 import { decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 
 /** sha256("account:UserMetadata")[0..8]. */

@@ -21,9 +21,8 @@ import {
 } from "../pyth/price-update-v2.js";
 import {
   AccountChecks,
-  ArgsReader,
+  AnchorArgsReader,
   anchorFail,
-  decodeArgs,
   anchorProgram,
   declareAccounts,
   failureFor,
@@ -31,6 +30,7 @@ import {
   unchecked,
   type Fail,
 } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import { PYTH_RECEIVER_INSTRUCTIONS } from "../instructions.js";
 import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { PYTH_FEED_SEED } from "../seeds.js";
@@ -127,6 +127,6 @@ export function pythReceiverProgram(id: string = PYTH_RECEIVER_PROGRAM_ID): Prog
       { name: "create_feed", units: 6_000, run: createFeed },
       { name: "update_price", units: 3_000, run: updatePrice },
     ],
-    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new AnchorArgsReader(data) },
   );
 }

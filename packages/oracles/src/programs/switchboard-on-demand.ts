@@ -24,9 +24,8 @@ import {
 } from "../switchboard/pull-feed.js";
 import {
   AccountChecks,
-  ArgsReader,
+  AnchorArgsReader,
   anchorFail,
-  decodeArgs,
   anchorProgram,
   declareAccounts,
   failureFor,
@@ -34,6 +33,7 @@ import {
   unchecked,
   type Fail,
 } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import { SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "../instructions.js";
 import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { SWITCHBOARD_FEED_SEED } from "../seeds.js";
@@ -141,6 +141,6 @@ export function switchboardOnDemandProgram(id: string = SWITCHBOARD_ON_DEMAND_PR
       { name: "create_feed", units: 8_000, run: createFeed },
       { name: "update_result", units: 5_000, run: updateResult },
     ],
-    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new AnchorArgsReader(data) },
   );
 }

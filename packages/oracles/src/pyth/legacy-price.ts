@@ -1,6 +1,6 @@
 // Legacy Pyth oracle v2 price account (magic 0xa1b2c3d4, account type 3): repr(C), no discriminator, 3312 bytes.
 // Decode only: nothing in the ledger writes these; old banks may still name one.
-import { array, i32, i64, pubkey, struct, u16, u32, u64, u8, type StructValue } from "@ballast/anchor";
+import { array, i32, i64, pubkey, struct, u16, u32, u64, u8, type StructValue } from "@ballast/codec";
 import { OracleLayoutError, asBuffer } from "../bytes.js";
 
 export const PYTH_LEGACY_MAGIC = 0xa1b2c3d4;

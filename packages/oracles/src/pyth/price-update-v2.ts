@@ -6,7 +6,7 @@
 //   then      price_message (84 bytes) and posted_slot u64
 //
 // Because the Borsh enum is one byte (Full) or two (Partial), every field after it sits one byte later for Partial.
-import { bytes, i32, i64, pubkey, skip, struct, u64, u8, type StructValue } from "@ballast/anchor";
+import { bytes, i32, i64, pubkey, skip, struct, u64, u8, type StructValue } from "@ballast/codec";
 import { type Address, OracleLayoutError, asBuffer, hasDiscriminator } from "../bytes.js";
 
 /** sha256("account:PriceUpdateV2")[0..8]. */

@@ -1,6 +1,6 @@
 // Switchboard On-Demand `PullFeedAccountData` (reference §7.2): Anchor zero-copy, 8-byte discriminator + 3200-byte
 // packed little-endian struct. All i128 values are fixed point with 18 decimals (value / 10^18).
-import { array, bytes, f32, i128, i64, pubkey, skip, struct, structAccessors, u32, u64, u8, type StructValue } from "@ballast/anchor";
+import { array, bytes, f32, i128, i64, pubkey, skip, struct, structAccessors, u32, u64, u8, type StructValue } from "@ballast/codec";
 import { OracleLayoutError, asBuffer, hasDiscriminator } from "../bytes.js";
 
 /** sha256("account:PullFeedAccountData")[0..8]. */

@@ -1,4 +1,4 @@
-import { instructionDiscriminator } from "@ballast/anchor";
+import { instructionDiscriminator } from "@ballast/codec";
 import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction, sendAndConfirmTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { land, simulateSigned } from "../../../ledger/test/support/localnet.js";

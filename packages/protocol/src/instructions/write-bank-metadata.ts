@@ -1,4 +1,5 @@
-import { checkSeeds, declareAccounts, signer, type FieldAccessor } from "@ballast/anchor";
+import { checkSeeds, declareAccounts, signer } from "@ballast/anchor";
+import { type FieldAccessor } from "@ballast/codec";
 import { bankAccount, bankMetadataAccount, groupAccount } from "../program/account-kinds.js";
 import type { BankMetadataData } from "../state/views.js";
 import type { InstructionHandler } from "../program/entrypoint.js";

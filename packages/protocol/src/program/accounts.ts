@@ -1,6 +1,6 @@
 import { AccountChecks, type AccountData } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
-import { type AccountLayout, type FieldTable } from "@ballast/anchor";
+import { type AccountLayout, type FieldTable } from "@ballast/codec";
 
 /**
  * Anchor's checks the handlers run in their own order (seeds, `mut`, `address`), plus `init` and `close`, taking the

@@ -5,7 +5,7 @@ import { LendingAccounts } from "./accounts.js";
 import { LendingArgs } from "./args.js";
 import { ERRORS } from "./error-codes.js";
 
-export { instructionDiscriminator } from "@ballast/anchor";
+export { instructionDiscriminator } from "@ballast/codec";
 
 /**
  * An instruction of the lending program: its declared accounts (the IDL test holds them to the IDL), account

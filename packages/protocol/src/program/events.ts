@@ -2,7 +2,7 @@
 // sha256("event:<Name>")[0..8] followed by the Borsh-encoded fields. Borsh writes fixed-size values exactly like
 // the zero-copy field codecs (little-endian, no padding), so those codecs double as the Borsh encoders here.
 import { createHash } from "node:crypto";
-import { f64, pubkey, u16, u32, u64, u8, type Codec, array } from "@ballast/anchor";
+import { f64, pubkey, u16, u32, u64, u8, type Codec, array } from "@ballast/codec";
 import { i80f48 } from "../state/codecs.js";
 import type { I80F48 } from "../math/i80f48.js";
 import { HealthCacheStruct, type HealthCache } from "../state/health-cache.js";

@@ -2,7 +2,7 @@
 // liquidity vault authority owns the bank's obligation and signs every call with its seeds; the vault itself is
 // the token account liquidity leaves from and returns to. Optional accounts the market takes ("none") are passed
 // as the market program's own id, as Anchor clients do.
-import { instructionDiscriminator } from "@ballast/anchor";
+import { instructionDiscriminator } from "@ballast/codec";
 import { INSTRUCTIONS_SYSVAR_ID, RENT_SYSVAR_ID, SYSTEM_PROGRAM_ID, type AccountMeta, type InstructionContext } from "@ballast/ledger";
 import { KAMINO_PROGRAM_ID } from "../state/kamino.js";
 

@@ -9,7 +9,7 @@ import type {
   MarginfiGroupData,
 } from "../state/views.js";
 import { createHash } from "node:crypto";
-import { instructionDiscriminator } from "@ballast/anchor";
+import { instructionDiscriminator } from "@ballast/codec";
 import {
   decodeInstructionsSysvar,
   loadCurrentIndexChecked,

@@ -1,5 +1,5 @@
 // Balance (reference §4.10): one position of an account in one bank.
-import { bytes, pubkey, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { bytes, pubkey, u64, u8, type ValueOf, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 
 export const BalanceStruct = struct(104, {

@@ -2,7 +2,7 @@
 // 64 and its paddings at 80 (24 bytes) and 104 (64 bytes), which would end at 168 > 160. The program's
 // repr(C) struct (WrappedI80F48 has align 8) places it right after the timestamp, at 56, and the two
 // paddings at 72 and 96; that is the layout used here.
-import { bytes, i64, u32, type ValueOf, struct } from "@ballast/anchor";
+import { bytes, i64, u32, type ValueOf, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 
 export const BankCacheStruct = struct(160, {

@@ -1,5 +1,5 @@
 // BankConfig (reference §4.6), inside Bank at offset 288.
-import { bytes, pubkey, u16, u32, u64, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { bytes, pubkey, u16, u32, u64, u8, type ValueOf, array, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 import { InterestRateConfigStruct } from "./interest-rate-config.js";
 

@@ -1,5 +1,5 @@
 // BankMetadata (reference §4.17): display metadata of a bank, PDA ["metadata", bank].
-import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, struct } from "@ballast/codec";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 
 export const BANK_METADATA_SIZE = 496;

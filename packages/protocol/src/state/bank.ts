@@ -1,5 +1,5 @@
 // Bank (reference §4.5): one lending pool of one mint.
-import { accountLayout, decodeAccount, encodeAccount, bytes, i32, i64, pubkey, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, i32, i64, pubkey, u64, u8, type ValueOf, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 import { BankCacheStruct } from "./bank-cache.js";
 import { BankConfigStruct } from "./bank-config.js";

@@ -1,6 +1,6 @@
 // The protocol's own field codec for the generic layout engine: I80F48 is stored as its raw i128 bits, with the
 // fixed-point module's range check on write.
-import type { Codec } from "@ballast/anchor";
+import type { Codec } from "@ballast/codec";
 import * as I80 from "../math/i80f48.js";
 import type { I80F48 } from "../math/i80f48.js";
 

@@ -1,7 +1,7 @@
 // Anchor account discriminators: the first 8 bytes of sha256("account:<StructName>"). The names
 // fix the bytes, so they are the Rust struct names of the public program, not ours.
 import { createHash } from "node:crypto";
-import { DISCRIMINATOR_SIZE } from "@ballast/anchor";
+import { DISCRIMINATOR_SIZE } from "@ballast/codec";
 
 export const ACCOUNT_NAMES = [
   "MarginfiGroup",

@@ -1,5 +1,5 @@
 // EmodeSettings (reference §4.9), inside Bank at offset 912.
-import { bytes, i64, u16, u64, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { bytes, i64, u16, u64, u8, type ValueOf, array, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 
 export const MAX_EMODE_ENTRIES = 10;

@@ -1,5 +1,5 @@
 // FeeState (reference §4.14): the program-wide fee settings and panic state, PDA ["feestate"].
-import { accountLayout, decodeAccount, encodeAccount, bytes, i64, pubkey, u32, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, i64, pubkey, u32, u64, u8, type ValueOf, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 

@@ -1,5 +1,5 @@
 // MarginfiGroup (reference §4.1-4.4): the group's admins, flags and copies of global state.
-import { accountLayout, decodeAccount, encodeAccount, bytes, i64, pubkey, u16, u32, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, i64, pubkey, u16, u32, u64, u8, type ValueOf, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 

@@ -1,5 +1,5 @@
 // HealthCache (reference §4.11), inside MarginfiAccount at offset 1832.
-import { bytes, f64, i64, u32, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { bytes, f64, i64, u32, u8, type ValueOf, array, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 
 export const HEALTH_CACHE_PRICES = 16;

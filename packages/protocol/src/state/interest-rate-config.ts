@@ -1,5 +1,5 @@
 // InterestRateConfig (reference §4.7), inside BankConfig at offset 72.
-import { bytes, u32, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { bytes, u32, u8, type ValueOf, array, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 
 /** One point of the seven-point curve; util is a u32 fraction of 100%, rate a u32 fraction of 1000%. */

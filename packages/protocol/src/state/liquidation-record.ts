@@ -1,5 +1,5 @@
 // LiquidationRecord (reference §4.15): recent liquidations of one account, PDA ["liq_record", account].
-import { accountLayout, decodeAccount, encodeAccount, bytes, f64, i64, pubkey, u64, type ValueOf, array, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, f64, i64, pubkey, u64, type ValueOf, array, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 

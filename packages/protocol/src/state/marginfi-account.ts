@@ -1,5 +1,5 @@
 // MarginfiAccount (reference §4.10): a user's margin account with its 16 balance slots.
-import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, array, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, array, struct } from "@ballast/codec";
 import { BalanceStruct } from "./balance.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 import { HealthCacheStruct } from "./health-cache.js";

@@ -1,6 +1,6 @@
 // StakedSettings (reference §4.16): group-wide settings for staked-collateral banks,
 // PDA ["staked_settings", group].
-import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, struct } from "@ballast/anchor";
+import { accountLayout, decodeAccount, encodeAccount, bytes, pubkey, u16, u64, u8, type ValueOf, struct } from "@ballast/codec";
 import { i80f48 } from "./codecs.js";
 import { ACCOUNT_DISCRIMINATORS } from "./discriminators.js";
 

@@ -1,13 +1,7 @@
 // Account data typed by its layout: what the account loader hands out after the discriminator check, so a bank's
 // data never passes where a margin account's is expected.
-import {
-  AccountDecodeError,
-  DISCRIMINATOR_SIZE,
-  type AccountData,
-  type AccountLayout,
-  type AccountView,
-  type FieldTable,
-} from "@ballast/anchor";
+import { type AccountData, type AccountView } from "@ballast/anchor";
+import { AccountDecodeError, DISCRIMINATOR_SIZE, type AccountLayout, type FieldTable } from "@ballast/codec";
 import type { InstructionAccount } from "@ballast/ledger";
 
 export type BankData = AccountData<"Bank">;

@@ -1,5 +1,5 @@
 // Loads the shared mainnet account snapshots and their expected decoded values.
-import type { AccountLayout, FieldTable } from "@ballast/anchor";
+import type { AccountLayout, FieldTable } from "@ballast/codec";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {

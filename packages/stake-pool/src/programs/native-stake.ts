@@ -12,7 +12,7 @@
 //       1 staker        signer: the stake's authorized staker
 //     → delegation.stake = lamports − rent_exempt_reserve (after deposits or rewards landed in the account).
 import { PublicKey } from "@solana/web3.js";
-import { ArgsWriter } from "@ballast/anchor";
+import { ArgsWriter } from "@ballast/codec";
 import {
   InstructionError,
   minimumBalanceForRentExemption,

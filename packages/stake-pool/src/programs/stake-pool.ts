@@ -19,8 +19,7 @@
 //     0 funder signer, writable; 1 pool; 2 stake writable; 3 stake_authority; 4 system_program; 5 stake_program
 import {
   AccountChecks,
-  ArgsReader,
-  decodeArgs,
+  AnchorArgsReader,
   anchorProgram,
   checkProgramAccount,
   checkSeeds,
@@ -37,6 +36,7 @@ import {
   type DeclaredAccount,
   type Fail,
 } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import { STAKE_POOL_INSTRUCTIONS } from "../instructions.js";
 import {
   MINT_SIZE,
@@ -198,6 +198,6 @@ export function stakePoolProgram(id: string = STAKE_POOL_PROGRAM_ID): Program {
       { name: "deposit_sol", units: 10_000, run: depositSol },
       { name: "credit_rewards", units: 6_000, run: creditRewards },
     ],
-    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data) },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new AnchorArgsReader(data) },
   );
 }

@@ -2,9 +2,10 @@
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import {
+  ArgsDecodeError,
   ArgsReader,
   ArgsWriter,
-  ProgramFailure,
+  accountDiscriminator,
   arg,
   buildInstruction,
   decodeArgs,
@@ -32,31 +33,34 @@ const PROGRAM = Keypair.generate().publicKey;
 const AUTHORITY = Keypair.generate().publicKey;
 const FEED = Keypair.generate().publicKey;
 
-describe("ArgsWriter", () => {
-  it("writes what ArgsReader reads", () => {
+describe("discriminators", () => {
+  it("derives the discriminators the public program uses", () => {
+    expect([...instructionDiscriminator("init_global_fee_state")]).toEqual([82, 48, 247, 59, 220, 109, 231, 44]);
+    expect([...instructionDiscriminator("marginfi_group_initialize")]).toEqual([255, 67, 67, 26, 94, 31, 34, 20]);
+    expect([...accountDiscriminator("MarginfiGroup")]).toEqual([182, 23, 173, 240, 151, 206, 182, 67]);
+    expect([...accountDiscriminator("Bank")]).toEqual([142, 49, 166, 242, 50, 66, 97, 188]);
+  });
+});
+
+describe("ArgsReader", () => {
+  it("reads back what ArgsWriter writes", () => {
     const owner = Keypair.generate().publicKey;
-    const w = new ArgsWriter();
-    w.u8(255).bool(true).u16(65535).u32(7).i32(-5);
-    w.u64((1n << 64n) - 1n)
-      .i64(-(1n << 63n))
-      .u128((1n << 128n) - 1n)
-      .i128(-(1n << 127n))
-      .pubkey(owner);
-    w.option(3n, (v) => w.u64(v)).option(null, (v: bigint) => w.u64(v));
-    w.vec([1, 2], (v) => w.u16(v)).string("héllo");
+    const w = new ArgsWriter().u8(7).bool(false).u64(5n).i128(-3n).pubkey(owner).string("SOL");
+    w.option(9, (v) => w.u16(v)).vec([-1, 2], (v) => w.i32(v));
     const r = new ArgsReader(w.toBuffer());
-    expect([r.u8(), r.bool(), r.u16(), r.u32(), r.i32()]).toEqual([255, true, 65535, 7, -5]);
-    expect([r.u64(), r.i64(), r.u128(), r.i128(), r.pubkey()]).toEqual([
-      (1n << 64n) - 1n,
-      -(1n << 63n),
-      (1n << 128n) - 1n,
-      -(1n << 127n),
-      owner.toBase58(),
-    ]);
-    expect([r.option(() => r.u64()), r.option(() => r.u64()), r.vec(() => r.u16()), r.string()]).toEqual([3n, null, [1, 2], "héllo"]);
-    expect(() => r.u8()).toThrow(ProgramFailure);
+    expect([r.u8(), r.bool(), r.u64(), r.i128(), r.pubkey(), r.string()]).toEqual([7, false, 5n, -3n, owner.toBase58(), "SOL"]);
+    expect([r.option(() => r.u16()), r.vec(() => r.i32())]).toEqual([9, [-1, 2]]);
   });
 
+  it("refuses short data and a bool out of range with ArgsDecodeError", () => {
+    expect(() => new ArgsReader(Buffer.alloc(3)).u32()).toThrow(ArgsDecodeError);
+    expect(() => new ArgsReader(Buffer.from([2])).bool()).toThrow(new ArgsDecodeError("bool byte 2"));
+    const someWithoutValue = new ArgsReader(Buffer.from([1]));
+    expect(() => someWithoutValue.option(() => someWithoutValue.u8())).toThrow("needs 1 bytes at offset 1, has 0");
+  });
+});
+
+describe("ArgsWriter", () => {
   it("refuses values outside their type", () => {
     expect(() => new ArgsWriter().u8(256)).toThrow(RangeError);
     expect(() => new ArgsWriter().u16(1.5)).toThrow(RangeError);
