@@ -84,6 +84,10 @@ export class ArgsReader {
   vec<T>(read: () => T): T[] {
     return Array.from({ length: this.u32() }, read);
   }
+  /** Every byte not yet read: an unsized trailing field, as non-Borsh programs (SPL Token) end some instructions. */
+  rest(): Buffer {
+    return this.bytes(this.data.length - this.offset);
+  }
   /** Borsh String: a u32 byte length, then UTF-8. */
   string(): string {
     return this.bytes(this.u32()).toString("utf8");

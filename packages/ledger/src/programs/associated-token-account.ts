@@ -1,3 +1,4 @@
+import { ArgsReader, ArgsWriter } from "@ballast/codec";
 import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Address } from "../account.js";
 import { InstructionError } from "../errors.js";
@@ -63,12 +64,6 @@ function account(ctx: InstructionContext, index: number): InstructionAccount {
 
 const meta = (pubkey: Address, isSigner: boolean, isWritable: boolean): AccountMeta => ({ pubkey, isSigner, isWritable });
 
-function u64(value: bigint): Buffer {
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64LE(value);
-  return out;
-}
-
 /** StateWithExtensions::<Account>::unpack for a plain SPL token account. */
 function unpackTokenAccount(info: InstructionAccount): TokenAccount {
   if (info.account.data.length !== ACCOUNT_SIZE) throw new InstructionError("InvalidAccountData");
@@ -79,14 +74,13 @@ function unpackTokenAccount(info: InstructionAccount): TokenAccount {
 
 /** The account size the token program asks for, via its GetAccountDataSize return data. */
 function accountLength(ctx: InstructionContext, mint: InstructionAccount, tokenProgram: Address): bigint {
-  const data = Buffer.from([TOKEN_GET_ACCOUNT_DATA_SIZE, 0, 0]);
-  data.writeUInt16LE(EXTENSION_IMMUTABLE_OWNER, 1);
+  const data = new ArgsWriter().u8(TOKEN_GET_ACCOUNT_DATA_SIZE).u16(EXTENSION_IMMUTABLE_OWNER).toBuffer();
   ctx.invoke({ programId: tokenProgram, accounts: [meta(mint.key, false, false)], data });
   const returned = ctx.getReturnData();
   if (!returned) throw new InstructionError("InvalidInstructionData");
   if (returned.programId !== tokenProgram) throw new InstructionError("IncorrectProgramId");
   if (returned.data.length !== 8) throw new InstructionError("InvalidInstructionData");
-  return returned.data.readBigUInt64LE(0);
+  return new ArgsReader(returned.data).u64();
 }
 
 /**
@@ -103,21 +97,20 @@ function createPdaAccount(
 ): void {
   let rentExempt = minimumBalanceForRentExemption(Number(space));
   if (rentExempt < 1n) rentExempt = 1n;
-  const ownerBytes = base58ToBytes(owner);
   const programId = SYSTEM_PROGRAM_ID;
   if (target.account.lamports > 0n) {
     const shortfall = rentExempt > target.account.lamports ? rentExempt - target.account.lamports : 0n;
     if (shortfall > 0n) {
-      const data = Buffer.concat([Buffer.from([SYSTEM_TRANSFER, 0, 0, 0]), u64(shortfall)]);
+      const data = new ArgsWriter().u32(SYSTEM_TRANSFER).u64(shortfall).toBuffer();
       ctx.invoke({ programId, accounts: [meta(payer.key, true, true), meta(target.key, false, true)], data });
     }
-    const allocate = Buffer.concat([Buffer.from([SYSTEM_ALLOCATE, 0, 0, 0]), u64(space)]);
+    const allocate = new ArgsWriter().u32(SYSTEM_ALLOCATE).u64(space).toBuffer();
     ctx.invoke({ programId, accounts: [meta(target.key, true, true)], data: allocate }, [seeds]);
-    const assign = Buffer.concat([Buffer.from([SYSTEM_ASSIGN, 0, 0, 0]), ownerBytes]);
+    const assign = new ArgsWriter().u32(SYSTEM_ASSIGN).pubkey(owner).toBuffer();
     ctx.invoke({ programId, accounts: [meta(target.key, true, true)], data: assign }, [seeds]);
     return;
   }
-  const data = Buffer.concat([Buffer.from([SYSTEM_CREATE_ACCOUNT, 0, 0, 0]), u64(rentExempt), u64(space), ownerBytes]);
+  const data = new ArgsWriter().u32(SYSTEM_CREATE_ACCOUNT).u64(rentExempt).u64(space).pubkey(owner).toBuffer();
   ctx.invoke({ programId, accounts: [meta(payer.key, true, true), meta(target.key, true, true)], data }, [seeds]);
 }
 
@@ -164,7 +157,7 @@ function create(ctx: InstructionContext, idempotent: boolean): void {
   ctx.invoke({
     programId: tokenProgram,
     accounts: [meta(ata.key, false, true), meta(mint.key, false, false)],
-    data: Buffer.concat([Buffer.from([TOKEN_INITIALIZE_ACCOUNT3]), base58ToBytes(wallet.key)]),
+    data: new ArgsWriter().u8(TOKEN_INITIALIZE_ACCOUNT3).pubkey(wallet.key).toBuffer(),
   });
 }
 
@@ -229,10 +222,7 @@ function recoverNested(ctx: InstructionContext): void {
 
   ctx.consume(RECOVER_UNITS);
   const seeds = signerSeeds(wallet.key, tokenProgram, ownerMint.key, owner.bump);
-  const transfer = Buffer.alloc(10);
-  transfer[0] = TOKEN_TRANSFER_CHECKED;
-  transfer.writeBigUInt64LE(nestedState.amount, 1);
-  transfer[9] = mintState.decimals;
+  const transfer = new ArgsWriter().u8(TOKEN_TRANSFER_CHECKED).u64(nestedState.amount).u8(mintState.decimals).toBuffer();
   ctx.invoke(
     {
       programId: tokenProgram,

@@ -1,5 +1,6 @@
 import bs58 from "bs58";
 import type { Account, Address } from "../account.js";
+import { ACCOUNT_SIZE, AccountState, ExtendedAccountType, extendedAccountType, tokenAccountFields } from "../programs/token/layout.js";
 import { ErrorCode, RpcError, invalidParam, invalidParams } from "./errors.js";
 import { decodeBase58, decodeBase64 } from "./binary.js";
 import { array, config, isAbsent, string, typeError, usize, variant } from "./params.js";
@@ -149,9 +150,11 @@ export function accountFilters(value: unknown): AccountFilter[] {
 
 /** An initialised token account: 165 bytes (or an extended Token-2022 account) whose state byte is not zero. */
 export function isTokenAccountData(data: Buffer): boolean {
-  if (data.length < 165) return false;
-  if (data.length > 165 && data[165] !== 2) return false;
-  return data[108] !== 0;
+  if (data.length < ACCOUNT_SIZE) return false;
+  const extended = extendedAccountType(data);
+  if (extended !== null && extended !== ExtendedAccountType.Account) return false;
+  // The raw byte, not the decoded state: an out-of-range state still counts, as in the RPC's filter.
+  return data.readUInt8(tokenAccountFields.state.offset) !== AccountState.Uninitialized;
 }
 
 export function matchesFilters(account: Account, filters: readonly AccountFilter[]): boolean {

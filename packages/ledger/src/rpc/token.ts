@@ -1,12 +1,18 @@
-import bs58 from "bs58";
 import type { Account, Address } from "../account.js";
-import { ACCOUNT_SIZE, MINT_SIZE, TOKEN_PROGRAM_ID } from "../programs/token/layout.js";
+import {
+  ExtendedAccountType,
+  MINT_SIZE,
+  TOKEN_PROGRAM_ID,
+  extendedAccountType,
+  mintFields,
+  tokenAccountFields,
+} from "../programs/token/layout.js";
 import { uiTokenAmount } from "../programs/token/parse.js";
 import { isTokenAccountData } from "./accounts.js";
 
 /**
- * Just enough of SPL Token's layouts for the token RPC methods (balances, supply, accounts by owner): fixed
- * offsets in the packed account and mint. Full `jsonParsed` decoding is the injected parser's job.
+ * Just enough of SPL Token's layouts for the token RPC methods (balances, supply, accounts by owner): single fields
+ * of the packed account and mint, read in place. Full `jsonParsed` decoding is the injected parser's job.
  */
 
 export { TOKEN_PROGRAM_ID, uiTokenAmount };
@@ -26,7 +32,11 @@ export interface TokenAccountFields {
 export function readTokenAccount(account: Account): TokenAccountFields | null {
   if (!isTokenProgram(account.owner) || !isTokenAccountData(account.data)) return null;
   const data = account.data;
-  return { mint: bs58.encode(data.subarray(0, 32)), owner: bs58.encode(data.subarray(32, 64)), amount: data.readBigUInt64LE(64) };
+  return {
+    mint: tokenAccountFields.mint.get(data),
+    owner: tokenAccountFields.owner.get(data),
+    amount: tokenAccountFields.amount.get(data),
+  };
 }
 
 export interface MintFields {
@@ -38,7 +48,7 @@ export interface MintFields {
 export function readMint(account: Account): MintFields | null {
   if (!isTokenProgram(account.owner)) return null;
   const data = account.data;
-  const isMint = data.length === MINT_SIZE || (data.length > ACCOUNT_SIZE && data[ACCOUNT_SIZE] === 1);
-  if (!isMint || data[45] !== 1) return null;
-  return { supply: data.readBigUInt64LE(36), decimals: data[44] };
+  const isMint = data.length === MINT_SIZE || extendedAccountType(data) === ExtendedAccountType.Mint;
+  if (!isMint || data.readUInt8(mintFields.isInitialized.offset) !== 1) return null;
+  return { supply: mintFields.supply.get(data), decimals: mintFields.decimals.get(data) };
 }

@@ -1,10 +1,11 @@
+import { array, skip, struct, structAccessors, u64, u8, type Codec, type StructValue } from "@ballast/codec";
 import type { Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
 import { keyToBase58, writeBase58Key } from "../../tx/base58.js";
 
 /**
- * SPL Token's packed account layouts (the program's `Pack` impls), byte for byte: fixed offsets, little-endian
- * integers, `COption` as a u32 tag followed by the value.
+ * SPL Token's packed account layouts (the program's `Pack` impls), byte for byte, declared once on the codec layout
+ * engine: fixed offsets, little-endian integers, `COption` as a u32 tag followed by the value.
  */
 
 export const TOKEN_PROGRAM_ID: Address = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
@@ -16,143 +17,146 @@ export const ACCOUNT_SIZE = 165;
 export const MULTISIG_SIZE = 355;
 export const MAX_SIGNERS = 11;
 
-export interface Mint {
-  mintAuthority: Address | null;
-  supply: bigint;
-  decimals: number;
-  isInitialized: boolean;
-  freezeAuthority: Address | null;
-}
-
 export const AccountState = { Uninitialized: 0, Initialized: 1, Frozen: 2 } as const;
 export type AccountState = (typeof AccountState)[keyof typeof AccountState];
 
-export interface TokenAccount {
-  mint: Address;
-  owner: Address;
-  amount: bigint;
-  delegate: Address | null;
-  state: AccountState;
-  /** For wrapped SOL: the rent-exempt reserve, the lamports that are not tokens. */
-  isNative: bigint | null;
-  delegatedAmount: bigint;
-  closeAuthority: Address | null;
-}
-
-export interface Multisig {
-  m: number;
-  n: number;
-  isInitialized: boolean;
-  /** All eleven slots; only the first `n` are meaningful. */
-  signers: Address[];
-}
-
 const invalid = (): InstructionError => new InstructionError("InvalidAccountData");
+
+/** A key as base58 through the ledger's memoised encoding; writing text that is not a 32-byte key is InvalidArgument. */
+const address: Codec<Address> = {
+  size: 32,
+  read: (buf, offset) => keyToBase58(buf.subarray(offset, offset + 32)),
+  write: (buf, offset, key) => {
+    if (writeBase58Key(key, buf, offset) !== 32) throw new InstructionError("InvalidArgument");
+  },
+};
+
+/** A bool byte; anything but 0 or 1 is InvalidAccountData. */
+const flag: Codec<boolean> = {
+  size: 1,
+  read: (buf, offset) => {
+    const b = buf.readUInt8(offset);
+    if (b > 1) throw invalid();
+    return b === 1;
+  },
+  write: (buf, offset, value) => void buf.writeUInt8(value ? 1 : 0, offset),
+};
+
+const accountState: Codec<AccountState> = {
+  size: 1,
+  read: (buf, offset) => {
+    const state = buf.readUInt8(offset);
+    if (state > AccountState.Frozen) throw invalid();
+    return state as AccountState;
+  },
+  write: (buf, offset, state) => void buf.writeUInt8(state, offset),
+};
+
+/* @__NO_SIDE_EFFECTS__ */
+/** COption<T>: a u32 tag, then the value. Like the program's pack, a None only clears the tag: the stale value stays. */
+function cOption<T>(inner: Codec<T>): Codec<T | null> {
+  return {
+    size: 4 + inner.size,
+    read: (buf, offset) => {
+      const tag = buf.readUInt32LE(offset);
+      if (tag > 1) throw invalid();
+      return tag === 1 ? inner.read(buf, offset + 4) : null;
+    },
+    write: (buf, offset, value) => {
+      buf.writeUInt32LE(value === null ? 0 : 1, offset);
+      if (value !== null) inner.write(buf, offset + 4, value);
+    },
+  };
+}
+
+export const MintLayout = struct(MINT_SIZE, {
+  mintAuthority: [0, cOption(address)],
+  supply: [36, u64],
+  decimals: [44, u8],
+  isInitialized: [45, flag],
+  freezeAuthority: [46, cOption(address)],
+});
+export type Mint = StructValue<typeof MintLayout.fields>;
+
+export const TokenAccountLayout = struct(ACCOUNT_SIZE, {
+  mint: [0, address],
+  owner: [32, address],
+  amount: [64, u64],
+  delegate: [72, cOption(address)],
+  state: [108, accountState],
+  /** For wrapped SOL: the rent-exempt reserve, the lamports that are not tokens. */
+  isNative: [109, cOption(u64)],
+  delegatedAmount: [121, u64],
+  closeAuthority: [129, cOption(address)],
+});
+export type TokenAccount = StructValue<typeof TokenAccountLayout.fields>;
+
+export const MultisigLayout = struct(MULTISIG_SIZE, {
+  m: [0, u8],
+  n: [1, u8],
+  isInitialized: [2, flag],
+  /** All eleven slots; only the first `n` are meaningful. */
+  signers: [3, array(address, MAX_SIGNERS)],
+});
+export type Multisig = StructValue<typeof MultisigLayout.fields>;
+
+/** Single fields read and written in place, for callers that need one field of an account or a mint. */
+export const mintFields = structAccessors(MintLayout, 0);
+export const tokenAccountFields = structAccessors(TokenAccountLayout, 0);
+
+/**
+ * Token-2022 extends a mint or an account past 165 bytes (a mint padded to 165): one AccountType byte, then the
+ * extensions as TLV entries.
+ */
+export const ExtendedAccountType = { Uninitialized: 0, Mint: 1, Account: 2 } as const;
+const ExtendedHeaderLayout = struct(ACCOUNT_SIZE + 1, { base: [0, skip(ACCOUNT_SIZE)], accountType: [ACCOUNT_SIZE, u8] });
+const extendedHeaderFields = structAccessors(ExtendedHeaderLayout, 0);
+
+/** The AccountType byte of a Token-2022 account with extensions; null for an account of base size or shorter. */
+export function extendedAccountType(data: Buffer): number | null {
+  return data.length > ACCOUNT_SIZE ? extendedHeaderFields.accountType.get(data) : null;
+}
 
 function checkLength(data: Buffer, size: number): void {
   if (data.length !== size) throw invalid();
 }
 
-function readKey(data: Buffer, offset: number): Address {
-  return keyToBase58(data.subarray(offset, offset + 32));
-}
-
-function writeKey(data: Buffer, offset: number, key: Address): void {
-  if (writeBase58Key(key, data, offset) !== 32) throw new InstructionError("InvalidArgument");
-}
-
-function readTag(data: Buffer, offset: number): boolean {
-  const tag = data.readUInt32LE(offset);
-  if (tag > 1) throw invalid();
-  return tag === 1;
-}
-
-function readBool(data: Buffer, offset: number): boolean {
-  const b = data[offset];
-  if (b > 1) throw invalid();
-  return b === 1;
-}
-
-function readOptionKey(data: Buffer, offset: number): Address | null {
-  return readTag(data, offset) ? readKey(data, offset + 4) : null;
-}
-
-/** Like the program's pack, a None only clears the tag: the stale value bytes stay as they were. */
-function writeOptionKey(data: Buffer, offset: number, key: Address | null): void {
-  data.writeUInt32LE(key === null ? 0 : 1, offset);
-  if (key !== null) writeKey(data, offset + 4, key);
-}
-
 /** Decodes a mint of exactly 82 bytes, initialised or not; malformed bytes are InvalidAccountData. */
 export function decodeMint(data: Buffer): Mint {
   checkLength(data, MINT_SIZE);
-  return {
-    mintAuthority: readOptionKey(data, 0),
-    supply: data.readBigUInt64LE(36),
-    decimals: data[44],
-    isInitialized: readBool(data, 45),
-    freezeAuthority: readOptionKey(data, 46),
-  };
+  return MintLayout.read(data, 0);
 }
 
 /** Writes `mint` into `out` (exactly 82 bytes, a fresh zeroed buffer by default) and returns it. */
 export function encodeMint(mint: Mint, out: Buffer = Buffer.alloc(MINT_SIZE)): Buffer {
   checkLength(out, MINT_SIZE);
-  writeOptionKey(out, 0, mint.mintAuthority);
-  out.writeBigUInt64LE(mint.supply, 36);
-  out[44] = mint.decimals;
-  out[45] = mint.isInitialized ? 1 : 0;
-  writeOptionKey(out, 46, mint.freezeAuthority);
+  MintLayout.write(out, 0, mint);
   return out;
 }
 
 /** Decodes a token account of exactly 165 bytes, initialised or not; malformed bytes are InvalidAccountData. */
 export function decodeTokenAccount(data: Buffer): TokenAccount {
   checkLength(data, ACCOUNT_SIZE);
-  const state = data[108];
-  if (state > AccountState.Frozen) throw invalid();
-  return {
-    mint: readKey(data, 0),
-    owner: readKey(data, 32),
-    amount: data.readBigUInt64LE(64),
-    delegate: readOptionKey(data, 72),
-    state: state as AccountState,
-    isNative: readTag(data, 109) ? data.readBigUInt64LE(113) : null,
-    delegatedAmount: data.readBigUInt64LE(121),
-    closeAuthority: readOptionKey(data, 129),
-  };
+  return TokenAccountLayout.read(data, 0);
 }
 
 /** Writes `account` into `out` (exactly 165 bytes, a fresh zeroed buffer by default) and returns it. */
 export function encodeTokenAccount(account: TokenAccount, out: Buffer = Buffer.alloc(ACCOUNT_SIZE)): Buffer {
   checkLength(out, ACCOUNT_SIZE);
-  writeKey(out, 0, account.mint);
-  writeKey(out, 32, account.owner);
-  out.writeBigUInt64LE(account.amount, 64);
-  writeOptionKey(out, 72, account.delegate);
-  out[108] = account.state;
-  out.writeUInt32LE(account.isNative === null ? 0 : 1, 109);
-  if (account.isNative !== null) out.writeBigUInt64LE(account.isNative, 113);
-  out.writeBigUInt64LE(account.delegatedAmount, 121);
-  writeOptionKey(out, 129, account.closeAuthority);
+  TokenAccountLayout.write(out, 0, account);
   return out;
 }
 
 /** Decodes a multisig of exactly 355 bytes, initialised or not; malformed bytes are InvalidAccountData. */
 export function decodeMultisig(data: Buffer): Multisig {
   checkLength(data, MULTISIG_SIZE);
-  const signers: Address[] = [];
-  for (let i = 0; i < MAX_SIGNERS; i++) signers.push(readKey(data, 3 + 32 * i));
-  return { m: data[0], n: data[1], isInitialized: readBool(data, 2), signers };
+  return MultisigLayout.read(data, 0);
 }
 
 /** Writes `multisig` into `out` (exactly 355 bytes, a fresh zeroed buffer by default) and returns it. */
 export function encodeMultisig(multisig: Multisig, out: Buffer = Buffer.alloc(MULTISIG_SIZE)): Buffer {
   checkLength(out, MULTISIG_SIZE);
-  out[0] = multisig.m;
-  out[1] = multisig.n;
-  out[2] = multisig.isInitialized ? 1 : 0;
-  multisig.signers.forEach((key, i) => writeKey(out, 3 + 32 * i, key));
+  MultisigLayout.write(out, 0, multisig);
   return out;
 }
 

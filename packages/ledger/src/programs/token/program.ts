@@ -1,7 +1,7 @@
+import { ArgsReader, ArgsWriter } from "@ballast/codec";
 import { SYSTEM_PROGRAM_ID, isRentExempt, minimumBalanceForRentExemption, type Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
 import type { InstructionAccount, InstructionContext, Program } from "../../runtime/program.js";
-import { keyToBase58 } from "../../tx/base58.js";
 import {
   ACCOUNT_SIZE,
   AccountState,
@@ -121,47 +121,28 @@ const DECODE_UNITS = 150;
 
 const tokenError = (code: number): InstructionError => InstructionError.custom(code);
 
-class Reader {
-  private offset = 1;
-  constructor(private readonly data: Buffer) {}
-  private take(n: number): Buffer {
-    if (this.offset + n > this.data.length) throw tokenError(TokenError.InvalidInstruction);
-    const bytes = this.data.subarray(this.offset, this.offset + n);
-    this.offset += n;
-    return bytes;
-  }
-  u8(): number {
-    return this.take(1)[0];
-  }
-  u64(): bigint {
-    return this.take(8).readBigUInt64LE(0);
-  }
-  key(): Address {
-    return keyToBase58(this.take(32));
+/** SPL Token's instruction data: packed little-endian, with anything short or out of range InvalidInstruction. */
+class TokenArgs extends ArgsReader {
+  protected override malformed(): never {
+    throw tokenError(TokenError.InvalidInstruction);
   }
   /** Instruction data spells COption<Pubkey> as a one-byte tag, then the key when present. */
   optionKey(): Address | null {
-    const tag = this.u8();
-    if (tag === 0) return null;
-    if (tag === 1) return this.key();
-    throw tokenError(TokenError.InvalidInstruction);
-  }
-  rest(): Buffer {
-    return this.take(this.data.length - this.offset);
+    return this.option(() => this.pubkey());
   }
 }
 
 /** Decodes like TokenInstruction::unpack: trailing bytes are ignored, anything short or unknown is InvalidInstruction. */
 function decode(data: Buffer): Instruction {
-  if (data.length === 0) throw tokenError(TokenError.InvalidInstruction);
-  const r = new Reader(data);
-  switch (data[0]) {
+  const r = new TokenArgs(data);
+  const tag = r.u8();
+  switch (tag) {
     case 0:
     case 20:
       return {
-        type: data[0] === 0 ? "InitializeMint" : "InitializeMint2",
+        type: tag === 0 ? "InitializeMint" : "InitializeMint2",
         decimals: r.u8(),
-        mintAuthority: r.key(),
+        mintAuthority: r.pubkey(),
         freezeAuthority: r.optionKey(),
       };
     case 1:
@@ -198,11 +179,11 @@ function decode(data: Buffer): Instruction {
     case 15:
       return { type: "BurnChecked", amount: r.u64(), decimals: r.u8() };
     case 16:
-      return { type: "InitializeAccount2", owner: r.key() };
+      return { type: "InitializeAccount2", owner: r.pubkey() };
     case 17:
       return { type: "SyncNative" };
     case 18:
-      return { type: "InitializeAccount3", owner: r.key() };
+      return { type: "InitializeAccount3", owner: r.pubkey() };
     case 19:
       return { type: "InitializeMultisig2", m: r.u8() };
     case 21:
@@ -599,9 +580,7 @@ function initializeImmutableOwner(ctx: InstructionContext): void {
 }
 
 function u64Bytes(value: bigint): Buffer {
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64LE(value);
-  return out;
+  return new ArgsWriter().u64(value).toBuffer();
 }
 
 /** try_ui_amount_into_amount: a decimal string with at most `decimals` significant fraction digits. */
