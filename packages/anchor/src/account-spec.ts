@@ -102,17 +102,20 @@ export function declareAccounts<const S extends AccountDeclarations>(declaration
     count: entries.length,
     load(ctx) {
       const named: Record<string, DeclaredAccount> = {};
-      entries.forEach(({ key, name, declaration }, index) => {
+      const loaded = entries.map((entry, index) => {
+        const { key, name, declaration } = entry;
         const account = ctx.accounts[index];
         if (!account) anchorFail("AccountNotEnoughKeys");
         const extra = declaration.load(account, name, ctx.programId);
         if (declaration.mutCheck === "load" && !account.isWritable) anchorFail("ConstraintMut", name);
-        named[key] = declared(account, name, extra);
+        const view = declared(account, name, extra);
+        named[key] = view;
+        return { ...entry, view };
       });
       const accounts = named as DeclaredAccounts<S>;
       const checks = constraints?.(accounts, ctx);
-      for (const { key, name, declaration } of entries) {
-        if (declaration.mutCheck === "constraint" && !named[key].isWritable) anchorFail("ConstraintMut", name);
+      for (const { key, name, declaration, view } of loaded) {
+        if (declaration.mutCheck === "constraint" && !view.isWritable) anchorFail("ConstraintMut", name);
         checks?.[key]?.();
       }
       return { accounts, remaining: ctx.accounts.slice(entries.length) };

@@ -105,7 +105,7 @@ describe("declareAccounts", () => {
     }
     expect(failure(() => Spec.load(context(valid().slice(0, 3))))).toBe("AccountNotEnoughKeys");
     const custom = valid();
-    custom[0].account.data.writeBigUInt64LE(1n, 8);
+    custom[0]!.account.data.writeBigUInt64LE(1n, 8);
     expect(failure(() => Spec.load(context(custom)))).toBe("Custom (vault)");
   });
 });

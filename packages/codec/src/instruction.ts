@@ -101,13 +101,14 @@ export const arg = {
 };
 
 export function encodeArgs<T extends ArgTable>(w: ArgsWriter, table: T, values: ArgValues<T>): void {
-  for (const name of Object.keys(table)) table[name].encode(w, values[name]);
+  const byName: Readonly<Record<string, unknown>> = values;
+  for (const [name, type] of Object.entries(table)) type.encode(w, byName[name]);
 }
 
 /** Decodes a handler's arguments from their declaration (after the discriminator). */
 export function decodeArgs<T extends ArgTable>(r: ArgsReader, table: T): ArgValues<T> {
   const values: Record<string, unknown> = {};
-  for (const name of Object.keys(table)) values[name] = table[name].decode(r);
+  for (const [name, type] of Object.entries(table)) values[name] = type.decode(r);
   return values as ArgValues<T>;
 }
 
@@ -185,6 +186,7 @@ export function buildInstruction<P extends ProgramInstructions, N extends keyof 
   call: InstructionCall<P[N]>,
 ): TransactionInstruction {
   const decl = instructions[name];
+  if (decl === undefined) throw new TypeError(`no instruction ${name} is declared`);
   const inputs: Readonly<Record<string, Key | { readonly key: Key; readonly signer: boolean } | null | undefined>> = call.accounts;
   const keys = decl.accounts.map((account) => metaFor(account, inputs[account.name], programId));
   const w = new ArgsWriter();

@@ -47,6 +47,13 @@ interface Workload {
 }
 
 /** Funds senders, makes a mint and token accounts, then pre-signs every transfer (signing is not measured). */
+/** items[i mod length]: the workload cycles through its fixed sets of senders and recipients. */
+function cyclic<T>(items: readonly T[], i: number): T {
+  const item = items[i % items.length];
+  if (item === undefined) throw new Error("nothing to cycle through");
+  return item;
+}
+
 async function prepare(chain: Chain): Promise<Workload> {
   const senders = Array.from({ length: SENDERS }, () => Keypair.generate());
   const recipients = Array.from({ length: SENDERS }, () => Keypair.generate().publicKey);
@@ -54,7 +61,7 @@ async function prepare(chain: Chain): Promise<Workload> {
   for (const r of recipients) await chain.fund(r, 1_000_000_000n);
 
   const mint = Keypair.generate();
-  const authority = senders[0];
+  const authority = cyclic(senders, 0);
   await chain.land(
     sign(
       [
@@ -85,13 +92,13 @@ async function prepare(chain: Chain): Promise<Workload> {
   const blockhash = chain.blockhash();
   const system: Buffer[] = [];
   for (let i = 0; i < SYSTEM_TRANSFERS; i++) {
-    const from = senders[i % SENDERS];
+    const from = cyclic(senders, i);
     system.push(
       sign(
         [
           SystemProgram.transfer({
             fromPubkey: from.publicKey,
-            toPubkey: recipients[(i * 7) % SENDERS],
+            toPubkey: cyclic(recipients, i * 7),
             lamports: 1 + Math.floor(i / SENDERS),
           }),
         ],
@@ -102,8 +109,8 @@ async function prepare(chain: Chain): Promise<Workload> {
   }
   const token: Buffer[] = [];
   for (let i = 0; i < TOKEN_TRANSFERS; i++) {
-    const from = senders[i % SENDERS];
-    const to = recipients[(i * 7) % SENDERS];
+    const from = cyclic(senders, i);
+    const to = cyclic(recipients, i * 7);
     token.push(
       sign(
         [
@@ -174,11 +181,12 @@ async function benchInProcess(): Promise<{ system: number; token: number }> {
     // A steady window of transactions in flight, as a busy RPC front end would keep: verification on the
     // worker threads overlaps execution and commit on the main thread.
     const run = async (wires: Buffer[]) => {
-      let next = 0;
+      // One iterator shared by the window: each sender takes the next transaction when its previous one lands.
+      const queue = wires.values();
       const start = performance.now();
       await Promise.all(
         Array.from({ length: IN_PROCESS_WINDOW }, async () => {
-          while (next < wires.length) await ledger.sendTransaction(wires[next++], { skipPreflight: false });
+          for (const wire of queue) await ledger.sendTransaction(wire, { skipPreflight: false });
         }),
       );
       return rate(wires.length, performance.now() - start);
@@ -260,13 +268,13 @@ async function benchHttp(): Promise<{ system: HttpRates; token: HttpRates }> {
       params: [wire.toString("base64"), { encoding: "base64" }],
     });
     const run = async (bodies: string[], transactions: number) => {
-      let next = 0;
+      const queue = bodies.values();
       let failed = 0;
       const start = performance.now();
       await Promise.all(
         Array.from({ length: HTTP_CONCURRENCY }, async () => {
-          while (next < bodies.length) {
-            const reply = await client.post(bodies[next++]);
+          for (const body of queue) {
+            const reply = await client.post(body);
             for (const r of Array.isArray(reply) ? reply : [reply]) if (r.error) failed++;
           }
         }),

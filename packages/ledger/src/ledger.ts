@@ -38,7 +38,8 @@ import { encodeBase58 } from "./tx/base58.js";
 import { sanitizeTransaction } from "./tx/sanitize.js";
 import { verifyTransactionSignatures } from "./tx/verify.js";
 import { SignatureVerifierPool } from "./tx/verify-pool.js";
-import { decodeTransaction, type WireTransaction } from "./tx/wire.js";
+import { decodeTransaction, firstSignature, type WireTransaction } from "./tx/wire.js";
+import { elementAt } from "./indexing.js";
 import { TIP_ACCOUNTS, MIN_BUNDLE_TIP } from "./chain/bundles.js";
 import { bundleId, bundleSimulation, bundleTip, runBundle, type BundleHost } from "./chain/bundle-runner.js";
 import { PrioritizationFeeCache } from "./chain/fees.js";
@@ -224,7 +225,8 @@ export class Ledger implements LedgerService {
 
   /** After a group commit: the batch's transactions are durable; tell listeners what changed. */
   private committed(batch: CommitBatch): void {
-    if (batch.transactions.length > 0) this.durableSeq = batch.transactions[batch.transactions.length - 1].record.seq;
+    const newest = batch.transactions.at(-1);
+    if (newest) this.durableSeq = newest.record.seq;
     for (const { record } of batch.transactions) this.pendingRecords.delete(record.signature);
     for (const { record } of batch.transactions) this.events.emit("transaction", record);
     for (const [address, account] of batch.accounts) {
@@ -293,7 +295,10 @@ export class Ledger implements LedgerService {
       accounts: addresses
         ? addresses.map((address) => {
             const index = executed ? executed.keys.indexOf(address) : -1;
-            if (index >= 0) return executed!.post[index].lamports === 0n ? null : executed!.post[index];
+            if (executed && index >= 0) {
+              const after = elementAt(executed.post, index);
+              return after.lamports === 0n ? null : after;
+            }
             return get(address) ?? null;
           })
         : null,
@@ -316,7 +321,7 @@ export class Ledger implements LedgerService {
 
   /** Executes and commits a decoded, signature-checked transaction; throws PreflightFailure if it cannot land. */
   processVerified(tx: WireTransaction, skipPreflight: boolean): string {
-    const signature = encodeBase58(tx.signatures[0]);
+    const signature = encodeBase58(firstSignature(tx));
     const refused = this.admit(tx, signature);
     if (refused) throw new PreflightFailure(this.simulationOf({ landed: false, err: refused.value }, null, this.read));
     const result = executeTransaction(tx, this.environment(this.read));
@@ -347,22 +352,24 @@ export class Ledger implements LedgerService {
       throw new MalformedTransactionError(
         "failed to deserialize solana_sdk::message::VersionedMessage: io error: failed to fill whole buffer",
       );
-    const signatureCount = message[0] & 0x80 ? message[1] : message[0];
+    const signatureCount = message.readUInt8(message.readUInt8(0) & 0x80 ? 1 : 0);
     const wire = Buffer.concat([Buffer.from([signatureCount]), Buffer.alloc(64 * signatureCount), message]);
     const tx = this.decode(wire);
     if (this.slots.blockhashHeight(tx.recentBlockhash) === null) return null;
-    const budget = parseComputeBudget(tx.instructions.map((ix) => ({ programId: tx.staticAccountKeys[ix.programIdIndex], data: ix.data })));
+    const budget = parseComputeBudget(
+      tx.instructions.map((ix) => ({ programId: elementAt(tx.staticAccountKeys, ix.programIdIndex), data: ix.data })),
+    );
     return transactionFee(tx.header.numRequiredSignatures, budget);
   }
 
   private commit(tx: WireTransaction, result: ExecutedTransaction, signature: string): TransactionRecord {
     const slot = this.slots.slot;
-    for (let i = 0; i < result.keys.length; i++) {
+    for (const [i, key] of result.keys.entries()) {
       if (!result.isWritable[i] || (result.err !== null && i !== 0)) continue;
-      const account = result.post[i];
+      const account = elementAt(result.post, i);
       const stored = account.lamports === 0n ? null : account;
-      this.setAccount(result.keys[i], stored);
-      this.commits.pending.accounts.set(result.keys[i], stored);
+      this.setAccount(key, stored);
+      this.commits.pending.accounts.set(key, stored);
     }
     const record: TransactionRecord = {
       signature,
@@ -468,7 +475,7 @@ export class Ledger implements LedgerService {
       throw new MalformedTransactionError(`bundle must tip at least ${MIN_BUNDLE_TIP} lamports to one of the tip accounts`);
     const signatures: string[] = [];
     for (const { tx, result } of runs)
-      signatures.push(this.commit(tx, result as ExecutedTransaction, encodeBase58(tx.signatures[0])).signature);
+      signatures.push(this.commit(tx, result as ExecutedTransaction, encodeBase58(firstSignature(tx))).signature);
     const id = bundleId(signatures);
     this.bundles.set(id, {
       bundleId: id,

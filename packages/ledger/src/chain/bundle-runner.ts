@@ -7,8 +7,9 @@ import { MalformedTransactionError, SignatureVerificationError, type BundleSimul
 import type { TransactionResult } from "../runtime/transaction.js";
 import { encodeBase58 } from "../tx/base58.js";
 import { verifyTransactionSignatures } from "../tx/verify.js";
-import type { WireTransaction } from "../tx/wire.js";
+import { firstSignature, type WireTransaction } from "../tx/wire.js";
 import { MAX_BUNDLE_TRANSACTIONS, TIP_ACCOUNTS } from "./bundles.js";
+import { elementAt } from "../indexing.js";
 
 /** Reads through pending bundle writes to the committed state. */
 export class Overlay {
@@ -46,13 +47,15 @@ export function runBundle(host: BundleHost, wires: Buffer[], verify: boolean, re
   const runs: BundleRun[] = [];
   const seen = new Set<string>();
   for (const tx of txs) {
-    const signature = encodeBase58(tx.signatures[0]);
+    const signature = encodeBase58(firstSignature(tx));
     let refused = seen.has(signature) ? new TransactionError("AlreadyProcessed") : null;
     seen.add(signature);
     if (replaceRecentBlockhash) tx.recentBlockhash = host.currentBlockhash();
     refused ??= host.admit(tx, signature);
     const result: TransactionResult = refused ? { landed: false, err: refused.value } : host.execute(tx, overlay.get);
-    if (result.landed && result.err === null) result.keys.forEach((k, i) => result.isWritable[i] && overlay.writes.set(k, result.post[i]));
+    if (result.landed && result.err === null) {
+      result.keys.forEach((k, i) => elementAt(result.isWritable, i) && overlay.writes.set(k, elementAt(result.post, i)));
+    }
     runs.push({ tx, result });
     if (result.err !== null) break;
   }
@@ -65,7 +68,7 @@ export function bundleTip(runs: readonly BundleRun[]): bigint {
   for (const { result } of runs) {
     if (!result.landed) continue;
     result.keys.forEach((k, i) => {
-      if (TIP_ACCOUNTS.includes(k)) tip += result.post[i].lamports - result.pre[i].lamports;
+      if (TIP_ACCOUNTS.includes(k)) tip += elementAt(result.post, i).lamports - elementAt(result.pre, i).lamports;
     });
   }
   return tip;
@@ -95,7 +98,7 @@ export function bundleSimulation(
     const postAddresses = options.postExecutionAccounts[i] ?? null;
     const preState = preAddresses?.map((a) => overlay.get(a) ?? null) ?? null;
     if (executed && executed.err === null)
-      executed.keys.forEach((k, j) => executed.isWritable[j] && overlay.writes.set(k, executed.post[j]));
+      executed.keys.forEach((k, j) => elementAt(executed.isWritable, j) && overlay.writes.set(k, elementAt(executed.post, j)));
     transactionResults.push({
       err: result.err,
       logs: executed?.logs ?? [],
@@ -105,16 +108,16 @@ export function bundleSimulation(
       postExecutionAccounts: postAddresses?.map((a) => overlay.get(a) ?? null) ?? null,
     });
   });
-  const failedIndex = runs.findIndex((r) => r.result.err !== null);
+  const failed = runs.find((r) => r.result.err !== null);
   const summary: BundleSimulation["summary"] =
-    failedIndex < 0
+    failed === undefined || failed.result.err === null
       ? "succeeded"
       : {
           failed: {
             error: {
-              TransactionFailure: [[...runs[failedIndex].tx.signatures[0]], new TransactionError(runs[failedIndex].result.err!).message],
+              TransactionFailure: [[...firstSignature(failed.tx)], new TransactionError(failed.result.err).message],
             },
-            txSignature: encodeBase58(runs[failedIndex].tx.signatures[0]),
+            txSignature: encodeBase58(firstSignature(failed.tx)),
           },
         };
   return { summary, transactionResults };

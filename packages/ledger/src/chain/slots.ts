@@ -20,7 +20,9 @@ export class SlotClock {
   }
 
   get current(): SlotRecord {
-    return this.order[this.order.length - 1];
+    const current = this.order.at(-1);
+    if (current === undefined) throw new Error("the slot clock has no slot yet: it starts from genesis");
+    return current;
   }
 
   get slot(): bigint {

@@ -35,8 +35,11 @@ export class StatusCache {
 
   /** Forgets the slots that fell out of the window at `currentSlot`. */
   prune(currentSlot: bigint): void {
-    while (this.bySlot.length > 0 && this.bySlot[0].slot + STATUS_CACHE_SLOTS < currentSlot) {
-      for (const signature of this.bySlot.shift()!.signatures) this.bySignature.delete(signature);
+    let oldest = this.bySlot[0];
+    while (oldest !== undefined && oldest.slot + STATUS_CACHE_SLOTS < currentSlot) {
+      for (const signature of oldest.signatures) this.bySignature.delete(signature);
+      this.bySlot.shift();
+      oldest = this.bySlot[0];
     }
   }
 }

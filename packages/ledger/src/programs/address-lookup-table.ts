@@ -72,12 +72,12 @@ export function viewLookupTable(data: Buffer): LookupTableView {
   if (state === PROGRAM_STATE_UNINITIALIZED) throw new InstructionError("UninitializedAccount");
   if (state !== PROGRAM_STATE_LOOKUP_TABLE) throw new InstructionError("InvalidAccountData");
   if (data.length < LOOKUP_TABLE_META_SIZE) throw new InstructionError("InvalidAccountData");
-  const tag = data[21];
+  const tag = data.readUInt8(21);
   if (tag > 1) throw new InstructionError("InvalidAccountData");
   const meta: LookupTableMeta = {
     deactivationSlot: data.readBigUInt64LE(4),
     lastExtendedSlot: data.readBigUInt64LE(12),
-    lastExtendedSlotStartIndex: data[20],
+    lastExtendedSlotStartIndex: data.readUInt8(20),
     authority: tag === 1 ? keyToBase58(data.subarray(22, 54)) : null,
   };
   const tail = data.length - LOOKUP_TABLE_META_SIZE;
@@ -199,7 +199,7 @@ function parseInstruction(data: Buffer): LookupTableInstruction {
   switch (data.readUInt32LE(0)) {
     case CREATE_LOOKUP_TABLE:
       need(13);
-      return { kind: "create", recentSlot: data.readBigUInt64LE(4), bumpSeed: data[12] };
+      return { kind: "create", recentSlot: data.readBigUInt64LE(4), bumpSeed: data.readUInt8(12) };
     case FREEZE_LOOKUP_TABLE:
       return { kind: "freeze" };
     case EXTEND_LOOKUP_TABLE: {

@@ -253,8 +253,8 @@ export const associatedTokenAccountProgram: Program = {
     ctx.consume(BASE_UNITS);
     // Borsh: a lone variant byte, nothing after it; empty data is the original Create.
     const data = ctx.data;
-    if (data.length > 1 || (data.length === 1 && data[0] > 2)) throw new InstructionError("InvalidInstructionData");
-    const variant = data.length === 0 ? 0 : data[0];
+    const variant = data.length === 0 ? 0 : data.readUInt8(0);
+    if (data.length > 1 || variant > 2) throw new InstructionError("InvalidInstructionData");
     if (variant === 2) {
       ctx.log("RecoverNested");
       return recoverNested(ctx);

@@ -1,5 +1,6 @@
 import type { Address } from "../account.js";
 import { InstructionError } from "../errors.js";
+import { elementAt } from "../indexing.js";
 import type { InstructionContext, Program } from "../runtime/program.js";
 
 export const MEMO_PROGRAM_ID: Address = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
@@ -23,7 +24,7 @@ const V1_BYTE_UNITS = 12;
 function invalidUtf8At(bytes: Uint8Array): number | null {
   let i = 0;
   while (i < bytes.length) {
-    const b = bytes[i];
+    const b = elementAt(bytes, i);
     if (b < 0x80) {
       i++;
       continue;
@@ -43,8 +44,12 @@ function invalidUtf8At(bytes: Uint8Array): number | null {
     } else return i;
     if (i + width > bytes.length) return i;
     // Only the first continuation byte has a narrowed range; the rest are plain 0x80..0xBF.
-    if (bytes[i + 1] < lo || bytes[i + 1] > hi) return i;
-    for (let k = 2; k < width; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    const first = elementAt(bytes, i + 1);
+    if (first < lo || first > hi) return i;
+    for (let k = 2; k < width; k++) {
+      const next = elementAt(bytes, i + k);
+      if (next < 0x80 || next > 0xbf) return i;
+    }
     i += width;
   }
   return null;

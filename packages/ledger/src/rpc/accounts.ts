@@ -137,10 +137,9 @@ export function accountFilters(value: unknown): AccountFilter[] {
   return list.map((item): AccountFilter => {
     if (item === "tokenAccountState") return { kind: "tokenAccountState" };
     if (typeof item !== "object" || item === null || Array.isArray(item)) throw typeError(item, "enum RpcFilterType");
-    const entries = Object.keys(item);
-    if (entries.length !== 1)
+    const [kind, ...others] = Object.keys(item);
+    if (kind === undefined || others.length > 0)
       throw invalidParams("Invalid params: expected an object with exactly one filter (`dataSize`, `memcmp` or `tokenAccountState`).");
-    const [kind] = entries;
     const body = (item as Record<string, unknown>)[kind];
     if (kind === "dataSize") return { kind: "dataSize", size: usize(body) };
     if (kind === "memcmp") return memcmpFilter(body);

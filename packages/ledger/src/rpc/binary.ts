@@ -1,5 +1,6 @@
 import bs58 from "bs58";
 import { invalidParams } from "./errors.js";
+import { elementAt } from "../indexing.js";
 
 /**
  * Strict decoding of the base64 and base58 text clients send, with the error text Solana's RPC gives
@@ -16,22 +17,22 @@ const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvw
 export function base64Problem(text: string): string | null {
   const bytes = Buffer.from(text, "utf8");
   let symbols = bytes.length;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
+  for (const [i, b] of bytes.entries()) {
     if (b === 0x3d) {
       if (symbols === bytes.length) symbols = i;
       continue;
     }
     // Padding may only end the text.
     if (symbols !== bytes.length) return `InvalidByte(${symbols}, 61)`;
-    if (b >= 128 || BASE64_VALUE[b] < 0) return `InvalidByte(${i}, ${b})`;
+    if (b >= 128 || elementAt(BASE64_VALUE, b) < 0) return `InvalidByte(${i}, ${b})`;
   }
   if (symbols % 4 === 1) return `InvalidLength(${symbols})`;
   const padding = bytes.length - symbols;
   if (padding !== (4 - (symbols % 4)) % 4) return "InvalidPadding";
   const lastBits = symbols % 4 === 2 ? 0x0f : symbols % 4 === 3 ? 0x03 : 0;
-  if (lastBits !== 0 && (BASE64_VALUE[bytes[symbols - 1]] & lastBits) !== 0)
-    return `InvalidLastSymbol(${symbols - 1}, ${bytes[symbols - 1]})`;
+  if (lastBits === 0) return null;
+  const last = bytes.readUInt8(symbols - 1);
+  if ((elementAt(BASE64_VALUE, last) & lastBits) !== 0) return `InvalidLastSymbol(${symbols - 1}, ${last})`;
   return null;
 }
 
@@ -46,8 +47,7 @@ function debugChar(code: number): string {
 /** Why text is not base58, in the Debug spelling of the bs58 crate's error; null if it is. */
 export function base58Problem(text: string): string | null {
   const bytes = Buffer.from(text, "utf8");
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
+  for (const [i, b] of bytes.entries()) {
     if (b >= 128) return `NonAsciiCharacter { index: ${i} }`;
     if (!BASE58_ALPHABET.includes(String.fromCharCode(b))) return `InvalidCharacter { character: ${debugChar(b)}, index: ${i} }`;
   }

@@ -3,6 +3,7 @@ import bs58 from "bs58";
 import type { Address } from "../account.js";
 import type { CompiledInnerInstruction, LedgerService, ReturnData, TransactionMeta, TransactionRecord } from "../service.js";
 import { unsupportedTransactionVersion } from "./errors.js";
+import { elementAt } from "../indexing.js";
 
 /** How getTransaction writes a landed transaction: Solana's UiTransactionEncoding. */
 export const TRANSACTION_ENCODINGS = ["binary", "base64", "base58", "json", "jsonParsed"] as const;
@@ -184,7 +185,7 @@ export function extractMemo(wire: Buffer): string | null {
   }
   const memos: string[] = [];
   for (const ix of decoded.message.compiledInstructions) {
-    if (!MEMO_PROGRAMS.has(decoded.staticKeys[ix.programIdIndex])) continue;
+    if (!MEMO_PROGRAMS.has(elementAt(decoded.staticKeys, ix.programIdIndex))) continue;
     let text: string;
     try {
       text = utf8.decode(ix.data);

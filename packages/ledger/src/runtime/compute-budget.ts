@@ -55,8 +55,7 @@ export function parseComputeBudget(instructions: readonly { programId: Address; 
   let loadedLimit: number | null = null;
   let others = 0;
 
-  for (let index = 0; index < instructions.length; index++) {
-    const { programId, data } = instructions[index];
+  for (const [index, { programId, data }] of instructions.entries()) {
     if (programId !== COMPUTE_BUDGET_PROGRAM_ID) {
       others++;
       continue;

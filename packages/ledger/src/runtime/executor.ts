@@ -12,6 +12,7 @@ import { encodeBase58 } from "../tx/base58.js";
 import { LogCollector } from "./logs.js";
 import type { Clock, CpiInstruction, InstructionAccount, InstructionContext, Program } from "./program.js";
 import { checkAccountChanges, checkRentState, snapshot, type AccountSnapshot } from "./rules.js";
+import { elementAt } from "../indexing.js";
 
 /** Solana's maximum invoke stack height: a top-level instruction plus four nested invocations. */
 export const MAX_STACK_HEIGHT = 5;
@@ -73,18 +74,17 @@ export class InstructionProcessor {
 
   run(): InstructionOutcome {
     let err: TransactionErrorValue | null = null;
-    for (let i = 0; i < this.tx.instructions.length; i++) {
-      const ix = this.tx.instructions[i];
+    for (const [i, ix] of this.tx.instructions.entries()) {
       const sysvar = this.tx.instructionsSysvar;
-      if (sysvar) sysvar.setCurrent(this.tx.accounts[sysvar.index].data, i);
+      if (sysvar) sysvar.setCurrent(elementAt(this.tx.accounts, sysvar.index).data, i);
       this.currentInner = [];
       try {
         const indexes = ix.accounts;
         this.execute(
-          this.tx.keys[ix.programIndex],
+          elementAt(this.tx.keys, ix.programIndex),
           indexes,
-          indexes.map((k) => this.tx.isSigner[k]),
-          indexes.map((k) => this.tx.isWritable[k]),
+          indexes.map((k) => elementAt(this.tx.isSigner, k)),
+          indexes.map((k) => elementAt(this.tx.isWritable, k)),
           ix.data,
         );
       } catch (e) {
@@ -141,7 +141,7 @@ export class InstructionProcessor {
 
   private openFrame(programId: Address, indexes: number[], isSigner: boolean[], isWritable: boolean[]): Frame {
     const before = new Map<number, AccountSnapshot>();
-    for (const k of indexes) if (!before.has(k)) before.set(k, snapshot(this.tx.accounts[k]));
+    for (const k of indexes) if (!before.has(k)) before.set(k, snapshot(elementAt(this.tx.accounts, k)));
     return { programId, indexes, isSigner, isWritable, before };
   }
 
@@ -149,15 +149,14 @@ export class InstructionProcessor {
   private verify(frame: Frame): void {
     const entries: { before: AccountSnapshot; after: Account; isWritable: boolean }[] = [];
     for (const [k, before] of frame.before) {
-      let writable = false;
-      for (let j = 0; j < frame.indexes.length; j++) if (frame.indexes[j] === k && frame.isWritable[j]) writable = true;
-      entries.push({ before, after: this.tx.accounts[k], isWritable: writable });
+      const writable = frame.indexes.some((index, j) => index === k && elementAt(frame.isWritable, j));
+      entries.push({ before, after: elementAt(this.tx.accounts, k), isWritable: writable });
     }
     checkAccountChanges(frame.programId, entries);
   }
 
   private refresh(frame: Frame): void {
-    for (const k of frame.before.keys()) frame.before.set(k, snapshot(this.tx.accounts[k]));
+    for (const k of frame.before.keys()) frame.before.set(k, snapshot(elementAt(this.tx.accounts, k)));
   }
 
   private consume(units: number): void {
@@ -170,10 +169,10 @@ export class InstructionProcessor {
 
   private context(frame: Frame, data: Buffer, stackHeight: number, onReturnData: () => void): InstructionContext {
     const accounts: InstructionAccount[] = frame.indexes.map((k, j) => ({
-      key: this.tx.keys[k],
-      isSigner: frame.isSigner[j],
-      isWritable: frame.isWritable[j],
-      account: this.tx.accounts[k],
+      key: elementAt(this.tx.keys, k),
+      isSigner: elementAt(frame.isSigner, j),
+      isWritable: elementAt(frame.isWritable, j),
+      account: elementAt(this.tx.accounts, k),
     }));
     return {
       programId: frame.programId,
@@ -226,11 +225,11 @@ export class InstructionProcessor {
       let callerSigner = false;
       let callerWritable = false;
       let index = -1;
-      for (let j = 0; j < caller.indexes.length; j++) {
-        if (this.tx.keys[caller.indexes[j]] === meta.pubkey) {
-          index = caller.indexes[j];
-          callerSigner ||= caller.isSigner[j];
-          callerWritable ||= caller.isWritable[j];
+      for (const [j, callerIndex] of caller.indexes.entries()) {
+        if (elementAt(this.tx.keys, callerIndex) === meta.pubkey) {
+          index = callerIndex;
+          callerSigner ||= elementAt(caller.isSigner, j);
+          callerWritable ||= elementAt(caller.isWritable, j);
         }
       }
       if (index < 0) {
@@ -280,7 +279,7 @@ export function checkRentStates(tx: LoadedTransaction, before: readonly AccountS
   for (let i = 0; i < tx.keys.length; i++) {
     if (!tx.isWritable[i]) continue;
     try {
-      checkRentState(i, before[i], tx.accounts[i]);
+      checkRentState(i, elementAt(before, i), elementAt(tx.accounts, i));
     } catch (e) {
       if (e instanceof TransactionError) return e;
       throw e;

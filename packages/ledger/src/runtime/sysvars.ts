@@ -108,7 +108,7 @@ export function encodeEpochSchedule(schedule: EpochSchedule = DEFAULT_EPOCH_SCHE
 }
 
 export function decodeEpochSchedule(data: Buffer): EpochSchedule {
-  if (data.length < EPOCH_SCHEDULE_SIZE || data[16] > 1) throw new InstructionError("InvalidAccountData");
+  if (data.length < EPOCH_SCHEDULE_SIZE || data.readUInt8(16) > 1) throw new InstructionError("InvalidAccountData");
   return {
     slotsPerEpoch: data.readBigUInt64LE(0),
     leaderScheduleSlotOffset: data.readBigUInt64LE(8),
@@ -238,7 +238,7 @@ export function instructionsSysvarAt(data: Buffer, index: number): SysvarInstruc
   need(o + accountCount * ACCOUNT_META_SIZE + 34);
   const accounts: AccountMeta[] = [];
   for (let i = 0; i < accountCount; i++, o += ACCOUNT_META_SIZE) {
-    const flags = data[o];
+    const flags = data.readUInt8(o);
     accounts.push({
       pubkey: keyToBase58(data.subarray(o + 1, o + ACCOUNT_META_SIZE)),
       isSigner: (flags & IS_SIGNER) !== 0,

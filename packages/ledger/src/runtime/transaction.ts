@@ -8,6 +8,7 @@ import { InstructionProcessor, checkRentStates, loadAccounts, type LoadedTransac
 import type { Clock, Program } from "./program.js";
 import { checkRentState, snapshot } from "./rules.js";
 import { INSTRUCTIONS_SYSVAR_ID, encodeInstructionsSysvar, setInstructionsSysvarCurrentIndex } from "./sysvars.js";
+import { elementAt } from "../indexing.js";
 
 export interface ExecutionEnvironment {
   programs: ReadonlyMap<Address, Program>;
@@ -79,32 +80,37 @@ function execute(tx: WireTransaction, env: ExecutionEnvironment): TransactionRes
     return writable && !env.reserved.has(key) && !programIndexes.has(i);
   });
 
-  const budget = parseComputeBudget(tx.instructions.map((ix) => ({ programId: keys[ix.programIdIndex], data: ix.data })));
+  const budget = parseComputeBudget(tx.instructions.map((ix) => ({ programId: elementAt(keys, ix.programIdIndex), data: ix.data })));
   for (const ix of tx.instructions) {
-    const programId = keys[ix.programIdIndex];
+    const programId = elementAt(keys, ix.programIdIndex);
     if (env.programs.has(programId)) continue;
     const account = env.getAccount(programId);
     return reject(account ? "InvalidProgramForExecution" : "ProgramAccountNotFound");
   }
 
   const fee = transactionFee(tx.signatures.length, budget);
-  const payerAccount = env.getAccount(keys[0]);
+  const payerAccount = env.getAccount(elementAt(keys, 0));
   if (!payerAccount || payerAccount.lamports === 0n) return reject("AccountNotFound");
   if (payerAccount.owner !== SYSTEM_PROGRAM_ID || payerAccount.data.length > 0) return reject("InvalidAccountForFee");
   if (payerAccount.lamports < fee) return reject("InsufficientFundsForFee");
 
   const accounts = loadAccounts(keys, env.getAccount);
   const pre = accounts.map(snapshot);
-  accounts[0].lamports -= fee;
-  checkRentState(0, pre[0], accounts[0]);
+  const payer = elementAt(accounts, 0);
+  payer.lamports -= fee;
+  checkRentState(0, elementAt(pre, 0), payer);
 
   let instructionsSysvar: LoadedTransaction["instructionsSysvar"] = null;
   const sysvarIndex = keys.indexOf(INSTRUCTIONS_SYSVAR_ID);
   if (sysvarIndex >= 0) {
-    accounts[sysvarIndex].data = encodeInstructionsSysvar(
+    elementAt(accounts, sysvarIndex).data = encodeInstructionsSysvar(
       tx.instructions.map((ix) => ({
-        programId: keys[ix.programIdIndex],
-        accounts: ix.accounts.map((k) => ({ pubkey: keys[k], isSigner: isSigner[k], isWritable: isWritable[k] })),
+        programId: elementAt(keys, ix.programIdIndex),
+        accounts: ix.accounts.map((k) => ({
+          pubkey: elementAt(keys, k),
+          isSigner: elementAt(isSigner, k),
+          isWritable: elementAt(isWritable, k),
+        })),
         data: ix.data,
       })),
     );
@@ -130,7 +136,8 @@ function execute(tx: WireTransaction, env: ExecutionEnvironment): TransactionRes
   } else {
     // A failed transaction still pays: only the fee payer's debit survives.
     post = pre.map((s) => ({ ...s, data: s.data }));
-    post[0] = { ...pre[0], lamports: pre[0].lamports - fee };
+    const payerBefore = elementAt(pre, 0);
+    post[0] = { ...payerBefore, lamports: payerBefore.lamports - fee };
   }
   return {
     landed: true,

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { verifyTransactionSignatures, type SignedMessage } from "./verify.js";
+import { elementAt } from "../indexing.js";
 
 /**
  * Ed25519 verification is the most expensive step of admitting a transaction, so it runs on worker threads.
@@ -97,7 +98,7 @@ export class SignatureVerifierPool {
       const slice = queue.slice(start, start + share);
       const id = this.nextId++;
       this.inFlight.set(id, { resolvers: slice.map((q) => q.resolve) });
-      const worker = this.workers[this.nextWorker++ % this.workers.length];
+      const worker = elementAt(this.workers, this.nextWorker++ % this.workers.length);
       worker.ref();
       worker.postMessage({ id, jobs: slice.map((q) => q.job) });
     }

@@ -34,8 +34,9 @@ export interface SignedMessage {
 
 /** Every required signer's signature over the message must verify. */
 export function verifyTransactionSignatures(tx: SignedMessage): boolean {
-  for (let i = 0; i < tx.signatures.length; i++) {
-    if (!verifySignature(tx.message, tx.signatures[i], tx.signerKeys[i])) return false;
+  for (const [i, signature] of tx.signatures.entries()) {
+    const signer = tx.signerKeys[i];
+    if (signer === undefined || !verifySignature(tx.message, signature, signer)) return false;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import type { Address } from "../account.js";
 import { MalformedTransactionError } from "../service.js";
 import { keyToBase58 } from "./base58.js";
+import { elementAt } from "../indexing.js";
 
 /** Solana's maximum serialized transaction size (an IPv6 MTU minus headers). */
 export const PACKET_DATA_SIZE = 1232;
@@ -50,7 +51,7 @@ class Reader {
   }
   u8(): number {
     this.need(1);
-    return this.buf[this.offset++];
+    return this.buf.readUInt8(this.offset++);
   }
   /** Solana's compact-u16 ("shortvec") length. */
   shortVec(): number {
@@ -78,6 +79,11 @@ class Reader {
   get done(): boolean {
     return this.offset === this.buf.length;
   }
+}
+
+/** The signature that names a transaction: its first. Sanitising refuses a transaction without one. */
+export function firstSignature(tx: WireTransaction): Buffer {
+  return elementAt(tx.signatures, 0);
 }
 
 export function decodeTransaction(wire: Buffer): WireTransaction {

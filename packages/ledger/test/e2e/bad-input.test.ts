@@ -11,7 +11,7 @@ const meddler: Program = {
   builtin: false,
   execute(ctx) {
     ctx.consume(100);
-    ctx.accounts[0].account.data[0] ^= 1;
+    ctx.accounts[0]!.account.data[0]! ^= 1;
   },
 };
 
@@ -70,7 +70,7 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
   it("wrong signature", async () => {
     const tx = await signed(alice, SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1_000_000 }));
     const wire = tx.serialize();
-    wire[10] ^= 0xff;
+    wire[10]! ^= 0xff;
     const reply = await send(wire);
     expect(reply.error).toEqual({ code: -32003, message: "Transaction signature verification failure" });
     expect(await t.connection.getBalance(bob.publicKey)).toBe(0);
@@ -140,7 +140,7 @@ describe("bad input gets Solana's error, changes nothing and leaves the server u
     const carol = Keypair.generate().publicKey;
     await t.net.ledger.requestAirdrop(carol.toBase58(), 2_000_000n);
     const ix = SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: carol, lamports: 1_000_000 });
-    ix.keys[1].isWritable = false;
+    ix.keys[1]!.isWritable = false;
     const reply = await send((await signed(alice, ix)).serialize());
     expect(reply.error.code).toBe(-32002);
     expect(reply.error.message).toBe(

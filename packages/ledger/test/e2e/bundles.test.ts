@@ -29,7 +29,7 @@ describe("bundles", () => {
       .result as string[];
     const alice = await fundedKeypair(t.connection, 1);
     const bob = Keypair.generate();
-    const tipAccount = new PublicKey(tips[0]);
+    const tipAccount = new PublicKey(tips[0]!);
     const tipBefore = await t.connection.getBalance(tipAccount);
 
     const good = [await signedTransfer(alice, bob.publicKey, LAMPORTS_PER_SOL / 4), await signedTransfer(alice, tipAccount, 1000)];

@@ -66,7 +66,7 @@ describe("durability", () => {
         );
         statuses.value.forEach((s) => expect(s?.err).toBeNull());
         const accounts = await after.getMultipleAccountsInfo(chunk.map((c) => new PublicKey(c.recipient)));
-        accounts.forEach((a, j) => expect(a?.lamports).toBe(chunk[j].lamports));
+        accounts.forEach((a, j) => expect(a?.lamports).toBe(chunk[j]!.lamports));
       }
       // The node keeps working after recovery.
       const k = Keypair.generate();

@@ -90,7 +90,7 @@ describe("v0 transactions with address lookup tables", () => {
     const lookup = (await t.connection.getAddressLookupTable(table)).value!;
     expect(lookup.state.addresses).toHaveLength(70);
 
-    const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: extra[0], lamports: 1_000_000 });
+    const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: extra[0]!, lamports: 1_000_000 });
     transfer.keys.push(...extra.slice(1, 66).map((pubkey) => ({ pubkey, isSigner: false, isWritable: false })));
     const { blockhash } = await t.connection.getLatestBlockhash();
     const message = new TransactionMessage({

@@ -49,7 +49,7 @@ describe("SPL token flows through @solana/spl-token", () => {
 
     const owned = await t.connection.getParsedTokenAccountsByOwner(alice.publicKey, { mint });
     expect(owned.value).toHaveLength(1);
-    const parsed = (owned.value[0].account.data as ParsedAccountData).parsed;
+    const parsed = (owned.value[0]!.account.data as ParsedAccountData).parsed;
     expect(parsed.type).toBe("account");
     expect(parsed.info.tokenAmount).toEqual({ amount: "1100000", decimals: 6, uiAmount: 1.1, uiAmountString: "1.1" });
     expect(parsed.info.owner).toBe(alice.publicKey.toBase58());
@@ -64,7 +64,7 @@ describe("SPL token flows through @solana/spl-token", () => {
       dataSlice: { offset: 64, length: 8 },
     });
     expect(byOwner).toHaveLength(1);
-    expect(Buffer.from(byOwner[0].account.data).readBigUInt64LE(0)).toBe(400_000n);
+    expect(Buffer.from(byOwner[0]!.account.data).readBigUInt64LE(0)).toBe(400_000n);
   });
 
   it("wraps SOL into a native token account and records token balances in transaction meta", async () => {

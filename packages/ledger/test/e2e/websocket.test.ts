@@ -53,7 +53,7 @@ describe("websocket subscriptions", () => {
         }
       });
     });
-    expect(slots[1]).toBe(slots[0] + 1);
-    expect(slots[2]).toBe(slots[1] + 1);
+    expect(slots[1]).toBe(slots[0]! + 1);
+    expect(slots[2]).toBe(slots[1]! + 1);
   });
 });

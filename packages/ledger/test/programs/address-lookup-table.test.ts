@@ -103,12 +103,12 @@ describe("CreateLookupTable", () => {
       [0, 2, SYSTEM_PROGRAM_ID, 8],
       [0, 2, SYSTEM_PROGRAM_ID, 1],
     ]);
-    expect(inner[0].data.readBigUInt64LE(4)).toBe(rent);
-    expect(inner[0].accounts).toEqual([PAYER, table]);
-    expect(inner[1].data.readBigUInt64LE(4)).toBe(56n);
-    expect(inner[1].accounts).toEqual([table]);
-    expect(new PublicKey(inner[2].data.subarray(4, 36)).toBase58()).toBe(ALT);
-    expect(inner[2].accounts).toEqual([table]);
+    expect(inner[0]!.data.readBigUInt64LE(4)).toBe(rent);
+    expect(inner[0]!.accounts).toEqual([PAYER, table]);
+    expect(inner[1]!.data.readBigUInt64LE(4)).toBe(56n);
+    expect(inner[1]!.accounts).toEqual([table]);
+    expect(new PublicKey(inner[2]!.data.subarray(4, 36)).toBase58()).toBe(ALT);
+    expect(inner[2]!.accounts).toEqual([table]);
     expect(out.logs).toEqual([
       `Program ${ALT} invoke [1]`,
       `Program ${SYSTEM_PROGRAM_ID} invoke [2]`,
@@ -163,7 +163,7 @@ describe("CreateLookupTable", () => {
   it("does not need the authority's signature, and repeating it on an existing table changes nothing", () => {
     const h = setup();
     const { ix, table } = create(h);
-    ix.keys[1].isSigner = false;
+    ix.keys[1]!.isSigner = false;
     expect(h.process(ix).err).toBeNull();
     expect(h.process(extend(table, addresses(2))).err).toBeNull();
     const before = Buffer.from(h.get(table).data);
@@ -194,7 +194,7 @@ describe("CreateLookupTable", () => {
     const wrong = new TransactionInstruction({
       programId: ix.programId,
       data: ix.data,
-      keys: [{ ...ix.keys[0], pubkey: foreign.keys[0].pubkey }, ...ix.keys.slice(1)],
+      keys: [{ ...ix.keys[0]!, pubkey: foreign.keys[0]!.pubkey }, ...ix.keys.slice(1)],
     });
     const b = h.process(wrong);
     expect(b.err).toEqual({ InstructionError: [0, "InvalidArgument"] });
@@ -257,7 +257,7 @@ describe("ExtendLookupTable", () => {
     expect(h.get(table).data.length).toBe(56 + 96);
     expect(h.get(table).lamports).toBe(1_948_800n);
     expect(out.innerInstructions.map((c) => c.data.readUInt32LE(0))).toEqual([2]);
-    expect(out.innerInstructions[0].data.readBigUInt64LE(4)).toBe(1_948_800n - 1_280_640n);
+    expect(out.innerInstructions[0]!.data.readBigUInt64LE(4)).toBe(1_948_800n - 1_280_640n);
     let s = state(h, table);
     expect(s.addresses.map((a) => a.toBase58())).toEqual(first.map((a) => a.toBase58()));
     expect(s.lastExtendedSlot).toBe(1000);
@@ -317,7 +317,7 @@ describe("ExtendLookupTable", () => {
     expect(h.process(extend(table, addresses(1), OTHER)).err).toEqual({ InstructionError: [0, "IncorrectAuthority"] });
 
     const unsigned = extend(table, addresses(1));
-    unsigned.keys[1].isSigner = false;
+    unsigned.keys[1]!.isSigner = false;
     const u = h.process(unsigned);
     expect(u.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(u.logs).toContain("Program log: Authority account must be a signer");
@@ -501,7 +501,7 @@ describe("DeactivateLookupTable and CloseLookupTable", () => {
     const h = setup();
     const table = tableWith(h, 1);
     const ix = AddressLookupTableProgram.deactivateLookupTable({ lookupTable: publicKey(table), authority: publicKey(AUTHORITY) });
-    ix.keys[1].isSigner = false;
+    ix.keys[1]!.isSigner = false;
     const out = h.process(ix);
     expect(out.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(out.logs).toContain("Program log: Authority account must be a signer");

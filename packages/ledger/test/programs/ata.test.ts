@@ -181,7 +181,7 @@ describe("associated token account program", () => {
         publicKey(WALLET),
       );
     const recover = recoverNested();
-    recover.keys[5] = { ...recover.keys[5], isSigner: false };
+    recover.keys[5] = { ...recover.keys[5]!, isSigner: false };
     const unsigned = h.process(recover);
     expect(unsigned.err).toEqual({ InstructionError: [0, "MissingRequiredSignature"] });
     expect(unsigned.logs).toContain("Program log: Wallet of the owner associated token account must sign");

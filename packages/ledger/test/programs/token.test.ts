@@ -83,7 +83,7 @@ function setup(): ProgramHarness {
   for (const [account, owner] of [
     [ALICE_TOKENS, ALICE],
     [BOB_TOKENS, BOB],
-  ]) {
+  ] as const) {
     h.allocate(account, ACCOUNT_SIZE, TOKEN);
     ok(h, createInitializeAccount3Instruction(publicKey(account), publicKey(MINT), publicKey(owner)));
   }
@@ -93,7 +93,7 @@ function setup(): ProgramHarness {
 
 /** Clears the signer flag of the account at `index`, as if that key had not signed. */
 function unsigned(ix: TransactionInstruction, index: number): TransactionInstruction {
-  ix.keys[index] = { ...ix.keys[index], isSigner: false };
+  ix.keys[index] = { ...ix.keys[index]!, isSigner: false };
   return ix;
 }
 
@@ -170,7 +170,7 @@ describe("InitializeAccount", () => {
       [a1, ALICE],
       [a2, BOB],
       [a3, ALICE],
-    ]) {
+    ] as const) {
       const state = tokenAccount(h, a);
       expect(state.mint.toBase58()).toBe(MINT);
       expect(state.owner.toBase58()).toBe(owner);

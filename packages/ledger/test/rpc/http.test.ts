@@ -207,7 +207,7 @@ describe("sendTransaction errors", () => {
     const tampered = signed(h, payer, [
       SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 }),
     ]).serialize();
-    tampered[10] ^= 0xff;
+    tampered[10]! ^= 0xff;
     const badSignature = await rpc(h.server.url, "sendTransaction", [tampered.toString("base64"), { encoding: "base64" }]);
     expect(badSignature).toEqual({ jsonrpc: "2.0", error: { code: -32003, message: "Transaction signature verification failure" }, id: 1 });
     expect(h.ledger.getAccount(payer.publicKey.toBase58())!.lamports).toBe(5_000_000n);

@@ -53,7 +53,7 @@ function clientFrame(text: string): Buffer {
   const mask = Buffer.from([1, 2, 3, 4]);
   const length =
     payload.length < 126 ? Buffer.from([0x80 | payload.length]) : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 0xff]);
-  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]!));
   return Buffer.concat([Buffer.from([0x81]), length, mask, masked]);
 }
 
@@ -248,14 +248,14 @@ describe("websocket limits", () => {
       const viaHttpPort = new WebSocket(server.url.replace("http", "ws"));
       const [, second] = (await once(viaHttpPort, "unexpected-response")) as [unknown, import("node:http").IncomingMessage];
       expect(second.statusCode).toBe(429);
-      const closed = once(open[0], "close");
-      open[0].close();
+      const closed = once(open[0]!, "close");
+      open[0]!.close();
       await closed;
       await expect.poll(() => server.websocketStats().connections).toBe(1);
       const again = await openSocket(server.wsUrl);
       expect((await call(again, 1, "slotSubscribe")).result).toBeGreaterThan(0);
       again.close();
-      open[1].close();
+      open[1]!.close();
     });
   });
 

@@ -318,7 +318,7 @@ describe("accounts", () => {
     expect(sliced.map((x) => [x.pubkey.toBase58(), [...x.account.data]])).toEqual([[mint.toBase58(), [6, 1]]]);
     // A slice running past the end stops at the end: the freeze authority's last two bytes.
     const clipped = await h.connection.getProgramAccounts(TOKEN_PROGRAM_ID, { filters: mintFilter, dataSlice: { offset: 80, length: 10 } });
-    expect([...clipped[0].account.data]).toEqual([...freezeAuthority.toBytes().subarray(30)]);
+    expect([...clipped[0]!.account.data]).toEqual([...freezeAuthority.toBytes().subarray(30)]);
 
     const withContext = await rpc(h.server.url, "getProgramAccounts", [
       TOKEN,
@@ -478,7 +478,7 @@ describe("transactions", () => {
           header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
           accountKeys: keys,
           recentBlockhash: tx.recentBlockhash,
-          instructions: [{ programIdIndex: 2, accounts: [0, 1], data: bs58.encode(tx.instructions[0].data), stackHeight: null }],
+          instructions: [{ programIdIndex: 2, accounts: [0, 1], data: bs58.encode(tx.instructions[0]!.data), stackHeight: null }],
         },
       },
       meta: {
@@ -721,7 +721,7 @@ describe("transactions", () => {
 
     // sigVerify is off unless asked for.
     const tampered = signed(h, payer, [transfer(payer, to, 1_000_000)]).serialize();
-    tampered[10] ^= 0xff;
+    tampered[10]! ^= 0xff;
     const unverified = await rpc(h.server.url, "simulateTransaction", [tampered.toString("base64"), { encoding: "base64" }]);
     expect(unverified.result.value.err).toBeNull();
     expect(unverified.result.value.logs).toEqual(SYSTEM_LOGS);
@@ -756,7 +756,7 @@ describe("transactions", () => {
 
 describe("bundles", () => {
   const bundlesUrl = (): string => `${h.server.url}/api/v1/bundles`;
-  const tip = new PublicKey(TIP_ACCOUNTS[0]);
+  const tip = new PublicKey(TIP_ACCOUNTS[0]!);
 
   /** n transactions, each from its own funded payer, each tipping 1000 lamports. */
   async function tipping(n: number): Promise<Buffer[]> {
@@ -811,7 +811,7 @@ describe("bundles", () => {
     const watched = await funded(h, 2_000_000n);
     const sender = await funded(h, 5_000_000n);
     const first = signed(h, sender, [transfer(sender, watched.publicKey, 1_000_000)]).serialize();
-    const [second] = await tipping(1);
+    const second = (await tipping(1))[0]!;
     const config = {
       preExecutionAccountsConfigs: [{ addresses: [watched.publicKey.toBase58()], encoding: "base64" }, null],
       postExecutionAccountsConfigs: [null, { addresses: [watched.publicKey.toBase58()] }],
@@ -819,7 +819,7 @@ describe("bundles", () => {
     };
     // With skipSigVerify a bad signature does not matter.
     const tampered = Buffer.from(second);
-    tampered[10] ^= 0xff;
+    tampered[10]! ^= 0xff;
     const reply = await rpc(h.server.url, "simulateBundle", [{ encodedTransactions: base64([first, tampered]) }, config]);
     expect(reply.result).toStrictEqual({
       context: { apiVersion: "2.1.0", slot: 100 },
@@ -868,7 +868,7 @@ describe("bundles", () => {
     const payer = await funded(h, 5_000_000n);
     const failing = signed(h, payer, [transfer(payer, tip, 20_000_000)]).serialize();
     const [tipped] = await tipping(1);
-    const reply = await rpc(h.server.url, "simulateBundle", [{ encodedTransactions: base64([tipped, failing]) }]);
+    const reply = await rpc(h.server.url, "simulateBundle", [{ encodedTransactions: base64([tipped!, failing]) }]);
     const err = { InstructionError: [0, { Custom: 1 }] };
     expect(reply.result.value.summary).toEqual({
       failed: {

@@ -55,7 +55,7 @@ class RawClient {
   async nextText(match: (m: any) => boolean): Promise<string> {
     for (;;) {
       const index = this.messages.findIndex((m) => match(m.json));
-      if (index >= 0) return this.messages.splice(index, 1)[0].text;
+      if (index >= 0) return this.messages.splice(index, 1)[0]!.text;
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
@@ -393,7 +393,7 @@ describe("cleanup", () => {
       await client.call("logsSubscribe", ["all"]);
       expect(pubsub.size).toBe(4);
       // PubSub's own close handler was attached first, so it has run when this one does.
-      const closed = once(serverSockets[0], "close");
+      const closed = once(serverSockets[0]!, "close");
       await client.close();
       await closed;
       expect(pubsub.size).toBe(0);

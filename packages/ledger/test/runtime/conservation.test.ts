@@ -21,8 +21,8 @@ describe("lamport conservation (property)", () => {
     let refused = 0;
 
     for (let round = 0; round < 300; round++) {
-      const from = wallets[Math.floor(random() * wallets.length)];
-      const to = wallets[Math.floor(random() * wallets.length)];
+      const from = wallets[Math.floor(random() * wallets.length)]!;
+      const to = wallets[Math.floor(random() * wallets.length)]!;
       // Amounts sometimes exceed the balance, so some transfers fail inside the program.
       const lamports = BigInt(Math.floor(random() * 3_000_000_000));
       const before = balance(from);

@@ -127,8 +127,8 @@ describe("cross-program invocation", () => {
       `Program ${probeId} consumed 1250 of 200000 compute units`,
       `Program ${probeId} success`,
     ]);
-    expect(landed?.meta?.innerInstructions?.[0].index).toBe(0);
-    expect(landed?.meta?.innerInstructions?.[0].instructions).toHaveLength(1);
+    expect(landed?.meta?.innerInstructions?.[0]?.index).toBe(0);
+    expect(landed?.meta?.innerInstructions?.[0]?.instructions).toHaveLength(1);
   });
 
   it("stops nested invocations at stack height 5", async () => {

@@ -46,8 +46,8 @@ export const probe: Program = {
           {
             programId: SYSTEM,
             accounts: [
-              { pubkey: vault.key, isSigner: true, isWritable: true },
-              { pubkey: recipient.key, isSigner: false, isWritable: true },
+              { pubkey: vault!.key, isSigner: true, isWritable: true },
+              { pubkey: recipient!.key, isSigner: false, isWritable: true },
             ],
             data,
           },
@@ -68,13 +68,13 @@ export const probe: Program = {
         ctx.setReturnData(Buffer.from([42, 43]));
         return;
       case Probe.Introspect: {
-        const data = ctx.accounts[0].account.data;
+        const data = ctx.accounts[0]!.account.data;
         const current = instructionsSysvarCurrentIndex(data);
         ctx.log(`instruction ${current} of ${instructionsSysvarCount(data)}, program ${instructionsSysvarAt(data, current).programId}`);
         return;
       }
       case Probe.Counterfeit:
-        ctx.accounts[0].account.lamports += 1n;
+        ctx.accounts[0]!.account.lamports += 1n;
         return;
       default:
         throw new InstructionError("InvalidInstructionData");

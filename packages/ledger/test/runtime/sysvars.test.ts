@@ -228,8 +228,8 @@ describe("Instructions sysvar", () => {
       for (let i = 0; i < count; i++) {
         const offset = encoded.readUInt16LE(2 + 2 * i);
         expect(offset).toBe(previous);
-        expect(encoded.readUInt16LE(offset)).toBe(instructions[i].accounts.length);
-        previous = offset + 2 + 33 * instructions[i].accounts.length + 32 + 2 + instructions[i].data.length;
+        expect(encoded.readUInt16LE(offset)).toBe(instructions[i]!.accounts.length);
+        previous = offset + 2 + 33 * instructions[i]!.accounts.length + 32 + 2 + instructions[i]!.data.length;
       }
     }
   });

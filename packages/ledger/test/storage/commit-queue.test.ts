@@ -35,7 +35,7 @@ it("writes everything of one turn in one commit, then releases every waiter and 
   expect(commit).not.toHaveBeenCalled();
   await Promise.all([first, second]);
   expect(commit).toHaveBeenCalledTimes(1);
-  expect([...committed[0].accounts.keys()]).toEqual(["a", "b"]);
+  expect([...committed[0]!.accounts.keys()]).toEqual(["a", "b"]);
   expect(new Map(store.loadAccounts()).get("b")?.lamports).toBe(2n);
   expect(commits.pending.accounts.size).toBe(0);
 });

@@ -88,7 +88,7 @@ export async function simulateSigned(
   signers: Keypair[],
 ) {
   const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
-  tx.feePayer = signers[0].publicKey;
+  tx.feePayer = signers[0]!.publicKey;
   tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
   tx.sign(...signers);
   return (await connection.simulateTransaction(tx)).value;

@@ -102,8 +102,8 @@ export class ProgramHarness {
     if (outcome.err === null) {
       keys.forEach((k, i) => {
         if (!isWritable[i]) return;
-        if (tx.accounts[i].lamports === 0n) this.accounts.delete(k);
-        else this.accounts.set(k, tx.accounts[i]);
+        if (tx.accounts[i]!.lamports === 0n) this.accounts.delete(k);
+        else this.accounts.set(k, tx.accounts[i]!);
       });
     }
     return {
@@ -111,8 +111,8 @@ export class ProgramHarness {
       innerInstructions: outcome.innerInstructions.flatMap(({ index, instructions }) =>
         instructions.map((inner) => ({
           index,
-          programId: keys[inner.programIdIndex],
-          accounts: inner.accounts.map((k) => keys[k]),
+          programId: keys[inner.programIdIndex]!,
+          accounts: inner.accounts.map((k) => keys[k]!),
           data: base58ToBytes(inner.data),
           stackHeight: inner.stackHeight,
         })),

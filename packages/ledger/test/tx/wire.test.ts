@@ -22,7 +22,7 @@ function randomTransaction(random: () => number): VersionedTransaction {
     return new TransactionInstruction({ programId: Keypair.generate().publicKey, keys, data });
   });
   const message = new TransactionMessage({
-    payerKey: signers[0].publicKey,
+    payerKey: signers[0]!.publicKey,
     recentBlockhash: Keypair.generate().publicKey.toBase58(),
     instructions,
   });
@@ -95,7 +95,7 @@ describe("wire decoding", () => {
 
   it("detects a tampered signature", () => {
     const wire = Buffer.from(randomTransaction(seededRandom(11)).serialize());
-    wire[5] ^= 1;
+    wire[5]! ^= 1;
     expect(verifyTransactionSignatures(decodeTransaction(wire))).toBe(false);
   });
 });

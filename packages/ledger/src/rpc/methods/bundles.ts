@@ -1,11 +1,12 @@
 import type { Account, Address } from "../../account.js";
 import { accountEncoding, encodeAccount, type AccountEncodingOptions } from "../accounts.js";
 import { decodeBinary } from "../binary.js";
-import { lookupOf, withContext, type MethodTable, type RpcContext } from "../context.js";
+import { lookupOf, withContext, type Handler, type MethodTable, type RpcContext } from "../context.js";
 import { invalidParams } from "../errors.js";
 import { array, capped, config, isAbsent, optionalBoolean, positional, pubkey, string } from "../params.js";
 import { encodeReturnData } from "../transaction.js";
 import { wireEncoding } from "./transactions.js";
+import { elementAt } from "../../indexing.js";
 
 /**
  * The block engine's bundle API. sendBundle, getBundleStatuses, getInflightBundleStatuses and getTipAccounts
@@ -54,6 +55,11 @@ function encodeSnapshot(ctx: RpcContext, accounts: (Account | null)[] | null, cf
   return accounts.map((account) => (account ? encodeAccount(account, cfg.options, ctx.parseAccount, lookup) : null));
 }
 
+const getTipAccounts: Handler = (params, { ledger }) => {
+  positional(params, 0, 0);
+  return ledger.tipAccounts();
+};
+
 /** Served on /api/v1/bundles. */
 export const bundleMethods: MethodTable = {
   sendBundle(params, { ledger }) {
@@ -94,15 +100,12 @@ export const bundleMethods: MethodTable = {
     );
   },
 
-  getTipAccounts(params, { ledger }) {
-    positional(params, 0, 0);
-    return ledger.tipAccounts();
-  },
+  getTipAccounts,
 };
 
 /** Served on the main JSON-RPC endpoint, as a Jito validator does. */
 export const bundleSimulationMethods: MethodTable = {
-  getTipAccounts: bundleMethods.getTipAccounts,
+  getTipAccounts,
 
   simulateBundle(params, ctx) {
     const [bundleValue, cfgValue] = positional(params, 1, 2);
@@ -122,8 +125,8 @@ export const bundleSimulationMethods: MethodTable = {
       transactionResults: simulation.transactionResults.map((result, i) => ({
         err: result.err,
         logs: result.logs,
-        preExecutionAccounts: encodeSnapshot(ctx, result.preExecutionAccounts, pre[i]),
-        postExecutionAccounts: encodeSnapshot(ctx, result.postExecutionAccounts, post[i]),
+        preExecutionAccounts: encodeSnapshot(ctx, result.preExecutionAccounts, elementAt(pre, i)),
+        postExecutionAccounts: encodeSnapshot(ctx, result.postExecutionAccounts, elementAt(post, i)),
         unitsConsumed: result.unitsConsumed,
         returnData: encodeReturnData(result.returnData),
       })),

@@ -1,0 +1,10 @@
+/**
+ * The element at `index` of an array or byte array whose length the caller has already checked (a parallel array, a
+ * counted loop, a decoded header). An index outside it is a bug, so it throws instead of yielding undefined.
+ */
+export function elementAt<T>(items: ArrayLike<T>, index: number): T {
+  if (!Number.isInteger(index) || index < 0 || index >= items.length) {
+    throw new RangeError(`index ${index} is outside ${items.length} elements`);
+  }
+  return items[index] as T;
+}
