@@ -1,3 +1,4 @@
+import { ArgsReader, ArgsWriter, skip, struct, structAccessors, u32, u64, u8, type Codec } from "@ballast/codec";
 import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Address } from "../account.js";
 import { InstructionError, TransactionError } from "../errors.js";
@@ -49,6 +50,31 @@ export interface LookupTableMeta {
   authority: Address | null;
 }
 
+/** bincode's Option<Pubkey>: a one-byte tag, then the key; a tag above 1 is InvalidAccountData. */
+const optionalKey: Codec<Address | null> = {
+  size: 33,
+  read: (buf, offset) => {
+    const tag = buf.readUInt8(offset);
+    if (tag > 1) throw new InstructionError("InvalidAccountData");
+    return tag === 1 ? keyToBase58(buf.subarray(offset + 1, offset + 33)) : null;
+  },
+  write: (buf, offset, key) => {
+    buf.writeUInt8(key === null ? 0 : 1, offset);
+    if (key !== null) base58ToBytes(key).copy(buf, offset + 1);
+  },
+};
+
+/** The header: bincode's `ProgramState` variant tag, then `LookupTableMeta`, zero-padded to 56 bytes. */
+const LookupTableHeaderLayout = struct(LOOKUP_TABLE_META_SIZE, {
+  state: [0, u32],
+  deactivationSlot: [4, u64],
+  lastExtendedSlot: [12, u64],
+  lastExtendedSlotStartIndex: [20, u8],
+  authority: [21, optionalKey],
+  padding: [54, skip(2)],
+});
+const header = structAccessors(LookupTableHeaderLayout, 0);
+
 /** A table as stored: its meta and its raw addresses (32 bytes each, starting at offset 56). */
 export interface LookupTableView {
   meta: LookupTableMeta;
@@ -67,18 +93,16 @@ export interface LookupTable {
  * whole addresses) is InvalidAccountData.
  */
 export function viewLookupTable(data: Buffer): LookupTableView {
-  if (data.length < 4) throw new InstructionError("InvalidAccountData");
-  const state = data.readUInt32LE(0);
+  if (data.length < header.state.size) throw new InstructionError("InvalidAccountData");
+  const state = header.state.get(data);
   if (state === PROGRAM_STATE_UNINITIALIZED) throw new InstructionError("UninitializedAccount");
   if (state !== PROGRAM_STATE_LOOKUP_TABLE) throw new InstructionError("InvalidAccountData");
   if (data.length < LOOKUP_TABLE_META_SIZE) throw new InstructionError("InvalidAccountData");
-  const tag = data.readUInt8(21);
-  if (tag > 1) throw new InstructionError("InvalidAccountData");
   const meta: LookupTableMeta = {
-    deactivationSlot: data.readBigUInt64LE(4),
-    lastExtendedSlot: data.readBigUInt64LE(12),
-    lastExtendedSlotStartIndex: data.readUInt8(20),
-    authority: tag === 1 ? keyToBase58(data.subarray(22, 54)) : null,
+    authority: header.authority.get(data),
+    deactivationSlot: header.deactivationSlot.get(data),
+    lastExtendedSlot: header.lastExtendedSlot.get(data),
+    lastExtendedSlotStartIndex: header.lastExtendedSlotStartIndex.get(data),
   };
   const tail = data.length - LOOKUP_TABLE_META_SIZE;
   if (tail % 32 !== 0) throw new InstructionError("InvalidAccountData");
@@ -105,14 +129,7 @@ export function decodeLookupTable(data: Buffer): LookupTable {
 export function writeLookupTableMeta(data: Buffer, meta: LookupTableMeta): void {
   if (data.length < LOOKUP_TABLE_META_SIZE) throw new InstructionError("InvalidAccountData");
   data.fill(0, 0, LOOKUP_TABLE_META_SIZE);
-  data.writeUInt32LE(PROGRAM_STATE_LOOKUP_TABLE, 0);
-  data.writeBigUInt64LE(meta.deactivationSlot, 4);
-  data.writeBigUInt64LE(meta.lastExtendedSlot, 12);
-  data.writeUInt8(meta.lastExtendedSlotStartIndex, 20);
-  if (meta.authority !== null) {
-    data.writeUInt8(1, 21);
-    base58ToBytes(meta.authority).copy(data, 22);
-  }
+  LookupTableHeaderLayout.write(data, 0, { state: PROGRAM_STATE_LOOKUP_TABLE, ...meta });
 }
 
 /** A whole table account's data: header then addresses. */
@@ -190,24 +207,27 @@ type LookupTableInstruction =
   | { kind: "deactivate" }
   | { kind: "close" };
 
+/** bincode's fixed-width integers read like Borsh; anything short is InvalidInstructionData. */
+class LookupTableArgs extends ArgsReader {
+  protected override malformed(): never {
+    throw new InstructionError("InvalidInstructionData");
+  }
+}
+
 /** bincode with trailing bytes allowed, as Solana's limited_deserialize; anything short is InvalidInstructionData. */
 function parseInstruction(data: Buffer): LookupTableInstruction {
-  const need = (end: number): void => {
-    if (data.length < end) throw new InstructionError("InvalidInstructionData");
-  };
-  need(4);
-  switch (data.readUInt32LE(0)) {
+  const r = new LookupTableArgs(data);
+  switch (r.u32()) {
     case CREATE_LOOKUP_TABLE:
-      need(13);
-      return { kind: "create", recentSlot: data.readBigUInt64LE(4), bumpSeed: data.readUInt8(12) };
+      return { kind: "create", recentSlot: r.u64(), bumpSeed: r.u8() };
     case FREEZE_LOOKUP_TABLE:
       return { kind: "freeze" };
     case EXTEND_LOOKUP_TABLE: {
-      need(12);
-      const count = data.readBigUInt64LE(4);
-      if (count > BigInt(Math.floor((data.length - 12) / 32))) throw new InstructionError("InvalidInstructionData");
-      const newAddresses: Buffer[] = [];
-      for (let i = 0; i < Number(count); i++) newAddresses.push(data.subarray(12 + 32 * i, 44 + 32 * i));
+      const count = r.u64();
+      // The count is checked against the bytes present before anything is allocated for it.
+      const rest = r.rest();
+      if (count > BigInt(Math.floor(rest.length / 32))) throw new InstructionError("InvalidInstructionData");
+      const newAddresses = Array.from({ length: Number(count) }, (_, i) => rest.subarray(32 * i, 32 * (i + 1)));
       return { kind: "extend", newAddresses };
     }
     case DEACTIVATE_LOOKUP_TABLE:
@@ -220,9 +240,7 @@ function parseInstruction(data: Buffer): LookupTableInstruction {
 }
 
 function u64le(value: bigint): Buffer {
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64LE(value);
-  return out;
+  return new ArgsWriter().u64(value).toBuffer();
 }
 
 function account(ctx: InstructionContext, index: number): InstructionAccount {
@@ -257,9 +275,7 @@ function checkAuthority(ctx: InstructionContext, meta: LookupTableMeta, authorit
 }
 
 function systemTransfer(ctx: InstructionContext, from: Address, to: Address, lamports: bigint): void {
-  const data = Buffer.alloc(12);
-  data.writeUInt32LE(SYSTEM_TRANSFER, 0);
-  data.writeBigUInt64LE(lamports, 4);
+  const data = new ArgsWriter().u32(SYSTEM_TRANSFER).u64(lamports).toBuffer();
   ctx.invoke({
     programId: SYSTEM_PROGRAM_ID,
     accounts: [
@@ -307,16 +323,12 @@ function createLookupTable(ctx: InstructionContext, recentSlot: bigint, bumpSeed
   const shortfall = rentShortfall(LOOKUP_TABLE_META_SIZE, table.account.lamports);
   if (shortfall > 0n) systemTransfer(ctx, payer.key, table.key, shortfall);
 
-  const allocate = Buffer.alloc(12);
-  allocate.writeUInt32LE(SYSTEM_ALLOCATE, 0);
-  allocate.writeBigUInt64LE(BigInt(LOOKUP_TABLE_META_SIZE), 4);
+  const allocate = new ArgsWriter().u32(SYSTEM_ALLOCATE).u64(BigInt(LOOKUP_TABLE_META_SIZE)).toBuffer();
   ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [{ pubkey: table.key, isSigner: true, isWritable: true }], data: allocate }, [
     seeds,
   ]);
 
-  const assign = Buffer.alloc(36);
-  assign.writeUInt32LE(SYSTEM_ASSIGN, 0);
-  base58ToBytes(ADDRESS_LOOKUP_TABLE_PROGRAM_ID).copy(assign, 4);
+  const assign = new ArgsWriter().u32(SYSTEM_ASSIGN).pubkey(ADDRESS_LOOKUP_TABLE_PROGRAM_ID).toBuffer();
   ctx.invoke({ programId: SYSTEM_PROGRAM_ID, accounts: [{ pubkey: table.key, isSigner: true, isWritable: true }], data: assign }, [seeds]);
 
   // The System program zeroed and sized the data; the header is written in place.

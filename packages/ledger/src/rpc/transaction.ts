@@ -4,6 +4,7 @@ import type { Address } from "../account.js";
 import type { CompiledInnerInstruction, LedgerService, ReturnData, TransactionMeta, TransactionRecord } from "../service.js";
 import { unsupportedTransactionVersion } from "./errors.js";
 import { elementAt } from "../indexing.js";
+import { LOOKUP_TABLE_META_SIZE } from "../programs/address-lookup-table.js";
 
 /** How getTransaction writes a landed transaction: Solana's UiTransactionEncoding. */
 export const TRANSACTION_ENCODINGS = ["binary", "base64", "base58", "json", "jsonParsed"] as const;
@@ -196,9 +197,6 @@ export function extractMemo(wire: Buffer): string | null {
   }
   return memos.length > 0 ? memos.join("; ") : null;
 }
-
-/** Size of an address lookup table's header; the addresses follow, 32 bytes each. */
-const LOOKUP_TABLE_META_SIZE = 56;
 
 /**
  * Addresses a v0 message loads from its lookup tables, read from the ledger's current state (for simulation
