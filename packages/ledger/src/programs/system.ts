@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ArgsReader } from "@ballast/codec";
 import { MAX_PERMITTED_DATA_LENGTH, SYSTEM_PROGRAM_ID, type Address } from "../account.js";
 import { InstructionError } from "../errors.js";
 import type { InstructionAccount, InstructionContext, Program } from "../runtime/program.js";
@@ -14,38 +15,14 @@ const AddressWithSeedMismatch = 5;
 const MAX_SEED_LEN = 32;
 const COMPUTE_UNITS = 150;
 
-class Cursor {
-  private offset = 0;
-  constructor(private readonly data: Buffer) {}
-  private need(n: number): void {
-    if (this.offset + n > this.data.length) throw new InstructionError("InvalidInstructionData");
+/** bincode instruction data: fixed-width integers as Borsh spells them; short data is InvalidInstructionData. */
+class SystemArgs extends ArgsReader {
+  protected override malformed(): never {
+    throw new InstructionError("InvalidInstructionData");
   }
-  u32(): number {
-    this.need(4);
-    const v = this.data.readUInt32LE(this.offset);
-    this.offset += 4;
-    return v;
-  }
-  u64(): bigint {
-    this.need(8);
-    const v = this.data.readBigUInt64LE(this.offset);
-    this.offset += 8;
-    return v;
-  }
-  pubkey(): Address {
-    this.need(32);
-    const v = keyToBase58(this.data.subarray(this.offset, this.offset + 32));
-    this.offset += 32;
-    return v;
-  }
-  /** bincode String: u64 length, then UTF-8 bytes. */
-  string(): Buffer {
-    const len = this.u64();
-    if (len > BigInt(this.data.length)) throw new InstructionError("InvalidInstructionData");
-    this.need(Number(len));
-    const v = this.data.subarray(this.offset, this.offset + Number(len));
-    this.offset += Number(len);
-    return v;
+  /** bincode String: a u64 length, then the UTF-8 bytes, kept raw (seeds are hashed as bytes). */
+  bincodeString(): Buffer {
+    return this.bytes(Number(this.u64()));
   }
 }
 
@@ -158,7 +135,7 @@ export const systemProgram: Program = {
   builtin: true,
   execute(ctx) {
     ctx.consume(COMPUTE_UNITS);
-    const c = new Cursor(ctx.data);
+    const c = new SystemArgs(ctx.data);
     const kind = c.u32();
     switch (kind) {
       case 0: {
@@ -181,7 +158,7 @@ export const systemProgram: Program = {
       }
       case 3: {
         const base = c.pubkey();
-        const seed = c.string();
+        const seed = c.bincodeString();
         const lamports = c.u64();
         const space = c.u64();
         const owner = c.pubkey();
@@ -197,7 +174,7 @@ export const systemProgram: Program = {
       }
       case 9: {
         const base = c.pubkey();
-        const seed = c.string();
+        const seed = c.bincodeString();
         const space = c.u64();
         const owner = c.pubkey();
         const target = account(ctx, 0);
@@ -208,7 +185,7 @@ export const systemProgram: Program = {
       }
       case 10: {
         const base = c.pubkey();
-        const seed = c.string();
+        const seed = c.bincodeString();
         const owner = c.pubkey();
         const target = account(ctx, 0);
         requireAuthority(ctx, target, { key: base, seed, owner }, "Assign");
@@ -217,7 +194,7 @@ export const systemProgram: Program = {
       }
       case 11: {
         const lamports = c.u64();
-        const fromSeed = c.string();
+        const fromSeed = c.bincodeString();
         const fromOwner = c.pubkey();
         const from = account(ctx, 0);
         const base = account(ctx, 1);
