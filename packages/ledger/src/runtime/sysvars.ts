@@ -1,12 +1,15 @@
+import { f64, i64, struct, u64, u8 } from "@ballast/codec";
 import type { Address } from "../account.js";
 import { RENT } from "../account.js";
 import { InstructionError } from "../errors.js";
 import { base58ToBytes, keyToBase58 } from "../tx/base58.js";
+import { flag } from "../layout-codecs.js";
 import type { AccountMeta, Clock, InstructionAccount } from "./program.js";
 
 /**
  * Sysvar accounts, byte for byte as Solana lays them out (bincode, little-endian), so that on-chain programs and
- * clients decoding them (`Clock::get`, `getAccountInfo(SYSVAR_CLOCK_PUBKEY)`) read the same values.
+ * clients decoding them (`Clock::get`, `getAccountInfo(SYSVAR_CLOCK_PUBKEY)`) read the same values. The fixed-size
+ * ones are codec structs, each offset declared once.
  */
 
 export const SYSVAR_OWNER: Address = "Sysvar1111111111111111111111111111111111111";
@@ -27,26 +30,23 @@ const SLOT_HASH_ENTRY_SIZE = 8 + 32;
 
 // ---- Clock ------------------------------------------------------------------------------------------------
 
-/** slot u64, epoch_start_timestamp i64, epoch u64, leader_schedule_epoch u64, unix_timestamp i64. */
+const ClockLayout = struct(CLOCK_SIZE, {
+  slot: [0, u64],
+  epochStartTimestamp: [8, i64],
+  epoch: [16, u64],
+  leaderScheduleEpoch: [24, u64],
+  unixTimestamp: [32, i64],
+});
+
 export function encodeClock(clock: Clock): Buffer {
   const out = Buffer.alloc(CLOCK_SIZE);
-  out.writeBigUInt64LE(clock.slot, 0);
-  out.writeBigInt64LE(clock.epochStartTimestamp, 8);
-  out.writeBigUInt64LE(clock.epoch, 16);
-  out.writeBigUInt64LE(clock.leaderScheduleEpoch, 24);
-  out.writeBigInt64LE(clock.unixTimestamp, 32);
+  ClockLayout.write(out, 0, clock);
   return out;
 }
 
 export function decodeClock(data: Buffer): Clock {
   if (data.length < CLOCK_SIZE) throw new InstructionError("InvalidAccountData");
-  return {
-    slot: data.readBigUInt64LE(0),
-    epochStartTimestamp: data.readBigInt64LE(8),
-    epoch: data.readBigUInt64LE(16),
-    leaderScheduleEpoch: data.readBigUInt64LE(24),
-    unixTimestamp: data.readBigInt64LE(32),
-  };
+  return ClockLayout.read(data, 0);
 }
 
 // ---- Rent -------------------------------------------------------------------------------------------------
@@ -63,18 +63,17 @@ export const DEFAULT_RENT: RentSysvar = {
   burnPercent: RENT.burnPercent,
 };
 
-/** lamports_per_byte_year u64, exemption_threshold f64, burn_percent u8. */
+const RentLayout = struct(RENT_SIZE, { lamportsPerByteYear: [0, u64], exemptionThreshold: [8, f64], burnPercent: [16, u8] });
+
 export function encodeRent(rent: RentSysvar = DEFAULT_RENT): Buffer {
   const out = Buffer.alloc(RENT_SIZE);
-  out.writeBigUInt64LE(rent.lamportsPerByteYear, 0);
-  out.writeDoubleLE(rent.exemptionThreshold, 8);
-  out.writeUInt8(rent.burnPercent, 16);
+  RentLayout.write(out, 0, rent);
   return out;
 }
 
 export function decodeRent(data: Buffer): RentSysvar {
   if (data.length < RENT_SIZE) throw new InstructionError("InvalidAccountData");
-  return { lamportsPerByteYear: data.readBigUInt64LE(0), exemptionThreshold: data.readDoubleLE(8), burnPercent: data.readUInt8(16) };
+  return RentLayout.read(data, 0);
 }
 
 // ---- EpochSchedule ----------------------------------------------------------------------------------------
@@ -96,26 +95,23 @@ export const DEFAULT_EPOCH_SCHEDULE: EpochSchedule = {
   firstNormalSlot: 0n,
 };
 
-/** slots_per_epoch u64, leader_schedule_slot_offset u64, warmup bool, first_normal_epoch u64, first_normal_slot u64. */
+const EpochScheduleLayout = struct(EPOCH_SCHEDULE_SIZE, {
+  slotsPerEpoch: [0, u64],
+  leaderScheduleSlotOffset: [8, u64],
+  warmup: [16, flag],
+  firstNormalEpoch: [17, u64],
+  firstNormalSlot: [25, u64],
+});
+
 export function encodeEpochSchedule(schedule: EpochSchedule = DEFAULT_EPOCH_SCHEDULE): Buffer {
   const out = Buffer.alloc(EPOCH_SCHEDULE_SIZE);
-  out.writeBigUInt64LE(schedule.slotsPerEpoch, 0);
-  out.writeBigUInt64LE(schedule.leaderScheduleSlotOffset, 8);
-  out.writeUInt8(schedule.warmup ? 1 : 0, 16);
-  out.writeBigUInt64LE(schedule.firstNormalEpoch, 17);
-  out.writeBigUInt64LE(schedule.firstNormalSlot, 25);
+  EpochScheduleLayout.write(out, 0, schedule);
   return out;
 }
 
 export function decodeEpochSchedule(data: Buffer): EpochSchedule {
-  if (data.length < EPOCH_SCHEDULE_SIZE || data.readUInt8(16) > 1) throw new InstructionError("InvalidAccountData");
-  return {
-    slotsPerEpoch: data.readBigUInt64LE(0),
-    leaderScheduleSlotOffset: data.readBigUInt64LE(8),
-    warmup: data[16] === 1,
-    firstNormalEpoch: data.readBigUInt64LE(17),
-    firstNormalSlot: data.readBigUInt64LE(25),
-  };
+  if (data.length < EPOCH_SCHEDULE_SIZE) throw new InstructionError("InvalidAccountData");
+  return EpochScheduleLayout.read(data, 0);
 }
 
 // ---- SlotHashes -------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { array, skip, struct, structAccessors, u64, u8, type Codec, type StructValue } from "@ballast/codec";
 import type { Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
-import { keyToBase58, writeBase58Key } from "../../tx/base58.js";
+import { address, flag } from "../../layout-codecs.js";
 
 /**
  * SPL Token's packed account layouts (the program's `Pack` impls), byte for byte, declared once on the codec layout
@@ -21,26 +21,6 @@ export const AccountState = { Uninitialized: 0, Initialized: 1, Frozen: 2 } as c
 export type AccountState = (typeof AccountState)[keyof typeof AccountState];
 
 const invalid = (): InstructionError => new InstructionError("InvalidAccountData");
-
-/** A key as base58 through the ledger's memoised encoding; writing text that is not a 32-byte key is InvalidArgument. */
-const address: Codec<Address> = {
-  size: 32,
-  read: (buf, offset) => keyToBase58(buf.subarray(offset, offset + 32)),
-  write: (buf, offset, key) => {
-    if (writeBase58Key(key, buf, offset) !== 32) throw new InstructionError("InvalidArgument");
-  },
-};
-
-/** A bool byte; anything but 0 or 1 is InvalidAccountData. */
-const flag: Codec<boolean> = {
-  size: 1,
-  read: (buf, offset) => {
-    const b = buf.readUInt8(offset);
-    if (b > 1) throw invalid();
-    return b === 1;
-  },
-  write: (buf, offset, value) => void buf.writeUInt8(value ? 1 : 0, offset),
-};
 
 const accountState: Codec<AccountState> = {
   size: 1,
