@@ -31,14 +31,6 @@ const SDK_ERROR_MESSAGES = {
   NO_INSTRUCTION_TO_REFRESH_FOR: () => "The flow has no lending program instruction to refresh for",
   LOOKUP_TABLE_OVERFLOW: (c: { banks: number; keys: number }) =>
     `A market of ${c.banks} banks names ${c.keys} keys, more than one lookup table holds (256)`,
-  UNKNOWN_INSTRUCTION: (c: { instruction: string }) => `The lending program has no instruction ${c.instruction}`,
-  COMPOSITE_ACCOUNT_GROUP: (c: { instruction: string; group: string }) =>
-    `${c.instruction}: composite account group ${c.group} is not supported`,
-  UNKNOWN_ACCOUNT: (c: { instruction: string; account: string }) => `${c.instruction} has no account ${c.account}`,
-  FIXED_ADDRESS_ACCOUNT: (c: { instruction: string; account: string }) => `${c.instruction}: ${c.account} has a fixed address`,
-  MISSING_ACCOUNT: (c: { instruction: string; account: string }) => `${c.instruction}: missing account ${c.account}`,
-  MISSING_ARGUMENT: (c: { instruction: string; argument: string }) => `${c.instruction}: missing argument ${c.argument}`,
-  UNKNOWN_ARGUMENT: (c: { instruction: string; argument: string }) => `${c.instruction} has no argument ${c.argument}`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,
   BUNDLE_UNKNOWN_ERROR: () => MESSAGES.unknownError,

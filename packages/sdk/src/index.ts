@@ -2,6 +2,7 @@
 export * from "./errors.js";
 export * from "./transactions/index.js";
 export * from "./instructions/coder.js";
+export * from "./instructions/program.js";
 export type {
   BankConfigChanges,
   BankConfigParams,

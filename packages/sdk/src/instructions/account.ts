@@ -1,6 +1,6 @@
 // Margin account lifecycle: create (keypair or PDA), close, and move the positions to a new account.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "./coder.js";
+import { lendingInstruction, type ProgramOptions } from "./program.js";
 import { marginfiAccountAddress } from "./pda.js";
 
 export interface InitializeAccountParams extends ProgramOptions {
@@ -13,11 +13,11 @@ export interface InitializeAccountParams extends ProgramOptions {
 }
 
 export function initializeAccountInstruction(p: InitializeAccountParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_account_initialize",
-    { marginfi_group: p.group, marginfi_account: p.marginfiAccount, authority: p.authority, fee_payer: p.feePayer ?? p.authority },
-    {},
-    [],
+    {
+      accounts: { marginfiGroup: p.group, marginfiAccount: p.marginfiAccount, authority: p.authority, feePayer: p.feePayer ?? p.authority },
+    },
     p,
   );
 }
@@ -34,16 +34,17 @@ export interface InitializeAccountPdaParams extends ProgramOptions {
 
 /** Creates the account at `marginfiAccountAddress(group, authority, accountIndex, thirdPartyId)`; no extra signer. */
 export function initializeAccountPdaInstruction(p: InitializeAccountPdaParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_account_initialize_pda",
     {
-      marginfi_group: p.group,
-      marginfi_account: marginfiAccountAddress(p.group, p.authority, p.accountIndex, p.thirdPartyId, p.programId),
-      authority: p.authority,
-      fee_payer: p.feePayer ?? p.authority,
+      accounts: {
+        marginfiGroup: p.group,
+        marginfiAccount: marginfiAccountAddress(p.group, p.authority, p.accountIndex, p.thirdPartyId, p.programId),
+        authority: p.authority,
+        feePayer: p.feePayer ?? p.authority,
+      },
+      args: { accountIndex: p.accountIndex, thirdPartyId: p.thirdPartyId ?? null },
     },
-    { account_index: p.accountIndex, third_party_id: p.thirdPartyId ?? null },
-    [],
     p,
   );
 }
@@ -57,11 +58,9 @@ export interface CloseAccountParams extends ProgramOptions {
 
 /** Closes an account whose balances are all empty. */
 export function closeAccountInstruction(p: CloseAccountParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_account_close",
-    { marginfi_account: p.marginfiAccount, authority: p.authority, fee_payer: p.feePayer ?? p.authority },
-    {},
-    [],
+    { accounts: { marginfiAccount: p.marginfiAccount, authority: p.authority, feePayer: p.feePayer ?? p.authority } },
     p,
   );
 }
@@ -83,19 +82,19 @@ export interface TransferToNewAccountParams extends TransferParams {
 
 /** Moves every position to a new account owned by `newAuthority`; the old account is disabled. */
 export function transferToNewAccountInstruction(p: TransferToNewAccountParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "transfer_to_new_account",
     {
-      group: p.group,
-      old_marginfi_account: p.oldMarginfiAccount,
-      new_marginfi_account: p.newMarginfiAccount,
-      authority: p.authority,
-      fee_payer: p.feePayer ?? p.authority,
-      new_authority: p.newAuthority,
-      global_fee_wallet: p.globalFeeWallet,
+      accounts: {
+        group: p.group,
+        oldMarginfiAccount: p.oldMarginfiAccount,
+        newMarginfiAccount: p.newMarginfiAccount,
+        authority: p.authority,
+        feePayer: p.feePayer ?? p.authority,
+        newAuthority: p.newAuthority,
+        globalFeeWallet: p.globalFeeWallet,
+      },
     },
-    {},
-    [],
     p,
   );
 }
@@ -107,19 +106,20 @@ export interface TransferToNewAccountPdaParams extends TransferParams {
 
 /** As transferToNewAccountInstruction, into the new authority's PDA account. */
 export function transferToNewAccountPdaInstruction(p: TransferToNewAccountPdaParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "transfer_to_new_account_pda",
     {
-      group: p.group,
-      old_marginfi_account: p.oldMarginfiAccount,
-      new_marginfi_account: marginfiAccountAddress(p.group, p.newAuthority, p.accountIndex, p.thirdPartyId, p.programId),
-      authority: p.authority,
-      fee_payer: p.feePayer ?? p.authority,
-      new_authority: p.newAuthority,
-      global_fee_wallet: p.globalFeeWallet,
+      accounts: {
+        group: p.group,
+        oldMarginfiAccount: p.oldMarginfiAccount,
+        newMarginfiAccount: marginfiAccountAddress(p.group, p.newAuthority, p.accountIndex, p.thirdPartyId, p.programId),
+        authority: p.authority,
+        feePayer: p.feePayer ?? p.authority,
+        newAuthority: p.newAuthority,
+        globalFeeWallet: p.globalFeeWallet,
+      },
+      args: { accountIndex: p.accountIndex, thirdPartyId: p.thirdPartyId ?? null },
     },
-    { account_index: p.accountIndex, third_party_id: p.thirdPartyId ?? null },
-    [],
     p,
   );
 }

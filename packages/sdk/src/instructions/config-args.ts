@@ -1,8 +1,22 @@
 // The structured arguments of the admin instructions (reference §4.18): bank configuration in full and as changes,
 // interest curves, e-mode entries, staked-collateral settings and the global fee settings.
 import type { PublicKey } from "@solana/web3.js";
-import { BankOperationalState, RiskTier, type I80F48, type RatePoint } from "@ballast/protocol";
-import { enumVariant, option, optional, padded, u64, wrappedI80F48 } from "./coder-values.js";
+import type { ArgValue } from "@ballast/codec";
+import {
+  i80f48,
+  type BankConfigCompactArg,
+  type BankConfigOptArg,
+  type BankOperationalState,
+  type EmodeEntryArg,
+  type I80F48,
+  type InterestRateConfigCompactArg,
+  type InterestRateConfigOptArg,
+  type RatePoint,
+  type RatePointArg,
+  type RiskTier,
+  type StakedSettingsConfigArg,
+  type StakedSettingsEditConfigArg,
+} from "@ballast/protocol";
 
 const RATE_POINTS = 5;
 const EMODE_ENTRIES = 10;
@@ -105,123 +119,137 @@ export interface GlobalFeeSettings {
   liquidationMaxFee: I80F48;
 }
 
-const ratePoint = ({ util, rate }: RatePoint) => ({ util, rate });
-const ratePoints = (points: readonly RatePoint[]) => padded(points, RATE_POINTS, ratePoint, { util: 0, rate: 0 });
-const operationalState = (value: BankOperationalState) => enumVariant(BankOperationalState, value);
-const riskTier = (value: RiskTier) => enumVariant(RiskTier, value);
+type RatePointValue = ArgValue<typeof RatePointArg>;
 
-export function interestRateArgs(c: InterestRateParams) {
+/** A fixed-size array argument from a shorter list, padded with `empty`. */
+function padded<T>(items: readonly T[], length: number, empty: T): T[] {
+  if (items.length > length) throw new RangeError(`at most ${length} entries, got ${items.length}`);
+  return [...items, ...Array.from({ length: length - items.length }, () => empty)];
+}
+
+const ratePoints = (points: readonly RatePoint[]): RatePointValue[] =>
+  padded(
+    points.map(({ util, rate }) => ({ util, rate })),
+    RATE_POINTS,
+    { util: 0, rate: 0 },
+  );
+
+/** The five bytes of explicit padding some argument structs carry. */
+const pad = () => new Uint8Array(5);
+
+export function interestRateArgs(c: InterestRateParams): ArgValue<typeof InterestRateConfigCompactArg> {
   return {
-    insurance_fee_fixed_apr: wrappedI80F48(c.insuranceFeeFixedApr),
-    insurance_ir_fee: wrappedI80F48(c.insuranceIrFee),
-    protocol_fixed_fee_apr: wrappedI80F48(c.protocolFixedFeeApr),
-    protocol_ir_fee: wrappedI80F48(c.protocolIrFee),
-    protocol_origination_fee: wrappedI80F48(c.protocolOriginationFee),
-    zero_util_rate: c.zeroUtilRate,
-    hundred_util_rate: c.hundredUtilRate,
+    insuranceFeeFixedApr: c.insuranceFeeFixedApr,
+    insuranceIrFee: c.insuranceIrFee,
+    protocolFixedFeeApr: c.protocolFixedFeeApr,
+    protocolIrFee: c.protocolIrFee,
+    protocolOriginationFee: c.protocolOriginationFee,
+    zeroUtilRate: c.zeroUtilRate,
+    hundredUtilRate: c.hundredUtilRate,
     points: ratePoints(c.points),
   };
 }
 
-export function interestRateChangesArgs(c: InterestRateChanges) {
+export function interestRateChangesArgs(c: InterestRateChanges): ArgValue<typeof InterestRateConfigOptArg> {
   return {
-    insurance_fee_fixed_apr: option(c.insuranceFeeFixedApr, wrappedI80F48),
-    insurance_ir_fee: option(c.insuranceIrFee, wrappedI80F48),
-    protocol_fixed_fee_apr: option(c.protocolFixedFeeApr, wrappedI80F48),
-    protocol_ir_fee: option(c.protocolIrFee, wrappedI80F48),
-    protocol_origination_fee: option(c.protocolOriginationFee, wrappedI80F48),
-    zero_util_rate: optional(c.zeroUtilRate),
-    hundred_util_rate: optional(c.hundredUtilRate),
-    points: option(c.points, ratePoints),
+    insuranceFeeFixedApr: c.insuranceFeeFixedApr ?? null,
+    insuranceIrFee: c.insuranceIrFee ?? null,
+    protocolFixedFeeApr: c.protocolFixedFeeApr ?? null,
+    protocolIrFee: c.protocolIrFee ?? null,
+    protocolOriginationFee: c.protocolOriginationFee ?? null,
+    zeroUtilRate: c.zeroUtilRate ?? null,
+    hundredUtilRate: c.hundredUtilRate ?? null,
+    points: c.points === undefined ? null : ratePoints(c.points),
   };
 }
 
-export function bankConfigArgs(c: BankConfigParams) {
+export function bankConfigArgs(c: BankConfigParams): ArgValue<typeof BankConfigCompactArg> {
   return {
-    asset_weight_init: wrappedI80F48(c.assetWeightInit),
-    asset_weight_maint: wrappedI80F48(c.assetWeightMaint),
-    liability_weight_init: wrappedI80F48(c.liabilityWeightInit),
-    liability_weight_maint: wrappedI80F48(c.liabilityWeightMaint),
-    deposit_limit: u64(c.depositLimit),
-    interest_rate_config: interestRateArgs(c.interestRateConfig),
-    operational_state: operationalState(c.operationalState),
-    borrow_limit: u64(c.borrowLimit),
-    risk_tier: riskTier(c.riskTier),
-    asset_tag: c.assetTag,
-    config_flags: c.configFlags,
-    _pad0: [0, 0, 0, 0, 0],
-    total_asset_value_init_limit: u64(c.totalAssetValueInitLimit),
-    oracle_max_age: c.oracleMaxAge,
-    oracle_max_confidence: c.oracleMaxConfidence,
+    assetWeightInit: c.assetWeightInit,
+    assetWeightMaint: c.assetWeightMaint,
+    liabilityWeightInit: c.liabilityWeightInit,
+    liabilityWeightMaint: c.liabilityWeightMaint,
+    depositLimit: c.depositLimit,
+    interestRateConfig: interestRateArgs(c.interestRateConfig),
+    operationalState: c.operationalState,
+    borrowLimit: c.borrowLimit,
+    riskTier: c.riskTier,
+    assetTag: c.assetTag,
+    configFlags: c.configFlags,
+    pad0: pad(),
+    totalAssetValueInitLimit: c.totalAssetValueInitLimit,
+    oracleMaxAge: c.oracleMaxAge,
+    oracleMaxConfidence: c.oracleMaxConfidence,
   };
 }
 
-export function bankConfigChangesArgs(c: BankConfigChanges) {
+export function bankConfigChangesArgs(c: BankConfigChanges): ArgValue<typeof BankConfigOptArg> {
   return {
-    asset_weight_init: option(c.assetWeightInit, wrappedI80F48),
-    asset_weight_maint: option(c.assetWeightMaint, wrappedI80F48),
-    liability_weight_init: option(c.liabilityWeightInit, wrappedI80F48),
-    liability_weight_maint: option(c.liabilityWeightMaint, wrappedI80F48),
-    deposit_limit: option(c.depositLimit, u64),
-    borrow_limit: option(c.borrowLimit, u64),
-    operational_state: option(c.operationalState, operationalState),
-    interest_rate_config: option(c.interestRateConfig, interestRateChangesArgs),
-    risk_tier: option(c.riskTier, riskTier),
-    asset_tag: optional(c.assetTag),
-    total_asset_value_init_limit: option(c.totalAssetValueInitLimit, u64),
-    oracle_max_confidence: optional(c.oracleMaxConfidence),
-    oracle_max_age: optional(c.oracleMaxAge),
-    permissionless_bad_debt_settlement: optional(c.permissionlessBadDebtSettlement),
-    freeze_settings: optional(c.freezeSettings),
-    tokenless_repayments_allowed: optional(c.tokenlessRepaymentsAllowed),
+    assetWeightInit: c.assetWeightInit ?? null,
+    assetWeightMaint: c.assetWeightMaint ?? null,
+    liabilityWeightInit: c.liabilityWeightInit ?? null,
+    liabilityWeightMaint: c.liabilityWeightMaint ?? null,
+    depositLimit: c.depositLimit ?? null,
+    borrowLimit: c.borrowLimit ?? null,
+    operationalState: c.operationalState ?? null,
+    interestRateConfig: c.interestRateConfig === undefined ? null : interestRateChangesArgs(c.interestRateConfig),
+    riskTier: c.riskTier ?? null,
+    assetTag: c.assetTag ?? null,
+    totalAssetValueInitLimit: c.totalAssetValueInitLimit ?? null,
+    oracleMaxConfidence: c.oracleMaxConfidence ?? null,
+    oracleMaxAge: c.oracleMaxAge ?? null,
+    permissionlessBadDebtSettlement: c.permissionlessBadDebtSettlement ?? null,
+    freezeSettings: c.freezeSettings ?? null,
+    tokenlessRepaymentsAllowed: c.tokenlessRepaymentsAllowed ?? null,
   };
 }
 
-const EMPTY_EMODE_ENTRY = {
-  collateral_bank_emode_tag: 0,
+type EmodeEntryValue = ArgValue<typeof EmodeEntryArg>;
+
+const EMPTY_EMODE_ENTRY: EmodeEntryValue = {
+  collateralBankEmodeTag: 0,
   flags: 0,
-  pad0: [0, 0, 0, 0, 0],
-  asset_weight_init: { value: new Array<number>(16).fill(0) },
-  asset_weight_maint: { value: new Array<number>(16).fill(0) },
+  pad0: pad(),
+  assetWeightInit: i80f48.ZERO,
+  assetWeightMaint: i80f48.ZERO,
 };
 
 /** All ten entry slots; the program sorts them and treats tag 0 as empty. */
-export function emodeEntriesArgs(entries: readonly EmodeEntryParams[]) {
+export function emodeEntriesArgs(entries: readonly EmodeEntryParams[]): EmodeEntryValue[] {
   return padded(
-    entries,
-    EMODE_ENTRIES,
-    (e) => ({
-      collateral_bank_emode_tag: e.collateralBankEmodeTag,
+    entries.map((e) => ({
+      collateralBankEmodeTag: e.collateralBankEmodeTag,
       flags: e.flags,
-      pad0: [0, 0, 0, 0, 0],
-      asset_weight_init: wrappedI80F48(e.assetWeightInit),
-      asset_weight_maint: wrappedI80F48(e.assetWeightMaint),
-    }),
+      pad0: pad(),
+      assetWeightInit: e.assetWeightInit,
+      assetWeightMaint: e.assetWeightMaint,
+    })),
+    EMODE_ENTRIES,
     EMPTY_EMODE_ENTRY,
   );
 }
 
-export function stakedSettingsArgs(s: StakedSettingsParams) {
+export function stakedSettingsArgs(s: StakedSettingsParams): ArgValue<typeof StakedSettingsConfigArg> {
   return {
     oracle: s.oracle,
-    asset_weight_init: wrappedI80F48(s.assetWeightInit),
-    asset_weight_maint: wrappedI80F48(s.assetWeightMaint),
-    deposit_limit: u64(s.depositLimit),
-    total_asset_value_init_limit: u64(s.totalAssetValueInitLimit),
-    oracle_max_age: s.oracleMaxAge,
-    risk_tier: riskTier(s.riskTier),
+    assetWeightInit: s.assetWeightInit,
+    assetWeightMaint: s.assetWeightMaint,
+    depositLimit: s.depositLimit,
+    totalAssetValueInitLimit: s.totalAssetValueInitLimit,
+    oracleMaxAge: s.oracleMaxAge,
+    riskTier: s.riskTier,
   };
 }
 
-export function stakedSettingsChangesArgs(s: StakedSettingsChanges) {
+export function stakedSettingsChangesArgs(s: StakedSettingsChanges): ArgValue<typeof StakedSettingsEditConfigArg> {
   return {
-    oracle: optional(s.oracle),
-    asset_weight_init: option(s.assetWeightInit, wrappedI80F48),
-    asset_weight_maint: option(s.assetWeightMaint, wrappedI80F48),
-    deposit_limit: option(s.depositLimit, u64),
-    total_asset_value_init_limit: option(s.totalAssetValueInitLimit, u64),
-    oracle_max_age: optional(s.oracleMaxAge),
-    risk_tier: option(s.riskTier, riskTier),
+    oracle: s.oracle ?? null,
+    assetWeightInit: s.assetWeightInit ?? null,
+    assetWeightMaint: s.assetWeightMaint ?? null,
+    depositLimit: s.depositLimit ?? null,
+    totalAssetValueInitLimit: s.totalAssetValueInitLimit ?? null,
+    oracleMaxAge: s.oracleMaxAge ?? null,
+    riskTier: s.riskTier ?? null,
   };
 }
 
@@ -229,11 +257,11 @@ export function stakedSettingsChangesArgs(s: StakedSettingsChanges) {
 export function globalFeeArgs(s: GlobalFeeSettings) {
   return {
     admin: s.admin,
-    fee_wallet: s.feeWallet,
-    bank_init_flat_sol_fee: s.bankInitFlatSolFee,
-    liquidation_flat_sol_fee: s.liquidationFlatSolFee,
-    program_fee_fixed: wrappedI80F48(s.programFeeFixed),
-    program_fee_rate: wrappedI80F48(s.programFeeRate),
-    liquidation_max_fee: wrappedI80F48(s.liquidationMaxFee),
+    feeWallet: s.feeWallet,
+    bankInitFlatSolFee: s.bankInitFlatSolFee,
+    liquidationFlatSolFee: s.liquidationFlatSolFee,
+    programFeeFixed: s.programFeeFixed,
+    programFeeRate: s.programFeeRate,
+    liquidationMaxFee: s.liquidationMaxFee,
   };
 }

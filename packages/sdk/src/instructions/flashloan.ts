@@ -1,7 +1,6 @@
 // Flash loans (reference §15): between start and end the account skips health checks; end checks it once.
 import type { AccountMeta, PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "./coder.js";
-import { u64 } from "./coder-values.js";
+import { lendingInstruction, type ProgramOptions } from "./program.js";
 
 interface FlashloanAccounts extends ProgramOptions {
   marginfiAccount: PublicKey;
@@ -14,11 +13,9 @@ export interface StartFlashloanParams extends FlashloanAccounts {
 }
 
 export function startFlashloanInstruction(p: StartFlashloanParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_start_flashloan",
-    { marginfi_account: p.marginfiAccount, authority: p.authority },
-    { end_index: u64(BigInt(p.endIndex)) },
-    [],
+    { accounts: { marginfiAccount: p.marginfiAccount, authority: p.authority }, args: { endIndex: BigInt(p.endIndex) } },
     p,
   );
 }
@@ -29,11 +26,9 @@ export interface EndFlashloanParams extends FlashloanAccounts {
 }
 
 export function endFlashloanInstruction(p: EndFlashloanParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_end_flashloan",
-    { marginfi_account: p.marginfiAccount, authority: p.authority },
-    {},
-    p.riskAccounts,
+    { accounts: { marginfiAccount: p.marginfiAccount, authority: p.authority }, remainingAccounts: p.riskAccounts },
     p,
   );
 }

@@ -69,10 +69,8 @@ export function withRefreshes(
   lendingProgram: PublicKey,
 ): PackItem[] {
   if (refreshes.length === 0) return [...flow];
-  let action = -1;
-  flow.forEach((ix, i) => {
-    if (ix.programId.equals(lendingProgram)) action = i;
-  });
-  if (action < 0) throw new BallastSdkError("NO_INSTRUCTION_TO_REFRESH_FOR");
-  return [...flow.slice(0, action), [...refreshes, flow[action]], ...flow.slice(action + 1)];
+  let action: { index: number; ix: TransactionInstruction } | undefined;
+  for (const [index, ix] of flow.entries()) if (ix.programId.equals(lendingProgram)) action = { index, ix };
+  if (action === undefined) throw new BallastSdkError("NO_INSTRUCTION_TO_REFRESH_FOR");
+  return [...flow.slice(0, action.index), [...refreshes, action.ix], ...flow.slice(action.index + 1)];
 }

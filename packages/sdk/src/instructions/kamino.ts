@@ -12,14 +12,20 @@ import {
   type I80F48,
 } from "@ballast/protocol";
 import { KLEND_PROGRAM_ID, type KaminoReserve } from "../state/kamino.js";
-import { DEFAULT_PROGRAM_ID, buildInstruction, readonlyAccount, type ProgramOptions } from "./coder.js";
-import { enumVariant, u64, wrappedI80F48 } from "./coder-values.js";
+import { DEFAULT_PROGRAM_ID, lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
 import type { BalanceActionAccounts } from "./lending.js";
 import { bankAddressWithSeed, bankVaultAddress, bankVaultAuthorityAddress } from "./pda.js";
 import { tokenProgramOf } from "./token-program.js";
 import { BallastSdkError } from "../errors.js";
 
 const KAMINO_PROGRAM = new PublicKey(KLEND_PROGRAM_ID);
+
+/** A unit-enum byte given as a plain number, checked against the enum's variants. */
+function variant<V extends Readonly<Record<string, number>>>(variants: V, value: number): V[keyof V] {
+  const known: readonly number[] = Object.values(variants);
+  if (!known.includes(value)) throw new RangeError(`${value} is not a variant of ${Object.keys(variants).join("/")}`);
+  return value as V[keyof V];
+}
 
 /** A bank's reserve and obligation, or the spec's errors when it has none. */
 export function kaminoBankKeys(bank: Bank): { reserve: PublicKey; obligation: PublicKey } {
@@ -43,24 +49,25 @@ function marketAccounts(bank: PublicKey, m: KaminoMarketAccounts & ProgramOption
   const { reserve, obligation } = kaminoBankKeys(m.bankData);
   const lendingProgram = m.programId ?? DEFAULT_PROGRAM_ID;
   return {
-    liquidity_vault_authority: bankVaultAuthorityAddress(bank, "liquidity", m.programId),
-    liquidity_vault: bankVaultAddress(bank, "liquidity", m.programId),
-    kamino_obligation: obligation,
-    lending_market: new PublicKey(m.reserve.lendingMarket),
-    lending_market_authority: m.lendingMarketAuthority,
-    kamino_reserve: reserve,
-    reserve_liquidity_supply: new PublicKey(m.reserve.liquidity.supplyVault),
-    reserve_collateral_mint: new PublicKey(m.reserve.collateral.mintPubkey),
-    // The market has no farms: Anchor's "none" for an optional account is the called program's own id.
-    obligation_farm_user_state: lendingProgram,
-    reserve_farm_state: lendingProgram,
-    liquidity_token_program: new PublicKey(m.reserve.liquidity.tokenProgram),
+    liquidityVaultAuthority: bankVaultAuthorityAddress(bank, "liquidity", m.programId),
+    liquidityVault: bankVaultAddress(bank, "liquidity", m.programId),
+    kaminoObligation: obligation,
+    lendingMarket: new PublicKey(m.reserve.lendingMarket),
+    lendingMarketAuthority: m.lendingMarketAuthority,
+    kaminoReserve: reserve,
+    reserveLiquiditySupply: new PublicKey(m.reserve.liquidity.supplyVault),
+    reserveCollateralMint: new PublicKey(m.reserve.collateral.mintPubkey),
+    // The market has no farms: Anchor's "none" for an optional account is the called program's own id, passed here
+    // with the account's declared writable flag as the IDL-driven builder always has.
+    obligationFarmUserState: lendingProgram,
+    reserveFarmState: lendingProgram,
+    liquidityTokenProgram: new PublicKey(m.reserve.liquidity.tokenProgram),
   };
 }
 
 const balanceAccounts = (p: BalanceActionAccounts) => ({
   group: p.group,
-  marginfi_account: p.marginfiAccount,
+  marginfiAccount: p.marginfiAccount,
   authority: p.authority,
   bank: p.bank,
 });
@@ -73,17 +80,18 @@ export interface KaminoDepositParams extends BalanceActionAccounts, KaminoMarket
 
 /** Deposits tokens into the bank's obligation; the account is credited the collateral tokens they mint. */
 export function kaminoDepositInstruction(p: KaminoDepositParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "kamino_deposit",
     {
-      ...balanceAccounts(p),
-      signer_token_account: p.signerTokenAccount,
-      ...marketAccounts(p.bank, p),
-      mint: new PublicKey(p.bankData.mint),
-      reserve_destination_deposit_collateral: new PublicKey(p.reserve.collateral.supplyVault),
+      accounts: {
+        ...balanceAccounts(p),
+        signerTokenAccount: p.signerTokenAccount,
+        ...marketAccounts(p.bank, p),
+        mint: new PublicKey(p.bankData.mint),
+        reserveDestinationDepositCollateral: new PublicKey(p.reserve.collateral.supplyVault),
+      },
+      args: { amount: p.amount },
     },
-    { amount: u64(p.amount) },
-    [],
     p,
   );
 }
@@ -99,17 +107,19 @@ export interface KaminoWithdrawParams extends BalanceActionAccounts, KaminoMarke
 }
 
 export function kaminoWithdrawInstruction(p: KaminoWithdrawParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "kamino_withdraw",
     {
-      ...balanceAccounts(p),
-      destination_token_account: p.destinationTokenAccount,
-      ...marketAccounts(p.bank, p),
-      reserve_liquidity_mint: new PublicKey(p.bankData.mint),
-      reserve_source_collateral: new PublicKey(p.reserve.collateral.supplyVault),
+      accounts: {
+        ...balanceAccounts(p),
+        destinationTokenAccount: p.destinationTokenAccount,
+        ...marketAccounts(p.bank, p),
+        reserveLiquidityMint: new PublicKey(p.bankData.mint),
+        reserveSourceCollateral: new PublicKey(p.reserve.collateral.supplyVault),
+      },
+      args: { amount: p.collateral, withdrawAll: p.withdrawAll ?? null },
+      remainingAccounts: p.riskAccounts,
     },
-    { amount: u64(p.collateral), withdraw_all: p.withdrawAll ?? null },
-    p.riskAccounts,
     p,
   );
 }
@@ -130,23 +140,24 @@ export function kaminoInitObligationInstruction(p: KaminoInitObligationParams): 
   const pyth = p.reserve.config.tokenInfo.pythConfiguration.price;
   const switchboard = p.reserve.config.tokenInfo.switchboardConfiguration;
   const oracle = (key: string) => (key === DEFAULT_PUBKEY ? KAMINO_PROGRAM : new PublicKey(key));
-  return buildInstruction(
+  return lendingInstruction(
     "kamino_init_obligation",
     {
-      fee_payer: p.feePayer,
-      bank: p.bank,
-      signer_token_account: p.signerTokenAccount,
-      ...marketAccounts(p.bank, p),
-      user_metadata: p.userMetadata,
-      mint: new PublicKey(p.bankData.mint),
-      reserve_destination_deposit_collateral: new PublicKey(p.reserve.collateral.supplyVault),
-      pyth_oracle: oracle(pyth),
-      switchboard_price_oracle: oracle(switchboard.priceAggregator),
-      switchboard_twap_oracle: oracle(switchboard.twapAggregator),
-      scope_prices: KAMINO_PROGRAM,
+      accounts: {
+        feePayer: p.feePayer,
+        bank: p.bank,
+        signerTokenAccount: p.signerTokenAccount,
+        ...marketAccounts(p.bank, p),
+        userMetadata: p.userMetadata,
+        mint: new PublicKey(p.bankData.mint),
+        reserveDestinationDepositCollateral: new PublicKey(p.reserve.collateral.supplyVault),
+        pythOracle: oracle(pyth),
+        switchboardPriceOracle: oracle(switchboard.priceAggregator),
+        switchboardTwapOracle: oracle(switchboard.twapAggregator),
+        scopePrices: KAMINO_PROGRAM,
+      },
+      args: { amount: p.amount },
     },
-    { amount: u64(p.amount) },
-    [],
     p,
   );
 }
@@ -184,43 +195,45 @@ export interface AddBankKaminoParams extends ProgramOptions {
 export function addBankKaminoInstruction(p: AddBankKaminoParams): TransactionInstruction {
   const bank = bankAddressWithSeed(p.group, p.bankMint, p.bankSeed, p.programId);
   const c = p.config;
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_add_bank_kamino",
     {
-      group: p.group,
-      admin: p.admin,
-      fee_payer: p.feePayer ?? p.admin,
-      bank_mint: p.bankMint,
-      bank,
-      integration_acc_1: p.reserve,
-      integration_acc_2: new PublicKey(
-        kaminoObligationAddress(bankVaultAuthorityAddress(bank, "liquidity", p.programId).toBase58(), p.lendingMarket.toBase58()),
-      ),
-      liquidity_vault_authority: bankVaultAuthorityAddress(bank, "liquidity", p.programId),
-      liquidity_vault: bankVaultAddress(bank, "liquidity", p.programId),
-      insurance_vault_authority: bankVaultAuthorityAddress(bank, "insurance", p.programId),
-      insurance_vault: bankVaultAddress(bank, "insurance", p.programId),
-      fee_vault_authority: bankVaultAuthorityAddress(bank, "fee", p.programId),
-      fee_vault: bankVaultAddress(bank, "fee", p.programId),
-      token_program: tokenProgramOf(p),
-    },
-    {
-      bank_config: {
-        oracle: c.oracle,
-        asset_weight_init: wrappedI80F48(c.assetWeightInit),
-        asset_weight_maint: wrappedI80F48(c.assetWeightMaint),
-        deposit_limit: u64(c.depositLimit),
-        oracle_setup: enumVariant(OracleSetup, c.oracleSetup),
-        operational_state: enumVariant(BankOperationalState, c.operationalState ?? BankOperationalState.Operational),
-        risk_tier: enumVariant(RiskTier, c.riskTier ?? RiskTier.Collateral),
-        config_flags: c.configFlags ?? 0,
-        total_asset_value_init_limit: u64(c.totalAssetValueInitLimit ?? 0n),
-        oracle_max_age: c.oracleMaxAge,
-        oracle_max_confidence: c.oracleMaxConfidence ?? 0,
+      accounts: {
+        group: p.group,
+        admin: p.admin,
+        feePayer: p.feePayer ?? p.admin,
+        bankMint: p.bankMint,
+        bank,
+        integrationAcc1: p.reserve,
+        integrationAcc2: new PublicKey(
+          kaminoObligationAddress(bankVaultAuthorityAddress(bank, "liquidity", p.programId).toBase58(), p.lendingMarket.toBase58()),
+        ),
+        liquidityVaultAuthority: bankVaultAuthorityAddress(bank, "liquidity", p.programId),
+        liquidityVault: bankVaultAddress(bank, "liquidity", p.programId),
+        insuranceVaultAuthority: bankVaultAuthorityAddress(bank, "insurance", p.programId),
+        insuranceVault: bankVaultAddress(bank, "insurance", p.programId),
+        feeVaultAuthority: bankVaultAuthorityAddress(bank, "fee", p.programId),
+        feeVault: bankVaultAddress(bank, "fee", p.programId),
+        tokenProgram: tokenProgramOf(p),
       },
-      bank_seed: u64(p.bankSeed),
+      args: {
+        bankConfig: {
+          oracle: c.oracle,
+          assetWeightInit: c.assetWeightInit,
+          assetWeightMaint: c.assetWeightMaint,
+          depositLimit: c.depositLimit,
+          oracleSetup: c.oracleSetup,
+          operationalState: variant(BankOperationalState, c.operationalState ?? BankOperationalState.Operational),
+          riskTier: variant(RiskTier, c.riskTier ?? RiskTier.Collateral),
+          configFlags: c.configFlags ?? 0,
+          totalAssetValueInitLimit: c.totalAssetValueInitLimit ?? 0n,
+          oracleMaxAge: c.oracleMaxAge,
+          oracleMaxConfidence: c.oracleMaxConfidence ?? 0,
+        },
+        bankSeed: p.bankSeed,
+      },
+      remainingAccounts: [readonlyAccount(c.oracle), readonlyAccount(p.reserve)],
     },
-    [readonlyAccount(c.oracle), readonlyAccount(p.reserve)],
     p,
   );
 }

@@ -1,7 +1,6 @@
 // The authority's own actions on a margin account: deposit, withdraw, borrow, repay, close a balance, emissions.
 import type { AccountMeta, PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "./coder.js";
-import { u64 } from "./coder-values.js";
+import { lendingInstruction, type ProgramOptions } from "./program.js";
 import { bankVaultAddress, bankVaultAuthorityAddress, emissionsAuthorityAddress, emissionsVaultAddress } from "./pda.js";
 import { mintPrefix, tokenProgramOf, type TokenProgramOptions } from "./token-program.js";
 
@@ -16,7 +15,7 @@ export interface BalanceActionAccounts extends ProgramOptions {
 
 const balanceAccounts = (p: BalanceActionAccounts) => ({
   group: p.group,
-  marginfi_account: p.marginfiAccount,
+  marginfiAccount: p.marginfiAccount,
   authority: p.authority,
   bank: p.bank,
 });
@@ -31,16 +30,18 @@ export interface DepositParams extends BalanceActionAccounts, TokenProgramOption
 }
 
 export function depositInstruction(p: DepositParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_deposit",
     {
-      ...balanceAccounts(p),
-      signer_token_account: p.signerTokenAccount,
-      liquidity_vault: bankVaultAddress(p.bank, "liquidity", p.programId),
-      token_program: tokenProgramOf(p),
+      accounts: {
+        ...balanceAccounts(p),
+        signerTokenAccount: p.signerTokenAccount,
+        liquidityVault: bankVaultAddress(p.bank, "liquidity", p.programId),
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount, depositUpToLimit: p.depositUpToLimit ?? null },
+      remainingAccounts: mintPrefix(p),
     },
-    { amount: u64(p.amount), deposit_up_to_limit: p.depositUpToLimit ?? null },
-    mintPrefix(p),
     p,
   );
 }
@@ -54,16 +55,18 @@ export interface RepayParams extends BalanceActionAccounts, TokenProgramOptions 
 }
 
 export function repayInstruction(p: RepayParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_repay",
     {
-      ...balanceAccounts(p),
-      signer_token_account: p.signerTokenAccount,
-      liquidity_vault: bankVaultAddress(p.bank, "liquidity", p.programId),
-      token_program: tokenProgramOf(p),
+      accounts: {
+        ...balanceAccounts(p),
+        signerTokenAccount: p.signerTokenAccount,
+        liquidityVault: bankVaultAddress(p.bank, "liquidity", p.programId),
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount, repayAll: p.repayAll ?? null },
+      remainingAccounts: mintPrefix(p),
     },
-    { amount: u64(p.amount), repay_all: p.repayAll ?? null },
-    mintPrefix(p),
     p,
   );
 }
@@ -79,17 +82,19 @@ export interface WithdrawParams extends BalanceActionAccounts, TokenProgramOptio
 }
 
 export function withdrawInstruction(p: WithdrawParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_withdraw",
     {
-      ...balanceAccounts(p),
-      destination_token_account: p.destinationTokenAccount,
-      bank_liquidity_vault_authority: bankVaultAuthorityAddress(p.bank, "liquidity", p.programId),
-      liquidity_vault: bankVaultAddress(p.bank, "liquidity", p.programId),
-      token_program: tokenProgramOf(p),
+      accounts: {
+        ...balanceAccounts(p),
+        destinationTokenAccount: p.destinationTokenAccount,
+        bankLiquidityVaultAuthority: bankVaultAuthorityAddress(p.bank, "liquidity", p.programId),
+        liquidityVault: bankVaultAddress(p.bank, "liquidity", p.programId),
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount, withdrawAll: p.withdrawAll ?? null },
+      remainingAccounts: [...mintPrefix(p), ...p.riskAccounts],
     },
-    { amount: u64(p.amount), withdraw_all: p.withdrawAll ?? null },
-    [...mintPrefix(p), ...p.riskAccounts],
     p,
   );
 }
@@ -103,24 +108,26 @@ export interface BorrowParams extends BalanceActionAccounts, TokenProgramOptions
 }
 
 export function borrowInstruction(p: BorrowParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_borrow",
     {
-      ...balanceAccounts(p),
-      destination_token_account: p.destinationTokenAccount,
-      bank_liquidity_vault_authority: bankVaultAuthorityAddress(p.bank, "liquidity", p.programId),
-      liquidity_vault: bankVaultAddress(p.bank, "liquidity", p.programId),
-      token_program: tokenProgramOf(p),
+      accounts: {
+        ...balanceAccounts(p),
+        destinationTokenAccount: p.destinationTokenAccount,
+        bankLiquidityVaultAuthority: bankVaultAuthorityAddress(p.bank, "liquidity", p.programId),
+        liquidityVault: bankVaultAddress(p.bank, "liquidity", p.programId),
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount },
+      remainingAccounts: [...mintPrefix(p), ...p.riskAccounts],
     },
-    { amount: u64(p.amount) },
-    [...mintPrefix(p), ...p.riskAccounts],
     p,
   );
 }
 
 /** Frees the slot of a balance with no deposit, no debt and no unclaimed emissions. */
 export function closeBalanceInstruction(p: BalanceActionAccounts): TransactionInstruction {
-  return buildInstruction("lending_account_close_balance", balanceAccounts(p), {}, [], p);
+  return lendingInstruction("lending_account_close_balance", { accounts: balanceAccounts(p) }, p);
 }
 
 export interface WithdrawEmissionsParams extends BalanceActionAccounts {
@@ -133,18 +140,18 @@ export interface WithdrawEmissionsParams extends BalanceActionAccounts {
 
 /** Settles the balance's emissions and pays the whole units out. */
 export function withdrawEmissionsInstruction(p: WithdrawEmissionsParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_withdraw_emissions",
     {
-      ...balanceAccounts(p),
-      emissions_mint: p.emissionsMint,
-      emissions_auth: emissionsAuthorityAddress(p.bank, p.emissionsMint, p.programId),
-      emissions_vault: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
-      destination_account: p.destinationAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        ...balanceAccounts(p),
+        emissionsMint: p.emissionsMint,
+        emissionsAuth: emissionsAuthorityAddress(p.bank, p.emissionsMint, p.programId),
+        emissionsVault: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
+        destinationAccount: p.destinationAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
     },
-    {},
-    [],
     p,
   );
 }
@@ -157,11 +164,9 @@ export interface UpdateEmissionsDestinationParams extends ProgramOptions {
 }
 
 export function updateEmissionsDestinationInstruction(p: UpdateEmissionsDestinationParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_account_update_emissions_destination_account",
-    { marginfi_account: p.marginfiAccount, authority: p.authority, destination_account: p.destinationAccount },
-    {},
-    [],
+    { accounts: { marginfiAccount: p.marginfiAccount, authority: p.authority, destinationAccount: p.destinationAccount } },
     p,
   );
 }

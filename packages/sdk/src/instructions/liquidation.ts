@@ -1,8 +1,7 @@
 // Liquidation (reference §13, §14): classic liquidation, the receivership bracket and its liquidation record, the
 // risk admin's deleverage bracket, and bad-debt settlement.
 import type { AccountMeta, PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, readonlyAccount, type ProgramOptions } from "./coder.js";
-import { u64 } from "./coder-values.js";
+import { lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
 import { bankVaultAddress, bankVaultAuthorityAddress, feeStateAddress, liquidationRecordAddress } from "./pda.js";
 import type { LiquidationRiskAccounts } from "./risk-accounts.js";
 import { mintPrefix, tokenProgramOf, type TokenProgramOptions } from "./token-program.js";
@@ -32,32 +31,34 @@ function blockLength(accounts: readonly AccountMeta[], party: string): number {
  * banks' oracles, then the liquidator's and the liquidatee's risk accounts (counts passed as arguments).
  */
 export function liquidateInstruction(p: LiquidateParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_liquidate",
     {
-      group: p.group,
-      asset_bank: p.assetBank,
-      liab_bank: p.liabBank,
-      liquidator_marginfi_account: p.liquidatorMarginfiAccount,
-      authority: p.authority,
-      liquidatee_marginfi_account: p.liquidateeMarginfiAccount,
-      bank_liquidity_vault_authority: bankVaultAuthorityAddress(p.liabBank, "liquidity", p.programId),
-      bank_liquidity_vault: bankVaultAddress(p.liabBank, "liquidity", p.programId),
-      bank_insurance_vault: bankVaultAddress(p.liabBank, "insurance", p.programId),
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        assetBank: p.assetBank,
+        liabBank: p.liabBank,
+        liquidatorMarginfiAccount: p.liquidatorMarginfiAccount,
+        authority: p.authority,
+        liquidateeMarginfiAccount: p.liquidateeMarginfiAccount,
+        bankLiquidityVaultAuthority: bankVaultAuthorityAddress(p.liabBank, "liquidity", p.programId),
+        bankLiquidityVault: bankVaultAddress(p.liabBank, "liquidity", p.programId),
+        bankInsuranceVault: bankVaultAddress(p.liabBank, "insurance", p.programId),
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: {
+        assetAmount: p.assetAmount,
+        liquidateeAccounts: blockLength(p.liquidateeRiskAccounts, "liquidatee"),
+        liquidatorAccounts: blockLength(p.liquidatorRiskAccounts, "liquidator"),
+      },
+      remainingAccounts: [
+        ...mintPrefix(p),
+        ...p.assetBankOracles.map(readonlyAccount),
+        ...p.liabBankOracles.map(readonlyAccount),
+        ...p.liquidatorRiskAccounts,
+        ...p.liquidateeRiskAccounts,
+      ],
     },
-    {
-      asset_amount: u64(p.assetAmount),
-      liquidatee_accounts: blockLength(p.liquidateeRiskAccounts, "liquidatee"),
-      liquidator_accounts: blockLength(p.liquidatorRiskAccounts, "liquidator"),
-    },
-    [
-      ...mintPrefix(p),
-      ...p.assetBankOracles.map(readonlyAccount),
-      ...p.liabBankOracles.map(readonlyAccount),
-      ...p.liquidatorRiskAccounts,
-      ...p.liquidateeRiskAccounts,
-    ],
     p,
   );
 }
@@ -70,15 +71,15 @@ export interface InitLiquidationRecordParams extends ProgramOptions {
 
 /** Creates the account's liquidation record, needed before its first receivership. */
 export function initLiquidationRecordInstruction(p: InitLiquidationRecordParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_account_init_liq_record",
     {
-      marginfi_account: p.marginfiAccount,
-      fee_payer: p.feePayer,
-      liquidation_record: liquidationRecordAddress(p.marginfiAccount, p.programId),
+      accounts: {
+        marginfiAccount: p.marginfiAccount,
+        feePayer: p.feePayer,
+        liquidationRecord: liquidationRecordAddress(p.marginfiAccount, p.programId),
+      },
     },
-    {},
-    [],
     p,
   );
 }
@@ -93,15 +94,16 @@ export interface StartLiquidationParams extends ProgramOptions {
 
 /** Opens receivership: until end_liquidation anyone may withdraw from and repay into the unhealthy account. */
 export function startLiquidationInstruction(p: StartLiquidationParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "start_liquidation",
     {
-      marginfi_account: p.marginfiAccount,
-      liquidation_record: liquidationRecordAddress(p.marginfiAccount, p.programId),
-      liquidation_receiver: p.liquidationReceiver,
+      accounts: {
+        marginfiAccount: p.marginfiAccount,
+        liquidationRecord: liquidationRecordAddress(p.marginfiAccount, p.programId),
+        liquidationReceiver: p.liquidationReceiver,
+      },
+      remainingAccounts: p.riskAccounts,
     },
-    {},
-    p.riskAccounts,
     p,
   );
 }
@@ -117,17 +119,18 @@ export interface EndLiquidationParams extends ProgramOptions {
 
 /** Closes receivership; must be the transaction's last instruction. */
 export function endLiquidationInstruction(p: EndLiquidationParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "end_liquidation",
     {
-      marginfi_account: p.marginfiAccount,
-      liquidation_record: liquidationRecordAddress(p.marginfiAccount, p.programId),
-      liquidation_receiver: p.liquidationReceiver,
-      fee_state: feeStateAddress(p.programId),
-      global_fee_wallet: p.globalFeeWallet,
+      accounts: {
+        marginfiAccount: p.marginfiAccount,
+        liquidationRecord: liquidationRecordAddress(p.marginfiAccount, p.programId),
+        liquidationReceiver: p.liquidationReceiver,
+        feeState: feeStateAddress(p.programId),
+        globalFeeWallet: p.globalFeeWallet,
+      },
+      remainingAccounts: p.riskAccounts,
     },
-    {},
-    p.riskAccounts,
     p,
   );
 }
@@ -141,31 +144,33 @@ export interface DeleverageParams extends ProgramOptions {
 
 /** The risk admin's receivership, healthy or not. */
 export function startDeleverageInstruction(p: DeleverageParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "start_deleverage",
     {
-      marginfi_account: p.marginfiAccount,
-      liquidation_record: liquidationRecordAddress(p.marginfiAccount, p.programId),
-      group: p.group,
-      risk_admin: p.riskAdmin,
+      accounts: {
+        marginfiAccount: p.marginfiAccount,
+        liquidationRecord: liquidationRecordAddress(p.marginfiAccount, p.programId),
+        group: p.group,
+        riskAdmin: p.riskAdmin,
+      },
+      remainingAccounts: p.riskAccounts,
     },
-    {},
-    p.riskAccounts,
     p,
   );
 }
 
 export function endDeleverageInstruction(p: DeleverageParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "end_deleverage",
     {
-      marginfi_account: p.marginfiAccount,
-      liquidation_record: liquidationRecordAddress(p.marginfiAccount, p.programId),
-      group: p.group,
-      risk_admin: p.riskAdmin,
+      accounts: {
+        marginfiAccount: p.marginfiAccount,
+        liquidationRecord: liquidationRecordAddress(p.marginfiAccount, p.programId),
+        group: p.group,
+        riskAdmin: p.riskAdmin,
+      },
+      remainingAccounts: p.riskAccounts,
     },
-    {},
-    p.riskAccounts,
     p,
   );
 }
@@ -179,11 +184,9 @@ export interface PurgeDeleverageBalanceParams extends ProgramOptions {
 
 /** After a sunset completes, drops a lender's remaining balance without moving tokens. */
 export function purgeDeleverageBalanceInstruction(p: PurgeDeleverageBalanceParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "purge_deleverage_balance",
-    { group: p.group, marginfi_account: p.marginfiAccount, risk_admin: p.riskAdmin, bank: p.bank },
-    {},
-    [],
+    { accounts: { group: p.group, marginfiAccount: p.marginfiAccount, riskAdmin: p.riskAdmin, bank: p.bank } },
     p,
   );
 }
@@ -200,20 +203,21 @@ export interface HandleBankruptcyParams extends ProgramOptions, TokenProgramOpti
 
 /** Covers the account's bad debt in `bank` from insurance and socializes the rest; the account is disabled. */
 export function handleBankruptcyInstruction(p: HandleBankruptcyParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_handle_bankruptcy",
     {
-      group: p.group,
-      signer: p.signer,
-      bank: p.bank,
-      marginfi_account: p.marginfiAccount,
-      liquidity_vault: bankVaultAddress(p.bank, "liquidity", p.programId),
-      insurance_vault: bankVaultAddress(p.bank, "insurance", p.programId),
-      insurance_vault_authority: bankVaultAuthorityAddress(p.bank, "insurance", p.programId),
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        signer: p.signer,
+        bank: p.bank,
+        marginfiAccount: p.marginfiAccount,
+        liquidityVault: bankVaultAddress(p.bank, "liquidity", p.programId),
+        insuranceVault: bankVaultAddress(p.bank, "insurance", p.programId),
+        insuranceVaultAuthority: bankVaultAuthorityAddress(p.bank, "insurance", p.programId),
+        tokenProgram: tokenProgramOf(p),
+      },
+      remainingAccounts: [...mintPrefix(p), ...p.riskAccounts],
     },
-    {},
-    [...mintPrefix(p), ...p.riskAccounts],
     p,
   );
 }

@@ -1,6 +1,6 @@
 // Program-derived addresses of the lending program (reference §5), and of the SPL single-pool program for staked banks.
 import { PublicKey } from "@solana/web3.js";
-import { DEFAULT_PROGRAM_ID } from "./coder.js";
+import { DEFAULT_PROGRAM_ID } from "./program.js";
 
 export const SINGLE_POOL_PROGRAM_ID = new PublicKey("SVSPxpvHdN29nkVg9rPapPNDddN5DipNLRUFhyjFThE");
 

@@ -1,8 +1,7 @@
 // Cranks anyone may send: interest accrual, price and health pulses, balance sorting, fee collection and payout,
 // emissions settlement and payout, and propagating global or group settings onto groups and banks.
 import type { AccountMeta, PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, readonlyAccount, type ProgramOptions } from "./coder.js";
-import { u64 } from "./coder-values.js";
+import { lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
 import {
   bankVaultAddress,
   bankVaultAuthorityAddress,
@@ -19,7 +18,7 @@ export interface BankCrankParams extends ProgramOptions {
 }
 
 export function accrueBankInterestInstruction(p: BankCrankParams): TransactionInstruction {
-  return buildInstruction("lending_pool_accrue_bank_interest", { group: p.group, bank: p.bank }, {}, [], p);
+  return lendingInstruction("lending_pool_accrue_bank_interest", { accounts: { group: p.group, bank: p.bank } }, p);
 }
 
 export interface PulseBankPriceCacheParams extends BankCrankParams {
@@ -29,7 +28,11 @@ export interface PulseBankPriceCacheParams extends BankCrankParams {
 
 /** Stores the bank's current oracle price in its cache. */
 export function pulseBankPriceCacheInstruction(p: PulseBankPriceCacheParams): TransactionInstruction {
-  return buildInstruction("lending_pool_pulse_bank_price_cache", { group: p.group, bank: p.bank }, {}, p.oracles.map(readonlyAccount), p);
+  return lendingInstruction(
+    "lending_pool_pulse_bank_price_cache",
+    { accounts: { group: p.group, bank: p.bank }, remainingAccounts: p.oracles.map(readonlyAccount) },
+    p,
+  );
 }
 
 export interface PulseHealthParams extends ProgramOptions {
@@ -39,7 +42,11 @@ export interface PulseHealthParams extends ProgramOptions {
 
 /** Recomputes and stores the account's health cache; never fails on health or oracles. */
 export function pulseAccountHealthInstruction(p: PulseHealthParams): TransactionInstruction {
-  return buildInstruction("lending_account_pulse_health", { marginfi_account: p.marginfiAccount }, {}, p.riskAccounts, p);
+  return lendingInstruction(
+    "lending_account_pulse_health",
+    { accounts: { marginfiAccount: p.marginfiAccount }, remainingAccounts: p.riskAccounts },
+    p,
+  );
 }
 
 export interface SortBalancesParams extends ProgramOptions {
@@ -48,7 +55,7 @@ export interface SortBalancesParams extends ProgramOptions {
 
 /** Puts the balances in the order risk accounts are packed in (accounts last touched by older versions may not be). */
 export function sortBalancesInstruction(p: SortBalancesParams): TransactionInstruction {
-  return buildInstruction("lending_account_sort_balances", { marginfi_account: p.marginfiAccount }, {}, [], p);
+  return lendingInstruction("lending_account_sort_balances", { accounts: { marginfiAccount: p.marginfiAccount } }, p);
 }
 
 export interface CollectBankFeesParams extends BankCrankParams, TokenProgramOptions {
@@ -58,21 +65,22 @@ export interface CollectBankFeesParams extends BankCrankParams, TokenProgramOpti
 
 /** Moves outstanding insurance and group fees into their vaults and program fees to the global fee wallet. */
 export function collectBankFeesInstruction(p: CollectBankFeesParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_collect_bank_fees",
     {
-      group: p.group,
-      bank: p.bank,
-      liquidity_vault_authority: bankVaultAuthorityAddress(p.bank, "liquidity", p.programId),
-      liquidity_vault: bankVaultAddress(p.bank, "liquidity", p.programId),
-      insurance_vault: bankVaultAddress(p.bank, "insurance", p.programId),
-      fee_vault: bankVaultAddress(p.bank, "fee", p.programId),
-      fee_state: feeStateAddress(p.programId),
-      fee_ata: p.feeAta,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        bank: p.bank,
+        liquidityVaultAuthority: bankVaultAuthorityAddress(p.bank, "liquidity", p.programId),
+        liquidityVault: bankVaultAddress(p.bank, "liquidity", p.programId),
+        insuranceVault: bankVaultAddress(p.bank, "insurance", p.programId),
+        feeVault: bankVaultAddress(p.bank, "fee", p.programId),
+        feeState: feeStateAddress(p.programId),
+        feeAta: p.feeAta,
+        tokenProgram: tokenProgramOf(p),
+      },
+      remainingAccounts: mintPrefix(p),
     },
-    {},
-    mintPrefix(p),
     p,
   );
 }
@@ -86,18 +94,19 @@ export interface WithdrawFeesPermissionlessParams extends BankCrankParams {
 }
 
 export function withdrawFeesPermissionlessInstruction(p: WithdrawFeesPermissionlessParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_withdraw_fees_permissionless",
     {
-      group: p.group,
-      bank: p.bank,
-      fee_vault: bankVaultAddress(p.bank, "fee", p.programId),
-      fee_vault_authority: bankVaultAuthorityAddress(p.bank, "fee", p.programId),
-      fees_destination_account: p.feesDestinationAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        bank: p.bank,
+        feeVault: bankVaultAddress(p.bank, "fee", p.programId),
+        feeVaultAuthority: bankVaultAuthorityAddress(p.bank, "fee", p.programId),
+        feesDestinationAccount: p.feesDestinationAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount },
     },
-    { amount: u64(p.amount) },
-    [],
     p,
   );
 }
@@ -109,7 +118,7 @@ export interface SettleEmissionsParams extends ProgramOptions {
 
 /** Books the balance's emissions so far into its outstanding emissions. */
 export function settleEmissionsInstruction(p: SettleEmissionsParams): TransactionInstruction {
-  return buildInstruction("lending_account_settle_emissions", { marginfi_account: p.marginfiAccount, bank: p.bank }, {}, [], p);
+  return lendingInstruction("lending_account_settle_emissions", { accounts: { marginfiAccount: p.marginfiAccount, bank: p.bank } }, p);
 }
 
 export interface WithdrawEmissionsPermissionlessParams extends BankCrankParams {
@@ -122,20 +131,20 @@ export interface WithdrawEmissionsPermissionlessParams extends BankCrankParams {
 
 /** Pays an opted-in account's emissions to its emissions destination. */
 export function withdrawEmissionsPermissionlessInstruction(p: WithdrawEmissionsPermissionlessParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_account_withdraw_emissions_permissionless",
     {
-      group: p.group,
-      marginfi_account: p.marginfiAccount,
-      bank: p.bank,
-      emissions_mint: p.emissionsMint,
-      emissions_auth: emissionsAuthorityAddress(p.bank, p.emissionsMint, p.programId),
-      emissions_vault: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
-      destination_account: p.destinationAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        marginfiAccount: p.marginfiAccount,
+        bank: p.bank,
+        emissionsMint: p.emissionsMint,
+        emissionsAuth: emissionsAuthorityAddress(p.bank, p.emissionsMint, p.programId),
+        emissionsVault: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
+        destinationAccount: p.destinationAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
     },
-    {},
-    [],
     p,
   );
 }
@@ -146,7 +155,7 @@ export interface PropagateFeeStateParams extends ProgramOptions {
 
 /** Copies the global fee settings and panic state into the group's caches. */
 export function propagateFeeStateInstruction(p: PropagateFeeStateParams): TransactionInstruction {
-  return buildInstruction("propagate_fee_state", { fee_state: feeStateAddress(p.programId), marginfi_group: p.group }, {}, [], p);
+  return lendingInstruction("propagate_fee_state", { accounts: { feeState: feeStateAddress(p.programId), marginfiGroup: p.group } }, p);
 }
 
 export interface PropagateStakedSettingsParams extends BankCrankParams {
@@ -156,11 +165,12 @@ export interface PropagateStakedSettingsParams extends BankCrankParams {
 
 /** Copies the group's staked-collateral settings onto a staked bank. */
 export function propagateStakedSettingsInstruction(p: PropagateStakedSettingsParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "propagate_staked_settings",
-    { marginfi_group: p.group, staked_settings: stakedSettingsAddress(p.group, p.programId), bank: p.bank },
-    {},
-    p.oracle === undefined ? [] : [readonlyAccount(p.oracle)],
+    {
+      accounts: { marginfiGroup: p.group, stakedSettings: stakedSettingsAddress(p.group, p.programId), bank: p.bank },
+      remainingAccounts: p.oracle === undefined ? [] : [readonlyAccount(p.oracle)],
+    },
     p,
   );
 }
@@ -171,5 +181,5 @@ export interface MigrateCurveParams extends ProgramOptions {
 
 /** Rewrites a legacy three-parameter interest curve as the equivalent seven-point one. */
 export function migrateCurveInstruction(p: MigrateCurveParams): TransactionInstruction {
-  return buildInstruction("migrate_curve", { bank: p.bank }, {}, [], p);
+  return lendingInstruction("migrate_curve", { accounts: { bank: p.bank } }, p);
 }

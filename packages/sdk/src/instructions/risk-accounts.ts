@@ -3,7 +3,7 @@
 import { PublicKey, type AccountMeta } from "@solana/web3.js";
 import { AssetTag, OracleSetup, type Bank, type MarginfiAccount } from "@ballast/protocol";
 import type { PricedBank } from "../math/priced-bank.js";
-import { readonlyAccount } from "./coder.js";
+import { readonlyAccount } from "./program.js";
 import { BallastSdkError } from "../errors.js";
 
 /** Decoded banks by base58 address: a Map of them, or a market's through marketBankLookup. */

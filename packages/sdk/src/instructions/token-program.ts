@@ -2,7 +2,7 @@
 // remaining accounts (reference §10.1), so builders that move bank tokens put it there.
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { AccountMeta, PublicKey } from "@solana/web3.js";
-import { readonlyAccount } from "./coder.js";
+import { readonlyAccount } from "./program.js";
 import { BallastSdkError } from "../errors.js";
 
 export interface TokenProgramOptions {

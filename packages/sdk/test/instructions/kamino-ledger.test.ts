@@ -159,8 +159,8 @@ describe("a Kamino bank on a ledger", () => {
     const o = await obligation();
     expect(o.owner).toBe(bankVaultAuthorityAddress(bank, "liquidity").toBase58());
     expect(o.lendingMarket).toBe(lendingMarket.toBase58());
-    expect(o.deposits[0].depositReserve).toBe(reserve.toBase58());
-    expect(o.deposits[0].depositedAmount).toBe(INIT_OBLIGATION_DEPOSIT);
+    expect(o.deposits[0]!.depositReserve).toBe(reserve.toBase58());
+    expect(o.deposits[0]!.depositedAmount).toBe(INIT_OBLIGATION_DEPOSIT);
     expect(await tokens(reserveAccountsFor(reserve, lendingMarket, mint).liquiditySupply)).toBe(
       MIN_INITIAL_DEPOSIT + INIT_OBLIGATION_DEPOSIT,
     );
@@ -187,7 +187,7 @@ describe("a Kamino bank on a ledger", () => {
     expect(await shares()).toBe(i80f48.fromInt(USDC));
     expect(await tokens(userTokens)).toBe(9n * USDC);
     expect(await tokens(bankVaultAddress(bank, "liquidity"))).toBe(0n);
-    expect((await obligation()).deposits[0].depositedAmount).toBe(INIT_OBLIGATION_DEPOSIT + USDC);
+    expect((await obligation()).deposits[0]!.depositedAmount).toBe(INIT_OBLIGATION_DEPOSIT + USDC);
     expect((await reserveState()).collateral.mintTotalSupply).toBe(MIN_INITIAL_DEPOSIT + INIT_OBLIGATION_DEPOSIT + USDC);
     expect((await bankState()).totalAssetShares).toBe(i80f48.fromInt(USDC));
   });
@@ -206,7 +206,7 @@ describe("a Kamino bank on a ledger", () => {
     expect(await shares()).toBeNull();
     expect(await tokens(userTokens)).toBe(10n * USDC);
     expect(await tokens(bankVaultAddress(bank, "liquidity"))).toBe(0n);
-    expect((await obligation()).deposits[0].depositedAmount).toBe(INIT_OBLIGATION_DEPOSIT);
+    expect((await obligation()).deposits[0]!.depositedAmount).toBe(INIT_OBLIGATION_DEPOSIT);
     expect((await bankState()).totalAssetShares).toBe(i80f48.ZERO);
   });
 });

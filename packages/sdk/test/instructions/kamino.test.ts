@@ -139,9 +139,9 @@ describe("Kamino bank instructions", () => {
     });
     const bank = bankAddressWithSeed(group, mint, 7n);
     const vaultAuthority = bankVaultAuthorityAddress(bank, "liquidity");
-    expect(ix.keys[4].pubkey.equals(bank)).toBe(true);
-    expect(ix.keys[5].pubkey.equals(RESERVE)).toBe(true);
-    expect(ix.keys[6].pubkey.toBase58()).toBe(kaminoObligationAddress(vaultAuthority.toBase58(), lendingMarket.toBase58()));
+    expect(ix.keys[4]!.pubkey.equals(bank)).toBe(true);
+    expect(ix.keys[5]!.pubkey.equals(RESERVE)).toBe(true);
+    expect(ix.keys[6]!.pubkey.toBase58()).toBe(kaminoObligationAddress(vaultAuthority.toBase58(), lendingMarket.toBase58()));
     expect(ix.keys.slice(-2).map((k) => k.pubkey.toBase58())).toEqual([oracle.toBase58(), RESERVE.toBase58()]);
     // discriminator, KaminoConfigCompact (32 + 16 + 16 + 8 + 1 + 1 + 1 + 1 + 8 + 2 + 4 = 90 bytes), seed.
     expect(ix.data).toHaveLength(8 + 90 + 8);

@@ -120,7 +120,7 @@ describe("lending with the SDK builders on a ledger", () => {
     // Both banks, bank key descending, each followed by its Pyth feed.
     const [first, second] = [usdc, sol].sort((a, b) => Buffer.compare(b.key.toBuffer(), a.key.toBuffer()));
     expect(riskAccounts.map((m) => m.pubkey.toBase58())).toEqual(
-      [first.key, first.oracle!, second.key, second.oracle!].map((k) => k.toBase58()),
+      [first!.key, first!.oracle!, second!.key, second!.oracle!].map((k) => k.toBase58()),
     );
 
     const before = await lamports(borrower.publicKey);

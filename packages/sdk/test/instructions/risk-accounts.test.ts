@@ -41,8 +41,8 @@ function bank(setup: number, tag: number, oracles: PublicKey[]): Bank {
 function account(slots: Record<number, PublicKey>, inactive: Record<number, PublicKey> = {}): MarginfiAccount {
   const decoded = decodeMarginfiAccount(Buffer.concat([ACCOUNT_DISCRIMINATORS.MarginfiAccount, Buffer.alloc(MARGINFI_ACCOUNT_SIZE)]));
   for (const [slot, key] of Object.entries(slots))
-    Object.assign(decoded.lendingAccount.balances[+slot], { active: 1, bankPk: key.toBase58() });
-  for (const [slot, key] of Object.entries(inactive)) decoded.lendingAccount.balances[+slot].bankPk = key.toBase58();
+    Object.assign(decoded.lendingAccount.balances[+slot]!, { active: 1, bankPk: key.toBase58() });
+  for (const [slot, key] of Object.entries(inactive)) decoded.lendingAccount.balances[+slot]!.bankPk = key.toBase58();
   return decoded;
 }
 

@@ -45,13 +45,13 @@ describe("wrapped SOL", () => {
   it("wraps the amount plus 10,000 lamports into the owner's associated account, created idempotently", () => {
     const ixs = wrapSolInstructions({ owner, lamports: 2_000_000_000n });
     expect(ixs.map(describeIx)).toEqual(["ata:create-idempotent", "system:Transfer", "token:17"]);
-    expect(ixs[0].keys.map((k) => k.pubkey.toBase58())).toEqual(
+    expect(ixs[0]!.keys.map((k) => k.pubkey.toBase58())).toEqual(
       [owner, wsol, owner, NATIVE_MINT, SystemProgram.programId, TOKEN_PROGRAM_ID].map((k) => k.toBase58()),
     );
-    const transfer = SystemInstruction.decodeTransfer(ixs[1]);
+    const transfer = SystemInstruction.decodeTransfer(ixs[1]!);
     expect(transfer).toEqual({ fromPubkey: owner, toPubkey: wsol, lamports: 2_000_010_000n });
     expect(WRAP_SOL_BUFFER_LAMPORTS).toBe(10_000n);
-    expect(decodeSyncNativeInstruction(ixs[2]).keys.account.pubkey.equals(wsol)).toBe(true);
+    expect(decodeSyncNativeInstruction(ixs[2]!).keys.account.pubkey.equals(wsol)).toBe(true);
   });
 
   it("unwraps by closing the account to its owner", () => {
@@ -71,21 +71,21 @@ describe("deposit flow", () => {
   it("first deposit of a token: create the account, then deposit from the associated token account", () => {
     const ixs = depositFlowInstructions({ ...base, mint: usdc, newAccount: "keypair" });
     expect(ixs.map(describeIx)).toEqual(["marginfi_account_initialize", "lending_account_deposit"]);
-    expect(ixs[0].keys[1]).toEqual({ pubkey: marginfiAccount, isSigner: true, isWritable: true });
-    expect(ixs[1].keys[4].pubkey.equals(getAssociatedTokenAddressSync(usdc, owner))).toBe(true);
+    expect(ixs[0]!.keys[1]!).toEqual({ pubkey: marginfiAccount, isSigner: true, isWritable: true });
+    expect(ixs[1]!.keys[4]!.pubkey.equals(getAssociatedTokenAddressSync(usdc, owner))).toBe(true);
   });
 
   it("SOL: wrap first, deposit from the wrapped-SOL account; no account creation for an existing account", () => {
     const ixs = depositFlowInstructions({ ...base, mint: NATIVE_MINT });
     expect(ixs.map(describeIx)).toEqual(["ata:create-idempotent", "system:Transfer", "token:17", "lending_account_deposit"]);
-    expect(ixs[3].keys[4].pubkey.equals(wsol)).toBe(true);
+    expect(ixs[3]!.keys[4]!.pubkey.equals(wsol)).toBe(true);
   });
 
   it("PDA account creation: the account must be the authority's PDA for that index", () => {
     const pda = marginfiAccountAddress(group, owner, 2);
     const ixs = depositFlowInstructions({ ...base, marginfiAccount: pda, mint: usdc, newAccount: { accountIndex: 2 } });
     expect(ixs.map(describeIx)).toEqual(["marginfi_account_initialize_pda", "lending_account_deposit"]);
-    expect(ixs[0].keys[1].pubkey.equals(pda)).toBe(true);
+    expect(ixs[0]!.keys[1]!.pubkey.equals(pda)).toBe(true);
     expect(() => depositFlowInstructions({ ...base, mint: usdc, newAccount: { accountIndex: 2 } })).toThrow(pda.toBase58());
   });
 
@@ -101,8 +101,8 @@ describe("withdraw and borrow flows", () => {
   it("receive into the associated token account, created if needed", () => {
     const ixs = borrowFlowInstructions({ ...base, mint: usdc });
     expect(ixs.map(describeIx)).toEqual(["ata:create-idempotent", "lending_account_borrow"]);
-    expect(ixs[1].keys[4].pubkey.equals(getAssociatedTokenAddressSync(usdc, owner))).toBe(true);
-    expect(ixs[1].keys.slice(8)).toEqual(riskAccounts);
+    expect(ixs[1]!.keys[4]!.pubkey.equals(getAssociatedTokenAddressSync(usdc, owner))).toBe(true);
+    expect(ixs[1]!.keys.slice(8)).toEqual(riskAccounts);
   });
 
   it("SOL arrives unwrapped: the wrapped-SOL account is closed afterwards", () => {
@@ -111,7 +111,7 @@ describe("withdraw and borrow flows", () => {
       borrowFlowInstructions({ ...base, mint: NATIVE_MINT }),
     ]) {
       expect(ixs.map(describeIx).slice(-1)).toEqual(["token:9"]);
-      expect(ixs[1].keys[4].pubkey.equals(wsol)).toBe(true);
+      expect(ixs[1]!.keys[4]!.pubkey.equals(wsol)).toBe(true);
     }
   });
 });
@@ -126,8 +126,8 @@ describe("flash loan", () => {
       "lending_account_borrow",
       "lending_account_end_flashloan",
     ]);
-    const start = lendingCoder.instruction.decode(ixs[0].data)!.data as { end_index: { toString(): string } };
+    const start = lendingCoder.instruction.decode(ixs[0]!.data)!.data as { end_index: { toString(): string } };
     expect(start.end_index.toString()).toBe("5");
-    expect(ixs[3].keys.slice(2)).toEqual(riskAccounts);
+    expect(ixs[3]!.keys.slice(2)).toEqual(riskAccounts);
   });
 });

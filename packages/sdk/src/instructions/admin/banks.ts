@@ -1,7 +1,6 @@
 // Banks: creation with their vaults, configuration (full, interest-only, limits-only), sunset and closing.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "../coder.js";
-import { option, u64 } from "../coder-values.js";
+import { lendingInstruction, type ProgramOptions } from "../program.js";
 import {
   bankConfigArgs,
   bankConfigChangesArgs,
@@ -29,15 +28,15 @@ interface AddBankCommon extends ProgramOptions {
 
 function addBankAccounts(p: AddBankCommon, bank: PublicKey) {
   return {
-    marginfi_group: p.group,
+    marginfiGroup: p.group,
     admin: p.admin,
-    fee_payer: p.feePayer ?? p.admin,
-    fee_state: feeStateAddress(p.programId),
-    global_fee_wallet: p.globalFeeWallet,
-    bank_mint: p.bankMint,
+    feePayer: p.feePayer ?? p.admin,
+    feeState: feeStateAddress(p.programId),
+    globalFeeWallet: p.globalFeeWallet,
+    bankMint: p.bankMint,
     bank,
     ...bankVaultAccounts(bank, p.programId),
-    token_program: tokenProgramOf(p),
+    tokenProgram: tokenProgramOf(p),
   };
 }
 
@@ -48,7 +47,11 @@ export interface AddBankParams extends AddBankCommon {
 
 /** Creates a bank and its vaults; its oracle is set afterwards (configureBankOracle or setFixedOraclePrice). */
 export function addBankInstruction(p: AddBankParams): TransactionInstruction {
-  return buildInstruction("lending_pool_add_bank", addBankAccounts(p, p.bank), { bank_config: bankConfigArgs(p.config) }, [], p);
+  return lendingInstruction(
+    "lending_pool_add_bank",
+    { accounts: addBankAccounts(p, p.bank), args: { bankConfig: bankConfigArgs(p.config) } },
+    p,
+  );
 }
 
 export interface AddBankWithSeedParams extends AddBankCommon {
@@ -58,11 +61,9 @@ export interface AddBankWithSeedParams extends AddBankCommon {
 
 export function addBankWithSeedInstruction(p: AddBankWithSeedParams): TransactionInstruction {
   const bank = bankAddressWithSeed(p.group, p.bankMint, p.bankSeed, p.programId);
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_add_bank_with_seed",
-    addBankAccounts(p, bank),
-    { bank_config: bankConfigArgs(p.config), bank_seed: u64(p.bankSeed) },
-    [],
+    { accounts: addBankAccounts(p, bank), args: { bankConfig: bankConfigArgs(p.config), bankSeed: p.bankSeed } },
     p,
   );
 }
@@ -73,11 +74,9 @@ export interface ConfigureBankParams extends BankAdminParams {
 }
 
 export function configureBankInstruction(p: ConfigureBankParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_configure_bank",
-    { group: p.group, admin: p.admin, bank: p.bank },
-    { bank_config_opt: bankConfigChangesArgs(p.changes) },
-    [],
+    { accounts: { group: p.group, admin: p.admin, bank: p.bank }, args: { bankConfigOpt: bankConfigChangesArgs(p.changes) } },
     p,
   );
 }
@@ -89,11 +88,12 @@ export interface ConfigureBankInterestParams extends BankAdminParams {
 
 /** The curve admin's interest-only change. */
 export function configureBankInterestInstruction(p: ConfigureBankInterestParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_configure_bank_interest_only",
-    { group: p.group, delegate_curve_admin: p.curveAdmin, bank: p.bank },
-    { interest_rate_config: interestRateChangesArgs(p.changes) },
-    [],
+    {
+      accounts: { group: p.group, delegateCurveAdmin: p.curveAdmin, bank: p.bank },
+      args: { interestRateConfig: interestRateChangesArgs(p.changes) },
+    },
     p,
   );
 }
@@ -107,15 +107,16 @@ export interface ConfigureBankLimitsParams extends BankAdminParams {
 
 /** The limit admin's limits-only change; limits left out keep their value. */
 export function configureBankLimitsInstruction(p: ConfigureBankLimitsParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_configure_bank_limits_only",
-    { group: p.group, delegate_limit_admin: p.limitAdmin, bank: p.bank },
     {
-      deposit_limit: option(p.depositLimit, u64),
-      borrow_limit: option(p.borrowLimit, u64),
-      total_asset_value_init_limit: option(p.totalAssetValueInitLimit, u64),
+      accounts: { group: p.group, delegateLimitAdmin: p.limitAdmin, bank: p.bank },
+      args: {
+        depositLimit: p.depositLimit ?? null,
+        borrowLimit: p.borrowLimit ?? null,
+        totalAssetValueInitLimit: p.totalAssetValueInitLimit ?? null,
+      },
     },
-    [],
     p,
   );
 }
@@ -126,11 +127,9 @@ export interface ForceTokenlessRepayCompleteParams extends BankAdminParams {
 
 /** Ends a sunset bank's tokenless-repayment phase, so lenders withdraw what the vault holds. */
 export function forceTokenlessRepayCompleteInstruction(p: ForceTokenlessRepayCompleteParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_force_tokenless_repay_complete",
-    { group: p.group, risk_admin: p.riskAdmin, bank: p.bank },
-    {},
-    [],
+    { accounts: { group: p.group, riskAdmin: p.riskAdmin, bank: p.bank } },
     p,
   );
 }
@@ -142,5 +141,5 @@ export interface CloseBankParams extends BankAdminParams {
 
 /** Closes a bank without positions, shares or emissions left. */
 export function closeBankInstruction(p: CloseBankParams): TransactionInstruction {
-  return buildInstruction("lending_pool_close_bank", { group: p.group, bank: p.bank, admin: p.admin }, {}, [], p);
+  return lendingInstruction("lending_pool_close_bank", { accounts: { group: p.group, bank: p.bank, admin: p.admin } }, p);
 }

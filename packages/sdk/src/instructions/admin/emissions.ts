@@ -1,7 +1,6 @@
 // Emissions: funding a bank's emissions and changing their rate.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction } from "../coder.js";
-import { option, u64 } from "../coder-values.js";
+import { lendingInstruction } from "../program.js";
 import { emissionsAuthorityAddress, emissionsVaultAddress } from "../pda.js";
 import { tokenProgramOf } from "../token-program.js";
 import type { BankAdminParams } from "./bank-admin.js";
@@ -25,20 +24,21 @@ export interface SetupEmissionsParams extends EmissionsAdminParams {
 }
 
 export function setupEmissionsInstruction(p: SetupEmissionsParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_setup_emissions",
     {
-      group: p.group,
-      delegate_emissions_admin: p.emissionsAdmin,
-      bank: p.bank,
-      emissions_mint: p.emissionsMint,
-      emissions_auth: emissionsAuthorityAddress(p.bank, p.emissionsMint, p.programId),
-      emissions_token_account: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
-      emissions_funding_account: p.emissionsFundingAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        delegateEmissionsAdmin: p.emissionsAdmin,
+        bank: p.bank,
+        emissionsMint: p.emissionsMint,
+        emissionsAuth: emissionsAuthorityAddress(p.bank, p.emissionsMint, p.programId),
+        emissionsTokenAccount: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
+        emissionsFundingAccount: p.emissionsFundingAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { flags: p.flags, rate: p.rate, totalEmissions: p.totalEmissions },
     },
-    { flags: u64(p.flags), rate: u64(p.rate), total_emissions: u64(p.totalEmissions) },
-    [],
     p,
   );
 }
@@ -52,23 +52,24 @@ export interface UpdateEmissionsParametersParams extends EmissionsAdminParams {
 }
 
 export function updateEmissionsParametersInstruction(p: UpdateEmissionsParametersParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_update_emissions_parameters",
     {
-      group: p.group,
-      delegate_emissions_admin: p.emissionsAdmin,
-      bank: p.bank,
-      emissions_mint: p.emissionsMint,
-      emissions_token_account: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
-      emissions_funding_account: p.emissionsFundingAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        delegateEmissionsAdmin: p.emissionsAdmin,
+        bank: p.bank,
+        emissionsMint: p.emissionsMint,
+        emissionsTokenAccount: emissionsVaultAddress(p.bank, p.emissionsMint, p.programId),
+        emissionsFundingAccount: p.emissionsFundingAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: {
+        emissionsFlags: p.emissionsFlags ?? null,
+        emissionsRate: p.emissionsRate ?? null,
+        additionalEmissions: p.additionalEmissions ?? null,
+      },
     },
-    {
-      emissions_flags: option(p.emissionsFlags, u64),
-      emissions_rate: option(p.emissionsRate, u64),
-      additional_emissions: option(p.additionalEmissions, u64),
-    },
-    [],
     p,
   );
 }

@@ -1,6 +1,6 @@
 // E-mode: a bank's tag and entries, and copying them between banks.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "../coder.js";
+import { lendingInstruction, type ProgramOptions } from "../program.js";
 import { emodeEntriesArgs, type EmodeEntryParams } from "../config-args.js";
 import type { BankAdminParams } from "./bank-admin.js";
 
@@ -13,11 +13,12 @@ export interface ConfigureBankEmodeParams extends BankAdminParams {
 }
 
 export function configureBankEmodeInstruction(p: ConfigureBankEmodeParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_configure_bank_emode",
-    { group: p.group, emode_admin: p.emodeAdmin, bank: p.bank },
-    { emode_tag: p.emodeTag, entries: emodeEntriesArgs(p.entries) },
-    [],
+    {
+      accounts: { group: p.group, emodeAdmin: p.emodeAdmin, bank: p.bank },
+      args: { emodeTag: p.emodeTag, entries: emodeEntriesArgs(p.entries) },
+    },
     p,
   );
 }
@@ -31,11 +32,9 @@ export interface CloneEmodeParams extends ProgramOptions {
 }
 
 export function cloneEmodeInstruction(p: CloneEmodeParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_clone_emode",
-    { group: p.group, signer: p.signer, copy_from_bank: p.copyFromBank, copy_to_bank: p.copyToBank },
-    {},
-    [],
+    { accounts: { group: p.group, signer: p.signer, copyFromBank: p.copyFromBank, copyToBank: p.copyToBank } },
     p,
   );
 }

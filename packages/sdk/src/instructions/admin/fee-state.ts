@@ -1,6 +1,6 @@
 // The program-wide fee state, a group's fee settings and the panic switch.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "../coder.js";
+import { lendingInstruction, type ProgramOptions } from "../program.js";
 import { globalFeeArgs, type GlobalFeeSettings } from "../config-args.js";
 import { feeStateAddress } from "../pda.js";
 
@@ -10,7 +10,11 @@ export interface InitGlobalFeeStateParams extends ProgramOptions, GlobalFeeSetti
 
 /** Creates the program's fee state; runs once per program. */
 export function initGlobalFeeStateInstruction(p: InitGlobalFeeStateParams): TransactionInstruction {
-  return buildInstruction("init_global_fee_state", { payer: p.payer, fee_state: feeStateAddress(p.programId) }, globalFeeArgs(p), [], p);
+  return lendingInstruction(
+    "init_global_fee_state",
+    { accounts: { payer: p.payer, feeState: feeStateAddress(p.programId) }, args: globalFeeArgs(p) },
+    p,
+  );
 }
 
 export interface EditGlobalFeeStateParams extends ProgramOptions, GlobalFeeSettings {
@@ -19,11 +23,9 @@ export interface EditGlobalFeeStateParams extends ProgramOptions, GlobalFeeSetti
 
 /** Overwrites every fee setting (groups see them after propagate_fee_state). */
 export function editGlobalFeeStateInstruction(p: EditGlobalFeeStateParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "edit_global_fee_state",
-    { global_fee_admin: p.globalFeeAdmin, fee_state: feeStateAddress(p.programId) },
-    globalFeeArgs(p),
-    [],
+    { accounts: { globalFeeAdmin: p.globalFeeAdmin, feeState: feeStateAddress(p.programId) }, args: globalFeeArgs(p) },
     p,
   );
 }
@@ -35,11 +37,12 @@ export interface ConfigureGroupFeeParams extends ProgramOptions {
 }
 
 export function configureGroupFeeInstruction(p: ConfigureGroupFeeParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "config_group_fee",
-    { marginfi_group: p.group, global_fee_admin: p.globalFeeAdmin, fee_state: feeStateAddress(p.programId) },
-    { enable_program_fee: p.enableProgramFee },
-    [],
+    {
+      accounts: { marginfiGroup: p.group, globalFeeAdmin: p.globalFeeAdmin, feeState: feeStateAddress(p.programId) },
+      args: { enableProgramFee: p.enableProgramFee },
+    },
     p,
   );
 }
@@ -50,14 +53,14 @@ export interface PanicParams extends ProgramOptions {
 
 /** Pauses every group (once propagated) for up to 30 minutes. */
 export function panicPauseInstruction(p: PanicParams): TransactionInstruction {
-  return buildInstruction("panic_pause", { global_fee_admin: p.globalFeeAdmin, fee_state: feeStateAddress(p.programId) }, {}, [], p);
+  return lendingInstruction("panic_pause", { accounts: { globalFeeAdmin: p.globalFeeAdmin, feeState: feeStateAddress(p.programId) } }, p);
 }
 
 export function panicUnpauseInstruction(p: PanicParams): TransactionInstruction {
-  return buildInstruction("panic_unpause", { global_fee_admin: p.globalFeeAdmin, fee_state: feeStateAddress(p.programId) }, {}, [], p);
+  return lendingInstruction("panic_unpause", { accounts: { globalFeeAdmin: p.globalFeeAdmin, feeState: feeStateAddress(p.programId) } }, p);
 }
 
 /** Anyone may lift a pause that has expired. */
 export function panicUnpausePermissionlessInstruction(p: ProgramOptions = {}): TransactionInstruction {
-  return buildInstruction("panic_unpause_permissionless", { fee_state: feeStateAddress(p.programId) }, {}, [], p);
+  return lendingInstruction("panic_unpause_permissionless", { accounts: { feeState: feeStateAddress(p.programId) } }, p);
 }

@@ -1,8 +1,7 @@
 // Groups: creation, roles and flags, the deleverage withdrawal limit and account freezes.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
 import type { I80F48 } from "@ballast/protocol";
-import { buildInstruction, type ProgramOptions } from "../coder.js";
-import { option, wrappedI80F48 } from "../coder-values.js";
+import { lendingInstruction, type ProgramOptions } from "../program.js";
 import { feeStateAddress } from "../pda.js";
 
 export interface InitializeGroupParams extends ProgramOptions {
@@ -13,11 +12,9 @@ export interface InitializeGroupParams extends ProgramOptions {
 }
 
 export function initializeGroupInstruction(p: InitializeGroupParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_group_initialize",
-    { marginfi_group: p.group, admin: p.admin, fee_state: feeStateAddress(p.programId) },
-    {},
-    [],
+    { accounts: { marginfiGroup: p.group, admin: p.admin, feeState: feeStateAddress(p.programId) } },
     p,
   );
 }
@@ -39,21 +36,22 @@ export interface ConfigureGroupParams extends ProgramOptions {
 }
 
 export function configureGroupInstruction(p: ConfigureGroupParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_group_configure",
-    { marginfi_group: p.group, admin: p.admin },
     {
-      new_admin: p.newAdmin,
-      new_emode_admin: p.newEmodeAdmin,
-      new_curve_admin: p.newCurveAdmin,
-      new_limit_admin: p.newLimitAdmin,
-      new_emissions_admin: p.newEmissionsAdmin,
-      new_metadata_admin: p.newMetadataAdmin,
-      new_risk_admin: p.newRiskAdmin,
-      emode_max_init_leverage: option(p.emodeMaxInitLeverage, wrappedI80F48),
-      emode_max_maint_leverage: option(p.emodeMaxMaintLeverage, wrappedI80F48),
+      accounts: { marginfiGroup: p.group, admin: p.admin },
+      args: {
+        newAdmin: p.newAdmin,
+        newEmodeAdmin: p.newEmodeAdmin,
+        newCurveAdmin: p.newCurveAdmin,
+        newLimitAdmin: p.newLimitAdmin,
+        newEmissionsAdmin: p.newEmissionsAdmin,
+        newMetadataAdmin: p.newMetadataAdmin,
+        newRiskAdmin: p.newRiskAdmin,
+        emodeMaxInitLeverage: p.emodeMaxInitLeverage ?? null,
+        emodeMaxMaintLeverage: p.emodeMaxMaintLeverage ?? null,
+      },
     },
-    [],
     p,
   );
 }
@@ -66,7 +64,11 @@ export interface ConfigureDeleverageWithdrawalLimitParams extends ProgramOptions
 }
 
 export function configureDeleverageWithdrawalLimitInstruction(p: ConfigureDeleverageWithdrawalLimitParams): TransactionInstruction {
-  return buildInstruction("configure_deleverage_withdrawal_limit", { marginfi_group: p.group, admin: p.admin }, { limit: p.limit }, [], p);
+  return lendingInstruction(
+    "configure_deleverage_withdrawal_limit",
+    { accounts: { marginfiGroup: p.group, admin: p.admin }, args: { limit: p.limit } },
+    p,
+  );
 }
 
 export interface SetAccountFreezeParams extends ProgramOptions {
@@ -78,11 +80,9 @@ export interface SetAccountFreezeParams extends ProgramOptions {
 }
 
 export function setAccountFreezeInstruction(p: SetAccountFreezeParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "marginfi_account_set_freeze",
-    { group: p.group, marginfi_account: p.marginfiAccount, admin: p.admin },
-    { frozen: p.frozen },
-    [],
+    { accounts: { group: p.group, marginfiAccount: p.marginfiAccount, admin: p.admin }, args: { frozen: p.frozen } },
     p,
   );
 }

@@ -1,7 +1,6 @@
 // Bank metadata: its account and its ticker and description.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type ProgramOptions } from "../coder.js";
-import { option } from "../coder-values.js";
+import { lendingInstruction, type ProgramOptions } from "../program.js";
 import { bankMetadataAddress } from "../pda.js";
 import type { BankAdminParams } from "./bank-admin.js";
 
@@ -11,11 +10,9 @@ export interface InitBankMetadataParams extends ProgramOptions {
 }
 
 export function initBankMetadataInstruction(p: InitBankMetadataParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "init_bank_metadata",
-    { bank: p.bank, fee_payer: p.feePayer, metadata: bankMetadataAddress(p.bank, p.programId) },
-    {},
-    [],
+    { accounts: { bank: p.bank, feePayer: p.feePayer, metadata: bankMetadataAddress(p.bank, p.programId) } },
     p,
   );
 }
@@ -28,14 +25,16 @@ export interface WriteBankMetadataParams extends BankAdminParams {
   description?: string;
 }
 
-const utf8 = (text: string) => Buffer.from(text, "utf8");
+/** Vec<u8> of the text's UTF-8; left out is None. */
+const utf8 = (text: string | undefined) => (text === undefined ? null : Buffer.from(text, "utf8"));
 
 export function writeBankMetadataInstruction(p: WriteBankMetadataParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "write_bank_metadata",
-    { group: p.group, bank: p.bank, metadata_admin: p.metadataAdmin, metadata: bankMetadataAddress(p.bank, p.programId) },
-    { ticker: option(p.ticker, utf8), description: option(p.description, utf8) },
-    [],
+    {
+      accounts: { group: p.group, bank: p.bank, metadataAdmin: p.metadataAdmin, metadata: bankMetadataAddress(p.bank, p.programId) },
+      args: { ticker: utf8(p.ticker), description: utf8(p.description) },
+    },
     p,
   );
 }

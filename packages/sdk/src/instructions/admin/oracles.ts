@@ -1,8 +1,7 @@
 // A bank's price source: an oracle feed or a fixed price.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
 import type { I80F48, OracleSetup } from "@ballast/protocol";
-import { buildInstruction, readonlyAccount } from "../coder.js";
-import { wrappedI80F48 } from "../coder-values.js";
+import { lendingInstruction, readonlyAccount } from "../program.js";
 import type { BankAdminParams } from "./bank-admin.js";
 
 export interface ConfigureBankOracleParams extends BankAdminParams {
@@ -15,11 +14,13 @@ export interface ConfigureBankOracleParams extends BankAdminParams {
 }
 
 export function configureBankOracleInstruction(p: ConfigureBankOracleParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_configure_bank_oracle",
-    { group: p.group, admin: p.admin, bank: p.bank },
-    { setup: p.setup, oracle: p.oracle },
-    (p.oracleAccounts ?? [p.oracle]).map(readonlyAccount),
+    {
+      accounts: { group: p.group, admin: p.admin, bank: p.bank },
+      args: { setup: p.setup, oracle: p.oracle },
+      remainingAccounts: (p.oracleAccounts ?? [p.oracle]).map(readonlyAccount),
+    },
     p,
   );
 }
@@ -31,11 +32,9 @@ export interface SetFixedOraclePriceParams extends BankAdminParams {
 }
 
 export function setFixedOraclePriceInstruction(p: SetFixedOraclePriceParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_set_fixed_oracle_price",
-    { group: p.group, admin: p.admin, bank: p.bank },
-    { price: wrappedI80F48(p.price) },
-    [],
+    { accounts: { group: p.group, admin: p.admin, bank: p.bank }, args: { price: p.price } },
     p,
   );
 }

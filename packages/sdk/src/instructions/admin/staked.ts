@@ -1,8 +1,7 @@
 // Staked collateral: the group's staked settings and the permissionless staked bank.
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, readonlyAccount, type ProgramOptions } from "../coder.js";
-import { u64 } from "../coder-values.js";
+import { lendingInstruction, readonlyAccount, type ProgramOptions } from "../program.js";
 import { stakedSettingsArgs, stakedSettingsChangesArgs, type StakedSettingsChanges, type StakedSettingsParams } from "../config-args.js";
 import { bankAddressWithSeed, singlePoolMintAddress, singlePoolStakeAddress, stakedSettingsAddress } from "../pda.js";
 import { bankVaultAccounts } from "./bank-admin.js";
@@ -16,16 +15,17 @@ export interface InitStakedSettingsParams extends ProgramOptions {
 }
 
 export function initStakedSettingsInstruction(p: InitStakedSettingsParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "init_staked_settings",
     {
-      marginfi_group: p.group,
-      admin: p.admin,
-      fee_payer: p.feePayer ?? p.admin,
-      staked_settings: stakedSettingsAddress(p.group, p.programId),
+      accounts: {
+        marginfiGroup: p.group,
+        admin: p.admin,
+        feePayer: p.feePayer ?? p.admin,
+        stakedSettings: stakedSettingsAddress(p.group, p.programId),
+      },
+      args: { settings: stakedSettingsArgs(p.settings) },
     },
-    { settings: stakedSettingsArgs(p.settings) },
-    [],
     p,
   );
 }
@@ -37,11 +37,12 @@ export interface EditStakedSettingsParams extends ProgramOptions {
 }
 
 export function editStakedSettingsInstruction(p: EditStakedSettingsParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "edit_staked_settings",
-    { marginfi_group: p.group, admin: p.admin, staked_settings: stakedSettingsAddress(p.group, p.programId) },
-    { settings: stakedSettingsChangesArgs(p.changes) },
-    [],
+    {
+      accounts: { marginfiGroup: p.group, admin: p.admin, stakedSettings: stakedSettingsAddress(p.group, p.programId) },
+      args: { settings: stakedSettingsChangesArgs(p.changes) },
+    },
     p,
   );
 }
@@ -62,21 +63,23 @@ export function addStakedBankInstruction(p: AddStakedBankParams): TransactionIns
   const mint = singlePoolMintAddress(p.stakePool);
   const solPool = singlePoolStakeAddress(p.stakePool);
   const bank = bankAddressWithSeed(p.group, mint, p.bankSeed, p.programId);
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_add_bank_permissionless",
     {
-      marginfi_group: p.group,
-      staked_settings: stakedSettingsAddress(p.group, p.programId),
-      fee_payer: p.feePayer,
-      bank_mint: mint,
-      sol_pool: solPool,
-      stake_pool: p.stakePool,
-      bank,
-      ...bankVaultAccounts(bank, p.programId),
-      token_program: TOKEN_PROGRAM_ID,
+      accounts: {
+        marginfiGroup: p.group,
+        stakedSettings: stakedSettingsAddress(p.group, p.programId),
+        feePayer: p.feePayer,
+        bankMint: mint,
+        solPool: solPool,
+        stakePool: p.stakePool,
+        bank,
+        ...bankVaultAccounts(bank, p.programId),
+        tokenProgram: TOKEN_PROGRAM_ID,
+      },
+      args: { bankSeed: p.bankSeed },
+      remainingAccounts: [p.oracle, mint, solPool].map(readonlyAccount),
     },
-    { bank_seed: u64(p.bankSeed) },
-    [p.oracle, mint, solPool].map(readonlyAccount),
     p,
   );
 }

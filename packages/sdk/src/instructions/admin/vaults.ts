@@ -1,7 +1,6 @@
 // A bank's fee and insurance vaults: withdrawals and the fees destination.
 import type { PublicKey, TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction } from "../coder.js";
-import { u64 } from "../coder-values.js";
+import { lendingInstruction } from "../program.js";
 import { bankVaultAddress, bankVaultAuthorityAddress } from "../pda.js";
 import { tokenProgramOf } from "../token-program.js";
 import type { BankAdminParams } from "./bank-admin.js";
@@ -15,37 +14,39 @@ export interface AdminVaultWithdrawalParams extends BankAdminParams {
 }
 
 export function withdrawFeesInstruction(p: AdminVaultWithdrawalParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_withdraw_fees",
     {
-      group: p.group,
-      bank: p.bank,
-      admin: p.admin,
-      fee_vault: bankVaultAddress(p.bank, "fee", p.programId),
-      fee_vault_authority: bankVaultAuthorityAddress(p.bank, "fee", p.programId),
-      dst_token_account: p.destinationTokenAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        bank: p.bank,
+        admin: p.admin,
+        feeVault: bankVaultAddress(p.bank, "fee", p.programId),
+        feeVaultAuthority: bankVaultAuthorityAddress(p.bank, "fee", p.programId),
+        dstTokenAccount: p.destinationTokenAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount },
     },
-    { amount: u64(p.amount) },
-    [],
     p,
   );
 }
 
 export function withdrawInsuranceInstruction(p: AdminVaultWithdrawalParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_withdraw_insurance",
     {
-      group: p.group,
-      bank: p.bank,
-      admin: p.admin,
-      insurance_vault: bankVaultAddress(p.bank, "insurance", p.programId),
-      insurance_vault_authority: bankVaultAuthorityAddress(p.bank, "insurance", p.programId),
-      dst_token_account: p.destinationTokenAccount,
-      token_program: tokenProgramOf(p),
+      accounts: {
+        group: p.group,
+        bank: p.bank,
+        admin: p.admin,
+        insuranceVault: bankVaultAddress(p.bank, "insurance", p.programId),
+        insuranceVaultAuthority: bankVaultAuthorityAddress(p.bank, "insurance", p.programId),
+        dstTokenAccount: p.destinationTokenAccount,
+        tokenProgram: tokenProgramOf(p),
+      },
+      args: { amount: p.amount },
     },
-    { amount: u64(p.amount) },
-    [],
     p,
   );
 }
@@ -57,11 +58,9 @@ export interface UpdateFeesDestinationParams extends BankAdminParams {
 }
 
 export function updateFeesDestinationInstruction(p: UpdateFeesDestinationParams): TransactionInstruction {
-  return buildInstruction(
+  return lendingInstruction(
     "lending_pool_update_fees_destination_account",
-    { group: p.group, bank: p.bank, admin: p.admin, destination_account: p.destinationAccount },
-    {},
-    [],
+    { accounts: { group: p.group, bank: p.bank, admin: p.admin, destinationAccount: p.destinationAccount } },
     p,
   );
 }
