@@ -97,8 +97,11 @@ export function computeUnitLimit(input: ComputeUnitLimitInput): number {
   return estimateComputeUnits(input.instructions, input.lendingProgramId);
 }
 
+/** A transaction's compute budget: its SetComputeUnitLimit and SetComputeUnitPrice instructions. */
+export type ComputeBudget = readonly [limit: TransactionInstruction, price: TransactionInstruction];
+
 /** SetComputeUnitLimit and SetComputeUnitPrice, in that order. */
-export function computeBudgetInstructions(units: number, microLamportsPerUnit: number): TransactionInstruction[] {
+export function computeBudgetInstructions(units: number, microLamportsPerUnit: number): ComputeBudget {
   return [
     ComputeBudgetProgram.setComputeUnitLimit({ units }),
     ComputeBudgetProgram.setComputeUnitPrice({ microLamports: BigInt(Math.floor(microLamportsPerUnit)) }),

@@ -40,6 +40,10 @@ export const MESSAGES = {
   feePayerAndBlockhash: "Fee payer and blockhash are required",
   emptyBundle: "No bundle provided for simulation",
   encodeFailed: "Failed to encode transaction",
+  unsigned: "Transaction has no fee payer signature",
+  pulseHealthWithoutAccount: "The pulse-health instruction names no margin account",
+  noBroadcastMethod: "No broadcast method is configured",
+  noTipAccount: "No tip account to pick",
   tooManyTransactions: "Too many transactions",
   healthCacheSimulation: "Account health cache simulation failed",
   unknownError: "unknown error",
@@ -167,8 +171,10 @@ export function parseErrorFromLogs(logs: readonly string[], config: ErrorResolut
   for (const line of logs) {
     const match = CUSTOM_ERROR_LOG.exec(line);
     if (!match) continue;
-    const programId = match[1];
-    const code = parseInt(match[2], 16);
+    const [, programId, hexCode] = match;
+    // Both groups of the pattern always capture; the check only narrows their types.
+    if (programId === undefined || hexCode === undefined) continue;
+    const code = parseInt(hexCode, 16);
     return { programId, code, description: describeProgramError(programId, code, config) };
   }
   return null;

@@ -81,7 +81,7 @@ describe("an account holding many banks", () => {
 
     const result = await act(market, () => borrow({ lookupTables: [table] }));
     expect(result.signatures).toHaveLength(1);
-    const landed = await market.connection.getTransaction(result.signatures[0], {
+    const landed = await market.connection.getTransaction(result.signatures[0]!, {
       commitment: "confirmed",
       maxSupportedTransactionVersion: 0,
     });

@@ -128,8 +128,8 @@ export async function landed(market: TestMarket, signatures: string[]): Promise<
     const budget = instructions.filter((ix) => ix.programId.equals(ComputeBudgetProgram.programId));
     programs.push(instructions.filter((ix) => !budget.includes(ix)).map((ix) => ix.programId));
     budgets.push({
-      limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]).units,
-      price: ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]).microLamports as bigint,
+      limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]!).units,
+      price: ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]!).microLamports as bigint,
     });
   }
   return { fee, budgets, signatureCount, programs };
