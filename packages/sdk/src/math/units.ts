@@ -6,6 +6,11 @@ export function toNumber(value: I80F48): number {
   return toF64(value);
 }
 
+/** The nearest I80F48 to a double (exact for a double of at most 48 fraction bits). */
+export function fromNumber(value: number): I80F48 {
+  return fx.fromBits(BigInt(Math.round(value * Number(fx.ONE))));
+}
+
 /** A native amount as a UI amount (for display). */
 export function nativeToUi(amount: bigint, decimals: number): number {
   return Number(amount) / 10 ** decimals;
