@@ -2,6 +2,7 @@
 // sending into one of them, replacing a raw program error with its description.
 import { ERRORS } from "@ballast/protocol";
 import type { PublicKey } from "@solana/web3.js";
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import {
   ANCHOR_FRAMEWORK_ERRORS,
   LENDING_PROGRAM_ERRORS,
@@ -151,7 +152,7 @@ export interface ErrorResolutionConfig {
   swapProgramId?: PublicKey | string;
 }
 
-export const TOKEN_PROGRAM_IDS = ["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb"];
+export const TOKEN_PROGRAM_IDS = [TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()];
 export const SWAP_AGGREGATOR_PROGRAM_ID = "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4";
 
 export interface ProgramErrorInLogs {
