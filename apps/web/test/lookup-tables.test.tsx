@@ -26,11 +26,12 @@ const ROOT = `${resolve(dirname(fileURLToPath(import.meta.url)), "../../..")}/`;
 
 const SETUP = `
 const { startManyBankAccount } = await import("${ROOT}packages/sdk/test/actions/many-banks.ts");
+const { lendingMarketConfig, loadLendingMarket } = await import("${ROOT}packages/sdk/test/actions/support.ts");
 const { createLookupTableTransactions, marketLookupTableKeys } = await import("${ROOT}packages/sdk/src/index.ts");
 const setup = await startManyBankAccount();
 const { market } = setup;
 closers.push(() => market.close());
-const keys = marketLookupTableKeys(market.group, await setup.banks());
+const keys = marketLookupTableKeys(await loadLendingMarket(market), lendingMarketConfig(market));
 const table = createLookupTableTransactions({
   authority: market.admin.publicKey,
   payer: market.admin.publicKey,

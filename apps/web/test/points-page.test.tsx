@@ -3,14 +3,14 @@
 // reply), searches by address and pages through the top 100.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BORROWING_POINTS_PER_USD_DAY, LENDING_POINTS_PER_USD_DAY, pointsBoost, toNumber } from "@ballast/sdk";
+import { BORROWING_POINTS_PER_USD_DAY, LENDING_POINTS_PER_USD_DAY, pointsBoost, pointsBoostAt as boostAt, toNumber } from "@ballast/sdk";
 import { i80f48 as fx } from "@ballast/protocol";
 import type { LeaderboardEntry } from "../src/api/index.js";
 import { formatPercent } from "../src/format/index.js";
 import { BoostCard } from "../src/features/points/BoostCard.js";
 import { Leaderboard } from "../src/features/points/Leaderboard.js";
 import { referralLink } from "../src/features/points/PointsPage.js";
-import { VALUATION_KEY, boostAt } from "../src/features/points/valuation.js";
+import { VALUATION_KEY } from "../src/features/points/valuation.js";
 
 const TOTAL_POINTS = 12853.75;
 

@@ -1,8 +1,7 @@
 // One address lookup table per market, holding its banks' keys (marketLookupTableKeys): the simulated users and the
 // web app (through the API server) load their actions' keys from it, so a health check over many banks fits one
 // transaction. Made afresh at each start, once, so it follows the banks as they are.
-import { PublicKey, type AddressLookupTableAccount, type Connection, type Keypair } from "@solana/web3.js";
-import type { Bank } from "@ballast/protocol";
+import type { AddressLookupTableAccount, Connection, Keypair } from "@solana/web3.js";
 import { createLookupTableTransactions, loadMarket, marketLookupTableKeys } from "@ballast/sdk";
 import { sendTransaction } from "./send.js";
 import type { SandboxState } from "./state.js";
@@ -13,18 +12,16 @@ export async function createMarketLookupTables(
   admin: Keypair,
   state: SandboxState,
 ): Promise<Map<string, AddressLookupTableAccount>> {
-  const programId = new PublicKey(state.programId);
   const slot = await connection.getSlot("confirmed");
   // The markets' tables are independent: they are made side by side, each from the admin and its own recent slot.
   const made = await Promise.all(
     state.markets.map(async (market, i) => {
-      const loaded = await loadMarket(connection, { programId: state.programId, group: market.group });
-      const banks = new Map<string, Bank>([...loaded.banks.values()].map((b) => [b.address, b.bank]));
+      const config = { programId: state.programId, group: market.group };
       const table = createLookupTableTransactions({
         authority: admin.publicKey,
         payer: admin.publicKey,
         recentSlot: slot - i,
-        addresses: marketLookupTableKeys(new PublicKey(market.group), banks, programId),
+        addresses: marketLookupTableKeys(await loadMarket(connection, config), config),
       });
       for (const instructions of table.transactions) await sendTransaction(connection, admin, instructions);
       return [market.group, table.address] as const;

@@ -80,22 +80,21 @@ function bankAccount(spec: BankSpec, index: number): PricedBank {
   return priceBank(address, decodeBank(data), loadBankPrice(data, [], NOW), NOW);
 }
 
-const banks = SPECS.map(bankAccount);
-const bankMap = new Map(banks.map((b) => [b.address, b]));
+const listed = SPECS.map((spec, index) => ({ spec, bank: bankAccount(spec, index) }));
+const bankMap = new Map(listed.map(({ bank }) => [bank.address, bank]));
 const EMPTY: BalanceLike = { active: 0, bankPk: "11111111111111111111111111111111", assetShares: fx.ZERO, liabilityShares: fx.ZERO };
 
 /** Roughly $1,000–$11,000 of collateral in two or three banks, debt at 10–60% of it in the others. */
 function randomAccount(): BalanceLike[] {
-  const picked = [...banks.keys()].sort(() => rand() - 0.5).slice(0, BALANCES_PER_ACCOUNT);
+  const picked = [...listed].sort(() => rand() - 0.5).slice(0, BALANCES_PER_ACCOUNT);
   const lent = 2 + Math.floor(rand() * 2);
   const collateralUsd = 1_000 + rand() * 10_000;
   const debtUsd = collateralUsd * (0.1 + 0.5 * rand());
-  const balances = picked.map((i, k): BalanceLike => {
-    const spec = SPECS[i];
+  const balances = picked.map(({ spec, bank }, k): BalanceLike => {
     const usd = k < lent ? collateralUsd / lent : debtUsd / (BALANCES_PER_ACCOUNT - lent);
     const tokens = (usd / Number(spec.price)) * 10 ** spec.decimals;
     const shares = fx.fromDecimal(tokens.toFixed(6)) as I80F48;
-    return { active: 1, bankPk: banks[i].address, assetShares: k < lent ? shares : fx.ZERO, liabilityShares: k < lent ? fx.ZERO : shares };
+    return { active: 1, bankPk: bank.address, assetShares: k < lent ? shares : fx.ZERO, liabilityShares: k < lent ? fx.ZERO : shares };
   });
   return [...balances, ...Array.from({ length: SLOTS - BALANCES_PER_ACCOUNT }, () => EMPTY)];
 }

@@ -1,11 +1,10 @@
 // The points programme's views (spec 000 §7; rules in apps/server/POINTS.md): the global leaderboard and one wallet's
 // record, read from what the points job stored, never computed on request.
-import { i80f48 as fx } from "@ballast/protocol";
 import {
   BORROWING_POINTS_PER_USD_DAY,
   LENDING_POINTS_PER_USD_DAY,
   REFERRAL_POINTS_DIVISOR,
-  pointsBoost,
+  pointsBoostAt,
   toNumber,
   type GlobalPoints,
   type PointsBoost,
@@ -30,25 +29,10 @@ function snapshotRead<T>(ctx: RouteContext, read: (db: Db) => Promise<T>): Promi
   return (ctx.dialect === "postgres" ? transaction.setIsolationLevel("repeatable read") : transaction).execute(read);
 }
 
-/** The nearest I80F48 to a stored total (exact for every total of 16 points or more): the boost's divisor. */
-function fixedFromNumber(value: number) {
-  return fx.fromBits(BigInt(Math.round(value * 2 ** 48)));
-}
-
-/**
- * What the points each side earns above the base rate (1 per USD-day lent) are worth per year, per dollar, if
- * the 20% of a token worth `valuation` that goes to points holders were shared over the points issued so far;
- * null before one whole point exists.
- */
+/** The boost at `valuationUsd` over the programme's total points, with the valuation asked for. */
 function boostAt(valuationUsd: string, totalPoints: number): PointsBoost | null {
-  if (totalPoints < 1) return null;
-  const amount = fx.fromDecimal(valuationUsd);
-  const divisor = fixedFromNumber(totalPoints);
-  return {
-    valuation: Number(valuationUsd),
-    lending: toNumber(pointsBoost(amount, LENDING_POINTS_PER_USD_DAY, divisor)),
-    borrowing: toNumber(pointsBoost(amount, BORROWING_POINTS_PER_USD_DAY, divisor)),
-  };
+  const boost = pointsBoostAt(valuationUsd, totalPoints);
+  return boost === null ? null : { valuation: Number(valuationUsd), ...boost };
 }
 
 const PROGRAMME: PointsProgramme = {

@@ -5,3 +5,4 @@ export * from "./settings.js";
 export * from "./send.js";
 export * from "./lending.js";
 export * from "./account.js";
+export * from "./lookup-tables.js";

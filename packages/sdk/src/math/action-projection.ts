@@ -45,15 +45,11 @@ function changed(balance: BalanceLike, bank: PricedBank, change: BalanceActionCh
 
 /** The balances after `change` on `bank`; throws "No inactive balance found" when a new balance has no free slot. */
 export function balancesAfterAction(balances: readonly BalanceLike[], bank: PricedBank, change: BalanceActionChange): BalanceLike[] {
-  const next = [...balances];
-  const index = next.findIndex((b) => Boolean(b.active) && b.bankPk === bank.address);
-  if (index !== -1) {
-    next[index] = changed(next[index], bank, change);
-    return next;
-  }
+  const index = balances.findIndex((b) => Boolean(b.active) && b.bankPk === bank.address);
+  if (index !== -1) return balances.map((b, i) => (i === index ? changed(b, bank, change) : b));
   if (change.kind === "repay" || change.kind === "withdraw") throw new BallastSdkError("BALANCE_NOT_ACTIVE");
-  const free = next.findIndex((b) => !b.active);
+  const free = balances.findIndex((b) => !b.active);
   if (free === -1) throw new BallastSdkError("NO_INACTIVE_BALANCE");
-  next[free] = changed({ active: true, bankPk: bank.address, assetShares: fx.ZERO, liabilityShares: fx.ZERO }, bank, change);
-  return next;
+  const opened: BalanceLike = { active: true, bankPk: bank.address, assetShares: fx.ZERO, liabilityShares: fx.ZERO };
+  return balances.map((b, i) => (i === free ? changed(opened, bank, change) : b));
 }

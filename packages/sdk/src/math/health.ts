@@ -85,8 +85,7 @@ function findBank(banks: ReadonlyMap<string, PricedBank>, address: string): Pric
 /** The active balances with a side, in slot order, not valued yet. */
 function accountPositions(balances: readonly BalanceLike[], banks: ReadonlyMap<string, PricedBank>): ValuedPosition[] {
   const positions: ValuedPosition[] = [];
-  for (let i = 0; i < balances.length; i++) {
-    const balance = balances[i];
+  for (const [i, balance] of balances.entries()) {
     if (!balance.active) continue;
     const side = sideOf(balance);
     if (side === null) continue;

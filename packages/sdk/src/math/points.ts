@@ -1,6 +1,7 @@
 // The points programme's math: points per USD-day lent and borrowed, the referral share, and the points boost an
 // estimated token valuation earns (spec 000 §9).
 import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
+import { fromNumber, toNumber } from "./units.js";
 
 const BOOST_SHARE = fx.fromDecimal("0.2");
 const DAYS_PER_YEAR = fx.fromInt(365);
@@ -29,4 +30,25 @@ export function usdDayPoints(usdValue: I80F48, pointsPerUsdDay: I80F48, seconds:
 /** The referral points a referee's lending and borrowing points earn its referrer. */
 export function referralPoints(refereePoints: I80F48): I80F48 {
   return fx.div(refereePoints, REFERRAL_POINTS_DIVISOR);
+}
+
+/** Each side's points boost, an APR fraction. */
+export interface PointsBoostRates {
+  readonly lending: number;
+  readonly borrowing: number;
+}
+
+/**
+ * What the points each side earns above the base rate are worth per year, per dollar, if the 20% of a token worth
+ * `valuationUsd` (a decimal string) that goes to points holders were shared over `totalPoints` (the programme's
+ * total, divided at its nearest I80F48); null before one whole point exists.
+ */
+export function pointsBoostAt(valuationUsd: string, totalPoints: number): PointsBoostRates | null {
+  if (!(totalPoints >= 1)) return null;
+  const amount = fx.fromDecimal(valuationUsd);
+  const divisor = fromNumber(totalPoints);
+  return {
+    lending: toNumber(pointsBoost(amount, LENDING_POINTS_PER_USD_DAY, divisor)),
+    borrowing: toNumber(pointsBoost(amount, BORROWING_POINTS_PER_USD_DAY, divisor)),
+  };
 }

@@ -1,11 +1,14 @@
 // Conversions at the edge of the math: I80F48 values to display numbers and token amounts between native and UI units.
-import { i80f48 as fx, tenPow, type I80F48 } from "@ballast/protocol";
+import { i80f48 as fx, tenPow, toF64, type I80F48 } from "@ballast/protocol";
 
-const TWO_POW_48 = 2 ** 48;
-
-/** The nearest double, for display only; all math stays in I80F48. */
+/** The nearest double (the program's to_num::<f64>()), for display only; all math stays in I80F48. */
 export function toNumber(value: I80F48): number {
-  return Number(value) / TWO_POW_48;
+  return toF64(value);
+}
+
+/** The nearest I80F48 to a double (exact for a double of at most 48 fraction bits). */
+export function fromNumber(value: number): I80F48 {
+  return fx.fromBits(BigInt(Math.round(value * Number(fx.ONE))));
 }
 
 /** A native amount as a UI amount (for display). */

@@ -2,7 +2,7 @@
 import { BankLayout, decodeBank, type Bank } from "@ballast/protocol";
 import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import bs58 from "bs58";
-import { fetchAccountInfos } from "./accounts-rpc.js";
+import { fetchAccounts } from "./accounts-rpc.js";
 import { BallastSdkError } from "../errors.js";
 
 /** A bank with its raw data: the program's price loading reads the bytes. */
@@ -31,9 +31,9 @@ export async function fetchGroupBanks(connection: Connection, programId: string,
 
 /** The listed banks, in order; a missing one fails as "Bank {address} not found". */
 export async function fetchBanks(connection: Connection, addresses: readonly string[]): Promise<BankAccount[]> {
-  const infos = await fetchAccountInfos(connection, addresses);
-  return infos.map((info, i) => {
-    if (info === null) throw new BallastSdkError("BANK_NOT_FOUND", { bank: addresses[i] });
-    return { address: addresses[i], data: info.data, bank: decodeBank(info.data) };
+  const accounts = await fetchAccounts(connection, addresses);
+  return accounts.map(({ address, info }) => {
+    if (info === null) throw new BallastSdkError("BANK_NOT_FOUND", { bank: address });
+    return { address, data: info.data, bank: decodeBank(info.data) };
   });
 }

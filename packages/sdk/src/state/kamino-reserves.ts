@@ -2,7 +2,7 @@
 // instructions and the conversion between tokens and collateral tokens.
 import { AssetTag, type Bank } from "@ballast/protocol";
 import type { Connection } from "@solana/web3.js";
-import { fetchAccountInfos } from "./accounts-rpc.js";
+import { fetchAccounts } from "./accounts-rpc.js";
 import { decodeKaminoReserve, type KaminoReserve } from "./kamino.js";
 import { BallastSdkError } from "../errors.js";
 
@@ -15,12 +15,11 @@ export const isKaminoBank = (bank: Bank): boolean => bank.config.assetTag === As
 export async function fetchKaminoReserves(connection: Connection, banks: readonly Bank[]): Promise<KaminoReserveLookup> {
   const keys = [...new Set(banks.filter(isKaminoBank).map((b) => b.integrationAcc1))];
   if (keys.length === 0) return new Map();
-  const infos = await fetchAccountInfos(connection, keys, "confirmed");
+  const accounts = await fetchAccounts(connection, keys, "confirmed");
   return new Map(
-    keys.map((key, i) => {
-      const info = infos[i];
-      if (info === null) throw new BallastSdkError("KAMINO_RESERVE_NOT_FOUND", { reserve: key });
-      return [key, decodeKaminoReserve(info.data)];
+    accounts.map(({ address, info }) => {
+      if (info === null) throw new BallastSdkError("KAMINO_RESERVE_NOT_FOUND", { reserve: address });
+      return [address, decodeKaminoReserve(info.data)];
     }),
   );
 }

@@ -55,14 +55,17 @@ export async function fetchOracleAccounts(
   connection: Connection,
   banks: readonly BankAccount[],
 ): Promise<Map<string, (AccountInfo<Buffer> | null)[]>> {
-  const keys = banks.map((b) => oracleKeysOf(accountView(BankLayout, b.data)));
-  const infos = await fetchAccountInfos(connection, keys.flat());
+  const oracles = banks.map((b) => ({ bank: b.address, keys: oracleKeysOf(accountView(BankLayout, b.data)) }));
+  const infos = await fetchAccountInfos(
+    connection,
+    oracles.flatMap((o) => o.keys),
+  );
   const byBank = new Map<string, (AccountInfo<Buffer> | null)[]>();
   let cursor = 0;
-  banks.forEach((b, i) => {
-    byBank.set(b.address, infos.slice(cursor, cursor + keys[i].length));
-    cursor += keys[i].length;
-  });
+  for (const { bank, keys } of oracles) {
+    byBank.set(bank, infos.slice(cursor, cursor + keys.length));
+    cursor += keys.length;
+  }
   return byBank;
 }
 

@@ -3,7 +3,7 @@ import { getAssociatedTokenAddressSync, unpackAccount } from "@solana/spl-token"
 import { LAMPORTS_PER_SOL, PublicKey, type Connection } from "@solana/web3.js";
 import type { WalletFunds } from "../math/max-amounts.js";
 import { nativeToUi } from "../math/units.js";
-import { fetchAccountInfos } from "./accounts-rpc.js";
+import { fetchAccounts } from "./accounts-rpc.js";
 
 export interface WalletToken {
   readonly mint: string;
@@ -31,11 +31,15 @@ export interface WalletBalances {
 
 export async function fetchWalletBalances(connection: Connection, owner: string, tokens: readonly WalletToken[]): Promise<WalletBalances> {
   const ownerKey = new PublicKey(owner);
-  const atas = tokens.map((t) => getAssociatedTokenAddressSync(new PublicKey(t.mint), ownerKey, true, new PublicKey(t.tokenProgram)));
-  const [ownerInfo, ...ataInfos] = await fetchAccountInfos(connection, [owner, ...atas.map((a) => a.toBase58())]);
-  const ataList = tokens.map((t, i): TokenBalance => {
-    const info = ataInfos[i];
-    const amount = info === null ? 0n : unpackAccount(atas[i], info, new PublicKey(t.tokenProgram)).amount;
+  const atas = tokens.map((token) => {
+    const tokenProgram = new PublicKey(token.tokenProgram);
+    return { token, tokenProgram, address: getAssociatedTokenAddressSync(new PublicKey(token.mint), ownerKey, true, tokenProgram) };
+  });
+  const [ownerAccount, ...ataAccounts] = await fetchAccounts(connection, [owner, ...atas.map((a) => a.address.toBase58())]);
+  const infoByAta = new Map(ataAccounts.map((a) => [a.address, a.info]));
+  const ataList = atas.map(({ token: t, tokenProgram, address }): TokenBalance => {
+    const info = infoByAta.get(address.toBase58()) ?? null;
+    const amount = info === null ? 0n : unpackAccount(address, info, tokenProgram).amount;
     return {
       mint: t.mint,
       balance: amount.toString(),
@@ -45,7 +49,7 @@ export async function fetchWalletBalances(connection: Connection, owner: string,
       tokenProgram: t.tokenProgram,
     };
   });
-  return { nativeSolBalance: (ownerInfo?.lamports ?? 0) / LAMPORTS_PER_SOL, ataList };
+  return { nativeSolBalance: (ownerAccount?.info?.lamports ?? 0) / LAMPORTS_PER_SOL, ataList };
 }
 
 /** What max deposit and max repay may draw on for a bank's mint: its token balance and the native SOL (in lamports). */

@@ -243,9 +243,6 @@ export async function broadcast(
   methods: BroadcastMethod[],
   endpoints: BroadcastEndpoints,
 ): Promise<BroadcastResult> {
-  if (methods.length === 0) {
-    throw new ProcessTransactionError("No broadcast method is configured", ProcessTransactionErrorType.TransactionSendingError);
-  }
   const failedAttempts: BroadcastAttempt[] = [];
   for (const method of methods) {
     try {
@@ -256,5 +253,10 @@ export async function broadcast(
       failedAttempts.push({ method, error });
     }
   }
-  throw failedAttempts[failedAttempts.length - 1].error;
+  const lastAttempt = failedAttempts.at(-1);
+  // No attempt at all means no method was configured.
+  if (lastAttempt === undefined) {
+    throw new ProcessTransactionError(MESSAGES.noBroadcastMethod, ProcessTransactionErrorType.TransactionSendingError);
+  }
+  throw lastAttempt.error;
 }

@@ -1,7 +1,7 @@
 // Compute-unit limits: from simulation when it worked, from the transaction's kind or instruction types when not.
 import { ComputeBudgetInstruction, ComputeBudgetProgram, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { instructionDiscriminator } from "@ballast/protocol";
-import { TOKEN_PROGRAM_IDS } from "./errors.js";
 
 export const COMPUTE_UNITS = {
   /** The runtime's per-transaction maximum. */
@@ -23,7 +23,6 @@ export const COMPUTE_UNITS = {
 /** Default compute-unit price: 1 µlamport. */
 export const DEFAULT_COMPUTE_UNIT_PRICE = 1;
 
-const ASSOCIATED_TOKEN_PROGRAM_ID = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 /** SPL Memo v2 and v1. */
 export const MEMO_PROGRAM_IDS = ["MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr", "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo"] as const;
 const START_FLASHLOAN = instructionDiscriminator("lending_account_start_flashloan");
@@ -52,7 +51,10 @@ export function knownPrograms(lendingProgramId: PublicKey): PublicKey[] {
   return [
     lendingProgramId,
     SystemProgram.programId,
-    ...[...TOKEN_PROGRAM_IDS, ASSOCIATED_TOKEN_PROGRAM_ID, ...MEMO_PROGRAM_IDS].map((id) => new PublicKey(id)),
+    TOKEN_PROGRAM_ID,
+    TOKEN_2022_PROGRAM_ID,
+    ASSOCIATED_TOKEN_PROGRAM_ID,
+    ...MEMO_PROGRAM_IDS.map((id) => new PublicKey(id)),
   ];
 }
 
@@ -97,8 +99,11 @@ export function computeUnitLimit(input: ComputeUnitLimitInput): number {
   return estimateComputeUnits(input.instructions, input.lendingProgramId);
 }
 
+/** A transaction's compute budget: its SetComputeUnitLimit and SetComputeUnitPrice instructions. */
+export type ComputeBudget = readonly [limit: TransactionInstruction, price: TransactionInstruction];
+
 /** SetComputeUnitLimit and SetComputeUnitPrice, in that order. */
-export function computeBudgetInstructions(units: number, microLamportsPerUnit: number): TransactionInstruction[] {
+export function computeBudgetInstructions(units: number, microLamportsPerUnit: number): ComputeBudget {
   return [
     ComputeBudgetProgram.setComputeUnitLimit({ units }),
     ComputeBudgetProgram.setComputeUnitPrice({ microLamports: BigInt(Math.floor(microLamportsPerUnit)) }),

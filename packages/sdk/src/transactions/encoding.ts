@@ -1,7 +1,7 @@
 // Wire encoding of signed transactions for the RPC, bundle and server calls.
 import bs58 from "bs58";
 import type { VersionedTransaction } from "@solana/web3.js";
-import { MESSAGES, ProcessTransactionError, ProcessTransactionErrorType } from "./errors.js";
+import { MESSAGES, ProcessTransactionError, ProcessTransactionErrorType, buildingError } from "./errors.js";
 
 export function serializeTransaction(transaction: VersionedTransaction): Uint8Array {
   try {
@@ -17,5 +17,7 @@ export function encodeTransaction(transaction: VersionedTransaction): string {
 
 /** The transaction's id: its fee payer's signature, base58. */
 export function signatureOf(transaction: VersionedTransaction): string {
-  return bs58.encode(transaction.signatures[0]);
+  const [feePayerSignature] = transaction.signatures;
+  if (feePayerSignature === undefined) throw buildingError(MESSAGES.unsigned);
+  return bs58.encode(feePayerSignature);
 }

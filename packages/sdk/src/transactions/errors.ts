@@ -2,6 +2,7 @@
 // sending into one of them, replacing a raw program error with its description.
 import { ERRORS } from "@ballast/protocol";
 import type { PublicKey } from "@solana/web3.js";
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import {
   ANCHOR_FRAMEWORK_ERRORS,
   LENDING_PROGRAM_ERRORS,
@@ -40,6 +41,10 @@ export const MESSAGES = {
   feePayerAndBlockhash: "Fee payer and blockhash are required",
   emptyBundle: "No bundle provided for simulation",
   encodeFailed: "Failed to encode transaction",
+  unsigned: "Transaction has no fee payer signature",
+  pulseHealthWithoutAccount: "The pulse-health instruction names no margin account",
+  noBroadcastMethod: "No broadcast method is configured",
+  noTipAccount: "No tip account to pick",
   tooManyTransactions: "Too many transactions",
   healthCacheSimulation: "Account health cache simulation failed",
   unknownError: "unknown error",
@@ -147,7 +152,7 @@ export interface ErrorResolutionConfig {
   swapProgramId?: PublicKey | string;
 }
 
-export const TOKEN_PROGRAM_IDS = ["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb"];
+export const TOKEN_PROGRAM_IDS = [TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()];
 export const SWAP_AGGREGATOR_PROGRAM_ID = "JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4";
 
 export interface ProgramErrorInLogs {
@@ -167,8 +172,10 @@ export function parseErrorFromLogs(logs: readonly string[], config: ErrorResolut
   for (const line of logs) {
     const match = CUSTOM_ERROR_LOG.exec(line);
     if (!match) continue;
-    const programId = match[1];
-    const code = parseInt(match[2], 16);
+    const [, programId, hexCode] = match;
+    // Both groups of the pattern always capture; the check only narrows their types.
+    if (programId === undefined || hexCode === undefined) continue;
+    const code = parseInt(hexCode, 16);
     return { programId, code, description: describeProgramError(programId, code, config) };
   }
   return null;

@@ -9,7 +9,13 @@ import {
   type Signer,
   type TransactionInstruction,
 } from "@solana/web3.js";
-import { DEFAULT_COMPUTE_UNIT_PRICE, computeBudgetInstructions, computeUnitLimit, isComputeBudgetInstruction } from "./compute-budget.js";
+import {
+  DEFAULT_COMPUTE_UNIT_PRICE,
+  computeBudgetInstructions,
+  computeUnitLimit,
+  isComputeBudgetInstruction,
+  type ComputeBudget,
+} from "./compute-budget.js";
 import { MESSAGES, buildingError } from "./errors.js";
 import { cappedPriorityFee } from "./priority-fee.js";
 import { fitsInTransaction, measureInstructions } from "./size.js";
@@ -52,7 +58,7 @@ function fits(payer: PublicKey, instructions: TransactionInstruction[], lookupTa
 }
 
 /** The draft's instructions with `budget` in front, or for a flash loan swapped in place of its own. */
-function withComputeBudget(draft: TransactionDraft, budget: TransactionInstruction[]): TransactionInstruction[] {
+function withComputeBudget(draft: TransactionDraft, budget: ComputeBudget): TransactionInstruction[] {
   if (!draft.flashLoan) return [...budget, ...draft.instructions.filter((ix) => !isComputeBudgetInstruction(ix))];
   const [limit, price] = budget;
   return draft.instructions.map((ix) => {

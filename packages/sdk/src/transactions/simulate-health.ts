@@ -76,7 +76,9 @@ export async function simulateAccountHealth(options: HealthSimulationOptions): P
   const preceding = options.precedingTransactions ?? [];
   if (preceding.length + 1 > MAX_HEALTH_SIMULATION_TRANSACTIONS) throw buildingError(MESSAGES.tooManyTransactions);
   const { blockhash } = await options.connection.getLatestBlockhash();
-  const marginfiAccount = options.pulseHealthInstruction.keys[0].pubkey;
+  const [marginfiAccountMeta] = options.pulseHealthInstruction.keys;
+  if (marginfiAccountMeta === undefined) throw buildingError(MESSAGES.pulseHealthWithoutAccount);
+  const marginfiAccount = marginfiAccountMeta.pubkey;
   const instructions = [
     ...computeBudgetInstructions(COMPUTE_UNITS.HEALTH_SIMULATION, DEFAULT_COMPUTE_UNIT_PRICE),
     ...(options.refreshes ?? []),

@@ -112,9 +112,10 @@ export async function simulateComputeUnits(
   transactions: VersionedTransaction[],
   bundleSimulationUrl: string = connection.rpcEndpoint,
 ): Promise<(number | undefined)[]> {
-  if (transactions.length === 1) {
+  const [single, ...others] = transactions;
+  if (single !== undefined && others.length === 0) {
     try {
-      const { value } = await connection.simulateTransaction(transactions[0], { sigVerify: false, replaceRecentBlockhash: true });
+      const { value } = await connection.simulateTransaction(single, { sigVerify: false, replaceRecentBlockhash: true });
       return [value.err ? undefined : value.unitsConsumed];
     } catch {
       return [undefined];

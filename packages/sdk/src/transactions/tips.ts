@@ -38,7 +38,9 @@ export function fallbackBundleTips(baseSol: number = FALLBACK_BUNDLE_TIP_BASE_SO
 }
 
 export function pickTipAccount(accounts: readonly PublicKey[] = TIP_ACCOUNTS, random: () => number = Math.random): PublicKey {
-  return accounts[Math.floor(random() * accounts.length) % accounts.length];
+  const account = accounts[Math.floor(random() * accounts.length) % accounts.length];
+  if (account === undefined) throw buildingError(MESSAGES.noTipAccount);
+  return account;
 }
 
 /** The tip transfer; a bundle without a positive tip is refused before anything is sent. */

@@ -47,7 +47,7 @@ afterAll(async () => {
 describe("bundle fallback", () => {
   it("lands through the block engine after the app server refuses the bundle, tipping the server's HIGH quote", async () => {
     const owner = await fundedWallet(m.market);
-    const tipAccount = TIP_ACCOUNTS[5];
+    const tipAccount = TIP_ACCOUNTS[5]!;
     const before = { owner: await lamports(m.market, owner.publicKey), tip: await lamports(m.market, tipAccount) };
     const result = await act(m.market, async () =>
       depositAction({
@@ -113,7 +113,7 @@ describe("RPC priority fee", () => {
     );
     expect(result.method).toBe("RPC_BUNDLE");
     const { fee, budgets, signatureCount } = await landed(m.market, result.signatures);
-    const [{ limit, price }] = budgets;
+    const { limit, price } = budgets[0]!;
     // ULTRA (2 × the 130,000 median) would cost more than the cap at any limit this transaction could have.
     expect(260_000 * limit).toBeGreaterThan(capLamports * 1e6);
     expect(price).toBe(BigInt(Math.floor((capLamports * 1e6) / limit)));

@@ -138,7 +138,7 @@ describe("an account with many balances", () => {
   });
 
   it("with eleven, a withdrawal's 22 risk accounts leave no room for the token account's creation: two transactions", async () => {
-    const [bank] = tokenBanks;
+    const bank = tokenBanks[0]!;
     const result = await act(m.market, () => withdraw(bank));
     const { programs } = await landed(m.market, result.signatures);
     expect(programs).toEqual([[ASSOCIATED_TOKEN_PROGRAM_ID], [PROGRAM]]);
@@ -146,10 +146,10 @@ describe("an account with many balances", () => {
   });
 
   it("with twelve, the withdrawal alone is too large: 'Single instruction too large to fit in a transaction'", async () => {
-    await m.market.deposit(holder, tokenBanks[10], 5n * USDC);
+    await m.market.deposit(holder, tokenBanks[10]!, 5n * USDC);
     expect(activeBanks(await marginAccount(m.market, holder.account))).toHaveLength(12);
     const before = await lamports(m.market, holder.wallet.publicKey);
-    const error = await act(m.market, () => failure(withdraw(tokenBanks[0])));
+    const error = await act(m.market, () => failure(withdraw(tokenBanks[0]!)));
     expect(error.message).toBe("Single instruction too large to fit in a transaction");
     expect(error.type).toBe("TransactionBuildingError");
     expect(await lamports(m.market, holder.wallet.publicKey)).toBe(before);

@@ -56,7 +56,7 @@ interface Route {
   price: bigint;
 }
 
-const BUNDLE_TIP_ACCOUNT = TIP_ACCOUNTS[3];
+const BUNDLE_TIP_ACCOUNT = TIP_ACCOUNTS[3]!;
 
 const ROUTES: Route[] = [
   {

@@ -6,11 +6,12 @@ import type { PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestBank, TestMarket } from "../../../protocol/test/support/market.js";
 import { borrowAction, type ActionContext, type ActionWallet } from "../../src/actions/index.js";
-import { createLookupTableTransactions, marketLookupTableKeys } from "../../src/instructions/lookup-tables.js";
+import { marketLookupTableKeys } from "../../src/actions/lookup-tables.js";
+import { createLookupTableTransactions } from "../../src/instructions/lookup-tables.js";
 import { associatedTokenAddress } from "../../src/instructions/tokens.js";
 import { ProcessTransactionError } from "../../src/transactions/index.js";
 import { EXTRA_BANKS, startManyBankAccount, type ManyBankAccount } from "./many-banks.js";
-import { act, activeBanks, context, loadLendingMarket, marginAccount, tokens } from "./support.js";
+import { act, activeBanks, context, lendingMarketConfig, loadLendingMarket, marginAccount, tokens } from "./support.js";
 
 const BORROWED = 5_000_000n;
 
@@ -22,8 +23,6 @@ let marginfiAccount: PublicKey;
 let signed = 0;
 let owner: PublicKey;
 let ctx: ActionContext;
-
-const banks = () => setup.banks();
 
 beforeAll(async () => {
   setup = await startManyBankAccount();
@@ -63,7 +62,7 @@ describe("an account holding many banks", () => {
   });
 
   it("borrows with the market's lookup table", async () => {
-    const keys = marketLookupTableKeys(market.group, await banks());
+    const keys = marketLookupTableKeys(await loadLendingMarket(market), lendingMarketConfig(market));
     // The group, three programs, and five keys per bank (bank, mint, vault, vault authority, oracle).
     expect(keys).toHaveLength(4 + 5 * all.length);
     const { address, transactions } = createLookupTableTransactions({
@@ -81,7 +80,7 @@ describe("an account holding many banks", () => {
 
     const result = await act(market, () => borrow({ lookupTables: [table] }));
     expect(result.signatures).toHaveLength(1);
-    const landed = await market.connection.getTransaction(result.signatures[0], {
+    const landed = await market.connection.getTransaction(result.signatures[0]!, {
       commitment: "confirmed",
       maxSupportedTransactionVersion: 0,
     });

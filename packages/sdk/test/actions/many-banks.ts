@@ -2,10 +2,9 @@
 // so a borrow's health check (with the borrowed USDC) names 14 banks with their oracles, more keys than a 1232-byte
 // transaction holds without a lookup table. Shared by the SDK's lookup-table test and the web app's.
 import type { Keypair, PublicKey } from "@solana/web3.js";
-import type { Bank } from "@ballast/protocol";
 import type { TestBank, TestMarket } from "../../../protocol/test/support/market.js";
 import { depositAction } from "../../src/actions/index.js";
-import { SOL, act, browserWallet, context, fundedWallet, loadBanks, loadLendingMarket, startActionMarket } from "./support.js";
+import { SOL, act, browserWallet, context, fundedWallet, loadLendingMarket, startActionMarket } from "./support.js";
 
 /** Banks the account deposits into besides SOL. */
 export const EXTRA_BANKS = 12;
@@ -17,8 +16,6 @@ export interface ManyBankAccount {
   readonly all: TestBank[];
   readonly owner: Keypair;
   readonly marginfiAccount: PublicKey;
-  /** The market's banks as they are now. */
-  banks(): Promise<Map<string, Bank>>;
 }
 
 export async function startManyBankAccount(): Promise<ManyBankAccount> {
@@ -29,7 +26,6 @@ export async function startManyBankAccount(): Promise<ManyBankAccount> {
     extra.push(await market.addBank(6, i % 2 === 0 ? { kind: "pyth", price: 1 } : { kind: "switchboard", price: 1 }));
   }
   const all = [m.sol, m.usdc, ...extra];
-  const banks = () => loadBanks(market, all);
   const owner = await fundedWallet(market, 50n);
   const ctx = context(market, browserWallet(owner));
   const { marginfiAccount } = await act(market, async () =>
@@ -41,5 +37,5 @@ export async function startManyBankAccount(): Promise<ManyBankAccount> {
       depositAction({ ...ctx, marginfiAccount, bank: bank.key.toBase58(), market: await loadLendingMarket(market), amount: 1_000_000n }),
     );
   }
-  return { market, usdc: m.usdc, all, owner, marginfiAccount, banks };
+  return { market, usdc: m.usdc, all, owner, marginfiAccount };
 }

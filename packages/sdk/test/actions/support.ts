@@ -13,7 +13,7 @@ import { expect } from "vitest";
 import { MARGINFI_ACCOUNT_SIZE, decodeBank, decodeMarginfiAccount, type Bank, type MarginfiAccount } from "@ballast/protocol";
 import { PROGRAM, TestMarket, type TestBank } from "../../../protocol/test/support/market.js";
 import type { ActionContext, ActionWallet } from "../../src/actions/index.js";
-import { loadMarket, type Market } from "../../src/state/market.js";
+import { loadMarket, type Market, type MarketConfig } from "../../src/state/market.js";
 import type { ProcessTransactionError } from "../../src/transactions/index.js";
 
 export const SOL = 1_000_000_000n;
@@ -92,9 +92,15 @@ export const activeBanks = (account: MarginfiAccount) =>
     .map((b) => b.bankPk)
     .sort();
 
+/** Where the test market's lending market lives: its program and group. */
+export const lendingMarketConfig = (market: TestMarket): MarketConfig => ({
+  programId: PROGRAM.toBase58(),
+  group: market.group.toBase58(),
+});
+
 /** The test market's lending market as the actions take it: every bank of its group, priced at the ledger's time. */
 export function loadLendingMarket(market: TestMarket): Promise<Market> {
-  return loadMarket(market.connection, { programId: PROGRAM.toBase58(), group: market.group.toBase58() });
+  return loadMarket(market.connection, lendingMarketConfig(market));
 }
 
 export async function loadBanks(market: TestMarket, banks: TestBank[]): Promise<Map<string, Bank>> {
@@ -128,8 +134,8 @@ export async function landed(market: TestMarket, signatures: string[]): Promise<
     const budget = instructions.filter((ix) => ix.programId.equals(ComputeBudgetProgram.programId));
     programs.push(instructions.filter((ix) => !budget.includes(ix)).map((ix) => ix.programId));
     budgets.push({
-      limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]).units,
-      price: ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]).microLamports as bigint,
+      limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]!).units,
+      price: ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]!).microLamports as bigint,
     });
   }
   return { fee, budgets, signatureCount, programs };

@@ -19,7 +19,7 @@ describe("balancesAfterAction", () => {
   it("opens the first inactive slot on a first deposit", () => {
     const after = balancesAfterAction([empty(), empty()], bank, { kind: "deposit", amount: 10n });
     expect(after[0]).toMatchObject({ active: true, bankPk: bank.address, assetShares: d("5"), liabilityShares: fx.ZERO });
-    expect(after[1].active).toBe(0);
+    expect(after[1]!.active).toBe(0);
   });
 
   it("repays debt first, then lends the rest", () => {
@@ -36,7 +36,7 @@ describe("balancesAfterAction", () => {
 
   it("closes the balance on withdraw-all and repay-all", () => {
     const after = balancesAfterAction([balance(bank, "assets", "6")], bank, { kind: "withdraw", amount: 0n, all: true });
-    expect(after[0].active).toBe(false);
+    expect(after[0]!.active).toBe(false);
     expect(accountRisk(after, banks).positions).toEqual([]);
   });
 

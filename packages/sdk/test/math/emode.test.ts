@@ -78,10 +78,10 @@ describe("§21 item 6: e-mode weights", () => {
     const ours = (banks: { bank: PricedBank }[]) => reconcileEmode(banks.map((b) => b.bank.emodeEntries));
     const theirs = (banks: { data: BankData }[]) => programReconcile(banks.map((b) => b.data));
     for (const set of [[0], [0, 1], [1, 2], [0, 1, 2], []]) {
-      const banks = set.map((i) => decoded[i]);
+      const banks = set.map((i) => decoded[i]!);
       expect(ours(banks)).toEqual(theirs(banks));
     }
-    expect(ours([decoded[0], decoded[1]]).get(SOL_TAG)).toEqual({ flags: 0, assetWeightInit: d("0.85"), assetWeightMaint: d("0.93") });
+    expect(ours([decoded[0]!, decoded[1]!]).get(SOL_TAG)).toEqual({ flags: 0, assetWeightInit: d("0.85"), assetWeightMaint: d("0.93") });
   });
 });
 

@@ -84,13 +84,13 @@ describe("a Kamino bank seen through its reserve", () => {
   it("charts the reserve's rates over utilization: the curve to borrowers, its share to depositors", () => {
     const curve = kaminoUtilizationCurve(view);
     expect(curve).toHaveLength(101);
-    expect([curve[0].borrowingRate, curve[0].lendingRate]).toEqual([fx.ZERO, fx.ZERO]);
+    expect([curve[0]!.borrowingRate, curve[0]!.lendingRate]).toEqual([fx.ZERO, fx.ZERO]);
     // At 50%: 5% to borrowers, 50% × 5% × 90% to depositors; at 100%: 10% and 9%.
-    expect(toNumber(curve[50].borrowingRate)).toBeCloseTo(0.05, 12);
-    expect(toNumber(curve[50].lendingRate)).toBeCloseTo(0.0225, 12);
-    expect(toNumber(curve[100].borrowingRate)).toBeCloseTo(0.1, 12);
-    expect(toNumber(curve[100].lendingRate)).toBeCloseTo(0.09, 12);
-    expect(curve[20].lendingRate).toBe(view.supplyApr);
+    expect(toNumber(curve[50]!.borrowingRate)).toBeCloseTo(0.05, 12);
+    expect(toNumber(curve[50]!.lendingRate)).toBeCloseTo(0.0225, 12);
+    expect(toNumber(curve[100]!.borrowingRate)).toBeCloseTo(0.1, 12);
+    expect(toNumber(curve[100]!.lendingRate)).toBeCloseTo(0.09, 12);
+    expect(curve[20]!.lendingRate).toBe(view.supplyApr);
   });
 
   it("is priced per token, counted in tokens, capped in tokens, and lends at the reserve's rate", () => {

@@ -17,16 +17,16 @@ describe("liquidation price (§21 item 1 account)", () => {
   const [lending, borrowing] = account.positions;
 
   it("SOL liquidates at 10 / (2 × 0.4) = $12.5", () => {
-    expect(toNumber(liquidationPrice(account, lending)!)).toBeCloseTo(12.5, 12);
+    expect(toNumber(liquidationPrice(account, lending!)!)).toBeCloseTo(12.5, 12);
   });
 
   it("the USDC debt liquidates at 8 / 10 = $0.8", () => {
-    expect(toNumber(liquidationPrice(account, borrowing)!)).toBeCloseTo(0.8, 12);
+    expect(toNumber(liquidationPrice(account, borrowing!)!)).toBeCloseTo(0.8, 12);
   });
 
   it("has none for collateral without debt", () => {
     const alone = accountRisk([balance(solBank, "assets", "2000000000")], banksOf(solBank));
-    expect(liquidationPrice(alone, alone.positions[0])).toBeNull();
+    expect(liquidationPrice(alone, alone.positions[0]!)).toBeNull();
   });
 
   it("adds the confidence interval back for assets: 2.12% on a Pyth price", () => {
@@ -36,7 +36,7 @@ describe("liquidation price (§21 item 1 account)", () => {
       banksOf(pyth, usdcBank),
     );
     // 1 token × 0.5 × (P − 2.12) = 40 → P = 82.12.
-    expect(toNumber(liquidationPrice(risky, risky.positions[0])!)).toBeCloseTo(82.12, 10);
+    expect(toNumber(liquidationPrice(risky, risky.positions[0]!)!)).toBeCloseTo(82.12, 10);
   });
 });
 
@@ -56,8 +56,8 @@ describe("user positions", () => {
       isLending: true,
       isDust: false,
     });
-    expect(toNumber(lending.liquidationPrice!)).toBeCloseTo(1.5e-6 / 1.5, 12);
+    expect(toNumber(lending!.liquidationPrice!)).toBeCloseTo(1.5e-6 / 1.5, 12);
     expect(borrowing).toMatchObject({ bank: usdcBank.address, isLending: false, isDust: false });
-    expect(borrowing.amount).toBe(fx.div(d("1.5"), fx.fromInt(1_000_000)));
+    expect(borrowing!.amount).toBe(fx.div(d("1.5"), fx.fromInt(1_000_000)));
   });
 });

@@ -72,13 +72,13 @@ describe("utilization curve", () => {
     const curve = utilizationCurve(usdc().bank.config.interestRateConfig);
     expect(curve).toHaveLength(101);
     expect(curve[0]).toEqual({ utilization: fx.ZERO, baseRate: fx.ZERO, lendingRate: fx.ZERO, borrowingRate: fx.ZERO });
-    expect(curve[50].utilization).toBe(d("0.5"));
-    expect(curve[50].baseRate).toBe(d("0.6"));
-    expect(curve[100].baseRate).toBe(fx.fromInt(3));
-    expect(curve[100].lendingRate).toBe(fx.fromInt(3));
+    expect(curve[50]!.utilization).toBe(d("0.5"));
+    expect(curve[50]!.baseRate).toBe(d("0.6"));
+    expect(curve[100]!.baseRate).toBe(fx.fromInt(3));
+    expect(curve[100]!.lendingRate).toBe(fx.fromInt(3));
     // Linear in between: 25% is half the plateau, 75% halfway from plateau to max.
-    expect(toNumber(curve[25].baseRate)).toBeCloseTo(0.3, 14);
-    expect(toNumber(curve[75].baseRate)).toBeCloseTo(1.8, 14);
+    expect(toNumber(curve[25]!.baseRate)).toBeCloseTo(0.3, 14);
+    expect(toNumber(curve[75]!.baseRate)).toBeCloseTo(1.8, 14);
   });
 });
 

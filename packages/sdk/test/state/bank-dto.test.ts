@@ -54,10 +54,10 @@ describe("bank DTO", () => {
     expect(dto.emode_entries[0]).toEqual({
       collateral_bank_emode_tag: 1571,
       flags: 0,
-      asset_weight_init: dto.emode_entries[0].asset_weight_init,
-      asset_weight_maint: dto.emode_entries[0].asset_weight_maint,
+      asset_weight_init: dto.emode_entries[0]!.asset_weight_init,
+      asset_weight_maint: dto.emode_entries[0]!.asset_weight_maint,
     });
-    expect(dto.emode_entries[0].asset_weight_init.startsWith("0.8")).toBe(true);
+    expect(dto.emode_entries[0]!.asset_weight_init.startsWith("0.8")).toBe(true);
     // Decimal strings are the exact I80F48 values: they parse back to the same bits.
     expect(i80f48.fromDecimal(dto.asset_weight_init)).toBe(decoded.config.assetWeightInit);
     expect(dto.asset_weight_init.startsWith("0.8999999999999985")).toBe(true);

@@ -102,7 +102,7 @@ describe("SDK health equals the program's health cache", () => {
   }
 
   async function refreshOracles() {
-    for (let i = 0; i < banks.length; i++) if (banks[i].oracle) await market.setOracle(banks[i].oracle!, PLANS[i].oracle);
+    for (let i = 0; i < banks.length; i++) if (banks[i]!.oracle) await market.setOracle(banks[i]!.oracle!, PLANS[i]!.oracle);
   }
 
   beforeAll(async () => {
@@ -122,21 +122,21 @@ describe("SDK health equals the program's health cache", () => {
       [market.admin],
     );
     // Banks 4 and 5 borrowed against bank 0 (tag 501) raise its weights; borrowing both intersects to the lower.
-    await configureEmode(banks[0], SOL_TAG, []);
-    await configureEmode(banks[4], 0, [{ tag: SOL_TAG, init: "0.85", maint: "0.9" }]);
-    await configureEmode(banks[5], 0, [{ tag: SOL_TAG, init: "0.8", maint: "0.92" }]);
+    await configureEmode(banks[0]!, SOL_TAG, []);
+    await configureEmode(banks[4]!, 0, [{ tag: SOL_TAG, init: "0.85", maint: "0.9" }]);
+    await configureEmode(banks[5]!, 0, [{ tag: SOL_TAG, init: "0.8", maint: "0.92" }]);
 
     // A liquidity provider in every bank, so there is something to borrow.
     const lp = await market.newUser();
-    for (let i = 0; i < banks.length; i++) await market.deposit(lp, banks[i], toNative(PLANS[i].deposit * 20, PLANS[i].decimals));
+    for (let i = 0; i < banks.length; i++) await market.deposit(lp, banks[i]!, toNative(PLANS[i]!.deposit * 20, PLANS[i]!.decimals));
 
     for (let u = 0; u < 12; u++) {
       const user = await market.newUser();
       users.push(user);
       const order = [...banks.keys()].sort(() => rand() - 0.5);
       const lent = order.slice(0, 1 + Math.floor(rand() * 3));
-      const borrowable = order.slice(lent.length).filter((i) => PLANS[i].config.riskTier !== 1 || rand() < 0.3);
-      for (const i of lent) await market.deposit(user, banks[i], toNative(PLANS[i].deposit * (0.2 + rand()), PLANS[i].decimals));
+      const borrowable = order.slice(lent.length).filter((i) => PLANS[i]!.config.riskTier !== 1 || rand() < 0.3);
+      for (const i of lent) await market.deposit(user, banks[i]!, toNative(PLANS[i]!.deposit * (0.2 + rand()), PLANS[i]!.decimals));
       market.advanceTime(Math.floor(rand() * 50_000));
       await refreshOracles();
       // Borrow a random share of the free collateral, in at most two banks (one if isolated).
@@ -144,21 +144,21 @@ describe("SDK health equals the program's health cache", () => {
         const account = await market.marginfiAccount(user);
         const free = Number(account.healthCache.assetValue - account.healthCache.liabilityValue) / 2 ** 48;
         const usd = (free > 0 ? free : 5) * (0.5 + 0.45 * rand());
-        const price = PLANS[i].oracle.kind === "fixed" ? Number(PLANS[i].oracle.price) : (PLANS[i].oracle as { price: number }).price;
+        const price = PLANS[i]!.oracle.kind === "fixed" ? Number(PLANS[i]!.oracle.price) : (PLANS[i]!.oracle as { price: number }).price;
         try {
-          await market.borrow(user, banks[i], toNative(usd / price / 1.4, PLANS[i].decimals), banks);
+          await market.borrow(user, banks[i]!, toNative(usd / price / 1.4, PLANS[i]!.decimals), banks);
         } catch {
           // A refused borrow (isolated rule, health) just leaves the account as it is.
         }
-        if (PLANS[i].config.riskTier === 1) break;
+        if (PLANS[i]!.config.riskTier === 1) break;
       }
     }
     // Time passes, prices move (bank 0 collateral falls, bank 5 debt rises) and bank 1's oracle goes stale.
     market.advanceTime(150);
-    PLANS[0].oracle = { kind: "pyth", price: 6.1, conf: 0.06, emaPrice: 7.8, emaConf: 0.05 };
-    PLANS[2].oracle = { kind: "pyth", price: 61000.5, conf: 30, emaPrice: 63000.25, emaConf: 20 };
-    PLANS[5].oracle = { kind: "switchboard", price: 19.5, stdDev: 0.2 };
-    for (const i of [0, 2, 4, 5, 6]) await market.setOracle(banks[i].oracle!, PLANS[i].oracle);
+    PLANS[0]!.oracle = { kind: "pyth", price: 6.1, conf: 0.06, emaPrice: 7.8, emaConf: 0.05 };
+    PLANS[2]!.oracle = { kind: "pyth", price: 61000.5, conf: 30, emaPrice: 63000.25, emaConf: 20 };
+    PLANS[5]!.oracle = { kind: "switchboard", price: 19.5, stdDev: 0.2 };
+    for (const i of [0, 2, 4, 5, 6]) await market.setOracle(banks[i]!.oracle!, PLANS[i]!.oracle);
   }, 600_000);
 
   afterAll(async () => {
@@ -201,7 +201,7 @@ describe("SDK health equals the program's health cache", () => {
   });
 
   it("finds a wallet's margin accounts by authority", async () => {
-    const user = users[0];
+    const user = users[0]!;
     const found = await fetchMarginAccounts(
       market.connection,
       MARGINFI_PROGRAM_ID,
@@ -209,6 +209,6 @@ describe("SDK health equals the program's health cache", () => {
       user.wallet.publicKey.toBase58(),
     );
     expect(found.map((a) => a.address)).toEqual([user.account.toBase58()]);
-    expect(new PublicKey(found[0].account.authority).equals(user.wallet.publicKey)).toBe(true);
+    expect(new PublicKey(found[0]!.account.authority).equals(user.wallet.publicKey)).toBe(true);
   });
 });

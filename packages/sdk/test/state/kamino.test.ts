@@ -49,7 +49,7 @@ function at(decoded: unknown, path: string): unknown {
   let value = decoded;
   for (const part of path.split(".")) {
     const match = /^([a-z0-9_]+)(?:\[(\d+)\])?$/.exec(part)!;
-    value = (value as Record<string, unknown>)[camel(match[1])];
+    value = (value as Record<string, unknown>)[camel(match[1]!)];
     expect(value, path).toBeDefined();
     if (match[2] !== undefined) value = (value as unknown[])[Number(match[2])];
   }
@@ -77,7 +77,7 @@ function checkAll(decoded: unknown, values: Record<string, Expected>): number {
 }
 
 describe("Kamino Reserve decoder", () => {
-  const fixture = expected["kamino_usdc_reserve.json"];
+  const fixture = expected["kamino_usdc_reserve.json"]!;
   const account = snapshot("kamino_usdc_reserve.json");
 
   it("reads the mainnet USDC reserve's every listed value exactly", () => {
@@ -115,13 +115,13 @@ describe("Kamino Reserve decoder", () => {
       new KaminoDecodeError(`Reserve data is ${KAMINO_RESERVE_SIZE - 1} bytes, needs ${KAMINO_RESERVE_SIZE}`),
     );
     const foreign = Buffer.from(account.data);
-    foreign[0] ^= 1;
+    foreign[0]! ^= 1;
     expect(() => decodeKaminoReserve(foreign)).toThrow(new KaminoDecodeError("account data does not start with the Reserve discriminator"));
   });
 });
 
 describe("Kamino Obligation decoder", () => {
-  const fixture = expected["kamino_usdc_obligation.json"];
+  const fixture = expected["kamino_usdc_obligation.json"]!;
   const account = snapshot("kamino_usdc_obligation.json");
 
   it("reads the mainnet obligation's every listed value exactly", () => {
@@ -196,7 +196,7 @@ describe("fractionToDecimal", () => {
     for (let i = 0; i < 500; i++) {
       const bits = randomBits(next, i % 2 === 0 ? 4 : 8) >> BigInt(next() % 64);
       const text = fractionToDecimal(bits);
-      const [integer, fraction = ""] = text.split(".");
+      const [integer = "", fraction = ""] = text.split(".");
       expect(fraction.length).toBeLessThanOrEqual(60);
       expect(fraction.endsWith("0")).toBe(false);
       // bits = integer × 2^60 + fraction × 2^60 / 10^digits, and the division is exact.

@@ -40,7 +40,7 @@ async function signedTransfers(payer: Keypair, recipients: PublicKey[], tipLampo
       payer: payer.publicKey,
       blockhash,
       lendingProgramId: new PublicKey(MARGINFI_PROGRAM_ID),
-      bundleTip: tipLamports ? { lamports: tipLamports, account: TIP_ACCOUNTS[1] } : undefined,
+      bundleTip: tipLamports ? { lamports: tipLamports, account: TIP_ACCOUNTS[1]! } : undefined,
     },
   );
   return formatted.map(({ transaction }) => {
@@ -90,12 +90,12 @@ describe("broadcast on the ledger", () => {
   it("sends a tipped bundle through the block engine API and polls it to confirmation", async () => {
     const payer = await ledger.fund();
     const recipients = newKeys(2);
-    const tipBefore = await ledger.balance(TIP_ACCOUNTS[1]);
+    const tipBefore = await ledger.balance(TIP_ACCOUNTS[1]!);
     const transactions = await signedTransfers(payer, recipients, 25_000);
     const result = await broadcast(transactions, ["API_BUNDLE"], { connection: ledger.connection, blockEngineUrl: ledger.blockEngineUrl });
     expect(result.method).toBe("API_BUNDLE");
     expect(typeof result.bundleId).toBe("string");
-    expect(await ledger.balance(TIP_ACCOUNTS[1])).toBe(tipBefore + 25_000);
+    expect(await ledger.balance(TIP_ACCOUNTS[1]!)).toBe(tipBefore + 25_000);
     for (const recipient of recipients) expect(await ledger.balance(recipient)).toBe(LAMPORTS_PER_SOL / 100);
 
     // Sent again, the bundle is "already processed": that is success.
@@ -104,12 +104,12 @@ describe("broadcast on the ledger", () => {
     // And so it is over RPC.
     const rpc = await broadcast(transactions, ["RPC_SEQUENTIAL"], { connection: ledger.connection });
     expect(rpc.signatures).toEqual(result.signatures);
-    expect(await ledger.balance(TIP_ACCOUNTS[1])).toBe(tipBefore + 25_000);
+    expect(await ledger.balance(TIP_ACCOUNTS[1]!)).toBe(tipBefore + 25_000);
   });
 
   it("falls back past a refusing endpoint and stops at the first success", async () => {
     const payer = await ledger.fund();
-    const [recipient] = newKeys(1);
+    const recipient = newKeys(1)[0]!;
     const transactions = await signedTransfers(payer, [recipient], 10_000);
     const endpoints: BroadcastEndpoints = {
       connection: ledger.connection,
@@ -119,8 +119,8 @@ describe("broadcast on the ledger", () => {
     const result = await broadcast(transactions, broadcastMethods("BUNDLE", endpoints), endpoints);
     expect(result.method).toBe("API_BUNDLE");
     expect(result.failedAttempts).toHaveLength(1);
-    expect(result.failedAttempts[0].method).toBe("GRPC_BUNDLE");
-    expect((result.failedAttempts[0].error as Error).message).toBe("GRPC bundle failed: fetch failed");
+    expect(result.failedAttempts[0]!.method).toBe("GRPC_BUNDLE");
+    expect((result.failedAttempts[0]!.error as Error).message).toBe("GRPC bundle failed: fetch failed");
     expect(await ledger.balance(recipient)).toBe(LAMPORTS_PER_SOL / 100);
   });
 
@@ -144,7 +144,7 @@ describe("broadcast on the ledger", () => {
     });
     try {
       const payer = await ledger.fund();
-      const [recipient] = newKeys(1);
+      const recipient = newKeys(1)[0]!;
       const transactions = await signedTransfers(payer, [recipient], 10_000);
       const result = await broadcast(transactions, ["GRPC_BUNDLE", "API_BUNDLE"], {
         connection: ledger.connection,

@@ -39,27 +39,27 @@ describe("formatTransactions", () => {
       ...options,
       priorityFeeMicroLamports: 2_500,
     });
-    const instructions = instructionsOf(formatted.transaction);
+    const instructions = instructionsOf(formatted!.transaction);
     expect(instructions).toHaveLength(3);
-    expect(ComputeBudgetInstruction.decodeInstructionType(instructions[0])).toBe("SetComputeUnitLimit");
-    expect(ComputeBudgetInstruction.decodeInstructionType(instructions[1])).toBe("SetComputeUnitPrice");
-    expect(instructions[2].programId.equals(SystemProgram.programId)).toBe(true);
-    expect(budgetOf(formatted.transaction)).toEqual({ limit: 60_000, price: 2_500n });
-    expect(formatted.transaction.message.recentBlockhash).toBe(options.blockhash);
-    expect(formatted.transaction.message.staticAccountKeys[0].equals(payer)).toBe(true);
+    expect(ComputeBudgetInstruction.decodeInstructionType(instructions[0]!)).toBe("SetComputeUnitLimit");
+    expect(ComputeBudgetInstruction.decodeInstructionType(instructions[1]!)).toBe("SetComputeUnitPrice");
+    expect(instructions[2]!.programId.equals(SystemProgram.programId)).toBe(true);
+    expect(budgetOf(formatted!.transaction)).toEqual({ limit: 60_000, price: 2_500n });
+    expect(formatted!.transaction.message.recentBlockhash).toBe(options.blockhash);
+    expect(formatted!.transaction.message.staticAccountKeys[0]!.equals(payer)).toBe(true);
   });
 
   it("ignores a priority fee above 0.1 SOL for the transaction's own limit, and applies the manual cap", () => {
     const drafts = [{ instructions: [transfer(2)], unitsConsumed: 150_000 }];
     // Limit 200,000 CU: 0.1 SOL is 500,000,000 µlamports per CU; 0.001 SOL is 5,000,000.
-    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 500_000_000 })[0].transaction).price).toBe(
+    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 500_000_000 })[0]!.transaction).price).toBe(
       500_000_000n,
     );
-    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 9e9 })[0].transaction).price).toBe(1n);
+    expect(budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 9e9 })[0]!.transaction).price).toBe(1n);
     expect(
-      budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 100_000_000, maxCapSol: 0.001 })[0].transaction).price,
+      budgetOf(formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 100_000_000, maxCapSol: 0.001 })[0]!.transaction).price,
     ).toBe(5_000_000n);
-    expect(budgetOf(formatTransactions(drafts, options)[0].transaction).price).toBe(1n);
+    expect(budgetOf(formatTransactions(drafts, options)[0]!.transaction).price).toBe(1n);
   });
 
   it("leaves a flash loan's instructions in place, replacing only its compute-budget instructions", () => {
@@ -72,23 +72,23 @@ describe("formatTransactions", () => {
       },
     ];
     const [formatted] = formatTransactions(drafts, { ...options, priorityFeeMicroLamports: 7 });
-    const instructions = instructionsOf(formatted.transaction);
+    const instructions = instructionsOf(formatted!.transaction);
     expect(instructions).toHaveLength(4);
-    expect(budgetOf(formatted.transaction)).toEqual({ price: 7n });
-    expect(instructions[1].data).toEqual(begin.data);
-    expect(instructions[3].data).toEqual(end.data);
+    expect(budgetOf(formatted!.transaction)).toEqual({ price: 7n });
+    expect(instructions[1]!.data).toEqual(begin.data);
+    expect(instructions[3]!.data).toEqual(end.data);
     const limited = formatTransactions(
-      [{ ...drafts[0], instructions: [ComputeBudgetProgram.setComputeUnitLimit({ units: 1 }), ...drafts[0].instructions] }],
+      [{ ...drafts[0]!, instructions: [ComputeBudgetProgram.setComputeUnitLimit({ units: 1 }), ...drafts[0]!.instructions] }],
       options,
     );
-    expect(budgetOf(limited[0].transaction)).toEqual({ limit: 1_200_000, price: 1n });
+    expect(budgetOf(limited[0]!.transaction)).toEqual({ limit: 1_200_000, price: 1n });
   });
 
   it("sends a transaction without room for the budget as it was built", () => {
     const full = dataInstruction(1060);
     const [formatted] = formatTransactions([{ instructions: [full] }], options);
-    expect(instructionsOf(formatted.transaction)).toHaveLength(1);
-    expect(transactionSize(formatted.transaction)).toBe(1232);
+    expect(instructionsOf(formatted!.transaction)).toHaveLength(1);
+    expect(transactionSize(formatted!.transaction)).toBe(1232);
   });
 
   it("for a bundle: price 1 µlamport and the tip after the budget in the first non-flash-loan transaction with room", () => {
@@ -105,10 +105,10 @@ describe("formatTransactions", () => {
     expect(formatted).toHaveLength(3);
     // The flash loan had no budget instructions to replace; the 1000-byte one has room for the budget, not the tip.
     expect(formatted.map((f) => budgetOf(f.transaction).price)).toEqual([undefined, 1n, 1n]);
-    const third = instructionsOf(formatted[2].transaction);
-    expect(SystemInstruction.decodeTransfer(third[2])).toEqual({ fromPubkey: payer, toPubkey: TIP_ACCOUNTS[5], lamports: 100_000n });
-    expect(instructionsOf(formatted[0].transaction)).toHaveLength(1);
-    expect(instructionsOf(formatted[1].transaction)).toHaveLength(3);
+    const third = instructionsOf(formatted[2]!.transaction);
+    expect(SystemInstruction.decodeTransfer(third[2]!)).toEqual({ fromPubkey: payer, toPubkey: TIP_ACCOUNTS[5], lamports: 100_000n });
+    expect(instructionsOf(formatted[0]!.transaction)).toHaveLength(1);
+    expect(instructionsOf(formatted[1]!.transaction)).toHaveLength(3);
   });
 
   it("for a bundle with no room anywhere: a tip transaction goes first", () => {
@@ -117,9 +117,9 @@ describe("formatTransactions", () => {
       bundleTip: { lamports: 20_000, account: TIP_ACCOUNTS[0] },
     });
     expect(formatted).toHaveLength(2);
-    const tipTx = instructionsOf(formatted[0].transaction);
-    expect(SystemInstruction.decodeTransfer(tipTx[tipTx.length - 1]).lamports).toBe(20_000n);
-    expect(budgetOf(formatted[0].transaction)).toEqual({ limit: 400_000, price: 1n });
+    const tipTx = instructionsOf(formatted[0]!.transaction);
+    expect(SystemInstruction.decodeTransfer(tipTx.at(-1)!).lamports).toBe(20_000n);
+    expect(budgetOf(formatted[0]!.transaction)).toEqual({ limit: 400_000, price: 1n });
   });
 
   it("requires a fee payer and a blockhash, and a positive tip for a bundle", () => {

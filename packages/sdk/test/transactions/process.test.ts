@@ -45,8 +45,8 @@ async function landedBudget(signature: string): Promise<{ limit: number; price: 
   const { instructions } = TransactionMessage.decompile(landed!.transaction.message);
   const budget = instructions.filter((ix) => ix.programId.equals(ComputeBudgetProgram.programId));
   return {
-    limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]).units,
-    price: ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]).microLamports as bigint,
+    limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]!).units,
+    price: ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]!).microLamports as bigint,
     instructions,
   };
 }
@@ -77,7 +77,7 @@ describe("processTransactions over RPC", () => {
           new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash, instructions }).compileToV0Message(),
         ),
     );
-    const [simulated] = await simulateComputeUnits(ledger.connection, [unsigned[0]]);
+    const [simulated] = await simulateComputeUnits(ledger.connection, [unsigned[0]!]);
     expect(simulated).toBeGreaterThan(0);
 
     const result = await send(payer, groups, { settings: { priorityFeeMicroLamports: 5_000 } });
@@ -85,7 +85,7 @@ describe("processTransactions over RPC", () => {
     expect(result.failedAttempts).toEqual([]);
     expect(result.signatures).toHaveLength(2);
     for (const recipient of recipients) expect(await ledger.balance(recipient)).toBe(LAMPORTS);
-    const budget = await landedBudget(result.signatures[0]);
+    const budget = await landedBudget(result.signatures[0]!);
     expect(budget.limit).toBe(simulated! + 50_000);
     expect(budget.price).toBe(5_000n);
     expect(budget.instructions).toHaveLength(22);
@@ -101,7 +101,7 @@ describe("processTransactions over RPC", () => {
         settings: { priorityFeeMicroLamports: 1e12 },
       },
     );
-    const { limit, price } = await landedBudget(result.signatures[0]);
+    const { limit, price } = await landedBudget(result.signatures[0]!);
     expect(price).toBe(1n);
     const fee = before - LAMPORTS - (await ledger.balance(payer.publicKey));
     expect(fee).toBe(5_000 + Math.ceil(limit / 1_000_000));
@@ -150,7 +150,7 @@ describe("processTransactions as a bundle", () => {
     expect(groups.length).toBeGreaterThan(1);
     expect(groups.length).toBeLessThanOrEqual(5);
 
-    const tipAccount = TIP_ACCOUNTS[6];
+    const tipAccount = TIP_ACCOUNTS[6]!;
     const tipBefore = await ledger.balance(tipAccount);
     const result = await send(payer, groups, {
       settings: { broadcastType: "BUNDLE", bundleTipLamports: 30_000, priorityFeeMicroLamports: 40_000 },
@@ -167,7 +167,7 @@ describe("processTransactions as a bundle", () => {
       expect((await getAccount(ledger.connection, getAssociatedTokenAddressSync(mint, owner))).amount).toBe(BigInt(1_000 * (i + 1)));
     }
     // Bundled transactions carry the placeholder price; the tip pays for inclusion.
-    expect((await landedBudget(result.signatures[0])).price).toBe(1n);
+    expect((await landedBudget(result.signatures[0]!)).price).toBe(1n);
   });
 
   it("refuses a bundled broadcast without a tip before touching the network", async () => {

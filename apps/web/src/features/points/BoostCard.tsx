@@ -1,14 +1,15 @@
 // The estimated token valuation input (kept for the session) and the boost it gives lending and borrowing.
 import { useState } from "react";
+import { pointsBoostAt } from "@ballast/sdk";
 import { formatPercent } from "../../format/index.js";
 import { Card, CardBody, CardHeader, Input, Stat } from "../../ui/index.js";
-import { VALUATION_ERROR, boostAt, loadValuation, parseValuation, saveValuation } from "./valuation.js";
+import { VALUATION_ERROR, loadValuation, parseValuation, saveValuation } from "./valuation.js";
 
 export function BoostCard({ totalPoints }: { readonly totalPoints: number | null }) {
   const [text, setText] = useState(loadValuation);
   const valuation = parseValuation(text);
   const invalid = text.trim() !== "" && valuation === null;
-  const boost = valuation === null || totalPoints === null ? null : boostAt(valuation, totalPoints);
+  const boost = valuation === null || totalPoints === null ? null : pointsBoostAt(valuation, totalPoints);
 
   return (
     <Card>

@@ -1,7 +1,5 @@
-// The estimated token valuation (spec §2: kept in session storage) and the points boost it gives each side, computed
-// by the SDK's pointsBoost over the programme's total points (apps/server/POINTS.md).
-import { BORROWING_POINTS_PER_USD_DAY, LENDING_POINTS_PER_USD_DAY, pointsBoost, toNumber } from "@ballast/sdk";
-import { i80f48 as fx } from "@ballast/protocol";
+// The estimated token valuation (spec §2: kept in session storage); the points boost it gives each side is the SDK's
+// pointsBoostAt over the programme's total points (apps/server/POINTS.md).
 
 export const VALUATION_KEY = "ballast:token-valuation";
 
@@ -31,21 +29,4 @@ export function saveValuation(text: string): void {
   } catch {
     // Storage can be unavailable (private mode): the value then lasts for the page only.
   }
-}
-
-export interface PointsBoost {
-  /** APR fractions. */
-  readonly lending: number;
-  readonly borrowing: number;
-}
-
-/** Each side's boost at `valuation` (USD) over `totalPoints`; null before one whole point exists. */
-export function boostAt(valuation: string, totalPoints: number): PointsBoost | null {
-  if (!(totalPoints >= 1)) return null;
-  const amount = fx.fromDecimal(valuation);
-  const divisor = fx.fromDecimal(totalPoints.toFixed(6));
-  return {
-    lending: toNumber(pointsBoost(amount, LENDING_POINTS_PER_USD_DAY, divisor)),
-    borrowing: toNumber(pointsBoost(amount, BORROWING_POINTS_PER_USD_DAY, divisor)),
-  };
 }
