@@ -9,7 +9,7 @@ import { type ReserveRef, refreshObligation as refresh } from "../lending/obliga
 import { checkHasOne, lendingMarketAccount, obligationAccount } from "../program/account-kinds.js";
 import { checkEmergencyMode } from "../program/guards.js";
 import { activeBorrows, activeDeposits } from "../state/obligation.js";
-import { asReserveData, decodeReserve, encodeReserveInto } from "../state/reserve.js";
+import { asReserveData, decodeReserve, encodeReserveInto, type ReserveData } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
 
 const RefreshObligationAccounts = declareAccounts(
@@ -24,13 +24,14 @@ const RefreshObligationAccounts = declareAccounts(
 
 interface RemainingReserve extends ReserveRef {
   readonly account: InstructionAccount;
+  readonly data: ReserveData;
 }
 
 /** A remaining account that must be one of the program's reserves (InvalidAccountInput otherwise). */
 function remainingReserve(programId: string, account: InstructionAccount): RemainingReserve {
   const data = account.account.owner === programId ? asReserveData(account.account.data) : null;
   if (!data) return fail("InvalidAccountInput");
-  return { account, key: account.key, reserve: decodeReserve(data) };
+  return { account, data, key: account.key, reserve: decodeReserve(data) };
 }
 
 export const refreshObligation: MarketInstruction = {
@@ -55,7 +56,7 @@ export const refreshObligation: MarketInstruction = {
       fail("InvalidAccountInput");
     }
     refresh(ob, market.state, ctx.clock.slot, refs.slice(0, depositCount), borrowRefs, (m) => ctx.log(m));
-    for (const ref of borrowRefs) encodeReserveInto(ref.account.account.data, ref.reserve);
+    for (const ref of borrowRefs) encodeReserveInto(ref.data, ref.reserve);
     obligation.save();
   },
 };
