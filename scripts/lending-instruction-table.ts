@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
-import { instructionDiscriminator } from "../packages/anchor/src/discriminators.js";
+import { instructionDiscriminator } from "../packages/codec/src/discriminators.js";
 import { BankOperationalState, OracleSetup, RiskTier } from "../packages/protocol/src/state/enums.js";
 
 const IDL_PATH = fileURLToPath(new URL("../packages/protocol/idl/marginfi.json", import.meta.url));

@@ -6,26 +6,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { SYSTEM_PROGRAM_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
 import { anchorFail } from "./errors.js";
-import type { InstructionDecl } from "@ballast/codec";
-
-declare const layoutBrand: unique symbol;
-
-/**
- * Account data known to hold the layout named `Layout` (discriminator checked): a Buffer that only the account
- * loader (or a layout's own check) hands out, so data of one kind never passes where another is expected.
- */
-export type AccountData<Layout extends string> = Buffer & { readonly [layoutBrand]: Layout };
-
-/** What an account kind needs of a layout: its name (the brand) and its Anchor discriminator. */
-export interface LayoutRef<Layout extends string> {
-  readonly name: Layout;
-  readonly discriminator: Buffer;
-}
-
-/** Brands `data` after Anchor's discriminator check; returns null for data of another kind. */
-export function asAccountData<Layout extends string>(layout: LayoutRef<Layout>, data: Buffer): AccountData<Layout> | null {
-  return data.length >= 8 && data.subarray(0, 8).equals(layout.discriminator) ? (data as AccountData<Layout>) : null;
-}
+import type { AccountData, InstructionDecl, LayoutRef } from "@ballast/codec";
 
 /** An instruction account as the declaration names it. */
 export interface DeclaredAccount extends InstructionAccount {

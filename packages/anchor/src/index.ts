@@ -7,7 +7,6 @@ export * from "./browser.js";
 export { AnchorArgsReader } from "./args.js";
 export { AccountChecks } from "./accounts.js";
 export {
-  asAccountData,
   checkAddress,
   checkProgramAccount,
   checkSeeds,
@@ -20,7 +19,6 @@ export {
   signer,
   unchecked,
   type AccountConstraints,
-  type AccountData,
   type AccountDeclaration,
   type AccountDeclarations,
   type AccountSpec,
@@ -28,7 +26,6 @@ export {
   type AccountView,
   type DeclaredAccount,
   type DeclaredAccounts,
-  type LayoutRef,
   type LoadedAccounts,
   type MutCheck,
   type MutOption,

@@ -48,6 +48,12 @@ export class ArgsReader {
     if (v > 1) this.malformed(`bool byte ${v}`);
     return v === 1;
   }
+  /** A field-less enum's variant byte, refused unless it is one of `variants`. */
+  variant(variants: ReadonlySet<number>): number {
+    const v = this.u8();
+    if (!variants.has(v)) this.malformed(`enum variant ${v}`);
+    return v;
+  }
   u16(): number {
     return this.take(2).readUInt16LE(0);
   }

@@ -5,7 +5,6 @@
 import { type AccountMeta, TransactionInstruction } from "@solana/web3.js";
 import { ArgsReader, ArgsWriter, type Key, toPublicKey } from "./args.js";
 import { instructionDiscriminator } from "./discriminators.js";
-import { anchorFail } from "./errors.js";
 
 /** How one Borsh argument type is written by clients and read by handlers. */
 export interface ArgType<T> {
@@ -113,11 +112,7 @@ export const arg = {
         if (!known.has(v)) throw new RangeError(`${v} is not a variant of ${Object.keys(variants).join("/")}`);
         w.u8(v);
       },
-      (r) => {
-        const v = r.u8();
-        if (!known.has(v)) anchorFail("InstructionDidNotDeserialize");
-        return v as V[keyof V];
-      },
+      (r) => r.variant(known) as V[keyof V],
     );
   },
   /** A Borsh struct argument: its fields in order. */

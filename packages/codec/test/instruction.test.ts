@@ -167,7 +167,7 @@ describe("fixed accounts, fixed-size arrays and unit enums", () => {
     );
     const unknownTier = 2 as typeof Tier.Isolated;
     expect(() => buildInstruction(PROGRAM, VAULTS, "open_vault", { accounts, args: { tier: unknownTier, points } })).toThrow(RangeError);
-    expect(() => decodeArgs(new ArgsReader(Buffer.from([2])), { tier: arg.unitEnum(Tier) })).toThrow(ProgramFailure);
+    expect(() => decodeArgs(new ArgsReader(Buffer.from([2])), { tier: arg.unitEnum(Tier) })).toThrow(ArgsDecodeError);
   });
 
   it("makes passing a fixed-address account a compile error", () => {

@@ -186,9 +186,14 @@ export const MARKET_ANCHOR_ERRORS = {
 
 export type MarketErrorName = KlendErrorName | keyof typeof MARKET_ANCHOR_ERRORS | AnchorErrorName;
 
+const inTable = <T extends object>(table: T, name: string): name is Extract<keyof T, string> => name in table;
+
 /** Fails with a klend error or an Anchor error by name, logged as Anchor logs it. */
 export function fail(name: MarketErrorName, account: string | null = null): never {
-  const table: Record<string, ErrorEntry> =
-    name in KLEND_ERRORS ? KLEND_ERRORS : name in MARKET_ANCHOR_ERRORS ? MARKET_ANCHOR_ERRORS : ANCHOR_ERRORS;
-  throw new ProgramFailure(name, table[name], account);
+  const entry: ErrorEntry = inTable(KLEND_ERRORS, name)
+    ? KLEND_ERRORS[name]
+    : inTable(MARKET_ANCHOR_ERRORS, name)
+      ? MARKET_ANCHOR_ERRORS[name]
+      : ANCHOR_ERRORS[name];
+  throw new ProgramFailure(name, entry, account);
 }

@@ -1,6 +1,6 @@
 // The market program: a Kamino-klend-style lending market (v1.12.5 accounts and errors) at klend's mainnet id,
 // dispatched by Anchor discriminators. See README.md for what it covers.
-import { AnchorArgsReader, anchorProgram } from "@ballast/anchor";
+import { basicAnchorProgram } from "@ballast/anchor";
 import type { Program } from "@ballast/ledger";
 import { borrowObligationLiquidity } from "./instructions/borrow-obligation-liquidity.js";
 import { depositLiquidityAndCollateral } from "./instructions/deposit-liquidity-and-collateral.js";
@@ -15,7 +15,6 @@ import { refreshReserve } from "./instructions/refresh-reserve.js";
 import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
-import { MarketAccounts } from "./program/accounts.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
 export const MARKET_INSTRUCTIONS = [
@@ -36,5 +35,5 @@ export const MARKET_INSTRUCTIONS = [
 
 /** The market program, registered at klend's mainnet id unless another id is given. */
 export function marketProgram(id: string = KLEND_PROGRAM_ID): Program {
-  return anchorProgram(id, MARKET_INSTRUCTIONS, { accounts: (ctx) => new MarketAccounts(ctx), args: (data) => new AnchorArgsReader(data) });
+  return basicAnchorProgram(id, MARKET_INSTRUCTIONS);
 }

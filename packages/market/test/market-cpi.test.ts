@@ -83,7 +83,7 @@ describe("a PDA owner through CPI", () => {
       [payer],
     );
     expect(await h.balance(vault)).toBe(750_000_000n);
-    expect((await h.obligation(obligation())).deposits[0].depositedAmount).toBe(250_000_000n);
+    expect((await h.obligation(obligation())).deposits[0]!.depositedAmount).toBe(250_000_000n);
     expect(await h.balance(reserve.collateralSupply)).toBe(250_000_000n);
 
     await h.send(

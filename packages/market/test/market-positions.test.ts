@@ -90,7 +90,7 @@ async function refreshReserve(r: ReserveAccounts): Promise<TransactionInstructio
 }
 
 /** Fresh prices, then refresh_reserve for both reserves and refresh_obligation, for one transaction. */
-async function refreshAll(): Promise<TransactionInstruction[]> {
+async function refreshAll(): Promise<[TransactionInstruction, TransactionInstruction, TransactionInstruction]> {
   await h.setPyth(usdcPyth, { price: 100_000_000n, exponent: -8 });
   await h.setPyth(solPyth, { price: 10_000_000_000n, exponent: -8 });
   return [
@@ -300,7 +300,7 @@ describe("collateral and debt", () => {
 
     const state = await h.obligation(obligation);
     // The refresh before the borrow: 100 SOL at $100, 75% allowed, 85% unhealthy.
-    expect(state.deposits[0].marketValueSf).toBe(10_000n * ONE);
+    expect(state.deposits[0]!.marketValueSf).toBe(10_000n * ONE);
     expect(state.depositedValueSf).toBe(10_000n * ONE);
     expect(state.allowedBorrowValueSf).toBe(10_000n * percent(75n));
     expect(state.unhealthyBorrowValueSf).toBe(10_000n * percent(85n));
@@ -351,7 +351,7 @@ describe("collateral and debt", () => {
 
   it("compounds interest per slot into the index, the debt and the protocol's fees, and the obligation follows", async () => {
     const before = await h.reserve(usdcR.reserve);
-    const position0 = (await h.obligation(obligation)).borrows[0];
+    const position0 = (await h.obligation(obligation)).borrows[0]!;
     h.advance(400, 1_000);
     const { slot } = await h.send(await refreshAll(), [borrower]);
     const after = await h.reserve(usdcR.reserve);
@@ -377,7 +377,7 @@ describe("collateral and debt", () => {
 
     // The position grows by the index's growth since its own last accrual.
     const state = await h.obligation(obligation);
-    const position = state.borrows[0];
+    const position = state.borrows[0]!;
     const positionDebt = (position0.borrowedAmountSf * index) / position0.cumulativeBorrowRateBsf;
     expect(position.cumulativeBorrowRateBsf).toBe(index);
     expect(position.borrowedAmountSf).toBe(positionDebt);
@@ -441,30 +441,30 @@ describe("collateral and debt", () => {
     await h.send([...(await refreshAll()), withdrawIx(10n * SOL)], [borrower]);
     // The SOL reserve has no debt: 1 cToken per unit.
     expect((await h.balance(borrowerSol)) - solBefore).toBe(10n * SOL);
-    expect((await h.obligation(obligation)).deposits[0].depositedAmount).toBe(90n * SOL);
+    expect((await h.obligation(obligation)).deposits[0]!.depositedAmount).toBe(90n * SOL);
     expect(await h.balance(solR.collateralSupply)).toBe(90n * SOL);
 
     // u64::MAX: the share of the position the remaining borrowing power covers, from the refresh in this slot.
     await h.send(await refreshAll(), [borrower]);
     const state = await h.obligation(obligation);
     const maxValue = ((state.allowedBorrowValueSf - state.borrowFactorAdjustedDebtValueSf) * 100n) / 75n;
-    const value = state.deposits[0].marketValueSf;
-    const expected = mul((maxValue << 60n) / value, state.deposits[0].depositedAmount << 60n) >> 60n;
+    const value = state.deposits[0]!.marketValueSf;
+    const expected = mul((maxValue << 60n) / value, state.deposits[0]!.depositedAmount << 60n) >> 60n;
     const before = await h.balance(borrowerSol);
     await h.sendInThisSlot(withdrawIx(U64_MAX), [borrower]);
     expect((await h.balance(borrowerSol)) - before).toBe(expected);
-    expect((await h.obligation(obligation)).deposits[0].depositedAmount).toBe(90n * SOL - expected);
+    expect((await h.obligation(obligation)).deposits[0]!.depositedAmount).toBe(90n * SOL - expected);
   });
 
   it("repays part, then all of the debt rounded up to whole units, clearing the position", async () => {
     await h.send(await refreshAll(), [borrower]);
     let state = await h.obligation(obligation);
     let reserve = await h.reserve(usdcR.reserve);
-    const debt = state.borrows[0].borrowedAmountSf;
+    const debt = state.borrows[0]!.borrowedAmountSf;
     const usdcBefore = await h.balance(borrowerUsdc);
     await h.sendInThisSlot(repayIx(500n * USDC), [borrower]);
     expect(usdcBefore - (await h.balance(borrowerUsdc))).toBe(500n * USDC);
-    expect((await h.obligation(obligation)).borrows[0].borrowedAmountSf).toBe(debt - 500n * USDC * ONE);
+    expect((await h.obligation(obligation)).borrows[0]!.borrowedAmountSf).toBe(debt - 500n * USDC * ONE);
     let after = await h.reserve(usdcR.reserve);
     expect(after.liquidity.borrowedAmountSf).toBe(reserve.liquidity.borrowedAmountSf - 500n * USDC * ONE);
     expect(after.liquidity.availableAmount).toBe(reserve.liquidity.availableAmount + 500n * USDC);
@@ -473,7 +473,7 @@ describe("collateral and debt", () => {
     await h.send(await refreshAll(), [borrower]);
     state = await h.obligation(obligation);
     reserve = await h.reserve(usdcR.reserve);
-    const remaining = state.borrows[0].borrowedAmountSf;
+    const remaining = state.borrows[0]!.borrowedAmountSf;
     const owed = (remaining + ONE - 1n) >> 60n;
     const balance = await h.balance(borrowerUsdc);
     await h.sendInThisSlot(repayIx(U64_MAX), [borrower]);
@@ -495,7 +495,7 @@ describe("collateral and debt", () => {
   });
 
   it("closes the obligation when its last collateral leaves, returning the rent to the owner", async () => {
-    const deposited = (await h.obligation(obligation)).deposits[0].depositedAmount;
+    const deposited = (await h.obligation(obligation)).deposits[0]!.depositedAmount;
     const solBefore = await h.balance(borrowerSol);
     const lamportsBefore = BigInt(await h.connection.getBalance(borrower.publicKey));
     await h.send(

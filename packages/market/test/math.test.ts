@@ -106,14 +106,14 @@ describe("borrow rate curve", () => {
     const last = curve.map((p, i) => (i === 10 ? { ...p, utilizationRateBps: 9000 } : p));
     expect(borrowRateCurveProblem(last)).toBe("Last point of borrowing rate curve must have an utilization rate of 1");
     const unsorted = curveFromPoints([
-      curve[0],
+      curve[0]!,
       { utilizationRateBps: 8000, borrowRateBps: 800 },
       { utilizationRateBps: 8000, borrowRateBps: 900 },
-      curve[2],
+      curve[2]!,
     ]);
     expect(borrowRateCurveProblem(unsorted)).toBe("Borrowing rate curve points must be sorted by utilization rate");
     const falling = curveFromPoints([
-      curve[0],
+      curve[0]!,
       { utilizationRateBps: 8000, borrowRateBps: 800 },
       { utilizationRateBps: 10_000, borrowRateBps: 700 },
     ]);

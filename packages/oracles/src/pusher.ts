@@ -209,7 +209,7 @@ export class PricePusher {
       await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now)));
       return;
     }
-    const updates = this.feeds.map((feed) => this.update(feed, now));
+    const updates = this.feeds.map((feed) => ({ feed, ...this.update(feed, now) }));
     let signature: string;
     try {
       signature = await this.send(updates.map((u) => u.ix));
@@ -217,11 +217,15 @@ export class PricePusher {
       this.log(`price pusher: updating ${this.feeds.length} feeds at once failed, retrying next round: ${message(e)}`);
       return;
     }
-    for (const [i, feed] of this.feeds.entries()) await this.landed(feed, { ...updates[i].update, signature });
+    for (const { feed, update } of updates) await this.landed(feed, { ...update, signature });
   }
 
   private nextPrice(feed: FeedState): bigint {
-    if (feed.script) return feed.script[Math.min(feed.landed, feed.script.length - 1)];
+    if (feed.script) {
+      const scripted = feed.script[Math.min(feed.landed, feed.script.length - 1)];
+      if (scripted === undefined) throw new RangeError("a price script needs at least one price");
+      return scripted;
+    }
     return feed.landed === 0 ? feed.walk!.value : feed.walk!.next();
   }
 

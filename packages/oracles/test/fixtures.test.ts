@@ -43,7 +43,7 @@ function pathKeys(path: string): (string | number)[] {
   for (const part of path.split(".")) {
     const m = /^([a-z0-9_]+)(?:\[(\d+)\])?$/.exec(part);
     if (!m) throw new Error(`unparsed path segment ${part}`);
-    keys.push(camel(m[1]));
+    keys.push(camel(m[1]!));
     if (m[2] !== undefined) keys.push(Number(m[2]));
   }
   return keys;
@@ -69,7 +69,7 @@ function priceUpdateOffset(keys: (string | number)[]): number {
   const o = PRICE_UPDATE_V2_FULL_OFFSETS as unknown as Record<string, number>;
   const key = keys[0] === "priceMessage" ? keys[1] : keys[0];
   if (typeof key !== "string" || !(key in o)) throw new Error(`no PriceUpdateV2 offset for ${keys.join(".")}`);
-  return o[key];
+  return o[key]!;
 }
 
 function legacyOffset(keys: (string | number)[]): number {
@@ -80,7 +80,7 @@ function legacyOffset(keys: (string | number)[]): number {
   const [k0, k1, k2, k3] = keys;
   const need = (table: Record<string, number>, k: unknown): number => {
     if (typeof k !== "string" || !(k in table)) throw new Error(`no legacy Pyth offset for ${keys.join(".")}`);
-    return table[k];
+    return table[k]!;
   };
   if (k0 === "comp") {
     const base = pythLegacyComponentOffset(k1 as number) + need(comp, k2);
@@ -140,7 +140,7 @@ describe("oracle fixtures", () => {
   });
 
   describe.each(oracleFiles)("%s", (file) => {
-    const exp = expected.fixtures[file];
+    const exp = expected.fixtures[file]!;
     const { json, data } = loadFixture(file);
 
     it("matches address, owner, length and discriminator", () => {
@@ -187,7 +187,7 @@ describe("oracle fixtures", () => {
         expect(priceUpdateV2OffsetsOf(data)).toBe(PRICE_UPDATE_V2_FULL_OFFSETS);
         expect(encodePriceUpdateV2(v).equals(data)).toBe(true);
         const inPlace = Buffer.alloc(data.length, 0xee);
-        inPlace[PRICE_UPDATE_V2_FULL_OFFSETS.end] = data[PRICE_UPDATE_V2_FULL_OFFSETS.end];
+        inPlace[PRICE_UPDATE_V2_FULL_OFFSETS.end] = data[PRICE_UPDATE_V2_FULL_OFFSETS.end]!;
         encodePriceUpdateV2Into(inPlace, v);
         expect(inPlace.equals(data)).toBe(true);
         expect(decodePriceUpdateV2(encodePriceUpdateV2(v))).toEqual(v);
@@ -201,7 +201,7 @@ describe("oracle fixtures", () => {
   });
 
   it("asserted every expected oracle value", () => {
-    const total = oracleFiles.reduce((n, f) => n + Object.keys(expected.fixtures[f].values).length, 0);
+    const total = oracleFiles.reduce((n, f) => n + Object.keys(expected.fixtures[f]!.values).length, 0);
     expect(assertedValues).toBe(total);
     console.log(`oracle fixtures: ${assertedValues} expected values asserted across ${oracleFiles.length} files`);
   });
@@ -210,7 +210,7 @@ describe("oracle fixtures", () => {
 describe("cross-fixture facts", () => {
   it("the SOL/USD feed id is the legacy price account's address", () => {
     const feed = decodePriceUpdateV2(loadFixture("sol_pyth_price_feed.json").data);
-    expect(bs58.encode(feed.priceMessage.feedId)).toBe(expected.fixtures["sol_pyth_oracle.json"].address);
+    expect(bs58.encode(feed.priceMessage.feedId)).toBe(expected.fixtures["sol_pyth_oracle.json"]!.address);
   });
 
   it("the push feed's write authority is the feed address itself", () => {

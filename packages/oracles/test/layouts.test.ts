@@ -145,7 +145,7 @@ describe("PriceUpdateV2 layout", () => {
   it("rejects wrong discriminator, bad level tag and short data; validates before writing", () => {
     const buf = encodePriceUpdateV2({ ...base, verificationLevel: { kind: "Full" } });
     const wrongDisc = Buffer.from(buf);
-    wrongDisc[0] ^= 1;
+    wrongDisc[0]! ^= 1;
     expect(() => decodePriceUpdateV2(wrongDisc)).toThrow(OracleLayoutError);
     const badTag = Buffer.from(buf);
     badTag[40] = 2;
@@ -230,7 +230,7 @@ describe("Switchboard PullFeedAccountData layout", () => {
     for (let i = 0; i < 32; i++) {
       const at = 8 + 64 * i;
       expect(submissionOffset(i)).toBe(at);
-      const s = feed.submissions[i];
+      const s = feed.submissions[i]!;
       expect(bs58.encode(buf.subarray(at, at + 32))).toBe(s.oracle);
       expect(buf.readBigUInt64LE(at + 32)).toBe(s.slot);
       expect(buf.readBigUInt64LE(at + 40)).toBe(s.landedAt);
@@ -271,7 +271,7 @@ describe("Switchboard PullFeedAccountData layout", () => {
     for (let i = 0; i < 32; i++) {
       const at = 2408 + 16 * i;
       expect(historicalResultOffset(i)).toBe(at);
-      const h = feed.historicalResults[i];
+      const h = feed.historicalResults[i]!;
       expect(buf.readFloatLE(at)).toBe(h.stdDev);
       expect(buf.readFloatLE(at + 4)).toBe(h.mean);
       expect(buf.readBigUInt64LE(at + 8)).toBe(h.slot);
@@ -369,7 +369,7 @@ describe("Switchboard PullFeedAccountData layout", () => {
   it("rejects wrong discriminator and short data; leaves the target untouched on bad values", () => {
     const buf = encodePullFeed(generatedFeed(3));
     const wrong = Buffer.from(buf);
-    wrong[7] ^= 0x80;
+    wrong[7]! ^= 0x80;
     expect(() => decodePullFeed(wrong)).toThrow(OracleLayoutError);
     expect(() => decodePullFeed(buf.subarray(0, 3207))).toThrow(OracleLayoutError);
     expect(() => readPullFeedResult(buf.subarray(0, 3207))).toThrow(OracleLayoutError);

@@ -2,6 +2,7 @@
 // uses are exactly those expected.json lists, and the exchange-rate conversions round the way the market does.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { ObligationData, ReserveData } from "@ballast/market";
 import {
   KAMINO_PROGRAM_ID,
   collateralToLiquidity,
@@ -20,13 +21,24 @@ function snapshot(file: string) {
   return { owner: json.account.owner as string, data: Buffer.from(json.account.data[0], "base64") };
 }
 
+/** The snapshot's data as the account kind it must hold (the view functions take typed data only). */
+function reserveData(data: Buffer): ReserveData {
+  if (!isKaminoReserve(data)) throw new Error("not a Kamino reserve");
+  return data;
+}
+
+function obligationData(data: Buffer): ObligationData {
+  if (!isKaminoObligation(data)) throw new Error("not a Kamino obligation");
+  return data;
+}
+
 const value = (fixture: string, path: string): string => String(expected[fixture].values[path].value);
 const bits = (fixture: string, path: string): bigint => BigInt(expected[fixture].values[path].bits);
 
 describe("Kamino reserve view", () => {
   const { owner, data } = snapshot("kamino_usdc_reserve.json");
   const R = "kamino_usdc_reserve.json";
-  const reserve = readKaminoReserve(data);
+  const reserve = readKaminoReserve(reserveData(data));
 
   it("reads the market, mint, vaults, refresh slot and collateral supply of the mainnet USDC reserve", () => {
     expect(owner).toBe(KAMINO_PROGRAM_ID);
@@ -71,7 +83,7 @@ describe("Kamino obligation view", () => {
 
   it("reads the market, owner and deposit slots of the mainnet obligation", () => {
     expect(isKaminoObligation(data)).toBe(true);
-    const obligation = readKaminoObligation(data);
+    const obligation = readKaminoObligation(obligationData(data));
     expect(obligation.lendingMarket).toBe(value(O, "lending_market"));
     expect(obligation.owner).toBe(value(O, "owner"));
     expect(obligation.deposits).toHaveLength(8);

@@ -15,6 +15,25 @@ export interface AccountLayout<F extends FieldTable, N extends string = string> 
   readonly fields: StructAccessors<F>;
 }
 
+declare const layoutBrand: unique symbol;
+
+/**
+ * Account data known to hold the layout named `Layout` (discriminator checked): a Buffer that only the account
+ * loader (or a layout's own check) hands out, so data of one kind never passes where another is expected.
+ */
+export type AccountData<Layout extends string> = Buffer & { readonly [layoutBrand]: Layout };
+
+/** What an account kind needs of a layout: its name (the brand) and its Anchor discriminator. */
+export interface LayoutRef<Layout extends string> {
+  readonly name: Layout;
+  readonly discriminator: Buffer;
+}
+
+/** Brands `data` after Anchor's discriminator check; returns null for data of another kind. */
+export function asAccountData<Layout extends string>(layout: LayoutRef<Layout>, data: Buffer): AccountData<Layout> | null {
+  return data.length >= 8 && data.subarray(0, 8).equals(layout.discriminator) ? (data as AccountData<Layout>) : null;
+}
+
 export class AccountDecodeError extends Error {
   constructor(
     readonly account: string,

@@ -13,4 +13,14 @@ export {
   type StructValue,
 } from "./struct.js";
 export { accessor, structAccessors, type Accessor, type FieldAccessor, type StructAccessors } from "./accessor.js";
-export { AccountDecodeError, DISCRIMINATOR_SIZE, accountLayout, decodeAccount, encodeAccount, type AccountLayout } from "./account.js";
+export {
+  AccountDecodeError,
+  DISCRIMINATOR_SIZE,
+  accountLayout,
+  asAccountData,
+  decodeAccount,
+  encodeAccount,
+  type AccountData,
+  type AccountLayout,
+  type LayoutRef,
+} from "./account.js";

@@ -1,24 +1,37 @@
-// init_lending_market(quote_currency: [u8; 32])
-//   0 lending_market_owner      signer, writable
-//   1 lending_market            writable, `zero`: created by the caller for this program, 4664 bytes, all zero
-//   2 lending_market_authority  PDA ["lma", lending_market]; its bump is stored in the market
-//   3 system_program, 4 rent
-import { RENT_SYSVAR_ID, SYSTEM_PROGRAM_ID } from "@ballast/ledger";
+// init_lending_market(quote_currency: [u8; 32]): the caller created the market account for this program (`zero`,
+// 4664 bytes); the market authority PDA ["lma", lending_market] is checked and its bump stored in the market.
+import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { RENT_SYSVAR_ID } from "@ballast/ledger";
+import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { marketAuthoritySeeds } from "../client/seeds.js";
-import { LENDING_MARKET_SIZE, encodeLendingMarketInto, newLendingMarket } from "../state/lending-market.js";
+import { systemProgram, sysvar, zeroAccount } from "../program/account-kinds.js";
+import { LendingMarketLayout, encodeLendingMarketInto, newLendingMarket } from "../state/lending-market.js";
 import type { MarketInstruction } from "./types.js";
+
+const InitLendingMarketAccounts = declareAccounts(
+  {
+    lendingMarketOwner: signer({ mut: "load" }),
+    lendingMarket: zeroAccount(LendingMarketLayout),
+    lendingMarketAuthority: unchecked(),
+    systemProgram: systemProgram(),
+    rent: sysvar(RENT_SYSVAR_ID),
+  },
+  (a, ctx) => ({
+    lendingMarketAuthority: () => {
+      checkSeeds(ctx, a.lendingMarketAuthority, marketAuthoritySeeds(a.lendingMarket.key));
+    },
+  }),
+);
 
 export const initLendingMarket: MarketInstruction = {
   name: "init_lending_market",
   units: 8_000,
-  run(_ctx, accounts, args) {
-    const quoteCurrency = args.bytes(32);
-    const owner = accounts.writable(accounts.signer(0, "lending_market_owner"), "lending_market_owner");
-    const market = accounts.zero(1, "lending_market", LENDING_MARKET_SIZE);
-    const authority = accounts.at(2);
-    accounts.program(3, "system_program", SYSTEM_PROGRAM_ID);
-    accounts.sysvar(4, "rent", RENT_SYSVAR_ID);
-    const bump = accounts.pda(authority, "lending_market_authority", marketAuthoritySeeds(market.key));
+  accounts: InitLendingMarketAccounts,
+  run(ctx, _checks, args) {
+    const { quoteCurrency } = decodeArgs(args, KLEND_INSTRUCTIONS.init_lending_market.args);
+    const { lendingMarketOwner: owner, lendingMarket: market, lendingMarketAuthority } = InitLendingMarketAccounts.load(ctx).accounts;
+    const bump = checkSeeds(ctx, lendingMarketAuthority, marketAuthoritySeeds(market.key));
     encodeLendingMarketInto(market.account.data, newLendingMarket({ owner: owner.key, bumpSeed: bump, quoteCurrency }));
   },
 };

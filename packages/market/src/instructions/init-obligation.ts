@@ -1,18 +1,16 @@
-// init_obligation(tag: u8, id: u8)
-//   0 obligation_owner     signer
-//   1 fee_payer            signer, writable
-//   2 obligation           writable, created here: PDA [[tag], [id], owner, lending_market, seed1, seed2], 3344 bytes
-//   3 lending_market
-//   4 seed1_account, 5 seed2_account
-//   6 owner_user_metadata  the owner's UserMetadata at ["user_meta", owner]
-//   7 rent, 8 system_program
+// init_obligation(tag: u8, id: u8): creates the obligation at the PDA [[tag], [id], owner, lending_market, seed1,
+// seed2] (3344 bytes), paid by the fee payer. The owner's UserMetadata at ["user_meta", owner] must exist.
 // Seed rules (reference §1.6): tag 0 needs both seeds to be the default address; tags 1 and 3 need two mints; tag 2
 // needs a mint twice. The obligation starts empty, outside any elevation group, with the owner's referrer, stale.
-import { RENT_SYSVAR_ID, SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID, decodeMint, type InstructionAccount } from "@ballast/ledger";
+import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { RENT_SYSVAR_ID, TOKEN_PROGRAM_ID, decodeMint, type InstructionAccount } from "@ballast/ledger";
+import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { obligationSeeds, userMetadataSeeds } from "../client/seeds.js";
 import { fail } from "../errors.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
-import { OBLIGATION_DISCRIMINATOR, OBLIGATION_SIZE, encodeObligationInto, newObligation } from "../state/obligation.js";
+import { checkStoredBumpSeeds, lendingMarketAccount, systemProgram, sysvar, userMetadataAccount } from "../program/account-kinds.js";
+import { OBLIGATION_SIZE, ObligationLayout, encodeObligationInto, newObligation } from "../state/obligation.js";
 import type { MarketInstruction } from "./types.js";
 
 function isMint(account: InstructionAccount): boolean {
@@ -38,30 +36,51 @@ function seedsValid(tag: number, seed1: InstructionAccount, seed2: InstructionAc
   }
 }
 
+/** The obligation's seeds depend on the arguments, so the declaration is made per call. */
+function initObligationAccounts(tag: number, id: number) {
+  return declareAccounts(
+    {
+      obligationOwner: signer(),
+      feePayer: signer({ mut: "load" }),
+      obligation: unchecked({ mut: "load" }),
+      lendingMarket: lendingMarketAccount(),
+      seed1Account: unchecked(),
+      seed2Account: unchecked(),
+      ownerUserMetadata: userMetadataAccount(),
+      rent: sysvar(RENT_SYSVAR_ID),
+      systemProgram: systemProgram(),
+    },
+    (a, ctx) => ({
+      obligation: () => {
+        checkSeeds(
+          ctx,
+          a.obligation,
+          obligationSeeds(tag, id, a.obligationOwner.key, a.lendingMarket.key, a.seed1Account.key, a.seed2Account.key),
+        );
+      },
+      ownerUserMetadata: () => {
+        checkStoredBumpSeeds(ctx, a.ownerUserMetadata, userMetadataSeeds(a.obligationOwner.key), Number(a.ownerUserMetadata.state.bump));
+      },
+    }),
+  );
+}
+
+/** The declaration as the tests and the table see it (the seeds' arguments do not change the accounts). */
+const InitObligationAccounts = initObligationAccounts(0, 0);
+
 export const initObligation: MarketInstruction = {
   name: "init_obligation",
   units: 8_000,
-  run(ctx, accounts, args) {
-    const tag = args.u8();
-    const id = args.u8();
-    const owner = accounts.signer(0, "obligation_owner");
-    const feePayer = accounts.writable(accounts.signer(1, "fee_payer"), "fee_payer");
-    const obligation = accounts.writable(accounts.at(2), "obligation");
-    const market = accounts.lendingMarket(3);
-    const seed1 = accounts.at(4);
-    const seed2 = accounts.at(5);
-    const userMetadata = accounts.userMetadata(6, "owner_user_metadata");
-    accounts.sysvar(7, "rent", RENT_SYSVAR_ID);
-    accounts.program(8, "system_program", SYSTEM_PROGRAM_ID);
-    const seeds = obligationSeeds(tag, id, owner.key, market.key, seed1.key, seed2.key);
-    const bump = accounts.pda(obligation, "obligation", seeds);
-    accounts.storedBumpPda(userMetadata.account, "owner_user_metadata", userMetadataSeeds(owner.key), Number(userMetadata.state.bump));
+  accounts: InitObligationAccounts,
+  run(ctx, checks, args) {
+    const { tag, id } = decodeArgs(args, KLEND_INSTRUCTIONS.init_obligation.args);
+    const a = initObligationAccounts(tag, id).load(ctx).accounts;
+    const { obligationOwner: owner, feePayer, obligation, lendingMarket: market, seed1Account: seed1, seed2Account: seed2 } = a;
     if (!seedsValid(tag, seed1, seed2)) fail("InvalidObligationSeedsValue");
 
-    const data = accounts.initAccount(feePayer, obligation, OBLIGATION_SIZE, Buffer.from(OBLIGATION_DISCRIMINATOR), [
-      ...seeds,
-      Uint8Array.of(bump),
-    ]);
+    const seeds = obligationSeeds(tag, id, owner.key, market.key, seed1.key, seed2.key);
+    const bump = checkSeeds(ctx, obligation, seeds);
+    const data = checks.initAccount(feePayer, obligation, OBLIGATION_SIZE, ObligationLayout.discriminator, [...seeds, Uint8Array.of(bump)]);
     encodeObligationInto(
       data,
       newObligation({
@@ -69,7 +88,7 @@ export const initObligation: MarketInstruction = {
         slot: ctx.clock.slot,
         lendingMarket: market.key,
         owner: owner.key,
-        referrer: userMetadata.state.referrer,
+        referrer: a.ownerUserMetadata.state.referrer,
       }),
     );
   },

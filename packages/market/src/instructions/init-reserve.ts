@@ -1,76 +1,106 @@
-// init_reserve()
-//   0 lending_market_owner        signer, writable: pays for the vaults and seeds the reserve
-//   1 lending_market              has_one lending_market_owner
-//   2 lending_market_authority    PDA ["lma", market]
-//   3 reserve                     writable, `zero`: created by the caller, 8624 bytes
-//   4 reserve_liquidity_mint
-//   5 reserve_liquidity_supply    writable, created: PDA ["reserve_liq_supply", market, mint], token account of the mint
-//   6 fee_receiver                writable, created: PDA ["fee_receiver", market, mint], token account of the mint
-//   7 reserve_collateral_mint     writable, created: PDA ["reserve_coll_mint", market, mint], the cToken mint
-//   8 reserve_collateral_supply   writable, created: PDA ["reserve_coll_supply", market, mint], cToken account
-//   9 initial_liquidity_source    writable: the owner's token account the seed deposit comes from
-//   10 rent, 11 liquidity_token_program, 12 collateral_token_program, 13 system_program
-// The market authority owns every vault and mints the cTokens. The market's min_initial_deposit_amount moves into
-// the liquidity vault; it counts as available liquidity and as cToken supply, but no cTokens are minted for it, so
-// the exchange rate starts at 1 and can never be skewed from an empty reserve.
-import { ACCOUNT_SIZE, MINT_SIZE, RENT_SYSVAR_ID, SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@ballast/ledger";
+// init_reserve(): the caller created the reserve account for this program (`zero`, 8624 bytes); the reserve's four
+// vaults are created here, each at its PDA [seed, market, liquidity mint] ("reserve_liq_supply", "fee_receiver",
+// "reserve_coll_mint", "reserve_coll_supply"), paid by the market owner. The market authority owns every vault and
+// mints the cTokens. The market's min_initial_deposit_amount moves from the owner's initial_liquidity_source into the
+// liquidity vault; it counts as available liquidity and as cToken supply, but no cTokens are minted for it, so the
+// exchange rate starts at 1 and can never be skewed from an empty reserve.
+import { checkSeeds, declareAccounts, initializeMint, signer, unchecked, type DeclaredAccount } from "@ballast/anchor";
+import { ACCOUNT_SIZE, MINT_SIZE, RENT_SYSVAR_ID, TOKEN_PROGRAM_ID, type InstructionContext } from "@ballast/ledger";
 import { type ReserveVault, reserveVaultSeeds } from "../client/seeds.js";
-import type { MarketAccounts } from "../program/accounts.js";
-import { initializeMint } from "@ballast/anchor";
+import {
+  checkHasOne,
+  checkTokenConstraints,
+  lendingMarketAccount,
+  marketAuthoritySigner,
+  mintAccount,
+  systemProgram,
+  sysvar,
+  tokenAccount,
+  tokenProgram,
+  zeroAccount,
+} from "../program/account-kinds.js";
 import { createPdaAccount, initializeTokenAccount, transferChecked } from "../program/cpi.js";
-import { RESERVE_SIZE, encodeReserveInto, newReserve } from "../state/reserve.js";
+import { ReserveLayout, encodeReserveInto, newReserve } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
 
-function vaultSigner(accounts: MarketAccounts, index: number, name: string, kind: ReserveVault, market: string, mint: string) {
-  const account = accounts.writable(accounts.at(index), name);
-  const seeds = reserveVaultSeeds(kind, market, mint);
-  return { account, seeds: [...seeds, Uint8Array.of(accounts.pda(account, name, seeds))] };
+/** The vault must sit at its PDA (ConstraintSeeds otherwise); returns its signer seeds, bump included. */
+function vaultSeeds(ctx: InstructionContext, vault: DeclaredAccount, kind: ReserveVault, market: DeclaredAccount, mint: DeclaredAccount) {
+  const seeds = reserveVaultSeeds(kind, market.key, mint.key);
+  return [...seeds, Uint8Array.of(checkSeeds(ctx, vault, seeds))];
 }
+
+const InitReserveAccounts = declareAccounts(
+  {
+    lendingMarketOwner: signer({ mut: "load" }),
+    lendingMarket: lendingMarketAccount(),
+    lendingMarketAuthority: unchecked(),
+    reserve: zeroAccount(ReserveLayout),
+    reserveLiquidityMint: mintAccount(),
+    reserveLiquiditySupply: unchecked({ mut: "constraint" }),
+    feeReceiver: unchecked({ mut: "constraint" }),
+    reserveCollateralMint: unchecked({ mut: "constraint" }),
+    reserveCollateralSupply: unchecked({ mut: "constraint" }),
+    initialLiquiditySource: tokenAccount({ mut: "load" }),
+    rent: sysvar(RENT_SYSVAR_ID),
+    liquidityTokenProgram: tokenProgram(),
+    collateralTokenProgram: tokenProgram(),
+    systemProgram: systemProgram(),
+  },
+  (a, ctx) => {
+    const vault = (account: DeclaredAccount, kind: ReserveVault) => () => {
+      vaultSeeds(ctx, account, kind, a.lendingMarket, a.reserveLiquidityMint);
+    };
+    return {
+      lendingMarket: () => checkHasOne(a.lendingMarket, a.lendingMarket.state.lendingMarketOwner, a.lendingMarketOwner),
+      lendingMarketAuthority: () => {
+        marketAuthoritySigner(ctx, a.lendingMarketAuthority, a.lendingMarket);
+      },
+      reserveLiquiditySupply: vault(a.reserveLiquiditySupply, "reserveLiquiditySupply"),
+      feeReceiver: vault(a.feeReceiver, "feeReceiver"),
+      reserveCollateralMint: vault(a.reserveCollateralMint, "reserveCollateralMint"),
+      reserveCollateralSupply: vault(a.reserveCollateralSupply, "reserveCollateralSupply"),
+      initialLiquiditySource: () =>
+        checkTokenConstraints(a.initialLiquiditySource, { mint: a.reserveLiquidityMint.key, authority: a.lendingMarketOwner.key }),
+    };
+  },
+);
 
 export const initReserve: MarketInstruction = {
   name: "init_reserve",
   units: 20_000,
-  run(ctx, accounts) {
-    const owner = accounts.writable(accounts.signer(0, "lending_market_owner"), "lending_market_owner");
-    const market = accounts.lendingMarket(1);
-    accounts.hasOne(market.state.lendingMarketOwner, owner.key, "lending_market");
-    const { account: authority } = accounts.marketAuthority(2, market);
-    const reserve = accounts.zero(3, "reserve", RESERVE_SIZE);
-    const mintAccount = accounts.at(4);
-    const mint = accounts.mint(mintAccount, "reserve_liquidity_mint");
-    const supply = vaultSigner(accounts, 5, "reserve_liquidity_supply", "reserveLiquiditySupply", market.key, mintAccount.key);
-    const fee = vaultSigner(accounts, 6, "fee_receiver", "feeReceiver", market.key, mintAccount.key);
-    const collateralMint = vaultSigner(accounts, 7, "reserve_collateral_mint", "reserveCollateralMint", market.key, mintAccount.key);
-    const collateralSupply = vaultSigner(accounts, 8, "reserve_collateral_supply", "reserveCollateralSupply", market.key, mintAccount.key);
-    const source = accounts.userTokenAccount(9, "initial_liquidity_source", { mint: mintAccount.key, authority: owner.key });
-    accounts.sysvar(10, "rent", RENT_SYSVAR_ID);
-    accounts.program(11, "liquidity_token_program", TOKEN_PROGRAM_ID);
-    accounts.program(12, "collateral_token_program", TOKEN_PROGRAM_ID);
-    accounts.program(13, "system_program", SYSTEM_PROGRAM_ID);
+  accounts: InitReserveAccounts,
+  run(ctx) {
+    const a = InitReserveAccounts.load(ctx).accounts;
+    const { lendingMarketOwner: owner, lendingMarket: market, lendingMarketAuthority: authority, reserveLiquidityMint: mint } = a;
+    const seedsOf = (account: DeclaredAccount, kind: ReserveVault) => vaultSeeds(ctx, account, kind, market, mint);
+    const supply = a.reserveLiquiditySupply;
+    const collateralMint = a.reserveCollateralMint;
+    const collateralSupply = a.reserveCollateralSupply;
 
-    for (const vault of [supply, fee]) {
-      createPdaAccount(ctx, owner, vault.account, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, vault.seeds);
-      initializeTokenAccount(ctx, vault.account, mintAccount, authority.key);
-    }
-    createPdaAccount(ctx, owner, collateralMint.account, MINT_SIZE, TOKEN_PROGRAM_ID, collateralMint.seeds);
-    initializeMint(ctx, collateralMint.account, mint.decimals, authority.key);
-    createPdaAccount(ctx, owner, collateralSupply.account, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, collateralSupply.seeds);
-    initializeTokenAccount(ctx, collateralSupply.account, collateralMint.account, authority.key);
+    createPdaAccount(ctx, owner, supply, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, seedsOf(supply, "reserveLiquiditySupply"));
+    initializeTokenAccount(ctx, supply, mint, authority.key);
+    createPdaAccount(ctx, owner, a.feeReceiver, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, seedsOf(a.feeReceiver, "feeReceiver"));
+    initializeTokenAccount(ctx, a.feeReceiver, mint, authority.key);
+    createPdaAccount(ctx, owner, collateralMint, MINT_SIZE, TOKEN_PROGRAM_ID, seedsOf(collateralMint, "reserveCollateralMint"));
+    initializeMint(ctx, collateralMint, mint.mint.decimals, authority.key);
+    createPdaAccount(ctx, owner, collateralSupply, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, seedsOf(collateralSupply, "reserveCollateralSupply"));
+    initializeTokenAccount(ctx, collateralSupply, collateralMint, authority.key);
 
     const initialDeposit = market.state.minInitialDepositAmount;
-    transferChecked(ctx, { source, mint: mintAccount, destination: supply.account, authority: owner }, initialDeposit, mint.decimals, null);
+    const source = a.initialLiquiditySource;
+    transferChecked(ctx, { source, mint, destination: supply, authority: owner }, initialDeposit, mint.mint.decimals, null);
     encodeReserveInto(
-      reserve.account.data,
+      a.reserve.account.data,
       newReserve({
         slot: ctx.clock.slot,
         lendingMarket: market.key,
-        liquidityMint: mintAccount.key,
-        mintDecimals: mint.decimals,
-        tokenProgram: mintAccount.account.owner,
-        liquiditySupply: supply.account.key,
-        feeReceiver: fee.account.key,
-        collateralMint: collateralMint.account.key,
-        collateralSupply: collateralSupply.account.key,
+        liquidityMint: mint.key,
+        mintDecimals: mint.mint.decimals,
+        tokenProgram: mint.account.owner,
+        liquiditySupply: supply.key,
+        feeReceiver: a.feeReceiver.key,
+        collateralMint: collateralMint.key,
+        collateralSupply: collateralSupply.key,
         initialDeposit,
       }),
     );

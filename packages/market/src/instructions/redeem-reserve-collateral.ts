@@ -1,53 +1,80 @@
 // redeem_reserve_collateral(collateral_amount: u64): cTokens from the holder's wallet burned for liquidity.
-//   0 owner                       signer
-//   1 lending_market
-//   2 reserve                     writable, has_one lending_market
-//   3 lending_market_authority    PDA ["lma", market]
-//   4 reserve_liquidity_mint
-//   5 reserve_collateral_mint     writable
-//   6 reserve_liquidity_supply    writable
-//   7 user_source_collateral      writable, owner's cToken account
-//   8 user_destination_liquidity  writable, owner's token account of the liquidity mint
-//   9 collateral_token_program, 10 liquidity_token_program, 11 instruction_sysvar_account
+// The reserve is refreshed in-line (interest, no price).
+import { checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { redeemReserveCollateral as redeem, refreshReserve } from "../lending/reserve-operations.js";
+import {
+  checkHasOne,
+  checkTokenConstraints,
+  lendingMarketAccount,
+  marketAuthoritySigner,
+  mintAccount,
+  reserveAccount,
+  tokenAccount,
+} from "../program/account-kinds.js";
 import { burn, transferChecked } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkInstructionSysvar, tokenProgramsAndSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
+
+const RedeemAccounts = declareAccounts(
+  {
+    owner: signer(),
+    lendingMarket: lendingMarketAccount(),
+    reserve: reserveAccount({ mut: "load" }),
+    lendingMarketAuthority: unchecked(),
+    reserveLiquidityMint: mintAccount(),
+    reserveCollateralMint: unchecked({ mut: "constraint" }),
+    reserveLiquiditySupply: unchecked({ mut: "constraint" }),
+    userSourceCollateral: tokenAccount({ mut: "load" }),
+    userDestinationLiquidity: tokenAccount({ mut: "load" }),
+    ...tokenProgramsAndSysvar(),
+  },
+  (a, ctx) => {
+    const r = a.reserve.state;
+    return {
+      reserve: () => checkHasOne(a.reserve, r.lendingMarket, a.lendingMarket),
+      lendingMarketAuthority: () => {
+        marketAuthoritySigner(ctx, a.lendingMarketAuthority, a.lendingMarket);
+      },
+      reserveLiquidityMint: () => checkAddress(a.reserveLiquidityMint, r.liquidity.mintPubkey),
+      reserveCollateralMint: () => checkAddress(a.reserveCollateralMint, r.collateral.mintPubkey),
+      reserveLiquiditySupply: () => checkAddress(a.reserveLiquiditySupply, r.liquidity.supplyVault),
+      userSourceCollateral: () => checkTokenConstraints(a.userSourceCollateral, { mint: r.collateral.mintPubkey, authority: a.owner.key }),
+      userDestinationLiquidity: () =>
+        checkTokenConstraints(a.userDestinationLiquidity, { mint: r.liquidity.mintPubkey, authority: a.owner.key }),
+      instructionSysvarAccount: () => checkInstructionSysvar(a.instructionSysvarAccount),
+    };
+  },
+);
 
 export const redeemReserveCollateral: MarketInstruction = {
   name: "redeem_reserve_collateral",
   units: 15_000,
-  run(ctx, accounts, args) {
-    const amount = args.u64();
-    const owner = accounts.signer(0, "owner");
-    const market = accounts.lendingMarket(1);
-    const reserve = accounts.reserve(2, "reserve", market, true);
+  accounts: RedeemAccounts,
+  run(ctx, _checks, args) {
+    const { collateralAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.redeem_reserve_collateral.args);
+    const { accounts: a } = RedeemAccounts.load(ctx);
+    const { owner, lendingMarket: market, reserve, lendingMarketAuthority: authority } = a;
     const r = reserve.state;
-    const authority = accounts.marketAuthority(3, market);
-    const { account: liquidityMint, decimals } = accounts.liquidityMint(4, "reserve_liquidity_mint", r);
-    const collateralMint = accounts.writableAddress(5, "reserve_collateral_mint", r.collateral.mintPubkey);
-    const supply = accounts.writableAddress(6, "reserve_liquidity_supply", r.liquidity.supplyVault);
-    const source = accounts.userTokenAccount(7, "user_source_collateral", { mint: r.collateral.mintPubkey, authority: owner.key });
-    const destination = accounts.userTokenAccount(8, "user_destination_liquidity", { mint: r.liquidity.mintPubkey, authority: owner.key });
-    accounts.tokenProgramsAndSysvar(9);
+    const source = a.userSourceCollateral;
+    const destination = a.userDestinationLiquidity;
+    const supply = a.reserveLiquiditySupply;
     checkEmergencyMode(market.state);
     checkNotReserveVault(source, r);
     checkNotReserveVault(destination, r);
     checkReserveUsable(r, false);
 
+    const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
     refreshReserve(r, ctx.clock, null, market.state.referralFeeBps);
     const before = snapshotVault(supply, reserve);
-    const liquidity = redeem(r, ctx.clock, amount, (m) => ctx.log(m));
-    ctx.log(`Redeem ${amount} collateral for ${liquidity} liquidity`);
-    burn(ctx, source, collateralMint, owner, amount, null);
-    transferChecked(
-      ctx,
-      { source: supply, mint: liquidityMint, destination, authority: authority.account },
-      liquidity,
-      decimals,
-      authority.seeds,
-    );
+    const liquidity = redeem(r, ctx.clock, collateralAmount, (m) => ctx.log(m));
+    ctx.log(`Redeem ${collateralAmount} collateral for ${liquidity} liquidity`);
+    burn(ctx, source, a.reserveCollateralMint, owner, collateralAmount, null);
+    const decimals = a.reserveLiquidityMint.mint.decimals;
+    transferChecked(ctx, { source: supply, mint: a.reserveLiquidityMint, destination, authority }, liquidity, decimals, authoritySeeds);
     checkVaultAfterTransfer(before, supply, reserve, -liquidity);
     reserve.save();
   },

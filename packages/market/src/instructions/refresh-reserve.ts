@@ -1,44 +1,53 @@
-// refresh_reserve()
-//   0 reserve                   writable, has_one lending_market
-//   1 lending_market
-//   2 pyth_oracle               optional: the configured PriceUpdateV2 account, or the program id for none
-//   3 switchboard_price_oracle  optional: the configured pull feed
-//   4 switchboard_twap_oracle   optional: the configured TWAP pull feed (read when TWAP checks are on)
-//   5 scope_prices              optional: always none (Scope is not offered)
-// No further accounts. Accrues interest, then takes a new oracle price when the stored one is old enough to need it
-// (reference §2.8), and marks the reserve fresh in this slot.
+// refresh_reserve(): accrues interest, then takes a new oracle price when the stored one is old enough to need it
+// (reference §2.8), and marks the reserve fresh in this slot. The four oracle slots are optional (the program id for
+// none): the configured Pyth PriceUpdateV2 account, Switchboard pull feed and TWAP pull feed (read when TWAP checks
+// are on), and Scope prices, always none (Scope is not offered). No further accounts.
+import { declareAccounts } from "@ballast/anchor";
+import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { fail } from "../errors.js";
 import { fractionDisplay } from "../math/fraction.js";
 import { PROGRAM_VERSION } from "../constants.js";
 import { type OracleAccount, checkOracleAccounts } from "../lending/oracle-config.js";
 import { getPrice } from "../lending/oracle-prices.js";
 import { isPriceRefreshNeeded, refreshLimitTimestamps, refreshReserve as refresh } from "../lending/reserve-operations.js";
+import { checkHasOne, lendingMarketAccount, optionalAccount, present, reserveAccount } from "../program/account-kinds.js";
 import { checkEmergencyMode } from "../program/guards.js";
-import type { MarketAccounts } from "../program/accounts.js";
 import type { MarketInstruction } from "./types.js";
 
-/** The reserve, the market and the four oracle slots; nothing may follow them. */
-const NAMED_ACCOUNTS = 6;
+const RefreshReserveAccounts = declareAccounts(
+  {
+    reserve: reserveAccount({ mut: "load" }),
+    lendingMarket: lendingMarketAccount(),
+    pythOracle: optionalAccount(),
+    switchboardPriceOracle: optionalAccount(),
+    switchboardTwapOracle: optionalAccount(),
+    scopePrices: optionalAccount(),
+  },
+  (a) => ({
+    reserve: () => checkHasOne(a.reserve, a.reserve.state.lendingMarket, a.lendingMarket),
+  }),
+);
 
-function oracleAt(accounts: MarketAccounts, index: number): OracleAccount | null {
-  const account = accounts.optional(index);
-  return account && { key: account.key, owner: account.account.owner, data: account.account.data };
+function oracle(ctx: InstructionContext, account: InstructionAccount): OracleAccount | null {
+  const given = present(ctx, account);
+  return given && { key: given.key, owner: given.account.owner, data: given.account.data };
 }
 
 export const refreshReserve: MarketInstruction = {
   name: "refresh_reserve",
   units: 12_000,
-  run(ctx, accounts) {
-    const market = accounts.lendingMarket(1);
-    const reserve = accounts.reserve(0, "reserve", market, true);
+  accounts: RefreshReserveAccounts,
+  run(ctx) {
+    const { accounts: a, remaining } = RefreshReserveAccounts.load(ctx);
+    const { lendingMarket: market, reserve } = a;
     const oracles = {
-      pyth: oracleAt(accounts, 2),
-      switchboardPrice: oracleAt(accounts, 3),
-      switchboardTwap: oracleAt(accounts, 4),
-      scope: oracleAt(accounts, 5),
+      pyth: oracle(ctx, a.pythOracle),
+      switchboardPrice: oracle(ctx, a.switchboardPriceOracle),
+      switchboardTwap: oracle(ctx, a.switchboardTwapOracle),
+      scope: oracle(ctx, a.scopePrices),
     };
     checkEmergencyMode(market.state);
-    if (accounts.remaining(NAMED_ACCOUNTS).length > 0) fail("InvalidAccountInput");
+    if (remaining.length > 0) fail("InvalidAccountInput");
     const r = reserve.state;
     if (r.version !== PROGRAM_VERSION) fail("ReserveDeprecated");
 

@@ -1,44 +1,71 @@
 // repay_obligation_liquidity(liquidity_amount: u64): debt settled (u64::MAX: all of it, rounded up to whole units).
-// Anyone may repay any obligation of the market.
-//   0 owner                          signer: the payer
-//   1 obligation                     writable, has_one lending_market
-//   2 lending_market
-//   3 repay_reserve                  writable, has_one lending_market
-//   4 reserve_liquidity_mint
-//   5 reserve_destination_liquidity  writable, the reserve's liquidity vault
-//   6 user_source_liquidity          writable, payer's token account of the liquidity mint
-//   7 token_program, 8 instruction_sysvar_account (key checked only)
-// The reserve and the obligation must have been refreshed in this slot.
-import { INSTRUCTIONS_SYSVAR_ID, TOKEN_PROGRAM_ID } from "@ballast/ledger";
+// Anyone may repay any obligation of the market: the owner account is the payer. The reserve and the obligation must
+// have been refreshed in this slot.
+import { checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { repayObligationLiquidity as repay } from "../lending/obligation-debt.js";
+import {
+  checkHasOne,
+  checkTokenConstraints,
+  lendingMarketAccount,
+  mintAccount,
+  obligationAccount,
+  reserveAccount,
+  tokenAccount,
+  tokenProgram,
+} from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
+
+const RepayAccounts = declareAccounts(
+  {
+    owner: signer(),
+    obligation: obligationAccount({ mut: "load" }),
+    lendingMarket: lendingMarketAccount(),
+    repayReserve: reserveAccount({ mut: "load" }),
+    reserveLiquidityMint: mintAccount(),
+    reserveDestinationLiquidity: unchecked({ mut: "constraint" }),
+    userSourceLiquidity: tokenAccount({ mut: "load" }),
+    tokenProgram: tokenProgram(),
+    instructionSysvarAccount: unchecked(),
+  },
+  (a) => {
+    const r = a.repayReserve.state;
+    return {
+      obligation: () => checkHasOne(a.obligation, a.obligation.state.lendingMarket, a.lendingMarket),
+      repayReserve: () => checkHasOne(a.repayReserve, r.lendingMarket, a.lendingMarket),
+      reserveLiquidityMint: () => checkAddress(a.reserveLiquidityMint, r.liquidity.mintPubkey),
+      reserveDestinationLiquidity: () => checkAddress(a.reserveDestinationLiquidity, r.liquidity.supplyVault),
+      userSourceLiquidity: () => checkTokenConstraints(a.userSourceLiquidity, { mint: r.liquidity.mintPubkey }),
+      instructionSysvarAccount: () => checkInstructionSysvar(a.instructionSysvarAccount),
+    };
+  },
+);
 
 export const repayObligationLiquidity: MarketInstruction = {
   name: "repay_obligation_liquidity",
   units: 15_000,
-  run(ctx, accounts, args) {
-    const amount = args.u64();
-    const owner = accounts.signer(0, "owner");
-    const market = accounts.lendingMarket(2);
-    const obligation = accounts.obligation(1, market, true);
-    const reserve = accounts.reserve(3, "repay_reserve", market, true);
+  accounts: RepayAccounts,
+  run(ctx, _checks, args) {
+    const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.repay_obligation_liquidity.args);
+    const { accounts: a } = RepayAccounts.load(ctx);
+    const { owner, lendingMarket: market, obligation, repayReserve: reserve } = a;
     const r = reserve.state;
-    const { account: liquidityMint, decimals } = accounts.liquidityMint(4, "reserve_liquidity_mint", r);
-    const supply = accounts.writableAddress(5, "reserve_destination_liquidity", r.liquidity.supplyVault);
-    const source = accounts.userTokenAccount(6, "user_source_liquidity", { mint: r.liquidity.mintPubkey });
-    accounts.program(7, "token_program", TOKEN_PROGRAM_ID);
-    accounts.address(accounts.at(8), "instruction_sysvar_account", INSTRUCTIONS_SYSVAR_ID);
+    const source = a.userSourceLiquidity;
+    const supply = a.reserveDestinationLiquidity;
     checkEmergencyMode(market.state);
     checkNotReserveVault(source, r);
     checkReserveUsable(r, false);
 
     const before = snapshotVault(supply, reserve);
-    const repayAmount = repay(market.state, r, reserve.key, obligation.state, ctx.clock, amount, (m) => ctx.log(m));
+    const repayAmount = repay(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, (m) => ctx.log(m));
     ctx.log(`pnl: Repaid ${repayAmount}`);
-    transferChecked(ctx, { source, mint: liquidityMint, destination: supply, authority: owner }, repayAmount, decimals, null);
+    const decimals = a.reserveLiquidityMint.mint.decimals;
+    transferChecked(ctx, { source, mint: a.reserveLiquidityMint, destination: supply, authority: owner }, repayAmount, decimals, null);
     checkVaultAfterTransfer(before, supply, reserve, repayAmount);
     reserve.save();
     obligation.save();

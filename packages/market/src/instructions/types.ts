@@ -1,5 +1,7 @@
-// The shape of one market instruction: Anchor dispatch with the market's account checks.
-import type { AnchorArgsReader, InstructionHandler } from "@ballast/anchor";
-import type { MarketAccounts } from "../program/accounts.js";
+// The shape of one market instruction: Anchor dispatch, with the accounts it declares (held to the client's
+// instruction table by the tests).
+import type { AccountDeclarations, AccountSpec, InstructionHandler } from "@ballast/anchor";
 
-export type MarketInstruction = InstructionHandler<MarketAccounts, AnchorArgsReader>;
+export interface MarketInstruction extends InstructionHandler {
+  readonly accounts: AccountSpec<AccountDeclarations>;
+}

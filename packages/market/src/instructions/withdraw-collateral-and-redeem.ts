@@ -1,62 +1,90 @@
 // withdraw_obligation_collateral_and_redeem_reserve_collateral(collateral_amount: u64): cTokens out of the
-// obligation (u64::MAX: as many as allowed), burned from the collateral vault, their liquidity to the owner.
-//   0 owner                                   signer, writable (receives the rent of an emptied obligation)
-//   1 obligation                              writable, has_one lending_market, has_one owner
-//   2 lending_market
-//   3 lending_market_authority                PDA ["lma", market]
-//   4 withdraw_reserve                        writable, has_one lending_market
-//   5 reserve_liquidity_mint
-//   6 reserve_source_collateral               writable, the reserve's collateral supply vault
-//   7 reserve_collateral_mint                 writable
-//   8 reserve_liquidity_supply                writable
-//   9 user_destination_liquidity              writable, owner's token account of the liquidity mint
-//   10 placeholder_user_destination_collateral  optional, unused
-//   11 collateral_token_program, 12 liquidity_token_program, 13 instruction_sysvar_account (key checked only)
-// The reserve and the obligation must have been refreshed in this slot (with all price checks when there is debt).
+// obligation (u64::MAX: as many as allowed), burned from the collateral vault, their liquidity to the owner, who also
+// receives the rent of an emptied obligation. The reserve and the obligation must have been refreshed in this slot
+// (with all price checks when there is debt).
+import { checkAddress, declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { withdrawObligationCollateral } from "../lending/obligation-collateral.js";
 import { borrowsEmpty, depositsEmpty } from "../lending/obligation-positions.js";
 import { redeemReserveCollateral } from "../lending/reserve-operations.js";
+import {
+  checkHasOne,
+  checkTokenConstraints,
+  marketAuthoritySigner,
+  mintAccount,
+  optionalAccount,
+  reserveAccount,
+  tokenAccount,
+} from "../program/account-kinds.js";
 import { burn, transferChecked } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import {
+  checkInstructionSysvar,
+  obligationOwnerConstraints,
+  obligationOwnerDeclarations,
+  tokenProgramsAndSysvar,
+} from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
+
+const WithdrawAccounts = declareAccounts(
+  {
+    ...obligationOwnerDeclarations(),
+    withdrawReserve: reserveAccount({ mut: "load" }),
+    reserveLiquidityMint: mintAccount(),
+    reserveSourceCollateral: unchecked({ mut: "constraint" }),
+    reserveCollateralMint: unchecked({ mut: "constraint" }),
+    reserveLiquiditySupply: unchecked({ mut: "constraint" }),
+    userDestinationLiquidity: tokenAccount({ mut: "load" }),
+    placeholderUserDestinationCollateral: optionalAccount(),
+    ...tokenProgramsAndSysvar(),
+  },
+  (a, ctx) => {
+    const r = a.withdrawReserve.state;
+    return {
+      ...obligationOwnerConstraints(ctx, a),
+      withdrawReserve: () => checkHasOne(a.withdrawReserve, r.lendingMarket, a.lendingMarket),
+      reserveLiquidityMint: () => checkAddress(a.reserveLiquidityMint, r.liquidity.mintPubkey),
+      reserveSourceCollateral: () => checkAddress(a.reserveSourceCollateral, r.collateral.supplyVault),
+      reserveCollateralMint: () => checkAddress(a.reserveCollateralMint, r.collateral.mintPubkey),
+      reserveLiquiditySupply: () => checkAddress(a.reserveLiquiditySupply, r.liquidity.supplyVault),
+      userDestinationLiquidity: () =>
+        checkTokenConstraints(a.userDestinationLiquidity, { mint: r.liquidity.mintPubkey, authority: a.owner.key }),
+      instructionSysvarAccount: () => checkInstructionSysvar(a.instructionSysvarAccount),
+    };
+  },
+);
 
 export const withdrawCollateralAndRedeem: MarketInstruction = {
   name: "withdraw_obligation_collateral_and_redeem_reserve_collateral",
   units: 20_000,
-  run(ctx, accounts, args) {
-    const amount = args.u64();
-    const { owner, market, obligation, authority, reserve } = accounts.collateralAccounts("withdraw_reserve");
+  accounts: WithdrawAccounts,
+  run(ctx, checks, args) {
+    const { collateralAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.withdraw_obligation_collateral_and_redeem_reserve_collateral.args);
+    const { accounts: a } = WithdrawAccounts.load(ctx);
+    const { owner, lendingMarket: market, obligation, withdrawReserve: reserve, lendingMarketAuthority: authority } = a;
     const r = reserve.state;
-    const { account: liquidityMint, decimals } = accounts.liquidityMint(5, "reserve_liquidity_mint", r);
-    const collateralVault = accounts.writableAddress(6, "reserve_source_collateral", r.collateral.supplyVault);
-    const collateralMint = accounts.writableAddress(7, "reserve_collateral_mint", r.collateral.mintPubkey);
-    const supply = accounts.writableAddress(8, "reserve_liquidity_supply", r.liquidity.supplyVault);
-    const destination = accounts.userTokenAccount(9, "user_destination_liquidity", { mint: r.liquidity.mintPubkey, authority: owner.key });
-    accounts.optional(10);
-    accounts.tokenProgramsAndSysvar(11);
+    const supply = a.reserveLiquiditySupply;
+    const destination = a.userDestinationLiquidity;
     checkEmergencyMode(market.state);
     checkNotReserveVault(destination, r);
     checkReserveUsable(r, false);
 
     const log = (m: string) => ctx.log(m);
+    const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
     const before = snapshotVault(supply, reserve);
-    const collateral = withdrawObligationCollateral(market.state, r, reserve.key, obligation.state, ctx.clock, amount, log);
+    const collateral = withdrawObligationCollateral(market.state, r, reserve.key, obligation.state, ctx.clock, collateralAmount, log);
     const liquidity = redeemReserveCollateral(r, ctx.clock, collateral, log);
     ctx.log(`pnl: Withdraw obligation collateral ${collateral} and redeem reserve collateral ${liquidity}`);
-    burn(ctx, collateralVault, collateralMint, authority.account, collateral, authority.seeds);
-    transferChecked(
-      ctx,
-      { source: supply, mint: liquidityMint, destination, authority: authority.account },
-      liquidity,
-      decimals,
-      authority.seeds,
-    );
+    burn(ctx, a.reserveSourceCollateral, a.reserveCollateralMint, authority, collateral, authoritySeeds);
+    const decimals = a.reserveLiquidityMint.mint.decimals;
+    transferChecked(ctx, { source: supply, mint: a.reserveLiquidityMint, destination, authority }, liquidity, decimals, authoritySeeds);
     checkVaultAfterTransfer(before, supply, reserve, -liquidity);
     reserve.save();
     if (depositsEmpty(obligation.state) && borrowsEmpty(obligation.state)) {
       ctx.log("Closing empty obligation");
-      accounts.close(obligation.account, owner);
+      checks.close(obligation, owner);
     } else {
       obligation.save();
     }

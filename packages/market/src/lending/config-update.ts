@@ -49,13 +49,13 @@ export function applyConfigUpdate(config: ReserveConfig, mode: number, value: Bu
   const next = structuredClone(config);
   switch (mode) {
     case UpdateConfigMode.UpdateLoanToValuePct:
-      next.loanToValuePct = value[0];
+      next.loanToValuePct = value.readUInt8(0);
       break;
     case UpdateConfigMode.UpdateLiquidationThresholdPct:
-      next.liquidationThresholdPct = value[0];
+      next.liquidationThresholdPct = value.readUInt8(0);
       break;
     case UpdateConfigMode.UpdateProtocolTakeRate:
-      next.protocolTakeRatePct = value[0];
+      next.protocolTakeRatePct = value.readUInt8(0);
       break;
     case UpdateConfigMode.UpdateDepositLimit:
       next.depositLimit = value.readBigUInt64LE(0);

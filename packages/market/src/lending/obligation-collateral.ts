@@ -9,7 +9,14 @@ import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postDepositInvariants, postWithdrawInvariants } from "./obligation-invariants.js";
-import { borrowsEmpty, depositIndex, findOrAddDeposit, maxWithdrawValue, withdrawFromDeposit } from "./obligation-positions.js";
+import {
+  borrowsEmpty,
+  depositIndex,
+  depositSlot,
+  findOrAddDeposit,
+  maxWithdrawValue,
+  withdrawFromDeposit,
+} from "./obligation-positions.js";
 import { type Log, priceStatusBits, requireAmount, requireFresh, requireRefreshedThisSlot } from "./preconditions.js";
 
 /** Adds `amount` cTokens of `reserveKey` to the obligation's collateral. */
@@ -63,7 +70,7 @@ export function withdrawObligationCollateral(
   const obligationBits = priceStatusBits(obligation.lastUpdate.priceStatus);
   requireFresh(obligation.lastUpdate, clock, required, "ObligationStale", `Obligation ${stale} ${obligationBits}`, log);
   const index = depositIndex(obligation, reserveKey, log);
-  const collateral = obligation.deposits[index];
+  const collateral = depositSlot(obligation, index);
   if (collateral.depositedAmount === 0n) fail("ObligationCollateralEmpty");
   if (
     obligation.numOfObsoleteDepositReserves + obligation.numOfObsoleteBorrowReserves > 0 &&
@@ -82,7 +89,7 @@ export function withdrawObligationCollateral(
 
 /** The share of a collateral position an indebted obligation may withdraw (§2.13). */
 function limitedWithdrawal(obligation: Obligation, reserve: Reserve, index: number, amount: bigint, log: Log): bigint {
-  const { depositedAmount, marketValueSf: value } = obligation.deposits[index];
+  const { depositedAmount, marketValueSf: value } = depositSlot(obligation, index);
   if (obligation.depositedValueSf === 0n) {
     log("Obligation deposited value is zero");
     fail("ObligationDepositsZero");

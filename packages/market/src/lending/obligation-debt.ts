@@ -15,6 +15,7 @@ import { postBorrowInvariants, postRepayInvariants } from "./obligation-invarian
 import {
   accrueBorrowInterest,
   borrowIndex,
+  borrowSlot,
   depositsEmpty,
   findOrAddBorrow,
   remainingBorrowValue,
@@ -111,7 +112,7 @@ export function borrowObligationLiquidity(
   if (outside > reserve.config.borrowLimitOutsideElevationGroup) fail("BorrowLimitExceeded");
   reserve.borrowedAmountOutsideElevationGroup = outside;
   liquidity.borrowedAmountOutsideElevationGroups += debt;
-  postBorrowInvariants(obligation, reserve, market, amounts.borrowAmount, obligation.borrows[index].marketValueSf, log);
+  postBorrowInvariants(obligation, reserve, market, amounts.borrowAmount, borrowSlot(obligation, index).marketValueSf, log);
   return amounts;
 }
 
@@ -128,7 +129,7 @@ export function repayObligationLiquidity(
   requireAmount(amount, "Liquidity", log);
   requireRefreshedThisSlot(reserve.lastUpdate, obligation.lastUpdate, clock, "Repay", log);
   const index = borrowIndex(obligation, reserveKey, log);
-  const liquidity = obligation.borrows[index];
+  const liquidity = borrowSlot(obligation, index);
   if (liquidity.borrowedAmountSf === 0n) {
     log("Liquidity borrowed amount is zero");
     fail("ObligationLiquidityEmpty");
@@ -151,6 +152,6 @@ export function repayObligationLiquidity(
   repayToBorrow(obligation, index, settleAmount);
   updateHasDebt(obligation);
   markStale(obligation.lastUpdate);
-  postRepayInvariants(obligation, reserve, market, settleAmount, obligation.borrows[index].marketValueSf, log);
+  postRepayInvariants(obligation, reserve, market, settleAmount, borrowSlot(obligation, index).marketValueSf, log);
   return repayAmount;
 }

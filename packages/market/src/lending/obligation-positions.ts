@@ -22,6 +22,20 @@ export function borrowsEmpty(obligation: Obligation): boolean {
   return obligation.borrows.every((b) => b.borrowReserve === ZERO_PUBKEY);
 }
 
+/** The deposit slot at `index`, an index this obligation's slots gave. */
+export function depositSlot(obligation: Obligation, index: number): ObligationCollateral {
+  const slot = obligation.deposits[index];
+  if (!slot) throw new RangeError(`deposit slot ${index} outside 0..${obligation.deposits.length - 1}`);
+  return slot;
+}
+
+/** The borrow slot at `index`, an index this obligation's slots gave. */
+export function borrowSlot(obligation: Obligation, index: number): ObligationLiquidity {
+  const slot = obligation.borrows[index];
+  if (!slot) throw new RangeError(`borrow slot ${index} outside 0..${obligation.borrows.length - 1}`);
+  return slot;
+}
+
 /** The slot of `reserve` among the deposits. */
 export function depositIndex(obligation: Obligation, reserve: string, log: Log): number {
   if (depositsEmpty(obligation)) {
@@ -53,9 +67,10 @@ export function findOrAddDeposit(obligation: Obligation, reserve: string, assetT
     log("Obligation has no empty deposits");
     fail("ObligationReserveLimit");
   }
-  obligation.deposits[index] = { ...emptyCollateral(), depositReserve: reserve };
+  const slot = { ...emptyCollateral(), depositReserve: reserve };
+  obligation.deposits[index] = slot;
   obligation.depositsAssetTiers[index] = assetTier;
-  return obligation.deposits[index];
+  return slot;
 }
 
 /** The borrow slot of `reserve`, a new one starting at the reserve's current index. */
@@ -67,20 +82,21 @@ export function findOrAddBorrow(
   log: Log,
 ): { liquidity: ObligationLiquidity; index: number } {
   const existing = obligation.borrows.findIndex((b) => b.borrowReserve === reserve);
-  if (existing >= 0) return { liquidity: obligation.borrows[existing], index: existing };
+  if (existing >= 0) return { liquidity: borrowSlot(obligation, existing), index: existing };
   const index = obligation.borrows.findIndex((b) => b.borrowReserve === ZERO_PUBKEY);
   if (index < 0) {
     log("Obligation has no empty borrows");
     fail("ObligationReserveLimit");
   }
-  obligation.borrows[index] = { ...emptyLiquidity(), borrowReserve: reserve, cumulativeBorrowRateBsf: cumulativeBorrowRate };
+  const liquidity = { ...emptyLiquidity(), borrowReserve: reserve, cumulativeBorrowRateBsf: cumulativeBorrowRate };
+  obligation.borrows[index] = liquidity;
   obligation.borrowsAssetTiers[index] = assetTier;
-  return { liquidity: obligation.borrows[index], index };
+  return { liquidity, index };
 }
 
 /** Takes `amount` cTokens out of a deposit slot, clearing it when nothing is left. */
 export function withdrawFromDeposit(obligation: Obligation, index: number, amount: bigint): void {
-  const collateral = obligation.deposits[index];
+  const collateral = depositSlot(obligation, index);
   if (amount === collateral.depositedAmount) {
     obligation.deposits[index] = emptyCollateral();
     obligation.depositsAssetTiers[index] = EMPTY_ASSET_TIER;
@@ -92,7 +108,7 @@ export function withdrawFromDeposit(obligation: Obligation, index: number, amoun
 
 /** Settles `settle` (Fraction) of a borrow slot, clearing it when the whole debt is settled. */
 export function repayToBorrow(obligation: Obligation, index: number, settle: bigint): void {
-  const liquidity = obligation.borrows[index];
+  const liquidity = borrowSlot(obligation, index);
   if (settle === liquidity.borrowedAmountSf) {
     obligation.borrows[index] = emptyLiquidity();
     obligation.borrowsAssetTiers[index] = EMPTY_ASSET_TIER;

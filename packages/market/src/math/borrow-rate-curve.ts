@@ -12,16 +12,23 @@ export interface CurvePoint {
 export const CURVE_POINTS = 11;
 export const MAX_UTILIZATION_RATE_BPS = 10_000;
 
+/** The curve's segments in order: each point with the next. */
+function* segments(points: readonly CurvePoint[]): Generator<readonly [start: CurvePoint, end: CurvePoint]> {
+  let start: CurvePoint | undefined;
+  for (const end of points) {
+    if (start) yield [start, end];
+    start = end;
+  }
+}
+
 /** Why the curve is invalid (klend's own wording), or null when it is valid. */
 export function borrowRateCurveProblem(points: readonly CurvePoint[]): string | null {
   if (points.length !== CURVE_POINTS) return "Borrowing rate curve must have 11 points";
-  if (points[0].utilizationRateBps !== 0) return "First point of borrowing rate curve must have an utilization rate of 0";
-  if (points[CURVE_POINTS - 1].utilizationRateBps !== MAX_UTILIZATION_RATE_BPS) {
+  if (points[0]?.utilizationRateBps !== 0) return "First point of borrowing rate curve must have an utilization rate of 0";
+  if (points.at(-1)?.utilizationRateBps !== MAX_UTILIZATION_RATE_BPS) {
     return "Last point of borrowing rate curve must have an utilization rate of 1";
   }
-  for (let i = 1; i < CURVE_POINTS; i++) {
-    const last = points[i - 1];
-    const point = points[i];
+  for (const [last, point] of segments(points)) {
     if (last.utilizationRateBps === MAX_UTILIZATION_RATE_BPS) {
       // Once utilization reaches 100% the remaining points only pad the curve.
       if (point.utilizationRateBps !== MAX_UTILIZATION_RATE_BPS) {
@@ -37,8 +44,8 @@ export function borrowRateCurveProblem(points: readonly CurvePoint[]): string | 
 
 /** A curve through 2 to 11 points, padded to 11 with copies of the last point. */
 export function curveFromPoints(points: readonly CurvePoint[]): CurvePoint[] {
-  if (points.length < 2 || points.length > CURVE_POINTS) throw new RangeError("a borrow rate curve has 2 to 11 points");
-  const last = points[points.length - 1];
+  const last = points.at(-1);
+  if (!last || points.length < 2 || points.length > CURVE_POINTS) throw new RangeError("a borrow rate curve has 2 to 11 points");
   return Array.from({ length: CURVE_POINTS }, (_, i) => ({ ...(points[i] ?? last) }));
 }
 
@@ -46,9 +53,7 @@ export function curveFromPoints(points: readonly CurvePoint[]): CurvePoint[] {
 export function borrowRate(points: readonly CurvePoint[], utilization: bigint): bigint {
   const u = utilization > fx.ONE ? fx.ONE : utilization;
   const uBps = Number(fx.toBps(u));
-  for (let i = 0; i + 1 < points.length; i++) {
-    const start = points[i];
-    const end = points[i + 1];
+  for (const [start, end] of segments(points)) {
     if (uBps < start.utilizationRateBps || uBps > end.utilizationRateBps) continue;
     if (uBps === start.utilizationRateBps) return fx.fromBps(start.borrowRateBps);
     if (uBps === end.utilizationRateBps) return fx.fromBps(end.borrowRateBps);

@@ -2,7 +2,6 @@
 // hold exactly what the reserve's books say moved, and the vault surplus over available_amount must be unchanged.
 import { decodeTokenAccount, type InstructionAccount } from "@ballast/ledger";
 import { fail } from "../errors.js";
-import type { Loaded } from "./accounts.js";
 import type { Reserve } from "../state/reserve.js";
 
 export interface VaultSnapshot {
@@ -14,12 +13,17 @@ export function vaultBalance(vault: InstructionAccount): bigint {
   return decodeTokenAccount(vault.account.data).amount;
 }
 
-export function snapshotVault(vault: InstructionAccount, reserve: Loaded<Reserve>): VaultSnapshot {
+export function snapshotVault(vault: InstructionAccount, reserve: { readonly state: Reserve }): VaultSnapshot {
   return { vaultBalance: vaultBalance(vault), availableAmount: reserve.state.liquidity.availableAmount };
 }
 
 /** `delta` is what entered the vault (negative when liquidity left it). */
-export function checkVaultAfterTransfer(before: VaultSnapshot, vault: InstructionAccount, reserve: Loaded<Reserve>, delta: bigint): void {
+export function checkVaultAfterTransfer(
+  before: VaultSnapshot,
+  vault: InstructionAccount,
+  reserve: { readonly state: Reserve },
+  delta: bigint,
+): void {
   const balance = vaultBalance(vault);
   const available = reserve.state.liquidity.availableAmount;
   if (balance - available !== before.vaultBalance - before.availableAmount) fail("ReserveTokenBalanceMismatch");

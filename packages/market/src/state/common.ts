@@ -1,7 +1,18 @@
 // What every klend account shares: an Anchor layout checked (size, then discriminator) before decoding, written in
 // place with the bytes it does not model left as they are, and LastUpdate, the refresh record of reserves and
 // obligations (reference §1.3).
-import { DISCRIMINATOR_SIZE, skip, struct, u64, u8, type AccountLayout, type FieldTable, type StructValue } from "@ballast/codec";
+import {
+  DISCRIMINATOR_SIZE,
+  asAccountData,
+  skip,
+  struct,
+  u64,
+  u8,
+  type AccountData,
+  type AccountLayout,
+  type FieldTable,
+  type StructValue,
+} from "@ballast/codec";
 
 export class MarketDecodeError extends Error {}
 
@@ -12,6 +23,14 @@ export function decodeMarketAccount<F extends FieldTable>(layout: AccountLayout<
   if (Buffer.compare(buf.subarray(0, DISCRIMINATOR_SIZE), layout.discriminator) !== 0)
     throw new MarketDecodeError(`account data does not start with the ${layout.name} discriminator`);
   return layout.struct.read(buf, DISCRIMINATOR_SIZE);
+}
+
+/** Brands `data` as the layout's after the size and discriminator checks; null for data of another kind. */
+export function asMarketAccountData<F extends FieldTable, N extends string>(
+  layout: AccountLayout<F, N>,
+  data: Buffer,
+): AccountData<N> | null {
+  return data.length >= layout.space ? asAccountData(layout, data) : null;
 }
 
 /** Writes the discriminator and every modelled field of `value` into `data` in place (padding untouched). */

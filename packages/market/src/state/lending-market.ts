@@ -2,8 +2,8 @@
 // authority PDA's bump, market-wide switches and limits, and 32 elevation-group slots.
 import { MARKET_DEFAULTS, PROGRAM_VERSION } from "../constants.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
-import { accountLayout, array, bytes, pubkey, skip, struct, u128, u16, u64, u8, type StructValue } from "@ballast/codec";
-import { decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
+import { accountLayout, array, bytes, pubkey, skip, struct, u128, u16, u64, u8, type AccountData, type StructValue } from "@ballast/codec";
+import { asMarketAccountData, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 
 /** sha256("account:LendingMarket")[0..8]. */
 export const LENDING_MARKET_DISCRIMINATOR: Uint8Array = Uint8Array.from([246, 114, 50, 98, 72, 157, 28, 120]);
@@ -74,6 +74,14 @@ export const LendingMarketLayout = accountLayout(
 export const LENDING_MARKET_SIZE = LendingMarketLayout.space;
 
 export type LendingMarket = StructValue<typeof LendingMarketLayout.struct.fields>;
+
+/** LendingMarket account data: the discriminator and size checked, so data of another kind never passes for it. */
+export type LendingMarketData = AccountData<typeof LendingMarketLayout.name>;
+
+/** Brands `data` as a LendingMarket's after the size and discriminator checks; null for data of another kind. */
+export function asLendingMarketData(data: Buffer): LendingMarketData | null {
+  return asMarketAccountData(LendingMarketLayout, data);
+}
 
 export function decodeLendingMarket(data: Uint8Array): LendingMarket {
   return decodeMarketAccount(LendingMarketLayout, data);

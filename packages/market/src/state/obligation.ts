@@ -2,8 +2,8 @@
 // in up to 8 reserves) and debt (up to 5 reserves), with the values its last refresh computed.
 import { EMPTY_ASSET_TIER, MAX_OBLIGATION_BORROWS, MAX_OBLIGATION_DEPOSITS } from "../constants.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
-import { accountLayout, array, pubkey, skip, struct, u128, u16, u256, u64, u8, type StructValue } from "@ballast/codec";
-import { LastUpdateStruct, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
+import { accountLayout, array, pubkey, skip, struct, u128, u16, u256, u64, u8, type AccountData, type StructValue } from "@ballast/codec";
+import { LastUpdateStruct, asMarketAccountData, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 
 /** sha256("account:Obligation")[0..8]. */
 export const OBLIGATION_DISCRIMINATOR: Uint8Array = Uint8Array.from([168, 206, 141, 106, 88, 76, 172, 167]);
@@ -85,6 +85,14 @@ export type ObligationCollateral = StructValue<typeof ObligationCollateralStruct
 export type ObligationLiquidity = StructValue<typeof ObligationLiquidityStruct.fields>;
 export type ObligationOrder = StructValue<typeof ObligationOrderStruct.fields>;
 export type Obligation = StructValue<typeof ObligationLayout.struct.fields>;
+
+/** Obligation account data: the discriminator and size checked, so data of another kind never passes for it. */
+export type ObligationData = AccountData<typeof ObligationLayout.name>;
+
+/** Brands `data` as a Obligation's after the size and discriminator checks; null for data of another kind. */
+export function asObligationData(data: Buffer): ObligationData | null {
+  return asMarketAccountData(ObligationLayout, data);
+}
 
 export function emptyCollateral(): ObligationCollateral {
   return { depositReserve: ZERO_PUBKEY, depositedAmount: 0n, marketValueSf: 0n, borrowedAmountAgainstThisCollateralInElevationGroup: 0n };

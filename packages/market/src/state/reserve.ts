@@ -1,7 +1,7 @@
 // The Reserve account (v1.12.5, 8616 bytes + discriminator; reference §1.3): one asset of a market, its liquidity,
 // its collateral token, its config and its debt counters. Offsets are account offsets.
-import { accountLayout, array, pubkey, skip, struct, u128, u256, u64, type StructValue } from "@ballast/codec";
-import { LastUpdateStruct, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
+import { accountLayout, array, pubkey, skip, struct, u128, u256, u64, type AccountData, type StructValue } from "@ballast/codec";
+import { LastUpdateStruct, asMarketAccountData, decodeMarketAccount, encodeMarketAccountInto } from "./common.js";
 import { PROGRAM_VERSION } from "../constants.js";
 import { ONE } from "../math/fraction.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
@@ -65,6 +65,14 @@ export const RESERVE_SIZE = ReserveLayout.space;
 export type ReserveLiquidity = StructValue<typeof ReserveLiquidityStruct.fields>;
 export type ReserveCollateral = StructValue<typeof ReserveCollateralStruct.fields>;
 export type Reserve = StructValue<typeof ReserveLayout.struct.fields>;
+
+/** Reserve account data: the discriminator and size checked, so data of another kind never passes for it. */
+export type ReserveData = AccountData<typeof ReserveLayout.name>;
+
+/** Brands `data` as a Reserve's after the size and discriminator checks; null for data of another kind. */
+export function asReserveData(data: Buffer): ReserveData | null {
+  return asMarketAccountData(ReserveLayout, data);
+}
 
 /** Decodes a Reserve after checking its discriminator and size. */
 export function decodeReserve(data: Uint8Array): Reserve {

@@ -136,7 +136,7 @@ export class MarketHarness {
     // Signed by hand: web3.js's own sender waits for a blockhash it has not used yet, and a slot has only one.
     const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
     const { blockhash, lastValidBlockHeight } = await this.connection.getLatestBlockhash();
-    tx.feePayer = signers[0].publicKey;
+    tx.feePayer = signers[0]!.publicKey;
     tx.recentBlockhash = blockhash;
     tx.sign(...signers);
     const signature = await this.connection.sendRawTransaction(tx.serialize());
@@ -159,7 +159,7 @@ export class MarketHarness {
   ): Promise<SimulationResult> {
     if (!options.sameSlot) this.advance(0);
     const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
-    tx.feePayer = signers[0].publicKey;
+    tx.feePayer = signers[0]!.publicKey;
     tx.recentBlockhash = (await this.connection.getLatestBlockhash()).blockhash;
     tx.sign(...signers);
     // As a versioned transaction: web3.js then simulates it as signed instead of waiting for an unused blockhash.
@@ -178,7 +178,9 @@ export class MarketHarness {
     options: { failingIndex?: number; sameSlot?: boolean } = {},
   ): Promise<SimulationResult> {
     const list = Array.isArray(instructions) ? instructions : [instructions];
-    const { code, message } = ERRORS[name];
+    const entry = ERRORS[name];
+    if (!entry) throw new Error(`no error named ${name}`);
+    const { code, message } = entry;
     const result = await this.simulate(list, signers, options);
     expect(result.err).toEqual({ InstructionError: [options.failingIndex ?? list.length - 1, { Custom: code }] });
     expect(result.logs?.some((l) => l.includes(`Error Code: ${name}. Error Number: ${code}. Error Message: ${message}.`))).toBe(true);

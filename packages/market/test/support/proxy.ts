@@ -17,6 +17,7 @@ export function proxyProgram(): Program {
     execute(ctx) {
       ctx.consume(1_000);
       const [target, ...rest] = ctx.accounts;
+      if (!target) throw new Error("the proxy's first account is the program it calls");
       ctx.invoke(
         {
           programId: target.key,

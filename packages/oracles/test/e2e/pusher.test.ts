@@ -77,7 +77,7 @@ describe("price pusher on the ledger", () => {
       { kind: "switchboard", address: missing, price: "1" },
     ];
     const pushes: PushedUpdate[] = [];
-    const seen: Record<string, Awaited<ReturnType<typeof onChain>>[]> = { pyth: [], switchboard: [] };
+    const seen: Record<"pyth" | "switchboard", Awaited<ReturnType<typeof onChain>>[]> = { pyth: [], switchboard: [] };
     const logs: string[] = [];
     const pusher = new PricePusher({
       rpc: net.rpc.url,
@@ -98,7 +98,7 @@ describe("price pusher on the ledger", () => {
     expect(seen.pyth.slice(0, 5).map((s) => s.confidence)).toEqual([10_000_000n, 10_150_000n, 9_925_000n, 0n, 0n]);
     expect(seen.pyth.every((s) => s.exponent === -8)).toBe(true);
     const publishTimes = seen.pyth.map((s) => s.publishTime!);
-    for (let i = 1; i < publishTimes.length; i++) expect(publishTimes[i]).toBeGreaterThanOrEqual(publishTimes[i - 1]);
+    for (let i = 1; i < publishTimes.length; i++) expect(publishTimes[i]).toBeGreaterThanOrEqual(publishTimes[i - 1]!);
     const pythPushes = pushes.filter((p) => p.kind === "pyth");
     expect(pythPushes.slice(0, 5).map((p) => [p.sequence, p.price, p.publishTime])).toEqual(
       pythPrices.map((price, i) => [i, price, publishTimes[i]]),
@@ -145,9 +145,9 @@ describe("price pusher on the ledger", () => {
       { kind: "pyth", address: pythFeed, price: "182.5", exponent: -6, volatility: 0.9, confidence: 0.0005 },
       { kind: "switchboard", address: sbFeed, price: "0.9998", volatility: 0.05, confidence: 0.0001 },
     ];
-    async function walk(seed: number): Promise<Record<string, bigint[]>> {
+    async function walk(seed: number): Promise<Record<"pyth" | "switchboard", bigint[]>> {
       const pushes: PushedUpdate[] = [];
-      const chain: Record<string, bigint[]> = { pyth: [], switchboard: [] };
+      const chain: Record<"pyth" | "switchboard", bigint[]> = { pyth: [], switchboard: [] };
       const pusher = new PricePusher({
         rpc: new Connection(net.rpc.url, "confirmed"),
         authority,
@@ -193,7 +193,7 @@ describe("price pusher on the ledger", () => {
         { kind: "pyth", address: pythFeed, price: "100", exponent: -8, script: ["100"], growth: { rate: Math.log1p(0.07), since } },
         { kind: "switchboard", address: sbFeed, price: "2", script: ["2"], walkSeed: "unused by a script" },
       ],
-      now: async () => times[Math.min(pushes.length / 2, times.length - 1)],
+      now: async () => times[Math.min(pushes.length / 2, times.length - 1)]!,
       onPush: (u) => {
         pushes.push(u);
       },
@@ -206,7 +206,7 @@ describe("price pusher on the ledger", () => {
     // 1e-9 (the rate keeps 9 decimals, e^x is rounded down in 18-decimal fixed point); the same integers every time.
     expect(pyth.map((p) => p.price)).toEqual([10_000_000_000n, 10_000_000_000n, 10_344_080_430n, 10_699_999_994n]);
     expect(sb.map((p) => p.price)).toEqual(Array(4).fill(2_000_000_000_000_000_000n));
-    for (let i = 0; i < 4; i++) expect(sb[i].signature).toBe(pyth[i].signature);
+    for (let i = 0; i < 4; i++) expect(sb[i]!.signature).toBe(pyth[i]!.signature);
     expect((await onChain("pyth", pythFeed)).price).toBe(10_699_999_994n);
   });
 });

@@ -84,7 +84,7 @@ describe("local Pyth receiver on the ledger", () => {
     expect(decoded.priceMessage.feedId).toEqual(otherId);
 
     const bogus = createPythFeedInstruction({ authority: authority.publicKey, feedId: otherId, feed: Keypair.generate().publicKey });
-    bogus.keys[1].isSigner = false;
+    bogus.keys[1]!.isSigner = false;
     const refused = await simulate(bogus, [authority]);
     expect(refused.err).toEqual({ InstructionError: [0, { Custom: 2006 }] });
     expect(refused.logs).toContain(
@@ -204,7 +204,7 @@ describe("local Pyth receiver on the ledger", () => {
 
     // The authority's key without its signature: Anchor's signer check.
     const unsigned = update(authority, 1_800_000_000n);
-    unsigned.keys[0].isSigner = false;
+    unsigned.keys[0]!.isSigner = false;
     const notSigned = await simulate(unsigned, [stranger]);
     expect(notSigned.err).toEqual({ InstructionError: [0, { Custom: 3010 }] });
     expect(notSigned.logs).toContain(

@@ -1,4 +1,5 @@
-import { AccountChecks, type AccountData } from "@ballast/anchor";
+import { AccountChecks } from "@ballast/anchor";
+import { type AccountData } from "@ballast/codec";
 import type { InstructionAccount } from "@ballast/ledger";
 import { type AccountLayout, type FieldTable } from "@ballast/codec";
 

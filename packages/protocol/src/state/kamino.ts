@@ -1,42 +1,34 @@
 // The few fields of the third-party market's (Kamino klend v1.12.5) Reserve and Obligation accounts that the lending
 // program reads: which market, mint and vaults a reserve uses, when it was last refreshed, how much liquidity stands
-// behind its collateral tokens, and what an obligation holds. Offsets are account offsets (after the 8-byte
-// discriminator); the market program owns the full layouts.
+// behind its collateral tokens, and what an obligation holds. Read in place through the market's own layouts, so each
+// offset is declared once, there.
 import { PublicKey } from "@solana/web3.js";
-import bs58 from "bs58";
+import {
+  FRACTION_BITS,
+  KLEND_PROGRAM_ID,
+  OBLIGATION_SIZE,
+  ObligationLayout,
+  RESERVE_SIZE,
+  ReserveLayout,
+  asObligationData,
+  asReserveData,
+  type ObligationData,
+  type ReserveData,
+} from "@ballast/market";
 import { DEFAULT_PUBKEY } from "../program/ids.js";
 
-export const KAMINO_PROGRAM_ID = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
-/** sha256("account:Reserve")[0..8] and sha256("account:Obligation")[0..8]. */
-export const KAMINO_RESERVE_DISCRIMINATOR = Buffer.from([43, 242, 204, 202, 26, 247, 59, 127]);
-export const KAMINO_OBLIGATION_DISCRIMINATOR = Buffer.from([168, 206, 141, 106, 88, 76, 172, 167]);
-export const KAMINO_RESERVE_SIZE = 8624;
-export const KAMINO_OBLIGATION_SIZE = 3344;
-/** Obligation deposit slots. */
-export const KAMINO_OBLIGATION_DEPOSITS = 8;
+export const KAMINO_PROGRAM_ID = KLEND_PROGRAM_ID;
+export const KAMINO_RESERVE_DISCRIMINATOR = ReserveLayout.discriminator;
+export const KAMINO_OBLIGATION_DISCRIMINATOR = ObligationLayout.discriminator;
+export const KAMINO_RESERVE_SIZE = RESERVE_SIZE;
+export const KAMINO_OBLIGATION_SIZE = OBLIGATION_SIZE;
 /** Scaled fractions carry 60 fractional bits. */
-export const KAMINO_FRACTION_BITS = 60n;
+export const KAMINO_FRACTION_BITS = BigInt(FRACTION_BITS);
 
-const RESERVE = {
-  lastUpdateSlot: 16,
-  lendingMarket: 32,
-  liquidityMint: 128,
-  liquiditySupplyVault: 160,
-  availableAmount: 224,
-  borrowedAmountSf: 232,
-  mintDecimals: 272,
-  accumulatedProtocolFeesSf: 344,
-  accumulatedReferrerFeesSf: 360,
-  pendingReferrerFeesSf: 376,
-  collateralMint: 2560,
-  collateralMintTotalSupply: 2592,
-  collateralSupplyVault: 2600,
-} as const;
-
-const OBLIGATION = { lendingMarket: 32, owner: 64, deposits: 96, depositSize: 136, depositedAmount: 32 } as const;
-
-const key = (data: Buffer, offset: number) => bs58.encode(data.subarray(offset, offset + 32));
-const u128 = (data: Buffer, offset: number) => data.readBigUInt64LE(offset) | (data.readBigUInt64LE(offset + 8) << 64n);
+const reserve = ReserveLayout.fields;
+const liquidity = reserve.liquidity.fields;
+const collateral = reserve.collateral.fields;
+const obligation = ObligationLayout.fields;
 
 /** What prices and conversions need of a reserve: its last refresh and the liquidity behind its collateral tokens. */
 export interface KaminoReserveSupply {
@@ -56,35 +48,38 @@ export interface KaminoReserveView extends KaminoReserveSupply {
   readonly collateralSupplyVault: string;
 }
 
-export function isKaminoReserve(data: Buffer): boolean {
-  return data.length === KAMINO_RESERVE_SIZE && data.subarray(0, 8).equals(KAMINO_RESERVE_DISCRIMINATOR);
+/** A reserve's data: exactly the Reserve's size, with its discriminator. */
+export function isKaminoReserve(data: Buffer): data is ReserveData {
+  return data.length === KAMINO_RESERVE_SIZE && asReserveData(data) !== null;
 }
 
-export function isKaminoObligation(data: Buffer): boolean {
-  return data.length === KAMINO_OBLIGATION_SIZE && data.subarray(0, 8).equals(KAMINO_OBLIGATION_DISCRIMINATOR);
+/** An obligation's data: exactly the Obligation's size, with its discriminator. */
+export function isKaminoObligation(data: Buffer): data is ObligationData {
+  return data.length === KAMINO_OBLIGATION_SIZE && asObligationData(data) !== null;
 }
 
 /** The supply side of a reserve alone, without decoding its keys (the price path reads it on every valuation). */
-export function readKaminoReserveSupply(data: Buffer): KaminoReserveSupply {
-  const r = RESERVE;
-  const fees = u128(data, r.accumulatedProtocolFeesSf) + u128(data, r.accumulatedReferrerFeesSf) + u128(data, r.pendingReferrerFeesSf);
+export function readKaminoReserveSupply(data: ReserveData): KaminoReserveSupply {
+  const fees =
+    liquidity.accumulatedProtocolFeesSf.get(data) +
+    liquidity.accumulatedReferrerFeesSf.get(data) +
+    liquidity.pendingReferrerFeesSf.get(data);
   return {
-    lastUpdateSlot: data.readBigUInt64LE(r.lastUpdateSlot),
-    collateralSupply: data.readBigUInt64LE(r.collateralMintTotalSupply),
-    totalSupplySf: (data.readBigUInt64LE(r.availableAmount) << KAMINO_FRACTION_BITS) + u128(data, r.borrowedAmountSf) - fees,
+    lastUpdateSlot: reserve.lastUpdate.fields.slot.get(data),
+    collateralSupply: collateral.mintTotalSupply.get(data),
+    totalSupplySf: (liquidity.availableAmount.get(data) << KAMINO_FRACTION_BITS) + liquidity.borrowedAmountSf.get(data) - fees,
   };
 }
 
-export function readKaminoReserve(data: Buffer): KaminoReserveView {
-  const r = RESERVE;
+export function readKaminoReserve(data: ReserveData): KaminoReserveView {
   return {
     ...readKaminoReserveSupply(data),
-    lendingMarket: key(data, r.lendingMarket),
-    liquidityMint: key(data, r.liquidityMint),
-    liquiditySupplyVault: key(data, r.liquiditySupplyVault),
-    mintDecimals: data.readBigUInt64LE(r.mintDecimals),
-    collateralMint: key(data, r.collateralMint),
-    collateralSupplyVault: key(data, r.collateralSupplyVault),
+    lendingMarket: reserve.lendingMarket.get(data),
+    liquidityMint: liquidity.mintPubkey.get(data),
+    liquiditySupplyVault: liquidity.supplyVault.get(data),
+    mintDecimals: liquidity.mintDecimals.get(data),
+    collateralMint: collateral.mintPubkey.get(data),
+    collateralSupplyVault: collateral.supplyVault.get(data),
   };
 }
 
@@ -111,13 +106,9 @@ export interface KaminoObligationView {
   readonly deposits: readonly KaminoObligationDeposit[];
 }
 
-export function readKaminoObligation(data: Buffer): KaminoObligationView {
-  const o = OBLIGATION;
-  const deposits = Array.from({ length: KAMINO_OBLIGATION_DEPOSITS }, (_, i) => {
-    const at = o.deposits + i * o.depositSize;
-    return { reserve: key(data, at), depositedAmount: data.readBigUInt64LE(at + o.depositedAmount) };
-  });
-  return { lendingMarket: key(data, o.lendingMarket), owner: key(data, o.owner), deposits };
+export function readKaminoObligation(data: ObligationData): KaminoObligationView {
+  const deposits = obligation.deposits.get(data).map((slot) => ({ reserve: slot.depositReserve, depositedAmount: slot.depositedAmount }));
+  return { lendingMarket: obligation.lendingMarket.get(data), owner: obligation.owner.get(data), deposits };
 }
 
 /**

@@ -1,0 +1,172 @@
+// The market's account kinds for its instructions' account declarations, in Anchor's terms: the program's own
+// accounts by layout (decoded, with a way to write them back), `zero` accounts the caller created, sysvars, the
+// programs it calls, SPL mints and token accounts; and the constraints its declarations share (has_one, the market
+// authority PDA with its stored bump, token::mint / token::authority, optional accounts).
+import { PublicKey } from "@solana/web3.js";
+import { anchorFail, checkProgramAccount, custom, program, unchecked, type DeclaredAccount, type MutOption } from "@ballast/anchor";
+import { DISCRIMINATOR_SIZE, type AccountData, type AccountLayout, type FieldTable, type StructValue } from "@ballast/codec";
+import {
+  SYSTEM_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  decodeMint,
+  decodeTokenAccount,
+  minimumBalanceForRentExemption,
+  type InstructionAccount,
+  type InstructionContext,
+  type Mint,
+  type TokenAccount,
+} from "@ballast/ledger";
+import { marketAuthoritySeeds } from "../client/seeds.js";
+import { fail } from "../errors.js";
+import { encodeMarketAccountInto } from "../state/common.js";
+import { LendingMarketLayout, type LendingMarket } from "../state/lending-market.js";
+import { ObligationLayout } from "../state/obligation.js";
+import { ReserveLayout } from "../state/reserve.js";
+import { UserMetadataLayout } from "../state/user-metadata.js";
+
+/** One of the program's accounts as a handler gets it: its typed data, the decoded state, and `save` to write it back. */
+export interface MarketAccountView<N extends string, T> {
+  readonly data: AccountData<N>;
+  readonly state: T;
+  /** Writes `state` back into the account's data in place (padding untouched). */
+  save(): void;
+}
+
+/**
+ * `AccountLoader<'info, T>` of this program: initialised, owned by the program, T's discriminator, then at least T's
+ * size (AccountDidNotDeserialize), decoded as it loads.
+ */
+function marketAccount<F extends FieldTable, N extends string>(layout: AccountLayout<F, N>, options: MutOption) {
+  return custom((account, name, programId): MarketAccountView<N, StructValue<F>> => {
+    checkProgramAccount(account, name, programId, layout.discriminator);
+    if (account.account.data.length < layout.space) anchorFail("AccountDidNotDeserialize", name);
+    const state = layout.struct.read(account.account.data, DISCRIMINATOR_SIZE);
+    return {
+      // Read through the live account, so a close or a reallocation shows.
+      get data() {
+        return account.account.data as AccountData<N>;
+      },
+      state,
+      save() {
+        encodeMarketAccountInto(layout, account.account.data, state);
+      },
+    };
+  }, options);
+}
+
+export const lendingMarketAccount = (options: MutOption = {}) => marketAccount(LendingMarketLayout, options);
+export const reserveAccount = (options: MutOption = {}) => marketAccount(ReserveLayout, options);
+export const obligationAccount = (options: MutOption = {}) => marketAccount(ObligationLayout, options);
+export const userMetadataAccount = (options: MutOption = {}) => marketAccount(UserMetadataLayout, options);
+
+/**
+ * Anchor's `zero`: an account the caller created for this program, at least the layout's size, still without a
+ * discriminator, writable and rent exempt; checked in that order as it loads.
+ */
+export function zeroAccount(layout: { readonly space: number }) {
+  return custom(
+    (account, name, programId) => {
+      const { owner, data, lamports } = account.account;
+      if (owner !== programId) anchorFail("AccountOwnedByWrongProgram", name);
+      if (data.length < layout.space) anchorFail("AccountDidNotDeserialize", name);
+      if (data.subarray(0, DISCRIMINATOR_SIZE).some((b) => b !== 0)) fail("AccountDiscriminatorAlreadySet", name);
+      if (!account.isWritable) anchorFail("ConstraintMut", name);
+      if (lamports < minimumBalanceForRentExemption(data.length)) fail("ConstraintRentExempt", name);
+      return {};
+    },
+    { mut: "handler" },
+  );
+}
+
+/** Anchor's `Sysvar<...>`: AccountSysvarMismatch unless the account is that sysvar. */
+export function sysvar(id: string) {
+  return custom((account, name) => {
+    if (account.key !== id) fail("AccountSysvarMismatch", name);
+    return {};
+  });
+}
+
+/** `Program<System>`. */
+export const systemProgram = () => program([SYSTEM_PROGRAM_ID]);
+
+/** `Interface<TokenInterface>`: SPL Token is the only token program this market's reserves use. */
+export const tokenProgram = () => program([TOKEN_PROGRAM_ID]);
+
+/** An `Option<...>` account: the caller passes the program's own id for none. */
+export const optionalAccount = (options: MutOption = {}) => unchecked(options);
+
+/** The optional account, or null when the caller passed none. */
+export function present(ctx: InstructionContext, account: InstructionAccount): InstructionAccount | null {
+  return account.key === ctx.programId ? null : account;
+}
+
+/** `InterfaceAccount<Mint>`: an initialised SPL Token mint. */
+export function mintAccount() {
+  return custom((account, name): { readonly mint: Mint } => {
+    if (account.account.owner !== TOKEN_PROGRAM_ID) anchorFail("AccountOwnedByWrongProgram", name);
+    let mint: Mint;
+    try {
+      mint = decodeMint(account.account.data);
+    } catch {
+      return anchorFail("AccountDidNotDeserialize", name);
+    }
+    if (!mint.isInitialized) anchorFail("AccountDidNotDeserialize", name);
+    return { mint };
+  });
+}
+
+/** `InterfaceAccount<TokenAccount>`: an initialised SPL Token account, as it was when the accounts loaded. */
+export function tokenAccount(options: MutOption = {}) {
+  return custom((account, name): { readonly token: TokenAccount } => {
+    if (account.account.owner !== TOKEN_PROGRAM_ID) anchorFail("AccountOwnedByWrongProgram", name);
+    let token: TokenAccount;
+    try {
+      token = decodeTokenAccount(account.account.data);
+    } catch {
+      return anchorFail("AccountDidNotDeserialize", name);
+    }
+    if (token.state === 0) anchorFail("AccountDidNotDeserialize", name);
+    return { token };
+  }, options);
+}
+
+/** Anchor's `token::mint` and `token::authority` constraints, when given. */
+export function checkTokenConstraints(
+  account: DeclaredAccount & { readonly token: TokenAccount },
+  constraints: { readonly mint?: string; readonly authority?: string },
+): void {
+  if (constraints.mint !== undefined && account.token.mint !== constraints.mint) fail("ConstraintTokenMint", account.name);
+  if (constraints.authority !== undefined && account.token.owner !== constraints.authority) fail("ConstraintTokenOwner", account.name);
+}
+
+/** Anchor's `has_one`: the stored key must be the account's (ConstraintHasOne, logged against `on`). */
+export function checkHasOne(on: DeclaredAccount, stored: string, account: DeclaredAccount): void {
+  if (stored !== account.key) anchorFail("ConstraintHasOne", on.name);
+}
+
+/** Anchor's `seeds` with a stored `bump`: the account must be the address those seeds give; returns them, bump included. */
+export function checkStoredBumpSeeds(
+  ctx: InstructionContext,
+  account: DeclaredAccount,
+  seeds: readonly Uint8Array[],
+  bump: number,
+): Uint8Array[] {
+  const withBump = [...seeds, Uint8Array.of(bump)];
+  let address: string | null;
+  try {
+    address = PublicKey.createProgramAddressSync(withBump, new PublicKey(ctx.programId)).toBase58();
+  } catch {
+    address = null;
+  }
+  if (address !== account.key) anchorFail("ConstraintSeeds", account.name);
+  return withBump;
+}
+
+/** The market authority PDA ["lma", market, bump]; returns its signer seeds. */
+export function marketAuthoritySigner(
+  ctx: InstructionContext,
+  authority: DeclaredAccount,
+  market: DeclaredAccount & { readonly state: LendingMarket },
+): Uint8Array[] {
+  return checkStoredBumpSeeds(ctx, authority, marketAuthoritySeeds(market.key), Number(market.state.bumpSeed));
+}
