@@ -19,6 +19,7 @@ import {
   airdrop,
   createFaucet,
   createMarketLookupTables,
+  mainMarket,
   directoryStore,
   sandboxJobIntervals,
   seedSandbox,
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
 
   // Made once per start and shared: the server hands their addresses to the web app, the simulated users load them.
   const lookupTables = await createMarketLookupTables(connection, admin, seeded);
-  const [main] = seeded.markets;
+  const main = mainMarket(seeded);
   const config: ServerConfig = {
     ...DEFAULT_CONFIG,
     host,

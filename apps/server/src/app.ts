@@ -106,17 +106,19 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
       const part = error.validationContext ?? "body";
       // The zod provider keeps an issue's path only as the JSON pointer `instancePath` ("/a/0/b").
       const pathOf = (pointer: string) => pointer.split("/").filter(Boolean);
-      const field = fieldOf(pathOf(issue.instancePath), part);
-      return reply.code(400).send({
-        success: false,
-        error: `Invalid ${field}: ${issue.message}`,
-        field,
-        details: error.validation.map((v): FieldIssue => ({ field: fieldOf(pathOf(v.instancePath), part), message: v.message })),
-      } satisfies ErrorReply);
+      const details = error.validation.map((v): FieldIssue => ({ field: fieldOf(pathOf(v.instancePath), part), message: v.message }));
+      const [first] = details;
+      if (first) {
+        return reply.code(400).send({
+          success: false,
+          error: `Invalid ${first.field}: ${first.message}`,
+          field: first.field,
+          details,
+        } satisfies ErrorReply);
+      }
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");

@@ -125,7 +125,8 @@ function readSettingsFile<T>(setting: string, path: string, schema: z.ZodType<T>
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    // A failed parse always carries at least one issue.
+    const issue = parsed.error.issues[0]!;
     const at = issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
     throw new Error(`${setting} ${path}${at}: ${issue.message}`);
   }
@@ -144,7 +145,7 @@ export function readMarketsFile(path: string): MarketSetting[] {
 
 /** Throws unless `markets` lists distinct groups with the main group first. */
 export function checkMarkets(group: string, markets: readonly MarketSetting[]): void {
-  if (markets.length === 0 || markets[0].group !== group) {
+  if (markets[0]?.group !== group) {
     throw new Error(`the markets must list the main group ${group} first`);
   }
   const seen = new Set<string>();

@@ -18,7 +18,7 @@ function notFound(method: string, path: string) {
 export async function registerWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const hasWeb = webRoot !== null && existsSync(join(webRoot, "index.html"));
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0];
+    const [path = ""] = request.url.split("?");
     // A missing asset is a 404, not the index: a browser must not run HTML as a script.
     if (!hasWeb || path.startsWith("/api/") || path.startsWith("/assets/") || request.method !== "GET") {
       return reply.code(404).send(notFound(request.method, path));

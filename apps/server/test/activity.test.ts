@@ -38,7 +38,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     return {
       signature: signatures[name],
       eventIndex: 0,
-      ...(await landed(signatures[name])),
+      ...(await landed(signatures[name]!)),
       type,
       account: user.account.toBase58(),
       authority: user.wallet.publicKey.toBase58(),
@@ -53,7 +53,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
   async function creationRecord(user: TestUser) {
     const found = await market.connection.getSignaturesForAddress(user.account, {}, "confirmed");
-    const signature = found[found.length - 1].signature;
+    const signature = found[found.length - 1]!.signature;
     return {
       signature,
       eventIndex: 0,

@@ -50,7 +50,7 @@ function sessionCookie(headers: Headers): { pair: string; attributes: string } |
   const line = headers.getSetCookie().find((c) => c.startsWith("ballast_session="));
   if (!line) return null;
   const [pair, ...attributes] = line.split("; ");
-  return { pair, attributes: attributes.join("; ") };
+  return { pair: pair!, attributes: attributes.join("; ") };
 }
 
 let market: TestMarket;
@@ -88,7 +88,7 @@ describe("Ed25519 signatures", () => {
       const bit = (length: number) => Math.floor(next() * length * 8);
       const flip = (bytes: Uint8Array, at: number) => {
         const copy = Buffer.from(bytes);
-        copy[at >> 3] ^= 1 << (at & 7);
+        copy[at >> 3]! ^= 1 << (at & 7);
         return copy;
       };
       expect(verifyEd25519(flip(message, bit(message.length)), signature, key)).toBe(false);

@@ -75,7 +75,7 @@ describe("PostgreSQL connection loss", () => {
     const load = Promise.all(
       Array.from({ length: 8 }, async (_, worker) => {
         for (let i = 0; loading; i++) {
-          const reply = await api(server, "GET", ROUTES[(worker + i) % ROUTES.length]);
+          const reply = await api(server, "GET", ROUTES[(worker + i) % ROUTES.length]!);
           seen.set(reply.status, (seen.get(reply.status) ?? 0) + 1);
           if (reply.status === 503) expect(reply.body).toEqual(UNAVAILABLE);
           else expect(reply.status).toBe(200);

@@ -157,7 +157,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     for (const [first, second] of [
       [server, server],
       [server, sharing],
-    ]) {
+    ] as const) {
       const wallet = Keypair.generate().publicKey;
       const before = faucet.funded.length;
       const replies = await Promise.all([first, second].map((s) => api(s, "POST", "/api/faucet", { wallet: wallet.toBase58() })));

@@ -88,7 +88,7 @@ async function expectBalancesMatchChain(server: RunningServer, accounts: { accou
   expect(rows.map(({ slot: _, ...row }) => row)).toEqual(expectedRows);
   for (const row of rows) {
     const [latest] = await market.connection.getSignaturesForAddress(new PublicKey(row.account), { limit: 1 }, "confirmed");
-    expect(Number(row.slot)).toBeGreaterThanOrEqual(latest.slot);
+    expect(Number(row.slot)).toBeGreaterThanOrEqual(latest!.slot);
     expect(Number(row.slot)).toBeLessThanOrEqual(current);
   }
 }
@@ -96,7 +96,7 @@ async function expectBalancesMatchChain(server: RunningServer, accounts: { accou
 /** The transaction that created a margin account: the oldest one naming it. */
 async function creationOf(user: TestUser): Promise<string> {
   const signatures = await market.connection.getSignaturesForAddress(user.account, {}, "confirmed");
-  return signatures[signatures.length - 1].signature;
+  return signatures[signatures.length - 1]!.signature;
 }
 
 /** Every signature that mentions the lending program, newest first. */
@@ -176,12 +176,12 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
   it("stores the event's other fields as details and the block's time", async () => {
     const [repay] = await server.context.db.selectFrom("activity").selectAll().where("type", "=", "repay").execute();
-    expect(JSON.parse(repay.details)).toEqual({ signer: borrower.wallet.publicKey.toBase58(), closeBalance: false });
-    const landed = await market.connection.getTransaction(repay.signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
-    expect(Number(repay.slot)).toBe(landed!.slot);
-    expect(Number(repay.block_time)).toBe(landed!.blockTime);
+    expect(JSON.parse(repay!.details)).toEqual({ signer: borrower.wallet.publicKey.toBase58(), closeBalance: false });
+    const landed = await market.connection.getTransaction(repay!.signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    expect(Number(repay!.slot)).toBe(landed!.slot);
+    expect(Number(repay!.block_time)).toBe(landed!.blockTime);
     const [created] = await server.context.db.selectFrom("activity").selectAll().where("type", "=", "create_account").execute();
-    expect(JSON.parse(created.details)).toEqual({ signer: lender.wallet.publicKey.toBase58() });
+    expect(JSON.parse(created!.details)).toEqual({ signer: lender.wallet.publicKey.toBase58() });
   });
 
   it("keeps indexed_balances equal to the accounts' on-chain shares", async () => {
@@ -210,11 +210,11 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     const err = await market.landUnchecked([market.borrowIx(borrower, usdc, destination, 500n * USDC, risk)], [borrower.wallet]);
     expect(err).toEqual({ InstructionError: [0, { Custom: 6009 }] });
     const [failed] = await market.connection.getSignaturesForAddress(market.group, { limit: 1 }, "confirmed");
-    expect(failed.err).not.toBeNull();
+    expect(failed!.err).not.toBeNull();
     expect(await server.jobs.indexer.run()).toEqual({ signatures: 1, events: 0 });
     expect(await activityRows(server)).toEqual(expected);
     const cursor = await server.context.db.selectFrom("indexer_cursor").selectAll().executeTakeFirstOrThrow();
-    expect(cursor.signature).toBe(failed.signature);
+    expect(cursor.signature).toBe(failed!.signature);
     expect(await server.jobs.indexer.run()).toEqual({ signatures: 0, events: 0 });
   });
 
@@ -320,11 +320,11 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
     it("records a liquidation under the liquidatee with the liquidator, the debt and the event's amounts as details", async () => {
       const [liquidation] = await server.context.db.selectFrom("activity").selectAll().where("type", "=", "liquidation").execute();
-      expect(liquidation.related_account).toBe(liquidator.account.toBase58());
-      expect(liquidation.related_authority).toBe(liquidator.wallet.publicKey.toBase58());
-      expect(liquidation.related_bank).toBe(usdc.key.toBase58());
-      expect(liquidation.related_mint).toBe(usdc.mint.toBase58());
-      const details = JSON.parse(liquidation.details);
+      expect(liquidation!.related_account).toBe(liquidator.account.toBase58());
+      expect(liquidation!.related_authority).toBe(liquidator.wallet.publicKey.toBase58());
+      expect(liquidation!.related_bank).toBe(usdc.key.toBase58());
+      expect(liquidation!.related_mint).toBe(usdc.mint.toBase58());
+      const details = JSON.parse(liquidation!.details);
       expect(details).toMatchObject({
         signer: liquidator.wallet.publicKey.toBase58(),
         liquidatorAccount: liquidator.account.toBase58(),
@@ -348,8 +348,8 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         .selectAll()
         .where("type", "=", "receivership_liquidation")
         .execute();
-      expect(receivership.related_authority).toBe(receiver.wallet.publicKey.toBase58());
-      const seizedDetails = JSON.parse(receivership.details);
+      expect(receivership!.related_authority).toBe(receiver.wallet.publicKey.toBase58());
+      const seizedDetails = JSON.parse(receivership!.details);
       expect(seizedDetails.liquidationReceiver).toBe(receiver.wallet.publicKey.toBase58());
       expect(seizedDetails.assetsSeizedValue).toBeCloseTo(2.1, 9);
       expect(seizedDetails.liabilityRepaidValue).toBeCloseTo(2, 9);
@@ -358,9 +358,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
     it("records the transfer under the new authority with the old account and authority", async () => {
       const [transfer] = await server.context.db.selectFrom("activity").selectAll().where("type", "=", "transfer_account").execute();
-      expect(transfer.related_account).toBe(lender.account.toBase58());
-      expect(transfer.related_authority).toBe(lender.wallet.publicKey.toBase58());
-      expect(JSON.parse(transfer.details)).toEqual({
+      expect(transfer!.related_account).toBe(lender.account.toBase58());
+      expect(transfer!.related_authority).toBe(lender.wallet.publicKey.toBase58());
+      expect(JSON.parse(transfer!.details)).toEqual({
         signer: lender.wallet.publicKey.toBase58(),
         oldAccount: lender.account.toBase58(),
         oldAuthority: lender.wallet.publicKey.toBase58(),
@@ -369,7 +369,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
     it("records an emissions payout in the emissions mint with its decimals", async () => {
       const [payout] = await server.context.db.selectFrom("activity").selectAll().where("type", "=", "withdraw_emissions").execute();
-      expect(JSON.parse(payout.details)).toEqual({
+      expect(JSON.parse(payout!.details)).toEqual({
         destination: emissionsDestination.toBase58(),
         decimals: 6,
         permissionless: false,
@@ -464,7 +464,7 @@ describe.each(DIALECTS)("random interleavings of actions and indexer runs on %s"
       const rng = random(dialect === "sqlite" ? 20240601 : 20240602);
       let runs = 0;
       for (let step = 0; step < 30; step++) {
-        const user = users[rng.below(users.length)];
+        const user = users[rng.below(users.length)]!;
         const held = collateral.get(user)!;
         const owed = debt.get(user)!;
         const choice = rng.below(5);

@@ -187,7 +187,7 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
 
     const tx = Buffer.from(legacyTx(owner.wallet, [memo({ account, label: "Tampered" })], blockhash), "base64");
     const badSignature = Buffer.from(tx);
-    badSignature[1 + 10] ^= 0x01;
+    badSignature[1 + 10]! ^= 0x01;
     expect(await add(badSignature.toString("base64"), "tx")).toMatchObject({ status: 401, body: invalid });
     // The memo text is the transaction's last bytes: change its label after signing.
     const badMemo = Buffer.from(tx.toString("latin1").replace("Tampered", "Tampere!"), "latin1");
@@ -204,7 +204,7 @@ describe.each(DIALECTS)("account labels on %s", (dialect) => {
     const alteredText = JSON.stringify({ ...envelope, data: envelope.data.replace("Tampered", "Tampere!") });
     expect(await add(alteredText, "message")).toMatchObject({ status: 401, body: invalid });
     const signature = bs58.decode(envelope.signature);
-    signature[5] ^= 0x80;
+    signature[5]! ^= 0x80;
     expect(await add(JSON.stringify({ ...envelope, signature: bs58.encode(signature) }), "message")).toMatchObject({
       status: 401,
       body: invalid,

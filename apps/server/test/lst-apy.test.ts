@@ -60,7 +60,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     // Only the LST has a rate: SOL itself and USDC are not liquid staking tokens.
     const first = await stored();
     expect(first.map((r) => [r.bank, Number(r.time)])).toEqual([[lst.key.toBase58(), start]]);
-    expect(first[0].rate).toBeCloseTo(1.1, 12);
+    expect(first[0]!.rate).toBeCloseTo(1.1, 12);
     expect(await yields("/api/banks/rpc")).toEqual(none);
 
     // Five minutes of history say nothing yet.
@@ -72,7 +72,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     await at(DAY - 300, 1.1 * 1.0002);
     await server.jobs.bankHistory.run();
     const times = (await stored()).map((r) => Number(r.time));
-    const expected = 1.0002 ** (31_536_000 / (times[2] - times[0])) - 1;
+    const expected = 1.0002 ** (31_536_000 / (times[2]! - times[0]!)) - 1;
     const live = await yields("/api/banks/rpc");
     expect(live[lst.key.toBase58()]).toBeCloseTo(expected, 9);
     expect(live[lst.key.toBase58()]).toBeCloseTo(0.0757, 3);
@@ -81,18 +81,18 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     // The stored list carries it after the bank-states job, and the rates count it as staking yield on both sides.
     await server.jobs.bankStates.run();
     expect((await yields("/api/banks/db"))[lst.key.toBase58()]).toBe(live[lst.key.toBase58()]);
-    const lstRates = (await rates())[lst.key.toBase58()];
+    const lstRates = (await rates())[lst.key.toBase58()]!;
     expect(lstRates.lstRate).toBeCloseTo(expected, 9);
     expect(lstRates.totalLendingRate).toBeCloseTo(lstRates.lendingRate + lstRates.emissionsLendingRate + lstRates.lstRate, 12);
-    expect((await rates())[usdc.key.toBase58()].lstRate).toBe(0);
+    expect((await rates())[usdc.key.toBase58()]!.lstRate).toBe(0);
 
     // A week later the first rates have left the lookback and are deleted; the yield is measured over what is left.
     await at(LST_APY_LOOKBACK_SECONDS, 1.1 * 1.0002 * 1.001);
     await server.jobs.bankHistory.run();
     const kept = await stored();
     expect(kept).toHaveLength(2);
-    expect(Number(kept[0].time)).toBe(times[2]);
-    const week = Number(kept[1].time) - Number(kept[0].time);
+    expect(Number(kept[0]!.time)).toBe(times[2]);
+    const week = Number(kept[1]!.time) - Number(kept[0]!.time);
     expect((await yields("/api/banks/rpc"))[lst.key.toBase58()]).toBeCloseTo(1.001 ** (31_536_000 / week) - 1, 9);
   });
 });

@@ -29,7 +29,7 @@ const klendWriter: Program = {
   id: KLEND_PROGRAM_ID,
   builtin: false,
   execute(ctx) {
-    ctx.accounts[0].account.data.set(ctx.data.subarray(4), ctx.data.readUInt32LE(0));
+    ctx.accounts[0]!.account.data.set(ctx.data.subarray(4), ctx.data.readUInt32LE(0));
   },
 };
 
@@ -44,7 +44,7 @@ const pushOracle: Program = {
     const shard = ctx.data.subarray(0, 2);
     const feedId = ctx.data.subarray(2, 34);
     const [authority, feed] = ctx.accounts;
-    const create = createPythFeedInstruction({ authority: authority.key, feedId, feed: feed.key });
+    const create = createPythFeedInstruction({ authority: authority!.key, feedId, feed: feed!.key });
     ctx.invoke(
       {
         programId: create.programId.toBase58(),
@@ -290,24 +290,24 @@ describe("GET /api/oracles/swbOracleMap", () => {
     const orphanFeed = decodePullFeed((await account(orphanSwitchboard)).data);
     expect(body).toEqual({
       data: {
-        [keys[0]]: {
+        [keys[0]!]: {
           feedId: Buffer.from(usdcFeed.feedHash).toString("hex"),
           rawPrice: "1000000000000000000",
           stdev: "1000000000000000",
           lastUpdateTimestamp: Number(usdcFeed.lastUpdateTimestamp),
         },
-        [keys[1]]: {
+        [keys[1]!]: {
           feedId: Buffer.from(orphanFeed.feedHash).toString("hex"),
           rawPrice: "3000000000000000000",
           stdev: "0",
           lastUpdateTimestamp: Number(orphanFeed.lastUpdateTimestamp),
         },
-        [keys[2]]: null,
+        [keys[2]!]: null,
       },
     });
     // TestMarket's feed hashes carry a counter in their first four bytes.
-    expect(body.data[keys[0]].feedId).toMatch(/^[0-9a-f]{8}0{56}$/);
-    expect(body.data[keys[0]].feedId).not.toBe(body.data[keys[1]].feedId);
+    expect(body.data[keys[0]!].feedId).toMatch(/^[0-9a-f]{8}0{56}$/);
+    expect(body.data[keys[0]!].feedId).not.toBe(body.data[keys[1]!].feedId);
   });
 
   it("rejects a malformed key with 400 naming the field", async () => {
@@ -377,21 +377,21 @@ describe("GET /api/tokens/multi", () => {
     expect(body).toEqual({
       success: true,
       data: {
-        [mints[0]]: { value: sdkPrice(sol) },
-        [mints[1]]: { value: sdkPrice(usdc) },
-        [mints[2]]: { value: sdkPrice(fixedBank) },
+        [mints[0]!]: { value: sdkPrice(sol) },
+        [mints[1]!]: { value: sdkPrice(usdc) },
+        [mints[2]!]: { value: sdkPrice(fixedBank) },
       },
     });
-    expect(body.data[mints[0]].value).toBe(150);
-    expect(body.data[mints[1]].value).toBe(1);
-    expect(body.data[mints[2]].value).toBe(2.5);
+    expect(body.data[mints[0]!].value).toBe(150);
+    expect(body.data[mints[1]!].value).toBe(1);
+    expect(body.data[mints[2]!].value).toBe(2.5);
   });
 
   it("leaves out mints whose price is stale", async () => {
     market.advanceTime(101);
     const mints = [sol, usdc, fixedBank].map((b) => b.mint.toBase58());
     const { body } = await get(`/api/tokens/multi?mintList=${mints.join(",")}`);
-    expect(body).toEqual({ success: true, data: { [mints[2]]: { value: 2.5 } } });
+    expect(body).toEqual({ success: true, data: { [mints[2]!]: { value: 2.5 } } });
   });
 
   it("rejects a malformed mint with 400 naming the field", async () => {
@@ -488,7 +488,7 @@ describe("GET /api/kamino/states", () => {
   });
 
   it("answers null for a missing account, one klend does not own and one of the other kind", async () => {
-    const [a, b] = [Keypair.generate(), Keypair.generate()].map((k) => k.publicKey.toBase58());
+    const [a, b] = [Keypair.generate().publicKey.toBase58(), Keypair.generate().publicKey.toBase58()];
     const missing = Keypair.generate().publicKey.toBase58();
     const query = [
       `keys=${a},${missing},${market.admin.publicKey.toBase58()}`,
@@ -508,7 +508,7 @@ describe("GET /api/kamino/states", () => {
     const tooMany = await get(`/api/kamino/states?${[...twenty, triple()].map((t) => `keys=${t}`).join("&")}`);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ error: "Invalid query.keys: at most 20 banks per call, got 21", field: "query.keys" });
-    const pair = twenty[0].split(",").slice(0, 2).join(",");
+    const pair = twenty[0]!.split(",").slice(0, 2).join(",");
     const malformed = await get(`/api/kamino/states?keys=${twenty[0]}&keys=${pair}`);
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({
@@ -567,7 +567,7 @@ describe("GET /api/solana/slot-duration", () => {
       [300, 90],
     ]);
     // The first sample spans the ledger's start: at least 61 s over a slot or two, far above the others.
-    expect((samples[2].samplePeriodSecs * 1000) / samples[2].numSlots).toBeGreaterThan(20_000);
+    expect((samples[2]!.samplePeriodSecs * 1000) / samples[2]!.numSlots).toBeGreaterThan(20_000);
 
     clock += 59;
     expect((await duration()).body).toEqual(first.body);

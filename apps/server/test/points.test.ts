@@ -179,11 +179,11 @@ describe.each(DIALECTS)("points on %s", (dialect) => {
       ...phaseA,
       // A bank outside the group and unreadable shares: skipped, not fatal.
       {
-        ...phaseA[0],
+        ...phaseA[0]!,
         account: new PublicKey(new Uint8Array(32).fill(7)).toBase58(),
         bank: new PublicKey(new Uint8Array(32).fill(9)).toBase58(),
       },
-      { ...phaseA[0], account: new PublicKey(new Uint8Array(32).fill(8)).toBase58(), asset_shares: "12.5" },
+      { ...phaseA[0]!, account: new PublicKey(new Uint8Array(32).fill(8)).toBase58(), asset_shares: "12.5" },
     ]);
     expect(await run(server)).toEqual({ status: "started", at: T0, wallets: 3 });
     const global = await points("?valuation=1000000000");
@@ -342,7 +342,7 @@ describe.each(DIALECTS)("points properties on %s", (dialect) => {
       const wallets = Array.from({ length: 10 }, key);
       // Two accounts per wallet, so holdings add up across accounts.
       const accounts = wallets.map(() => [key(), key()]);
-      for (const [i, wallet] of wallets.entries()) await addUser(db, wallet, i > 0 && next() < 0.6 ? wallets[int(i)] : null);
+      for (const [i, wallet] of wallets.entries()) await addUser(db, wallet, i > 0 && next() < 0.6 ? wallets[int(i)]! : null);
       const referrerOf = new Map((await db.selectFrom("users").selectAll().execute()).map((u) => [u.wallet_address, u.referred_by]));
 
       type Side = { lent: number; borrowed: number };
@@ -354,7 +354,7 @@ describe.each(DIALECTS)("points properties on %s", (dialect) => {
         const rows: BalanceRow[] = [];
         const held = new Map<string, Side>(wallets.map((w) => [w, { lent: 0, borrowed: 0 }]));
         for (const [i, wallet] of wallets.entries()) {
-          for (const account of accounts[i]) {
+          for (const account of accounts[i]!) {
             if (next() < 0.3) continue;
             const lamports = BigInt(int(1_000)) * SOL + BigInt(int(1_000_000_000));
             rows.push({
@@ -382,7 +382,7 @@ describe.each(DIALECTS)("points properties on %s", (dialect) => {
           }
         }
         await setBalances(db, rows);
-        const dt = [0, 0, 3_600, DAY, int(2 * DAY)][int(5)];
+        const dt = [0, 0, 3_600, DAY, int(2 * DAY)][int(5)]!;
         clock += next() < 0.1 ? -dt : dt;
 
         // The model: min of both ends per side, weights 1 and 2, a tenth to the referrer.

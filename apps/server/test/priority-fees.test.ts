@@ -38,7 +38,7 @@ async function landPriced(microLamports: number): Promise<void> {
 }
 
 /** A one-transaction bundle through the ledger's block engine that tips `lamports`. */
-async function landTippedBundle(lamports: number, tipAccount = TIP_ACCOUNTS[0]): Promise<void> {
+async function landTippedBundle(lamports: number, tipAccount = TIP_ACCOUNTS[0]!): Promise<void> {
   market.ledger.warpToTime(market.now());
   const { blockhash } = await market.connection.getLatestBlockhash();
   const message = new TransactionMessage({

@@ -192,12 +192,12 @@ describe("POST /api/transaction/simulate", () => {
     expect(reply).toEqual({
       success: true,
       data: {
-        unitsConsumed: results[0].unitsConsumed! + results[1].unitsConsumed!,
-        logs: [...results[0].logs, ...results[1].logs],
+        unitsConsumed: results[0]!.unitsConsumed! + results[1]!.unitsConsumed!,
+        logs: [...results[0]!.logs, ...results[1]!.logs],
         transactions: results,
       },
     });
-    expect(results[1].unitsConsumed).toBeGreaterThan(0);
+    expect(results[1]!.unitsConsumed).toBeGreaterThan(0);
     expect(await shares(user)).toEqual([]);
   });
 
@@ -326,7 +326,7 @@ describe("POST /api/transaction/send-bundle", () => {
       details: { bundleId: null, code: 6009 },
     });
     expect(await shares(user)).toEqual([]);
-    expect(await landedStatus(signatureOf(txs[0]))).toBeNull();
+    expect(await landedStatus(signatureOf(txs[0]!))).toBeNull();
   });
 
   it("refuses a bundle without a tip, in the block engine's words", async () => {

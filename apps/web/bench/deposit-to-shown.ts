@@ -23,7 +23,7 @@ interface Sample {
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** Notifications of one account over the ledger's websocket, each stamped with this process's clock. */
@@ -178,12 +178,12 @@ async function main(): Promise<void> {
     const [account] = await fetchMarginAccounts(connection, config.programId, group, owner);
 
     console.log(`${DEPOSITS} deposits of 0.01 SOL each way, confirmation (ledger notification) to the portfolio showing it:`);
-    const live = summary("live updates (websocket)", await measure(page, product, account.address, solBank, DEPOSITS));
+    const live = summary("live updates (websocket)", await measure(page, product, account!.address, solBank, DEPOSITS));
     // The reference: the page's websocket refused, so the app falls back to the spec's post-action polling.
     await page.routeWebSocket(/\/rpc$/, (socket) => socket.close());
     await page.reload();
     await until(async () => (await page.locator(`tr[data-testid="position-${solBank}"]`).count()) > 0, "the SOL position");
-    const polling = summary("spec polling (websocket refused)", await measure(page, product, account.address, solBank, DEPOSITS));
+    const polling = summary("spec polling (websocket refused)", await measure(page, product, account!.address, solBank, DEPOSITS));
     console.log(
       `live / polling: median ${(live.median / polling.median).toFixed(2)}×, p90 ${(live.p90 / polling.p90).toFixed(2)}× (target: live under 1,000 ms)`,
     );

@@ -81,7 +81,7 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
     if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
     if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
   });
-  const main = config.markets[0];
+  const main = config.markets[0]!;
   expect(main.name).toBe(MAIN_MARKET);
   const mint = new PublicKey(config.tokens.find((t) => t.symbol === REWARD)!.mint);
   const banks = (await (await fetch(`${product.url}/api/banks/rpc`)).json()) as BankDto[];
@@ -117,7 +117,7 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
   // Once the refresh after the deposit has reloaded the market, the position reads 5,000 PYUSD, or a few millionths
   // more as interest accrues (before, the older snapshot's share value shows a hair less).
   const amountCell = supplied.getByRole("cell", { name: new RegExp(`^[\\d,.]+ ${REWARD}$`) });
-  const positionAmount = async () => toNative((await amountCell.innerText()).split(" ")[0], DECIMALS);
+  const positionAmount = async () => toNative((await amountCell.innerText()).split(" ")[0]!, DECIMALS);
   await expect.poll(positionAmount).toBeGreaterThanOrEqual(DEPOSIT_NATIVE);
   expect((await positionAmount()) - DEPOSIT_NATIVE).toBeLessThan(1_000n);
   await expect.poll(async () => (await listedAccounts()).length).toBe(1);
@@ -130,9 +130,9 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
     const items = await rewardsList.getByRole("listitem").allInnerTexts();
     if (items.length === 0) return 0n;
     expect(items).toHaveLength(1);
-    const amount = new RegExp(`^([\\d,]+(?:\\.\\d+)?) ${REWARD}$`).exec(items[0]);
+    const amount = new RegExp(`^([\\d,]+(?:\\.\\d+)?) ${REWARD}$`).exec(items[0]!);
     if (!amount) throw new Error(`claimable rewards read "${items[0]}"`);
-    return toNative(amount[1], DECIMALS);
+    return toNative(amount[1]!, DECIMALS);
   };
   await expect.poll(shownClaimable).toBeGreaterThan(0n);
   const firstShown = await shownClaimable();
@@ -163,10 +163,10 @@ it("claims emissions and creates, switches, closes and transfers accounts", asyn
 
   // The chain's record of the claim: the latest transaction on the wallet's PYUSD account, the one the toast names.
   const [latest] = await connection.getSignaturesForAddress(rewardAccount, { limit: 1 });
-  expect(shortenAddress(latest.signature, 6)).toBe(shortSignature);
-  const landed = await connection.getTransaction(latest.signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+  expect(shortenAddress(latest!.signature, 6)).toBe(shortSignature);
+  const landed = await connection.getTransaction(latest!.signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
   const meta = landed?.meta;
-  if (!meta) throw new Error(`the claim ${latest.signature} has no meta`);
+  if (!meta) throw new Error(`the claim ${latest!.signature} has no meta`);
   expect(meta.err).toBeNull();
   const ownBalance = (list: TokenBalance[] | null | undefined) =>
     BigInt(list?.find((b) => b.owner === wallet.toBase58() && b.mint === mint.toBase58())?.uiTokenAmount.amount ?? "0");

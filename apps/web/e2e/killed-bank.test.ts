@@ -192,7 +192,7 @@ it(
       pythMint,
       BankOperationalState.ReduceOnly,
       pythFeed.oracleSetup as OracleSetup,
-      new PublicKey(pythFeed.oracleKeys[0]),
+      new PublicKey(pythFeed.oracleKeys[0]!),
     );
 
     // The borrower: SOL for fees, 1,000 RENDER supplied as collateral (opening its account), a PYTH token account.
@@ -225,7 +225,7 @@ it(
         state(BankOperationalState.Operational),
         depositInstruction({
           group,
-          marginfiAccount: new PublicKey(depositorAccount.address),
+          marginfiAccount: new PublicKey(depositorAccount!.address),
           authority: depositor.publicKey,
           bank: pythBank,
           signerTokenAccount: getAssociatedTokenAddressSync(pythMint, depositor.publicKey),

@@ -123,7 +123,7 @@ it(
       ["1e3", "Enter the amount as a plain number, like 1.5 (no exponents, signs or thousands separators)"],
       ["0", "Enter more than 0 SOL: a transaction of 0 would move nothing"],
     ]) {
-      await amount.fill(typed);
+      await amount.fill(typed!);
       await expect.poll(() => messages.getByRole("alert").allInnerTexts()).toEqual([message]);
       expect(await depositButton.isDisabled()).toBe(true);
     }

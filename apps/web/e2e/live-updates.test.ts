@@ -91,7 +91,7 @@ it("shows changes made outside the page within two seconds, and a stale repay-al
   // The same wallet deposits 0.5 SOL from this process: the open portfolio shows 1.5 SOL without a reload.
   const owner = await ui.browserWalletKeypair(page);
   const [account] = await fetchMarginAccounts(connection, config.programId, group, owner.publicKey.toBase58());
-  const marginfiAccount = new PublicKey(account.address);
+  const marginfiAccount = new PublicKey(account!.address);
   const context: ActionContext = { connection, wallet: keypairWallet(owner), programId, broadcast: { method: "RPC" } };
   const lendingMarket = () => loadMarket(connection, { programId: config.programId, group });
   await depositAction({ ...context, market: await lendingMarket(), bank: solBank.bank_address, amount: SOL / 2n, marginfiAccount });

@@ -41,8 +41,8 @@ async function tokenBalances(): Promise<Map<string, bigint>> {
 }
 
 async function activeBalances(): Promise<number> {
-  const [account] = await fetchMarginAccounts(connection, config.programId, config.markets[0].group, owner.publicKey.toBase58());
-  const info = await connection.getAccountInfo(new PublicKey(account.address));
+  const [account] = await fetchMarginAccounts(connection, config.programId, config.markets[0]!.group, owner.publicKey.toBase58());
+  const info = await connection.getAccountInfo(new PublicKey(account!.address));
   return decodeMarginfiAccount(info!.data).lendingAccount.balances.filter((b) => b.active !== 0).length;
 }
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
   // A hundredth of the faucet's grant (1 SOL, $100 of any other token) into 13 operational banks of Ballast Main;
   // not USDC, which the user borrows (the third-party market's bank is a USDC bank too).
   const usdcMint = config.tokens.find((t) => t.symbol === "USDC")!.mint;
-  const market = await loadMarket(connection, { programId: config.programId, group: config.markets[0].group });
+  const market = await loadMarket(connection, { programId: config.programId, group: config.markets[0]!.group });
   const chosen = [...market.banks.values()]
     .filter((b) => b.bank.mint !== usdcMint && b.bank.config.operationalState === BankOperationalState.Operational)
     // SOL among them: the user withdraws some of it.

@@ -57,7 +57,7 @@ function expectSignInMessage(text: string, address: string): void {
     "Signing this message does not trigger a transaction and costs no fee.",
   ]);
   expect(lines[3]).toMatch(/^Nonce: [0-9a-f]{32}$/);
-  const issuedAt = /^Issued at: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)$/.exec(lines[4])?.[1];
+  const issuedAt = /^Issued at: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)$/.exec(lines[4]!)?.[1];
   expect(issuedAt).toBeDefined();
   expect(Math.abs(Date.parse(issuedAt!) - Date.now())).toBeLessThan(120_000);
   expect(lines).toHaveLength(5);
@@ -72,12 +72,12 @@ async function signInApproved(address: string): Promise<void> {
   await expect.poll(() => page.getByText("Signed in", { exact: true }).isVisible()).toBe(true);
   expect(authCalls.slice(calls).map((c) => c.call)).toEqual(["login", "login signed", "signup signed"]);
   expect(wallet.messages).toHaveLength(messages + 1);
-  const signed = wallet.messages[messages];
+  const signed = wallet.messages[messages]!;
   expect(signed.signer).toBe(address);
   expectSignInMessage(signed.text, address);
   expect(ed25519.verify(signed.signature!, new TextEncoder().encode(signed.text), bs58.decode(address))).toBe(true);
   // The server was sent exactly what the wallet signed, and accepted it (the user exists now).
-  const signup = authCalls[authCalls.length - 1].body;
+  const signup = authCalls[authCalls.length - 1]!.body;
   expect(signup).toMatchObject({ walletAddress: address, walletId: E2E_WALLET_NAME, signedMessage: signed.text });
   expect(signup.signature).toBe(bs58.encode(signed.signature!));
 }
@@ -126,13 +126,13 @@ it("connects a Wallet Standard wallet, signs in and deposits with it, and follow
   expect(await page.getByRole("alert").filter({ hasText: SIGNATURE_DENIED }).innerText()).toBe(SIGNATURE_DENIED);
   expect(authCalls.map((c) => c.call)).toEqual(["login"]);
   expect(wallet.messages).toHaveLength(1);
-  expect(wallet.messages[0].signature).toBeNull();
-  expectSignInMessage(wallet.messages[0].text, first);
+  expect(wallet.messages[0]!.signature).toBeNull();
+  expectSignInMessage(wallet.messages[0]!.text, first);
 
   // Then approved: the server verifies the wallet's ed25519 signature of its own message.
   await signInApproved(first);
   expect(await page.getByRole("alert").filter({ hasText: SIGNATURE_DENIED }).count()).toBe(0);
-  expect(wallet.messages[1].text).not.toBe(wallet.messages[0].text);
+  expect(wallet.messages[1]!.text).not.toBe(wallet.messages[0]!.text);
   await page.keyboard.press("Escape");
 
   // A deposit from the action box, signed by the wallet; every transaction it signed landed without error.

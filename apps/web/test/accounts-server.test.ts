@@ -10,15 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRAM, TestMarket, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import type { RunningServer } from "../../server/src/server.js";
 import { startTestServer } from "../../server/test/support/server.js";
-import { Http, fetchAccountAddresses, fetchAccountLabels, fetchLabelNonce } from "../src/api/index.js";
+import { Http, fetchAccountAddresses, fetchAccountLabels, fetchLabelNonce, submitAccountLabel } from "../src/api/index.js";
 import { createAccount, transferAccount } from "../src/features/accounts/account-actions.js";
-import {
-  LABEL_LENGTH_MESSAGE,
-  labelAccount,
-  labelMessage,
-  signedLabelData,
-  submitAccountLabel,
-} from "../src/features/accounts/account-label.js";
+import { LABEL_LENGTH_MESSAGE, labelAccount, labelMessage, signedLabelData } from "../src/features/accounts/account-label.js";
 
 /** signMessage as a wallet does it: Ed25519 over the bytes with the keypair's seed. */
 const signerOf = (keypair: Keypair) => async (message: Uint8Array) => ed25519.sign(message, keypair.secretKey.subarray(0, 32));

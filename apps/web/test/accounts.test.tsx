@@ -169,7 +169,7 @@ describe("closing an account", () => {
     expect(select.value).toBe(A);
     const closeButton = () => screen.getAllByRole("button", { name: "Close account" })[0];
     await waitFor(() => expect((closeButton() as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(closeButton());
+    fireEvent.click(closeButton()!);
     expect((await screen.findByRole("status")).textContent).toBe(CLOSE_NOT_EMPTY_MESSAGE);
     expect(screen.queryByRole("dialog", { name: "Close account" })).toBeNull();
 
@@ -178,7 +178,7 @@ describe("closing an account", () => {
       fireEvent.change(select, { target: { value: B } });
     });
     await waitFor(() => expect(screen.queryByText(CLOSE_NOT_EMPTY_MESSAGE)).toBeNull());
-    fireEvent.click(closeButton());
+    fireEvent.click(closeButton()!);
     const dialog = await screen.findByRole("dialog", { name: "Close account" });
     expect(dialog.textContent).toContain("The account is empty. Closing it returns its rent to your wallet.");
   });

@@ -32,7 +32,7 @@ describe("transaction toast", () => {
       </QueryClientProvider>,
     );
     const wallet = keypairWallet(Keypair.generate()) as ActionWallet;
-    const [code, entry] = [...LENDING_PROGRAM_ERRORS][0];
+    const [code, entry] = [...LENDING_PROGRAM_ERRORS][0]!;
     let attempt = 0;
     let releaseSend!: () => void;
     const sent = new Promise<void>((resolve) => (releaseSend = resolve));

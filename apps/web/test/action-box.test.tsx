@@ -235,7 +235,7 @@ describe("validation", () => {
       const { input } = renderBox({ market: m, bank: killed, symbol: "USDC", action, balances: held, wallet });
       type(input, "1");
       expect(messages()).toEqual(["The USDC bank was shut down by a bankruptcy: it takes no deposits, withdrawals, borrows or repayments"]);
-      expect(screen.getByRole("button", { name: action[0].toUpperCase() + action.slice(1) })).toHaveProperty("disabled", true);
+      expect(screen.getByRole("button", { name: action[0]!.toUpperCase() + action.slice(1) })).toHaveProperty("disabled", true);
       cleanup();
     }
   });
@@ -275,7 +275,7 @@ describe("preview", () => {
     const grown = sol({ mint: "So11111111111111111111111111111111111111112", assetShareValue: "1.03", totalAssets: "1000000000000" });
     const funds = { token: 0n, nativeSol: 5_000_000_000n };
     const after = balancesAfterAction(emptyBalances(), grown, { kind: "deposit", amount: 1_000_000_000n });
-    expect(accountRisk(after, marketOf(grown).banks).positions[0].amount < 1_000_000_000n << 48n).toBe(true);
+    expect(accountRisk(after, marketOf(grown).banks).positions[0]!.amount < 1_000_000_000n << 48n).toBe(true);
     const { input } = renderBox({ market: marketOf(grown), bank: grown, symbol: "SOL", action: "deposit", balances: null, wallet: funds });
     type(input, "1");
     expect(previewRow("Deposited")).toEqual({ before: "0 SOL", after: "1 SOL" });

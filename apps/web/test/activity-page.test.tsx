@@ -73,7 +73,7 @@ describe("activity of the connected wallet", () => {
       ["Deposit", "USDC", "1,234.5678", "$1,234.57", short(started.account, 4)],
       ["Create account", "—", "—", "—", short(started.account, 4)],
     ]);
-    expect(cells(rows[0])[6]).toBe(`${short(started.signature, 6)}Copy`);
+    expect(cells(rows[0]!)[6]).toBe(`${short(started.signature, 6)}Copy`);
 
     fireEvent.change(screen.getByLabelText("Type"), { target: { value: "create_account" } });
     expect(within(screen.getByRole("table", { name: "Activity" })).getAllByRole("row")).toHaveLength(2);

@@ -63,10 +63,10 @@ describe("against the API server", () => {
 
     const banks = await fetchBanks(http, "rpc");
     expect(banks.map((b) => b.bank_address)).toEqual([usdc.key.toBase58()]);
-    expect(banks[0].mint_decimals).toBe(6);
+    expect(banks[0]!.mint_decimals).toBe(6);
     const rates = await fetchRates(http);
     expect(Object.keys(rates)).toEqual([usdc.key.toBase58()]);
-    expect(rates[usdc.key.toBase58()].lendingRate).toBe(0);
+    expect(rates[usdc.key.toBase58()]!.lendingRate).toBe(0);
     expect(await fetchEmissions(http)).toEqual({});
     expect(await fetchSlotDuration(http)).toBeGreaterThan(0);
   });

@@ -96,8 +96,8 @@ it("shows the account's one net APY in the markets table, bank page, portfolio a
     />,
   );
   const marketsCell = screen.getAllByTestId(`apy-${lst.address}`)[0];
-  expect(marketsCell.textContent).toBe(figure);
-  expect(partsOf(marketsCell)).toEqual(PARTS);
+  expect(marketsCell!.textContent).toBe(figure);
+  expect(partsOf(marketsCell!)).toEqual(PARTS);
   cleanup();
 
   render(<BankStats row={row} />);

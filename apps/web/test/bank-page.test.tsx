@@ -60,7 +60,7 @@ beforeAll(async () => {
   started = server.facts;
   const http = new Http(started.url);
   const config = await fetchConfig(http);
-  market = await loadMarket(new Connection(`${started.url}/rpc`), { programId: config.programId, group: config.markets[0].group });
+  market = await loadMarket(new Connection(`${started.url}/rpc`), { programId: config.programId, group: config.markets[0]!.group });
   dtos = await fetchBanks(http, "db");
 }, 120_000);
 
@@ -218,14 +218,14 @@ describe("utilization curve", () => {
     );
     expect(curve.map((p) => p.utilization)).toEqual(Array.from({ length: 101 }, (_, i) => i));
     // The bank's utilization is 4,321 / 12,345.678901 = 35.0001%: its current borrowing rate is the curve's at 35%.
-    expect(curve[35].borrowingRate).toBeCloseTo(toNumber(priced.rates.borrowingRate), 5);
+    expect(curve[35]!.borrowingRate).toBeCloseTo(toNumber(priced.rates.borrowingRate), 5);
 
     renderWithServer(<BankHistory bank={started.usdc} symbol="USDC" curve={curve} utilization={0.35} position={null} />);
     fireEvent.click(screen.getByRole("tab", { name: "Utilization curve" }));
     const table = screen.getByRole("table", { hidden: true });
     const rows = within(table).getAllByRole("row", { hidden: true }).slice(1);
     expect(rows).toHaveLength(101);
-    expect(rows[100].textContent).toBe(`100%${formatPercent(curve[100].lendingRate)}${formatPercent(curve[100].borrowingRate)}`);
+    expect(rows[100]!.textContent).toBe(`100%${formatPercent(curve[100]!.lendingRate)}${formatPercent(curve[100]!.borrowingRate)}`);
     expect(screen.queryByRole("tab", { name: "7D" })).toBeNull();
   });
 });

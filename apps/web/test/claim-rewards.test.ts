@@ -50,8 +50,8 @@ describe("claimable rewards", () => {
     const market = marketOf(rewardingBank(40_000n, "100"));
     const capped = market.banks.values().next().value!;
     const held = { ...balance(capped, "assets", "1000000000"), emissionsOutstanding: fx.fromInt(7n) };
-    expect(claimableRewards(market, [held], NOW)[0].claimable).toBe(7n);
-    expect(claimableRewards(market, [held], NOW + 3_600n)[0].claimable).toBe(107n);
+    expect(claimableRewards(market, [held], NOW)[0]!.claimable).toBe(7n);
+    expect(claimableRewards(market, [held], NOW + 3_600n)[0]!.claimable).toBe(107n);
   });
 
   it("leaves out banks without emissions and inactive balances", () => {

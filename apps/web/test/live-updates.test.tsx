@@ -165,7 +165,7 @@ describe("live updates", () => {
     renderLive();
     await screen.findByText("screens");
     await waitFor(() => expect(sockets).toHaveLength(1));
-    const socket = sockets[0];
+    const socket = sockets[0]!;
     expect(socket.url).toBe("ws://127.0.0.1:9/rpc");
     await waitFor(() => expect(fetches).toEqual({ account: 1, balances: 1 }));
     act(() => socket.open());
@@ -202,7 +202,7 @@ describe("live updates", () => {
     act(() => socket.drop());
     expect(live.isLive()).toBe(false);
     await waitFor(() => expect(sockets).toHaveLength(2));
-    const again = sockets[1];
+    const again = sockets[1]!;
     act(() => again.open());
     expect(again.sent.map((r) => r.method)).toEqual(socket.sent.map((r) => r.method));
     act(() => void again.ackAll(200));
@@ -223,12 +223,12 @@ describe("live updates and the screens' market", () => {
     await screen.findByText("market screen");
     await waitFor(() => expect(marketFetches).toBe(1));
     await waitFor(() => expect(sockets).toHaveLength(1));
-    act(() => sockets[0].open());
-    await waitFor(() => expect(sockets[0].sent.length).toBeGreaterThan(0));
-    act(() => void sockets[0].ackAll(100));
+    act(() => sockets[0]!.open());
+    await waitFor(() => expect(sockets[0]!.sent.length).toBeGreaterThan(0));
+    act(() => void sockets[0]!.ackAll(100));
 
     // A bank of the market changes: the market is refetched by the screen's loader, not failed for want of one.
-    act(() => sockets[0].notify(100, "programNotification"));
+    act(() => sockets[0]!.notify(100, "programNotification"));
     await waitFor(() => expect(marketFetches).toBe(2));
     expect([client.getQueryState(queryKeys.market(GROUP))?.status, client.getQueryState(queryKeys.market(GROUP))?.error]).toEqual([
       "success",
@@ -246,7 +246,7 @@ describe("the live socket", () => {
   it("shares one subscription between listeners, unsubscribes when the last leaves, and is not live while one is refused", () => {
     sockets = [];
     const socket = new LiveSocket("ws://x/rpc", SOCKET_OPTIONS);
-    const fake = sockets[0];
+    const fake = sockets[0]!;
     fake.open();
     const request = { method: "accountSubscribe", params: [ACCOUNT, NO_DATA] } as const;
     const heard: string[] = [];
@@ -298,7 +298,7 @@ describe("the cache refresher", () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { reads, stop } = slowQuery(client);
     await waitFor(() => expect(reads).toHaveLength(1));
-    reads[0]();
+    reads[0]!();
     await waitFor(() => expect(client.getQueryData(["account", ACCOUNT])).toBe(1));
     const refresher = new CacheRefresher(client, 5);
 
@@ -309,9 +309,9 @@ describe("the cache refresher", () => {
     refresher.refresh([["account", ACCOUNT]]);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(reads).toHaveLength(2);
-    reads[1]();
+    reads[1]!();
     await waitFor(() => expect(reads).toHaveLength(3));
-    reads[2]();
+    reads[2]!();
     await waitFor(() => expect(client.getQueryData(["account", ACCOUNT])).toBe(3));
 
     // The account itself changes while a refetch runs: that read is dropped and a new one started at once.
@@ -319,9 +319,9 @@ describe("the cache refresher", () => {
     await waitFor(() => expect(reads).toHaveLength(4));
     refresher.refresh([["account", ACCOUNT]], true);
     await waitFor(() => expect(reads).toHaveLength(5));
-    reads[4]();
+    reads[4]!();
     await waitFor(() => expect(client.getQueryData(["account", ACCOUNT])).toBe(5));
-    reads[3]();
+    reads[3]!();
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(client.getQueryData(["account", ACCOUNT])).toBe(5);
     expect(reads).toHaveLength(5);

@@ -105,7 +105,7 @@ function renderContext() {
 }
 
 async function borrow(ctx: ActionContext) {
-  const group = config.markets[0].group;
+  const group = config.markets[0]!.group;
   const market = await loadMarket(ctx.connection, { programId: config.programId, group });
   const marginfiAccount = new PublicKey(server.facts.marginfiAccount);
   const account = decodeMarginfiAccount((await ctx.connection.getAccountInfo(marginfiAccount))!.data);
@@ -117,11 +117,11 @@ describe("the action context", () => {
     renderContext();
     await waitFor(() => expect(context?.lookupTables).toHaveLength(1), { timeout: 20_000 });
     const [table] = context!.lookupTables!;
-    expect(table.key.toBase58()).toBe(server.facts.table);
-    expect(table.state.addresses.map((key) => key.toBase58())).toEqual(server.facts.keys);
+    expect(table!.key.toBase58()).toBe(server.facts.table);
+    expect(table!.state.addresses.map((key) => key.toBase58())).toEqual(server.facts.keys);
     // The group, three programs, and five keys per bank (bank, mint, vault, vault authority, oracle) of 14 banks.
     expect(server.facts.keys).toHaveLength(4 + 5 * 14);
-    expect(client.getQueryState(queryKeys.lookupTables(config.markets[0].group))?.status).toBe("success");
+    expect(client.getQueryState(queryKeys.lookupTables(config.markets[0]!.group))?.status).toBe("success");
   });
 
   it("lets an account holding 14 banks borrow, which does not fit one transaction without the table", async () => {
@@ -134,7 +134,7 @@ describe("the action context", () => {
 
     const result = await borrow(withTables);
     expect(result.signatures).toHaveLength(1);
-    const landed = await withTables.connection.getTransaction(result.signatures[0], {
+    const landed = await withTables.connection.getTransaction(result.signatures[0]!, {
       commitment: "confirmed",
       maxSupportedTransactionVersion: 0,
     });

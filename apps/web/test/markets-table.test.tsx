@@ -190,8 +190,8 @@ describe("grouping, search and sort", () => {
 
   it("sorts by the mode's APY, weight and totals", () => {
     const lendApy = groupRows(ROWS, { mode: "lend", sort: { key: "apy", direction: "desc" }, search: "" });
-    expect(lendApy[0].rows.map((r) => r.symbol)).toEqual(["kUSDC", "USDC", "USDT"]);
-    expect(lendApy[1].rows.map((r) => r.symbol)).toEqual(["JitoSOL", "bSOL", "SOL"]);
+    expect(lendApy[0]!.rows.map((r) => r.symbol)).toEqual(["kUSDC", "USDC", "USDT"]);
+    expect(lendApy[1]!.rows.map((r) => r.symbol)).toEqual(["JitoSOL", "bSOL", "SOL"]);
     const borrowApyAsc = sortRows([USDC, USDT, SOL, JITOSOL], { key: "apy", direction: "asc" }, "borrow");
     expect(borrowApyAsc.map((r) => r.symbol)).toEqual(["SOL", "USDT", "JitoSOL", "USDC"]);
     expect(sortRows([SOL, JITOSOL, USDC], { key: "weight", direction: "desc" }, "lend").map((r) => r.symbol)).toEqual([

@@ -73,7 +73,7 @@ describe("leaderboard", () => {
       .getAllByRole("row")
       .slice(1);
     expect(rows).toHaveLength(25);
-    expect([...rows[0].querySelectorAll("td")].map((td) => td.textContent)).toEqual([
+    expect([...rows[0]!.querySelectorAll("td")].map((td) => td.textContent)).toEqual([
       "#1",
       "000W…1111",
       "3,375",
@@ -81,7 +81,7 @@ describe("leaderboard", () => {
       "3.75",
       "5,628.75",
     ]);
-    expect(rows[1].textContent).toContain("(you)");
+    expect(rows[1]!.textContent).toContain("(you)");
     expect(screen.getByText("Page 1 of 3")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
@@ -89,7 +89,7 @@ describe("leaderboard", () => {
       .getAllByRole("row")
       .slice(1);
     expect(last).toHaveLength(10);
-    expect(last[9].querySelector("td")!.textContent).toBe("#60");
+    expect(last[9]!.querySelector("td")!.textContent).toBe("#60");
   });
 
   it("searches by address", () => {

@@ -106,15 +106,15 @@ describe("portfolio figures", () => {
 
     const solRow = row(supplied, solBank);
     expect(within(solRow).getByTestId("position-amount").textContent).toBe(`3 ${solBank.bank.mint.slice(0, 4)}…`);
-    expect(within(solRow).getByTestId("position-value").textContent).toBe(formatUsd(toNumber(positionUsdValue(risk.positions[0])!)));
+    expect(within(solRow).getByTestId("position-value").textContent).toBe(formatUsd(toNumber(positionUsdValue(risk.positions[0]!)!)));
     expect(within(solRow).getByTestId("position-liquidation-price").textContent).toBe(
-      formatPrice(toNumber(liquidationPrice(risk, risk.positions[0])!)),
+      formatPrice(toNumber(liquidationPrice(risk, risk.positions[0]!)!)),
     );
     const usdcRow = row(borrowed, usdcBank);
     expect(within(usdcRow).getByTestId("position-amount").textContent).toBe(`12 ${usdcBank.bank.mint.slice(0, 4)}…`);
     expect(within(usdcRow).getByTestId("position-value").textContent).toBe("$12.00");
     expect(within(usdcRow).getByTestId("position-liquidation-price").textContent).toBe(
-      formatPrice(toNumber(liquidationPrice(risk, risk.positions[1])!)),
+      formatPrice(toNumber(liquidationPrice(risk, risk.positions[1]!)!)),
     );
     // SOL: (12 × 1.1) / (3 × 0.8) + confidence 0.01 × 2.12 = 5.5212.
     expect(within(solRow).getByTestId("position-liquidation-price").textContent).toBe("$5.52");
@@ -125,7 +125,7 @@ describe("portfolio figures", () => {
     expect(within(dustRow).getByTestId("position-amount").textContent).toBe(`<0.000001 ${dustBank.bank.mint.slice(0, 4)}…`);
     expect(within(solRow).queryByText("dust")).toBeNull();
     expect(within(usdcRow).queryByText("dust")).toBeNull();
-    const dustPrice = liquidationPrice(risk, risk.positions[2]);
+    const dustPrice = liquidationPrice(risk, risk.positions[2]!);
     expect(within(dustRow).getByTestId("position-liquidation-price").textContent).toBe(
       dustPrice === null ? "—" : formatPrice(toNumber(dustPrice)),
     );
@@ -135,10 +135,10 @@ describe("portfolio figures", () => {
     const { onAction } = renderPortfolio(market, balances);
     const supplied = screen.getByRole("table", { name: "Supplied" });
     const solRow = within(supplied).getByTestId(`position-${solBank.address}`);
-    fireEvent.click(within(solRow).getAllByRole("button")[1]);
+    fireEvent.click(within(solRow).getAllByRole("button")[1]!);
     expect(onAction).toHaveBeenLastCalledWith(solBank.address, "withdraw");
     const usdcRow = within(screen.getByRole("table", { name: "Borrowed" })).getByTestId(`position-${usdcBank.address}`);
-    fireEvent.click(within(usdcRow).getAllByRole("button")[0]);
+    fireEvent.click(within(usdcRow).getAllByRole("button")[0]!);
     expect(onAction).toHaveBeenLastCalledWith(usdcBank.address, "repay");
   });
 
@@ -176,7 +176,7 @@ describe("portfolio figures", () => {
       ["Supply", true],
       ["Withdraw", false],
     ]);
-    fireEvent.click(within(within(supplied).getByTestId(`position-${killed.address}`)).getAllByRole("button")[1]);
+    fireEvent.click(within(within(supplied).getByTestId(`position-${killed.address}`)).getAllByRole("button")[1]!);
     expect(onAction).not.toHaveBeenCalled();
   });
 
@@ -184,7 +184,7 @@ describe("portfolio figures", () => {
     const dto: BalanceDto = {
       bankPk: solBank.address,
       active: true,
-      assetShares: fx.toDecimal(balances[0].assetShares),
+      assetShares: fx.toDecimal(balances[0]!.assetShares),
       liabilityShares: "0",
       emissionsOutstanding: "0",
       lastUpdate: Number(NOW),

@@ -90,7 +90,7 @@ describe("WalletProvider with a Wallet Standard wallet", () => {
 
     const signed = await context!.wallet!.signAllTransactions([transfer(firstKey, "legacy"), transfer(firstKey, 0)]);
     expect(signed.map((tx) => tx.version)).toEqual(["legacy", 0]);
-    for (const tx of signed) expect(ed25519.verify(tx.signatures[0], tx.message.serialize(), firstKey.publicKey.toBytes())).toBe(true);
+    for (const tx of signed) expect(ed25519.verify(tx.signatures[0]!, tx.message.serialize(), firstKey.publicKey.toBytes())).toBe(true);
     expect(wallet.transactions.map((t) => t.version)).toEqual(["legacy", 0]);
   });
 
@@ -104,7 +104,7 @@ describe("WalletProvider with a Wallet Standard wallet", () => {
     const signature = await context!.signMessage(message);
     expect(ed25519.verify(signature, message, secondKey.publicKey.toBytes())).toBe(true);
     const [tx] = await context!.wallet!.signAllTransactions([transfer(secondKey, 0)]);
-    expect(ed25519.verify(tx.signatures[0], tx.message.serialize(), secondKey.publicKey.toBytes())).toBe(true);
+    expect(ed25519.verify(tx!.signatures[0]!, tx!.message.serialize(), secondKey.publicKey.toBytes())).toBe(true);
   });
 
   it("disconnects when the user disconnects the site in the wallet, and does not reconnect on the next visit", async () => {

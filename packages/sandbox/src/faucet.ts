@@ -54,6 +54,7 @@ export function createFaucet(connection: Connection, admin: Keypair, seeded: San
         );
       }
       const [signature] = await sendPacked(connection, admin, instructions);
+      if (signature === undefined) throw new Error("the faucet grant sent no transaction");
       return {
         signature,
         lamports: FAUCET_LAMPORTS.toString(),

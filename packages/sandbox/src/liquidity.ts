@@ -92,7 +92,10 @@ export function planLiquidity(market: string, banks: readonly PlanBank[]): Liqui
     }
     if (missing > 0n) {
       // The rest comes as extra collateral in the best-weighted bank the borrower may use.
-      const best = candidates.reduce((a, b) => (b.collateralWeightBps > a.collateralWeightBps ? b : a), candidates[0]);
+      const best = candidates.reduce<PlanBank | undefined>(
+        (a, b) => (a === undefined || b.collateralWeightBps > a.collateralWeightBps ? b : a),
+        undefined,
+      );
       if (best === undefined) throw new Error(`${market}: nothing can back a borrow of ${target.symbol}`);
       const more = ceilDiv(missing * pow10(best.decimals), best.priceE12 * best.collateralWeightBps) + 1n;
       deposits.set(best.address, (deposits.get(best.address) ?? 0n) + more);

@@ -41,7 +41,7 @@ function toE18(units: bigint, exponent: number): bigint {
 }
 
 function decimalE18(value: string): bigint {
-  const [whole, fraction = ""] = value.split(".");
+  const [whole = "", fraction = ""] = value.split(".");
   return BigInt(whole) * E18 + BigInt(fraction.padEnd(18, "0").slice(0, 18));
 }
 

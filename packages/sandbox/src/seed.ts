@@ -305,7 +305,9 @@ class Seeder {
     const banks: { spec: BankSpec; key: PublicKey; risk: RiskProfile; token: TokenHandle }[] = [];
     for (const bankSpec of spec.banks) {
       const token = this.tokens.get(bankSpec.symbol)!;
-      const risk = { ...RISK_PROFILES[bankSpec.symbol], ...bankSpec.risk };
+      const profile = RISK_PROFILES[bankSpec.symbol];
+      if (!profile) throw new Error(`No risk profile for ${bankSpec.symbol}`);
+      const risk = { ...profile, ...bankSpec.risk };
       const key = await this.addBank(group.publicKey, bankSpec, risk, token);
       banks.push({ spec: bankSpec, key, risk, token });
     }

@@ -84,6 +84,13 @@ function isState(value: unknown): value is SandboxState {
   );
 }
 
+/** The market the server and the web app open on: the state's first. */
+export function mainMarket(state: SandboxState): SeededMarket {
+  const [main] = state.markets;
+  if (!main) throw new Error("the sandbox state has no market");
+  return main;
+}
+
 /** A saved document as a state, or a clear error naming what is wrong with it. */
 export function parseState(value: unknown): SandboxState {
   if (!isState(value)) throw new Error(`the saved sandbox state is not a version ${STATE_VERSION} sandbox document`);
@@ -110,8 +117,7 @@ export async function verifyState(connection: Connection, state: SandboxState, a
     const infos = await connection.getMultipleAccountsInfo(chunk.map(([address]) => new PublicKey(address)));
     chunk.forEach(([address, owner], j) => {
       const info = infos[j];
-      if (info === null)
-        throw new Error(`the sandbox state names ${address}, which this ledger does not have (was it seeded on another one?)`);
+      if (!info) throw new Error(`the sandbox state names ${address}, which this ledger does not have (was it seeded on another one?)`);
       if (!info.owner.equals(owner)) throw new Error(`${address} is owned by ${info.owner.toBase58()}, not ${owner.toBase58()}`);
     });
   }

@@ -44,7 +44,7 @@ import {
 import { nativeForUsd } from "./liquidity.js";
 import { derivedKeypair } from "./keys.js";
 import { sendPacked } from "./send.js";
-import type { SandboxState } from "./state.js";
+import { mainMarket, type SandboxState } from "./state.js";
 
 export type UserActionKind = "deposit" | "borrow" | "repay" | "withdraw";
 
@@ -134,11 +134,12 @@ export class SimulatedUsers {
     options: SimulatedUsersOptions = {},
   ): Promise<SimulatedUsers> {
     const count = options.count ?? 30;
-    const [main, ...arenas] = state.markets;
+    const main = mainMarket(state);
+    const arenas = state.markets.slice(1);
     const missing = state.markets.find((market) => !tables.has(market.group));
     if (missing) throw new Error(`No lookup table for market ${missing.name} (${missing.group})`);
     const users = Array.from({ length: count }, (_, i): SimulatedUser => {
-      const market = i % 3 === 2 && arenas.length > 0 ? arenas[Math.floor(i / 3) % arenas.length] : main;
+      const market = (i % 3 === 2 ? arenas[Math.floor(i / 3) % arenas.length] : undefined) ?? main;
       return {
         keypair: derivedKeypair(admin, `user/${i}`),
         group: market.group,
@@ -173,6 +174,7 @@ export class SimulatedUsers {
   /** One random user takes one action; null when it had nothing sensible to do or the action failed (logged). */
   async actOnce(): Promise<UserAction | null> {
     const user = this.users[Math.floor(this.random() * this.users.length)];
+    if (!user) return null;
     try {
       const action = await this.act(user);
       if (action) this.options.onAction?.(action);

@@ -63,7 +63,7 @@ import { sendTransaction } from "../src/send.js";
 
 const decimalE12 = (price: string) => {
   const [whole, fraction = ""] = price.split(".");
-  return BigInt(whole) * 10n ** 12n + BigInt(fraction.padEnd(12, "0"));
+  return BigInt(whole!) * 10n ** 12n + BigInt(fraction.padEnd(12, "0"));
 };
 
 let net: Localnet;
@@ -101,7 +101,7 @@ describe("seeding", () => {
       expect(info?.owner.toBase58()).toBe(MARGINFI_PROGRAM_ID);
     }
     // The main market's own banks, one per token, then its bank backed by the Kamino-style market.
-    expect(state.banks.filter((b) => b.group === state.markets[0].group).map((b) => b.symbol)).toEqual([
+    expect(state.banks.filter((b) => b.group === state.markets[0]!.group).map((b) => b.symbol)).toEqual([
       ...TOKENS.map((t) => t.symbol),
       "USDC",
     ]);
@@ -124,13 +124,13 @@ describe("seeding", () => {
 
   it("configures every bank as the catalog says, read back through loadMarket", async () => {
     for (const [m, spec] of MARKETS.entries()) {
-      const market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m].group });
+      const market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m]!.group });
       expect(market.banks.size).toBe(spec.banks.length + (spec.kaminoBanks?.length ?? 0));
       for (const bankSpec of spec.banks) {
-        const seeded = state.banks.find((b) => b.group === state.markets[m].group && b.symbol === bankSpec.symbol)!;
+        const seeded = state.banks.find((b) => b.group === state.markets[m]!.group && b.symbol === bankSpec.symbol)!;
         const bank = market.banks.get(seeded.address)!.bank;
         const token = tokenSpec(bankSpec.symbol);
-        const risk = { ...RISK_PROFILES[bankSpec.symbol], ...bankSpec.risk };
+        const risk = { ...RISK_PROFILES[bankSpec.symbol]!, ...bankSpec.risk };
         const price = { decimals: token.decimals, priceE12: decimalE12(token.price) };
         const c = bank.config;
         expect(bank.mint).toBe(seeded.mint);
@@ -166,9 +166,9 @@ describe("seeding", () => {
 
   it("gives every bank deposits and every borrowable bank 20–85% utilization", async () => {
     for (const [m, spec] of MARKETS.entries()) {
-      const market: Market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m].group });
+      const market: Market = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[m]!.group });
       for (const bankSpec of spec.banks) {
-        const seeded = state.banks.find((b) => b.group === state.markets[m].group && b.symbol === bankSpec.symbol)!;
+        const seeded = state.banks.find((b) => b.group === state.markets[m]!.group && b.symbol === bankSpec.symbol)!;
         const priced = market.banks.get(seeded.address)!;
         expect(fx.cmp(priced.totalAssets, fx.ZERO), `${spec.name} ${bankSpec.symbol} deposits`).toBe(1);
         const utilization = toNumber(fx.div(priced.totalLiabilities, priced.totalAssets));
@@ -179,9 +179,9 @@ describe("seeding", () => {
   });
 
   it("sets the SOL and LST e-mode tags and entries, an isolated bank, a reduce-only bank, emissions and both oracle kinds", async () => {
-    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[0].group });
+    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[0]!.group });
     const bankOf = (symbol: string) =>
-      main.banks.get(state.banks.find((b) => b.group === state.markets[0].group && b.symbol === symbol)!.address)!.bank;
+      main.banks.get(state.banks.find((b) => b.group === state.markets[0]!.group && b.symbol === symbol)!.address)!.bank;
     const entries = (symbol: string) =>
       bankOf(symbol)
         .emode.emodeConfig.entries.filter((e) => e.collateralBankEmodeTag !== 0)
@@ -222,12 +222,12 @@ describe("seeding", () => {
 
   it("adds a USDC bank backed by an active reserve of the Kamino-style market, supplied with $1.5M", async () => {
     const kamino = state.banks.filter((b) => b.kaminoReserve !== undefined);
-    expect(kamino.map((b) => [b.group, b.symbol])).toEqual([[state.markets[0].group, "USDC"]]);
-    const [seeded] = kamino;
+    expect(kamino.map((b) => [b.group, b.symbol])).toEqual([[state.markets[0]!.group, "USDC"]]);
+    const seeded = kamino[0]!;
     const usdcOracle = state.oracles.find((o) => o.symbol === "USDC")!;
     expect(seeded.oracle).toBe(usdcOracle.address);
 
-    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[0].group });
+    const main = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: state.markets[0]!.group });
     const priced = main.banks.get(seeded.address)!;
     const c = priced.bank.config;
     expect(c.assetTag).toBe(AssetTag.Kamino);
@@ -332,15 +332,15 @@ describe("the Kamino-backed bank", () => {
     expect((await getAccount(connection, usdc, "confirmed")).amount).toBe(granted - deposited);
     const account = decodeMarginfiAccount((await connection.getAccountInfo(marginfiAccount, "confirmed"))!.data);
     const [held] = account.lendingAccount.balances.filter((b) => b.active !== 0);
-    expect(held.bankPk).toBe(seeded.address);
+    expect(held!.bankPk).toBe(seeded.address);
     // The reserve earns interest, so the USDC buys slightly fewer collateral tokens; the market sees them in USDC.
     const reserve = decodeReserve((await connection.getAccountInfo(new PublicKey(seeded.kaminoReserve!), "confirmed"))!.data);
-    const collateral = fx.toIntFloor(held.assetShares);
+    const collateral = fx.toIntFloor(held!.assetShares);
     const atRate = kaminoCollateralForTokens(reserve, deposited);
     expect(collateral >= atRate - 1n && collateral <= atRate + 1n).toBe(true);
     expect(collateral < deposited && collateral > deposited - 1_000n).toBe(true);
     const after = await loadMarket(connection, { programId: MARGINFI_PROGRAM_ID, group: seeded.group });
-    const position = fx.toIntFloor(fx.mul(held.assetShares, after.banks.get(seeded.address)!.assetShareValue));
+    const position = fx.toIntFloor(fx.mul(held!.assetShares, after.banks.get(seeded.address)!.assetShareValue));
     expect(position >= deposited - 1n && position <= deposited).toBe(true);
 
     await withdrawAllAction({ ...context, market: main, bank, marginfiAccount, account });
@@ -381,19 +381,19 @@ describe("price walk", () => {
       const step = annualVolatility(oracle.dailyVolatility) * Math.sqrt(2_000 / (365.25 * 24 * 3600 * 1000));
       const bound = 6 * step + step * step + 1e-9;
       for (let i = 1; i < series.length; i++)
-        expect(Math.abs(Math.log(series[i] / series[i - 1])), oracle.symbol).toBeLessThanOrEqual(bound);
+        expect(Math.abs(Math.log(series[i]! / series[i - 1]!)), oracle.symbol).toBeLessThanOrEqual(bound);
       expect(new Set(series).size, oracle.symbol).toBeGreaterThan(1);
     }
     const sol = updates.filter((u) => u.symbol === "SOL");
     const jito = updates.filter((u) => u.symbol === "JitoSOL");
     for (let i = 0; i < sol.length; i++) {
       // One transaction per family and round: SOL and JitoSOL land together, at one publish time.
-      expect(jito[i].signature).toBe(sol[i].signature);
-      expect(jito[i].publishTime).toBe(sol[i].publishTime);
+      expect(jito[i]!.signature).toBe(sol[i]!.signature);
+      expect(jito[i]!.publishTime).toBe(sol[i]!.publishTime);
       // Both Pyth at exponent -8: JitoSOL = SOL × 1.248 × its exchange rate's growth since the seeding, up to rounding.
-      const years = Number(sol[i].publishTime! - BigInt(state.stakingSince!)) / 31_536_000;
-      const expected = Number(sol[i].price) * 1.248 * Math.exp(stakingRate("0.072") * years);
-      expect(Math.abs(Number(jito[i].price) - expected), `step ${i}`).toBeLessThanOrEqual(3);
+      const years = Number(sol[i]!.publishTime! - BigInt(state.stakingSince!)) / 31_536_000;
+      const expected = Number(sol[i]!.price) * 1.248 * Math.exp(stakingRate("0.072") * years);
+      expect(Math.abs(Number(jito[i]!.price) - expected), `step ${i}`).toBeLessThanOrEqual(3);
     }
   });
 
@@ -420,7 +420,7 @@ describe("simulated users", () => {
     const logged: string[] = [];
     const [main] = state.markets;
     await expect(SimulatedUsers.create(connection, admin, state, new Map())).rejects.toThrow(
-      `No lookup table for market ${main.name} (${main.group})`,
+      `No lookup table for market ${main!.name} (${main!.group})`,
     );
     const users = await SimulatedUsers.create(connection, admin, state, await createMarketLookupTables(connection, admin, state), {
       count: 6,

@@ -40,7 +40,7 @@ function launch(): Promise<Launched> {
       if (!ready) return;
       clearTimeout(timer);
       resolve({
-        url: ready[1],
+        url: ready[1]!,
         output: () => output,
         async stop(signal) {
           child.kill(signal);
@@ -97,12 +97,12 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
     for (const group of groups) {
       const { addresses } = (await (await fetch(`${first.url}/api/lookup-tables?group=${group}`)).json()) as { addresses: string[] };
       expect(addresses).toHaveLength(1);
-      const table = (await ledger.getAddressLookupTable(new PublicKey(addresses[0]))).value!;
+      const table = (await ledger.getAddressLookupTable(new PublicKey(addresses[0]!))).value!;
       const keys = table.state.addresses.map((key) => key.toBase58());
       expect(keys[0]).toBe(group);
       for (const b of banks.filter((b) => b.group_address === group)) expect(keys).toContain(b.bank_address);
     }
-    const bank = banks[0].bank_address;
+    const bank = banks[0]!.bank_address;
     const history = await poll(
       "GET /api/banks/db/:bank/historic/30d",
       async () => (await (await fetch(`${first.url}/api/banks/db/${bank}/historic/30d`)).json()) as unknown[],

@@ -79,12 +79,12 @@ function labelOf(payload: unknown): { account: string; label: string; nonce: str
 function messageOffset(serialized: Uint8Array): number {
   let count = 0;
   let size = 0;
-  for (;;) {
-    const byte = serialized[size];
+  for (const byte of serialized) {
     count |= (byte & 0x7f) << (7 * size);
     size += 1;
-    if ((byte & 0x80) === 0) return size + count * SIGNATURE_LENGTH;
+    if ((byte & 0x80) === 0) break;
   }
+  return size + count * SIGNATURE_LENGTH;
 }
 
 function labelFromTransaction(signedData: string): SignedLabel {
@@ -98,10 +98,11 @@ function labelFromTransaction(signedData: string): SignedLabel {
   }
   const keys = transaction.message.staticAccountKeys;
   const memos = transaction.message.compiledInstructions.filter((ix) => keys[ix.programIdIndex]?.toBase58() === MEMO_PROGRAM_ID);
-  if (memos.length !== 1) throw badRequest(LABEL_ERRORS.memoCount);
+  const [memoInstruction] = memos;
+  if (memos.length !== 1 || !memoInstruction) throw badRequest(LABEL_ERRORS.memoCount);
   let memo: string;
   try {
-    memo = strictUtf8.decode(memos[0].data);
+    memo = strictUtf8.decode(memoInstruction.data);
   } catch {
     throw badRequest(LABEL_ERRORS.memoText);
   }

@@ -12,6 +12,7 @@ import {
   type KaminoReserve,
   type SlotDurationReply,
 } from "@ballast/sdk";
+import { sortedMedian } from "../lists.js";
 
 /** Push-oracle shards the public app knows: 0 holds Pyth's sponsored feeds, 3301 marginfi's own. */
 const PYTH_SHARDS = [0, 3301] as const;
@@ -56,8 +57,8 @@ function kaminoJson(value: unknown): JsonValue {
 function kaminoObjectJson(value: object): JsonObject {
   const out: { [key: string]: JsonValue } = {};
   for (const [key, field] of Object.entries(value)) {
-    const fraction = /^(.+?)(?:Bsf|Sf)$/.exec(key);
-    if (fraction && typeof field === "bigint") out[fraction[1]] = fractionToDecimal(field);
+    const fraction = /^(.+?)(?:Bsf|Sf)$/.exec(key)?.[1];
+    if (fraction !== undefined && typeof field === "bigint") out[fraction] = fractionToDecimal(field);
     else out[key] = kaminoJson(field);
   }
   return out;
@@ -87,7 +88,6 @@ export function medianSlotDuration(samples: readonly PerfSample[]): SlotDuration
     .map((s) => (s.samplePeriodSecs * 1000) / s.numSlots)
     .sort((a, b) => a - b);
   if (durations.length === 0) return { medianSlotDurationMs: DEFAULT_SLOT_DURATION_MS, sampleCount: 0, fallback: true };
-  const middle = durations.length >> 1;
-  const median = durations.length % 2 === 1 ? durations[middle] : (durations[middle - 1] + durations[middle]) / 2;
+  const median = sortedMedian(durations, (lower, upper) => (lower + upper) / 2);
   return { medianSlotDurationMs: median, sampleCount: durations.length, fallback: false };
 }

@@ -17,6 +17,7 @@ import {
 } from "@ballast/sdk";
 import { upstreamError } from "../errors.js";
 import { ttlCache } from "./cache.js";
+import { elementAt, sortedMedian } from "../lists.js";
 
 /** No tier is priced under 50 µlamports per compute unit (the SDK's fallback minimum), however idle the ledger. */
 export const PRIORITY_FEE_FLOOR = FALLBACK_PRIORITY_FEE_STATS.min;
@@ -32,20 +33,19 @@ export const TIP_PERCENTILE = 0.75;
 /** Nearest-rank percentile of a non-empty list. */
 export function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(Math.ceil(fraction * sorted.length) - 1, 0)];
+  return elementAt(sorted, Math.max(Math.ceil(fraction * sorted.length) - 1, 0));
 }
 
 /** min, max, floored mean and median (the floored mean of the middle two for an even count); null for none. */
 export function feeStats(prices: readonly number[]): RecentFeeStats | null {
   if (prices.length === 0) return null;
   const sorted = [...prices].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  const median = sorted.length % 2 === 1 ? sorted[middle] : Math.floor((sorted[middle - 1] + sorted[middle]) / 2);
+  const median = sortedMedian(sorted, (lower, upper) => Math.floor((lower + upper) / 2));
   const sum = sorted.reduce((total, price) => total + price, 0);
   return {
     slots: sorted.length,
-    min: sorted[0],
-    max: sorted[sorted.length - 1],
+    min: elementAt(sorted, 0),
+    max: elementAt(sorted, sorted.length - 1),
     mean: Math.floor(sum / sorted.length),
     median,
   };
@@ -72,7 +72,7 @@ export function tipOf(transaction: VersionedTransactionResponse): number {
   const keys = transaction.transaction.message.getAccountKeys({ accountKeysFromLookups: meta.loadedAddresses });
   let tip = 0;
   for (let i = 0; i < keys.length; i++) {
-    if (TIP_ADDRESSES.has(keys.get(i)!.toBase58())) tip += Math.max(meta.postBalances[i] - meta.preBalances[i], 0);
+    if (TIP_ADDRESSES.has(keys.get(i)!.toBase58())) tip += Math.max(elementAt(meta.postBalances, i) - elementAt(meta.preBalances, i), 0);
   }
   return tip;
 }

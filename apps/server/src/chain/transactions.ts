@@ -61,8 +61,9 @@ export function decodeWireTransaction(base64: string): WireTransaction | string 
   } catch {
     return "not a serialized transaction";
   }
-  if (transaction.signatures.length === 0) return "the transaction has no signatures";
-  return { base64, transaction, signature: bs58.encode(transaction.signatures[0]) };
+  const [signature] = transaction.signatures;
+  if (!signature) return "the transaction has no signatures";
+  return { base64, transaction, signature: bs58.encode(signature) };
 }
 
 /** An HTTP, transport or reply-format failure rather than the ledger's answer about the transactions. */
@@ -114,8 +115,8 @@ function simulationFailure(
   resolution: ErrorResolutionConfig,
 ): TransactionFailure<SimulationFailureDetails> | null {
   const failedIndex = results.findIndex((r) => r.err !== null);
-  if (failedIndex < 0) return null;
   const failed = results[failedIndex];
+  if (!failed) return null;
   const resolved = resolveTransactionError(
     { message: `Simulation failed: ${JSON.stringify(failed.err)}`, logs: failed.logs },
     resolution,
@@ -139,9 +140,10 @@ export async function simulateTransactions(
   let results: TransactionOutcome[];
   let bankData: Buffer | null = null;
   try {
-    if (transactions.length === 1) {
+    const [only] = transactions;
+    if (only && transactions.length === 1) {
       const { value } = await jsonRpcRequest<RawSimulation>(rpcUrl, "simulateTransaction", [
-        transactions[0].base64,
+        only.base64,
         {
           encoding: "base64",
           commitment: "confirmed",
@@ -200,8 +202,7 @@ export async function sendTransactions(
   resolution: ErrorResolutionConfig,
 ): Promise<SendReply> {
   const landed: string[] = [];
-  for (let i = 0; i < transactions.length; i++) {
-    const { base64, signature } = transactions[i];
+  for (const [i, { base64, signature }] of transactions.entries()) {
     const failure = (error: unknown): TransactionFailure<SendFailureDetails> => {
       const resolved = resolveTransactionError(error, resolution, "sending");
       return {

@@ -256,19 +256,20 @@ function emissionsPayout(call: ProgramCall, calls: readonly Call[]): ActivityIte
         c.accounts[0] === vault &&
         c.accounts[2] === destination,
     );
-  if (!transfer) return null;
+  const { marginfi_account: account, group = null, bank = null, emissions_mint: mint = null } = call.accounts;
+  if (!transfer || account === undefined) return null;
   return {
     type: "withdraw_emissions",
-    account: call.accounts.marginfi_account,
+    account,
     authority: null,
-    group: call.accounts.group,
-    bank: call.accounts.bank,
-    mint: call.accounts.emissions_mint,
+    group,
+    bank,
+    mint,
     amount: transfer.data.readBigUInt64LE(1),
     related: NO_RELATED,
     details: {
       destination,
-      decimals: transfer.data[9],
+      decimals: transfer.data.readUInt8(9),
       permissionless: call.name === "lending_account_withdraw_emissions_permissionless",
     },
   };
@@ -280,7 +281,8 @@ function decodeCall(call: Call, position: number): ProgramCall | null {
   const names = ACCOUNT_NAMES.get(decoded.name) ?? [];
   const accounts: Record<string, string> = {};
   names.forEach((name, i) => {
-    if (i < call.accounts.length) accounts[name] = call.accounts[i];
+    const address = call.accounts[i];
+    if (address !== undefined) accounts[name] = address;
   });
   return { name: decoded.name, args: decoded.data as Fields, accounts, position };
 }

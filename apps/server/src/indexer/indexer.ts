@@ -123,8 +123,9 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     for (;;) {
       const page = await connection.getSignaturesForAddress(programId, { before, until: cursor?.signature, limit: pageSize }, "confirmed");
       found.push(...page);
-      if (page.length < pageSize) return found.reverse();
-      before = page[page.length - 1].signature;
+      const oldest = page.at(-1);
+      if (page.length < pageSize || !oldest) return found.reverse();
+      before = oldest.signature;
     }
   }
 
@@ -138,7 +139,7 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
         "confirmed",
       );
       slot = Math.max(slot, read.context.slot);
-      chunk.forEach((k, i) => infos.set(k, read.value[i]));
+      chunk.forEach((k, i) => infos.set(k, read.value[i] ?? null));
     }
     return { slot, infos };
   }
@@ -158,7 +159,8 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     const transactions = new Map(landed.map((p, i) => [p.signature, responses[i]] as const));
     const missing = batch.findIndex((p) => !p.failed && !transactions.get(p.signature));
     const kept = missing < 0 ? batch : batch.slice(0, missing);
-    if (kept.length === 0) return { consumed: 0, events: 0 };
+    const last = kept.at(-1);
+    if (!last) return { consumed: 0, events: 0 };
 
     const parsed = kept.flatMap((p) => {
       const tx = p.failed ? null : transactions.get(p.signature);
@@ -225,7 +227,6 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     const ours = [...margin].filter(([, account]) => served.has(account.group));
     const closed = [...state.infos].filter(([, info]) => info === null).map(([address]) => address);
     const balances = ours.flatMap(([address, account]) => balanceRows(address, account, state.slot));
-    const last = kept[kept.length - 1];
     await db.transaction().execute(async (trx) => {
       for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
         await trx

@@ -74,7 +74,8 @@ async function activityFor(
     .selectAll()
     .where((eb) => eb.or(columns.map((column) => eb(column, "=", query.address))));
   if (query.before !== undefined) {
-    const [, signature, index] = CURSOR.exec(query.before)!;
+    // The query schema admitted only cursors of this form.
+    const [, signature = "", index = ""] = CURSOR.exec(query.before)!;
     const anchor = await ctx.db
       .selectFrom("activity")
       .select(["slot", "tx_index"])

@@ -99,14 +99,17 @@ const kaminoTriples = queryValues('at least one "bank,reserve,obligation" triple
   })
   .transform((triples) =>
     triples.map((triple) => {
-      const [bank, reserve, obligation] = triple.split(",").map((part) => part.trim());
+      // The refinement above admitted only three addresses.
+      const [bank = "", reserve = "", obligation = ""] = triple.split(",").map((part) => part.trim());
       return { bank, reserve, obligation };
     }),
   );
 
-async function readAccounts(ctx: RouteContext, keys: readonly string[]): Promise<(AccountInfo<Buffer> | null)[]> {
+async function readAccounts(ctx: RouteContext, keys: readonly string[]): Promise<[key: string, info: AccountInfo<Buffer> | null][]> {
   try {
-    return await fetchAccountInfos(ctx.connection, keys);
+    const infos = await fetchAccountInfos(ctx.connection, keys);
+    // The ledger answers one entry per key, null for a missing account.
+    return keys.map((key, i) => [key, infos[i] ?? null]);
   } catch (error) {
     throw upstreamError(`Failed to read accounts from the ledger: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -186,8 +189,8 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
     async (request): Promise<PythOracleDataReply> => {
       const keys = request.query.pythOracleKeys;
       const banks = [...(await ctx.markets.banks()).values()];
-      const infos = await readAccounts(ctx, keys);
-      return Object.fromEntries(keys.map((key, i) => [key, pythOracleData(key, infos[i], pythBankOf(banks, key))]));
+      const accounts = await readAccounts(ctx, keys);
+      return Object.fromEntries(accounts.map(([key, info]) => [key, pythOracleData(key, info, pythBankOf(banks, key))]));
     },
   );
 
@@ -207,9 +210,9 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
     },
     async (request): Promise<SwbOracleMapReply> => {
       const keys = request.query.oracleKeys;
-      const infos = await readAccounts(ctx, keys);
-      const data = keys.map((key, i) => {
-        const feed = pullFeedOf(infos[i]);
+      const accounts = await readAccounts(ctx, keys);
+      const data = accounts.map(([key, info]) => {
+        const feed = pullFeedOf(info);
         const entry = feed && {
           feedId: feed.feedHash,
           rawPrice: feed.value.toString(),
@@ -243,10 +246,10 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
         for (const key of priced.bank.config.oracleKeys) if (key !== DEFAULT_PUBKEY) oracleKeys.add(key);
       }
       const keys = [...oracleKeys];
-      const infos = await readAccounts(ctx, keys);
+      const accounts = await readAccounts(ctx, keys);
       const byHash = new Map<string, { oracleKey: string; feed: NonNullable<ReturnType<typeof pullFeedOf>> }>();
-      keys.forEach((oracleKey, i) => {
-        const feed = pullFeedOf(infos[i]);
+      accounts.forEach(([oracleKey, info]) => {
+        const feed = pullFeedOf(info);
         if (feed === null) return;
         const known = byHash.get(feed.feedHash);
         if (!known || feed.lastUpdateTimestamp > known.feed.lastUpdateTimestamp) byHash.set(feed.feedHash, { oracleKey, feed });
@@ -342,14 +345,16 @@ export const oracleRoutes: RouteModule = (app, ctx) => {
     },
     async (request): Promise<KaminoStatesReply> => {
       const triples = request.query.keys;
-      const infos = await readAccounts(
-        ctx,
-        triples.flatMap((t) => [t.reserve, t.obligation]),
+      const infos = new Map(
+        await readAccounts(
+          ctx,
+          triples.flatMap((t) => [t.reserve, t.obligation]),
+        ),
       );
       return Object.fromEntries(
-        triples.map((t, i) => {
-          const reserve = kaminoState(infos[2 * i], decodeKaminoReserve);
-          const obligation = kaminoState(infos[2 * i + 1], decodeKaminoObligation);
+        triples.map((t) => {
+          const reserve = kaminoState(infos.get(t.reserve) ?? null, decodeKaminoReserve);
+          const obligation = kaminoState(infos.get(t.obligation) ?? null, decodeKaminoObligation);
           return [
             t.bank,
             {

@@ -76,7 +76,7 @@ export const pointsRoutes: RouteModule = (app, ctx) => {
       const totalPoints = Number(totals.points ?? 0);
       let rank = 0;
       const leaderboard = leaders.map((row, i) => {
-        if (i === 0 || row.total_points !== leaders[i - 1].total_points) rank = i + 1;
+        if (row.total_points !== leaders[i - 1]?.total_points) rank = i + 1;
         return {
           rank,
           wallet: row.wallet,

@@ -96,7 +96,7 @@ export function registerPageWallet(setup: PageWalletSetup): void {
     SolanaSignTransactionFeature &
     SolanaSignMessageFeature;
   const call = (request: WalletRequest): Promise<WalletReply> =>
-    (window as unknown as Record<string, (request: WalletRequest) => Promise<WalletReply>>)[setup.binding](request);
+    (window as unknown as Record<string, (request: WalletRequest) => Promise<WalletReply>>)[setup.binding]!(request);
   const failIfRefused = (reply: WalletReply): void => {
     if ("error" in reply) throw new Error(reply.error);
   };
@@ -104,7 +104,7 @@ export function registerPageWallet(setup: PageWalletSetup): void {
   let accounts: WalletAccount[] = [];
   const listeners = new Set<(properties: StandardEventsChangeProperties) => void>();
   const share = (next: readonly SharedAccount[]): void => {
-    if (next.length === accounts.length && next.every((a, i) => a.address === accounts[i].address)) return;
+    if (next.length === accounts.length && next.every((a, i) => a.address === accounts[i]!.address)) return;
     accounts = next.map((a) =>
       Object.freeze({
         address: a.address,
@@ -167,7 +167,7 @@ export function registerPageWallet(setup: PageWalletSetup): void {
         const signatures = "signatures" in reply ? reply.signatures : [];
         return inputs.map((input, i) => ({
           signedMessage: input.message,
-          signature: Uint8Array.from(signatures[i]),
+          signature: Uint8Array.from(signatures[i]!),
           signatureType: "ed25519",
         }));
       },
@@ -307,7 +307,11 @@ export class StandardTestWallet {
     }
     for (const transaction of signed) {
       const index = transaction.message.staticAccountKeys.findIndex((key) => key.equals(this.#keypair.publicKey));
-      this.transactions.push({ version: transaction.version, signer: this.address, signature: bs58.encode(transaction.signatures[index]) });
+      this.transactions.push({
+        version: transaction.version,
+        signer: this.address,
+        signature: bs58.encode(transaction.signatures[index]!),
+      });
     }
     return { signedTransactions: signed.map((transaction) => Array.from(transaction.serialize())) };
   }
@@ -320,7 +324,7 @@ export function pageWalletSetup(): PageWalletSetup {
 
 /** The page-side controls of the wallet last registered in this realm's window. */
 export function pageWalletControl(): PageWalletControl {
-  return (window as unknown as Record<symbol, PageWalletControl>)[Symbol.for(CONTROL)];
+  return (window as unknown as Record<symbol, PageWalletControl>)[Symbol.for(CONTROL)]!;
 }
 
 /**
@@ -343,7 +347,7 @@ export async function installStandardWallet(context: BrowserContext, keypair: Ke
   const wallet = new StandardTestWallet(keypair, async (accounts) => {
     for (const page of context.pages()) {
       await page.evaluate(
-        ({ control, accounts }) => (window as unknown as Record<symbol, PageWalletControl>)[Symbol.for(control)].share(accounts),
+        ({ control, accounts }) => (window as unknown as Record<symbol, PageWalletControl>)[Symbol.for(control)]!.share(accounts),
         { control: CONTROL, accounts },
       );
     }

@@ -1,6 +1,13 @@
 // Account labels (spec §7): reads log and answer empty on failure (spec §8); the signed write is the label form's
 // (features/accounts/account-label.ts).
-import type { AccountLabelsQuery, AccountLabelsReply, LabelNonceReply, LabelNonceRequest } from "@ballast/sdk";
+import type {
+  AccountLabelsQuery,
+  AccountLabelsReply,
+  AddAccountLabelReply,
+  AddAccountLabelRequest,
+  LabelNonceReply,
+  LabelNonceRequest,
+} from "@ballast/sdk";
 import { Http, serverErrorText } from "./http.js";
 
 /** At most this many characters in a label (spec §5). */
@@ -23,4 +30,12 @@ export async function fetchLabelNonce(http: Http, account: string): Promise<Labe
   const response = await http.post("/api/account-label/nonce", { account } satisfies LabelNonceRequest);
   if (!response.ok) throw new Error(await serverErrorText(response));
   return (await response.json()) as LabelNonceReply;
+}
+
+/** Sends a label signed as a message ({data, signature, signer}); throws the server's error text when it refuses. */
+export async function submitAccountLabel(http: Http, signedData: string): Promise<void> {
+  const response = await http.post("/api/account-label/add", { signedData, signingMethod: "message" } satisfies AddAccountLabelRequest);
+  if (!response.ok) throw new Error(await serverErrorText(response));
+  const body = (await response.json()) as Partial<AddAccountLabelReply>;
+  if (body.success !== true) throw new Error("Failed to add account label");
 }

@@ -4,6 +4,7 @@ import { ActivityFetchError, activityCursor, fetchActivity, type ActivityRecord,
 import { useHttp } from "../api/context.js";
 import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
+import { lastOf } from "../lists.js";
 
 const PAGE_SIZE = 100;
 
@@ -19,7 +20,7 @@ export function useActivity(subject: ActivitySubject, address: string | null) {
     queryKey: queryKeys.activity(subject, address),
     queryFn: address === null ? skipToken : ({ pageParam }) => fetchActivity(http, subject, address, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: ActivityRecord[]) => (last.length === PAGE_SIZE ? activityCursor(last[last.length - 1]) : undefined),
+    getNextPageParam: (last: ActivityRecord[]) => (last.length === PAGE_SIZE ? activityCursor(lastOf(last)) : undefined),
     staleTime: TIMING.activity.staleTime,
     retry: retryActivity,
   });

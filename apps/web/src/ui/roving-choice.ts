@@ -16,12 +16,14 @@ export function useRovingChoice<T extends string>(options: readonly { readonly v
 
   function onKeyDown(event: KeyboardEvent) {
     let next: number | null = null;
-    if (event.key in MOVES) next = (index + MOVES[event.key] + options.length) % options.length;
+    const move = MOVES[event.key];
+    if (move !== undefined) next = (index + move + options.length) % options.length;
     if (event.key === "Home") next = 0;
     if (event.key === "End") next = options.length - 1;
-    if (next === null) return;
+    const option = next === null ? undefined : options[next];
+    if (next === null || !option) return;
     event.preventDefault();
-    onChange(options[next].value);
+    onChange(option.value);
     refs.current[next]?.focus();
   }
 

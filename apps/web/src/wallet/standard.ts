@@ -65,10 +65,15 @@ function connectedStandardWallet(wallet: StandardWallet, account: StandardAccoun
     signMessage: messageSigner
       ? async (message) => {
           const [output] = await messageSigner.signMessage({ account, message });
+          if (!output) throw new Error(`${wallet.name} returned no message signature`);
           return output.signature;
         }
       : null,
-    signTransaction: async (transaction) => (await signAll([transaction]))[0],
+    signTransaction: async (transaction) => {
+      const [signed] = await signAll([transaction]);
+      if (!signed) throw new Error(`${wallet.name} returned no signed transaction`);
+      return signed;
+    },
     signAllTransactions: signAll,
     disconnect: async () => {
       await features["standard:disconnect"]?.disconnect();

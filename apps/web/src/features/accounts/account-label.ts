@@ -4,7 +4,7 @@
 // server verifies exactly the bytes the wallet signed.
 import type { SignedLabelPayload } from "@ballast/sdk";
 import bs58 from "bs58";
-import { fetchLabelNonce, MAX_LABEL_LENGTH, serverErrorText, type Http } from "../../api/index.js";
+import { fetchLabelNonce, MAX_LABEL_LENGTH, submitAccountLabel, type Http } from "../../api/index.js";
 
 /** What the form tells the user to fix (the server's rule text names API fields, not what to type). */
 export const LABEL_LENGTH_MESSAGE = `Enter a label of 1 to ${MAX_LABEL_LENGTH} characters`;
@@ -28,14 +28,6 @@ export function labelMessage(account: string, label: string, nonce: string): str
 /** The "message" form of signedData: {data, signature (base58), signer}. */
 export function signedLabelData(message: string, signature: Uint8Array, signer: string): string {
   return JSON.stringify({ data: message, signature: bs58.encode(signature), signer });
-}
-
-/** Sends a signed label; throws the server's error text when it refuses. */
-export async function submitAccountLabel(http: Http, signedData: string): Promise<void> {
-  const response = await http.post("/api/account-label/add", { signedData, signingMethod: "message" });
-  if (!response.ok) throw new Error(await serverErrorText(response));
-  const body = (await response.json()) as { success?: boolean };
-  if (body.success !== true) throw new Error("Failed to add account label");
 }
 
 /** Signs and sends a label for `account`; `sign` is the wallet's signMessage. */

@@ -32,6 +32,7 @@ import {
   type ActionPreview,
   type PreviewStats,
 } from "./model.js";
+import { elementAt } from "../../lists.js";
 
 const ACTION_TABS = [
   { value: "deposit", label: "Deposit" },
@@ -193,7 +194,9 @@ function LandedResult({
 export function ActionBoxView(props: ActionBoxViewProps) {
   const { market, bank, header, balances, wallet, loading = false } = props;
   const tabs = actionTabsFor(bank);
-  const [action, setAction] = useState<ActionType>(tabs.some((t) => t.value === props.initialAction) ? props.initialAction : tabs[0].value);
+  const [action, setAction] = useState<ActionType>(
+    tabs.some((t) => t.value === props.initialAction) ? props.initialAction : elementAt(tabs, 0).value,
+  );
   // After MAX the amount follows the max as fresh account data arrives (a repay that just landed, accrued interest)
   // until the user types; a typed amount stays as typed.
   const [entry, setEntry] = useState<AmountEntry>({ kind: "typed", text: "" });

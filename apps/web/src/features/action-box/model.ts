@@ -2,7 +2,6 @@
 // MAX per tab, whether the amount closes the position (withdraw-all / repay-all), the before → after preview and the
 // e-mode impact. Nothing here re-derives a formula; it picks SDK results and turns them into display numbers.
 import {
-  accountMaxAmounts,
   accountNetApy,
   accountRisk,
   balancesAfterAction,
@@ -13,6 +12,10 @@ import {
   healthBar,
   healthFactor,
   liquidationPrice,
+  maxBorrow,
+  maxDeposit,
+  maxRepay,
+  maxWithdraw,
   nativeToUiAmount,
   toNumber,
   type AccountRisk,
@@ -51,16 +54,15 @@ export function positionIn(account: AccountRisk, bank: PricedBank): Position | u
 
 /** The SDK's max amount for the tab, in native units. */
 export function maxAmountFor(account: AccountRisk, bank: PricedBank, wallet: WalletFunds | null, action: ActionType): bigint {
-  const [max] = accountMaxAmounts(account, [bank], () => wallet ?? EMPTY_WALLET);
   switch (action) {
     case "deposit":
-      return max.maxDeposit;
+      return maxDeposit(bank, wallet ?? EMPTY_WALLET);
     case "withdraw":
-      return max.maxWithdraw;
+      return maxWithdraw(account, bank);
     case "borrow":
-      return max.maxBorrow;
+      return maxBorrow(account, bank);
     case "repay":
-      return max.maxRepay;
+      return maxRepay(account, bank, wallet ?? EMPTY_WALLET);
   }
 }
 

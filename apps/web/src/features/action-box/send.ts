@@ -15,6 +15,7 @@ import {
 } from "@ballast/sdk";
 import { formatTokenAmount } from "../../format/index.js";
 import type { ActionType } from "./context.js";
+import { lastOf } from "../../lists.js";
 
 export interface SendParams {
   readonly context: ActionContext;
@@ -60,14 +61,13 @@ export async function sendBankAction(p: SendParams): Promise<SendResult> {
     bank: p.bank.address,
     tokenProgram: p.tokenProgram ? new PublicKey(p.tokenProgram) : undefined,
   };
-  const last = (signatures: string[]) => signatures[signatures.length - 1];
   if (p.action === "deposit") {
     const result = await depositAction({
       ...common,
       amount: p.amount,
       marginfiAccount: p.account ? new PublicKey(p.account.address) : undefined,
     });
-    return { signature: last(result.signatures), marginfiAccount: result.marginfiAccount.toBase58(), created: !p.account };
+    return { signature: lastOf(result.signatures), marginfiAccount: result.marginfiAccount.toBase58(), created: !p.account };
   }
   if (!p.account) throw new Error("Account not found");
   const marginfiAccount = new PublicKey(p.account.address);
@@ -86,5 +86,5 @@ export async function sendBankAction(p: SendParams): Promise<SendResult> {
         : (await withdrawAction({ ...withAccount, account: p.account.data, amount: p.amount })).signatures;
       break;
   }
-  return { signature: last(signatures), marginfiAccount: p.account.address, created: false };
+  return { signature: lastOf(signatures), marginfiAccount: p.account.address, created: false };
 }

@@ -227,21 +227,24 @@ export function MarketsTable({ groups, mode, sort, onSort, positions, onAction }
                   {group.category}
                 </th>
               </tr>
-              {group.rows.map((row) => (
-                <TR key={row.address} data-bank={row.address} className="hover:bg-subtle/40">
-                  <TD className="max-w-[18rem]">
-                    <AssetCell row={row} />
-                  </TD>
-                  {cellsFor(row, mode).map((cell, i) => (
-                    <TD key={columns[i].label} className="text-right whitespace-nowrap">
-                      {cell}
+              {group.rows.map((row) => {
+                const cells = cellsFor(row, mode);
+                return (
+                  <TR key={row.address} data-bank={row.address} className="hover:bg-subtle/40">
+                    <TD className="max-w-[18rem]">
+                      <AssetCell row={row} />
                     </TD>
-                  ))}
-                  <TD className="text-right">
-                    <ActionButton row={row} action={rowAction(mode, positions.get(row.address))} onAction={onAction} />
-                  </TD>
-                </TR>
-              ))}
+                    {columns.map((column, i) => (
+                      <TD key={column.label} className="text-right whitespace-nowrap">
+                        {cells[i]}
+                      </TD>
+                    ))}
+                    <TD className="text-right">
+                      <ActionButton row={row} action={rowAction(mode, positions.get(row.address))} onAction={onAction} />
+                    </TD>
+                  </TR>
+                );
+              })}
             </tbody>
           ))}
         </table>

@@ -15,6 +15,7 @@ import { useTransactionToasts } from "../transactions/index.js";
 import { useChainNow } from "./chain-clock.js";
 import { claimEmissionsInstructions, claimedRewards, loadRewardMints, type RewardMint } from "./claim-emissions.js";
 import { claimableRewards, type RewardView } from "./portfolio-model.js";
+import { lastOf } from "../../lists.js";
 
 /** The staged toast's title and its one step. */
 const CLAIM_TITLE = "Rewards: claim";
@@ -95,7 +96,7 @@ export function ClaimRewards({
           });
           return sendInstructions({ ...context, wallet }, instructions);
         },
-        signatureOf: (result) => result.signatures[result.signatures.length - 1],
+        signatureOf: (result) => lastOf(result.signatures),
         onConfirmed: async (result) => {
           toast(await paidToast(result.signatures, walletKey(context.wallet).toBase58(), rewardMints));
           await refresh();

@@ -1,5 +1,6 @@
 // The chain's clock between market snapshots: the snapshot's unix time plus the whole seconds since it was read, so
 // amounts that grow with time (pending emissions) keep growing on screen. A chain's unix time follows wall time.
+import { startPeriodic } from "@ballast/scheduler";
 import { useEffect, useState } from "react";
 
 /** Chain unix seconds at wall time `wallMs`, from a snapshot of chain time `snapshotNow` read at wall time `readAtMs`. */
@@ -14,8 +15,9 @@ export function chainNowAt(snapshotNow: bigint, readAtMs: number, wallMs: number
 export function useChainNow(snapshotNow: bigint, readAtMs: number, tickMs = 1_000): bigint {
   const [wallMs, setWallMs] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setWallMs(Date.now()), tickMs);
-    return () => clearInterval(timer);
+    // A tick that throws is reported as an uncaught error in a plain timer would be.
+    const clock = startPeriodic({ intervalMs: tickMs, run: () => setWallMs(Date.now()), onError: reportError });
+    return () => void clock.stop();
   }, [tickMs]);
   return chainNowAt(snapshotNow, readAtMs, wallMs);
 }
