@@ -1,6 +1,12 @@
 /**
- * The swap venue without its on-chain programs: curve math, account layouts, instruction tables and client builders,
- * what quoting services, keepers, the SDK and the web app use. The `browser` export condition resolves here so
- * bundles never reach the ledger's Node-only modules.
+ * The swap venue without its on-chain programs: curve math, account layouts, instruction tables, errors and client
+ * builders, what quoting services, keepers, the SDK and the web app use. The `browser` export condition resolves
+ * here so bundles never reach the ledger's Node-only modules.
  */
 export * from "./math/index.js";
+export * from "./program-ids.js";
+export * from "./errors.js";
+export * from "./addresses.js";
+export * from "./state/pool.js";
+export { POOL_INSTRUCTIONS } from "./instructions/pool.js";
+export * from "./client/pool.js";
