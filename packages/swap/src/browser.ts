@@ -10,3 +10,13 @@ export * from "./addresses.js";
 export * from "./state/pool.js";
 export { POOL_INSTRUCTIONS } from "./instructions/pool.js";
 export * from "./client/pool.js";
+export {
+  ROUTER_INSTRUCTIONS,
+  SWAP_EVENT_DISCRIMINATOR,
+  SwapVariant,
+  routePlanStepArg,
+  swapArg,
+  type RoutePlanStep,
+  type Swap,
+} from "./instructions/router.js";
+export * from "./client/router.js";

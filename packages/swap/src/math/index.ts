@@ -4,3 +4,4 @@ export * from "./constant-product.js";
 export * from "./stable-swap.js";
 export * from "./liquidity.js";
 export * from "./curve.js";
+export * from "./route.js";
