@@ -1,12 +1,14 @@
 /**
  * The programs the product's ledger runs: the lending program (at `programId`), the two oracle programs, the stake
- * pool with the native stake program (for staked-collateral banks), and the Kamino-style market (for its banks).
+ * pool with the native stake program (for staked-collateral banks), the Kamino-style market (for its banks), and the
+ * swap venue: the constant-product and stable-swap pools and the router at Jupiter v6's id (for swap flows).
  */
 import type { Program } from "@ballast/ledger";
 import { marketProgram } from "@ballast/market";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
 import { lendingProgram } from "@ballast/protocol";
 import { nativeStakeProgram, stakePoolProgram } from "@ballast/stake-pool";
+import { poolProgram, routerProgram } from "@ballast/swap";
 
 export function productPrograms(programId: string): Program[] {
   return [
@@ -16,5 +18,7 @@ export function productPrograms(programId: string): Program[] {
     stakePoolProgram(),
     nativeStakeProgram(),
     marketProgram(),
+    poolProgram(),
+    routerProgram(),
   ];
 }
