@@ -3,7 +3,7 @@
 // and the locked LP tokens and mints LP; the vaults ["vault", pool, mint]; the LP mint ["lp_mint", pool]; and the
 // locked-LP token account ["locked_lp", pool]. The router's event authority is Anchor's ["__event_authority"].
 import { PublicKey } from "@solana/web3.js";
-import { toPublicKey, type Key } from "@ballast/anchor";
+import { toPublicKey, type Key } from "@ballast/codec";
 import { POOL_PROGRAM_ID, ROUTER_PROGRAM_ID } from "./program-ids.js";
 import type { CurveKind } from "./math/curve.js";
 

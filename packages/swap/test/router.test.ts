@@ -3,7 +3,7 @@
 // SDK's error table describing the router's codes.
 import { Keypair, PublicKey, TransactionInstruction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildInstruction, instructionDiscriminator } from "@ballast/anchor";
+import { buildInstruction, instructionDiscriminator } from "@ballast/codec";
 import { TOKEN_PROGRAM_ID } from "@ballast/ledger";
 import { parseErrorFromLogs } from "@ballast/sdk";
 import { land } from "../../ledger/test/support/localnet.js";

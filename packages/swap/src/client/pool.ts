@@ -1,7 +1,7 @@
 // Instruction builders for the pool program. A pool is named by its PoolAddresses: poolAddresses(mintA, mintB,
 // curve) derives them, poolAddressesOf(pool, state) reads them from a fetched pool account.
 import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, toPublicKey, type Key } from "@ballast/anchor";
+import { buildInstruction, toPublicKey, type Key } from "@ballast/codec";
 import { TOKEN_PROGRAM_ID } from "@ballast/ledger";
 import { poolAccountSeeds, poolAddresses, type PoolAddresses } from "../addresses.js";
 import { POOL_INSTRUCTIONS } from "../instructions/pool.js";

@@ -2,7 +2,7 @@
 // the user's token account between consecutive hops. Jupiter's route plan and the per-hop remaining accounts are
 // derived from it.
 import { PublicKey, type AccountMeta, type TransactionInstruction } from "@solana/web3.js";
-import { buildInstruction, type Key, toPublicKey } from "@ballast/anchor";
+import { buildInstruction, type Key, toPublicKey } from "@ballast/codec";
 import { TOKEN_PROGRAM_ID } from "@ballast/ledger";
 import { eventAuthority, type PoolAddresses } from "../addresses.js";
 import { POOL_INSTRUCTIONS } from "../instructions/pool.js";

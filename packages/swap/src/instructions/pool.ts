@@ -1,6 +1,6 @@
 // The pool program's instructions, declared once: accounts in program order with their flags, then the Borsh
 // arguments. Client builders encode with this table and the handlers decode with it.
-import { arg, defineInstructions } from "@ballast/anchor";
+import { arg, defineInstructions } from "@ballast/codec";
 
 /** The accounts of a swap in either mode; the router passes them per hop, after the pool program's id. */
 const SWAP_ACCOUNTS = [

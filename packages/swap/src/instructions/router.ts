@@ -1,7 +1,8 @@
 // The router's instructions as Jupiter v6 declares them: `route` and `exact_out_route` with Jupiter's account names
 // and argument shapes. Jupiter's `Swap` enum names the venue of each step; ours has one variant, the Ballast pools,
 // carrying the direction. Per hop, the remaining accounts are the pool program's id then its swap accounts.
-import { ArgsReader, ArgsWriter, arg, defineInstructions, failureFor, type ArgType, type ArgValue } from "@ballast/anchor";
+import { failureFor } from "@ballast/anchor";
+import { ArgsReader, ArgsWriter, arg, defineInstructions, type ArgType, type ArgValue } from "@ballast/codec";
 import { ROUTER_ERRORS } from "../errors.js";
 
 /** The variants of the router's `Swap` enum, by Borsh index. */

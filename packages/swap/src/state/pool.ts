@@ -12,7 +12,7 @@ import {
   u64,
   u8,
   type StructValue,
-} from "@ballast/anchor";
+} from "@ballast/codec";
 
 export const POOL_DISCRIMINATOR = accountDiscriminator("Pool");
 

@@ -4,7 +4,8 @@
 // Into an empty pool the deposit is both maxima and sets the price: it mints √(a·b) LP tokens, locks the minimum
 // of them in locked_lp and gives the rest to the depositor (at least lp_amount). Later deposits buy exactly
 // lp_amount LP tokens at each reserve's share, rounded up, within the maxima.
-import { AccountChecks, ArgsReader, declareAccounts, decodeArgs, mintTo, signer, unchecked } from "@ballast/anchor";
+import { AccountChecks, declareAccounts, mintTo, signer, unchecked } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import type { InstructionContext } from "@ballast/ledger";
 import { POOL_INSTRUCTIONS } from "../../instructions/pool.js";
 import { depositAmounts, initialLiquidity } from "../../math/liquidity.js";

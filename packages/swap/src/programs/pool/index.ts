@@ -1,5 +1,5 @@
 // The pool program: constant-product and stable-swap pools with LP tokens, an Anchor-style program at our own id.
-import { AccountChecks, ArgsReader, anchorProgram } from "@ballast/anchor";
+import { AccountChecks, AnchorArgsReader, anchorProgram } from "@ballast/anchor";
 import type { Program } from "@ballast/ledger";
 import { POOL_PROGRAM_ID } from "../../program-ids.js";
 import { DepositLiquidityAccounts, depositLiquidity } from "./deposit-liquidity.js";
@@ -28,6 +28,6 @@ export function poolProgram(id: string = POOL_PROGRAM_ID): Program {
       { name: "swap", units: 25_000, run: swap },
       { name: "swap_exact_out", units: 30_000, run: swapExactOut },
     ],
-    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data), translate: translateMathError },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new AnchorArgsReader(data), translate: translateMathError },
   );
 }

@@ -10,16 +10,15 @@
 // The first deposit_liquidity sets the price.
 import {
   AccountChecks,
-  ArgsReader,
   createAccount,
   checkSeeds,
   declareAccounts,
-  decodeArgs,
   initializeMint,
   signer,
   unchecked,
   type DeclaredAccount,
 } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import { ACCOUNT_SIZE, MINT_SIZE, TOKEN_PROGRAM_ID, minimumBalanceForRentExemption, type InstructionContext } from "@ballast/ledger";
 import { poolAccountSeeds, poolSeeds } from "../../addresses.js";
 import { POOL_INSTRUCTIONS } from "../../instructions/pool.js";

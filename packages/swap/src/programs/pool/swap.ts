@@ -5,7 +5,8 @@
 //   7 token_program
 // The whole input goes into the input vault, fee included, so the fee stays with the LPs. Both set the amount
 // out (u64 LE) as return data, as the router reads it.
-import { AccountChecks, ArgsReader, declareAccounts, decodeArgs, signer, unchecked } from "@ballast/anchor";
+import { AccountChecks, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import type { InstructionContext } from "@ballast/ledger";
 import { POOL_INSTRUCTIONS } from "../../instructions/pool.js";
 import { quoteExactIn, quoteExactOut, type CurveParams } from "../../math/curve.js";

@@ -2,7 +2,8 @@
 // out at each reserve's share, rounded down, each at least its minimum.
 //   0 owner signer; 1 pool; 2 pool_authority; 3 vault_a, 4 vault_b writable; 5 lp_mint writable;
 //   6 owner_lp, 7 owner_token_a, 8 owner_token_b writable; 9 token_program
-import { AccountChecks, ArgsReader, declareAccounts, decodeArgs, signer, unchecked } from "@ballast/anchor";
+import { AccountChecks, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import type { InstructionContext } from "@ballast/ledger";
 import { POOL_INSTRUCTIONS } from "../../instructions/pool.js";
 import { withdrawAmounts } from "../../math/liquidity.js";

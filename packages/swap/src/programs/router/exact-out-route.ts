@@ -3,7 +3,8 @@
 // (platform_fee_bps of it, from the source to platform_fee_account), must be at most quoted_in_amount plus
 // slippage_bps, or the whole transaction fails with SlippageToleranceExceeded. Each hop then buys exactly what the
 // next one needs, and the destination must receive exactly out_amount.
-import { AccountChecks, ArgsReader, decodeArgs } from "@ballast/anchor";
+import { AccountChecks } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import type { InstructionContext } from "@ballast/ledger";
 import { ROUTER_INSTRUCTIONS } from "../../instructions/router.js";
 import { maximumIn, routeExactOut } from "../../math/route.js";

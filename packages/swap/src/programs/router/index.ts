@@ -1,5 +1,5 @@
 // The router: Jupiter v6's route and exact_out_route at Jupiter's program id, over the Ballast pools.
-import { AccountChecks, ArgsReader, anchorProgram } from "@ballast/anchor";
+import { AccountChecks, AnchorArgsReader, anchorProgram } from "@ballast/anchor";
 import type { Program } from "@ballast/ledger";
 import { POOL_PROGRAM_ID, ROUTER_PROGRAM_ID } from "../../program-ids.js";
 import { exactOutRoute } from "./exact-out-route.js";
@@ -17,6 +17,6 @@ export function routerProgram(id: string = ROUTER_PROGRAM_ID, poolProgramId: str
       { name: "route", units: 20_000, run: route(poolProgramId) },
       { name: "exact_out_route", units: 30_000, run: exactOutRoute(poolProgramId) },
     ],
-    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new ArgsReader(data), translate: translateMathError },
+    { accounts: (ctx) => new AccountChecks(ctx), args: (data) => new AnchorArgsReader(data), translate: translateMathError },
   );
 }

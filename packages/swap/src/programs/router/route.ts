@@ -2,7 +2,8 @@
 // everything the previous one delivered; the platform fee (platform_fee_bps of the output) goes to
 // platform_fee_account; what is left must be at least quoted_out_amount less slippage_bps, or the whole transaction
 // fails with SlippageToleranceExceeded.
-import { AccountChecks, ArgsReader, decodeArgs } from "@ballast/anchor";
+import { AccountChecks } from "@ballast/anchor";
+import { ArgsReader, decodeArgs } from "@ballast/codec";
 import type { InstructionContext } from "@ballast/ledger";
 import { ROUTER_INSTRUCTIONS } from "../../instructions/router.js";
 import { minimumOut } from "../../math/route.js";

@@ -1,17 +1,8 @@
 // What route and exact_out_route share: Jupiter's accounts, the checks on the route plan and on each hop's
 // accounts, the CPI into the pool program, and the events and return data.
 import { PublicKey } from "@solana/web3.js";
-import {
-  ArgsWriter,
-  ProgramFailure,
-  declareAccounts,
-  encodeArgs,
-  failureFor,
-  instructionDiscriminator,
-  signer,
-  unchecked,
-  type Fail,
-} from "@ballast/anchor";
+import { ProgramFailure, declareAccounts, failureFor, signer, unchecked, type Fail } from "@ballast/anchor";
+import { ArgsWriter, encodeArgs, instructionDiscriminator } from "@ballast/codec";
 import { TOKEN_PROGRAM_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
 import { ROUTER_ERRORS } from "../../errors.js";
 import { POOL_INSTRUCTIONS } from "../../instructions/pool.js";
