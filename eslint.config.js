@@ -9,6 +9,8 @@ export default defineConfig(
   globalIgnores(["**/node_modules/", "**/dist/", "**/.data/", "**/.tmp/"]),
   tseslint.configs.base,
   {
+    // Flat config lints only .js by default; every TypeScript file gets the type-checked rules.
+    files: ["**/*.{ts,tsx,mts,cts,js,mjs}"],
     languageOptions: {
       parserOptions: {
         projectService: {

@@ -5,6 +5,7 @@
  */
 export * from "./account.js";
 export * from "./errors.js";
+export * from "./indexing.js";
 export * from "./integers.js";
 export type { AccountMeta, Clock, CpiInstruction, InstructionAccount, InstructionContext, Program } from "./runtime/program.js";
 export * from "./runtime/sysvars.js";

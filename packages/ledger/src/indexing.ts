@@ -8,3 +8,8 @@ export function elementAt<T>(items: ArrayLike<T>, index: number): T {
   }
   return items[index] as T;
 }
+
+/** The last element of a list that cannot be empty (the signatures of a sent transaction, a full page). */
+export function lastOf<T>(items: ArrayLike<T>): T {
+  return elementAt(items, items.length - 1);
+}

@@ -17,7 +17,8 @@ import {
 } from "@ballast/sdk";
 import { upstreamError } from "../errors.js";
 import { ttlCache } from "./cache.js";
-import { elementAt, sortedMedian } from "../lists.js";
+import { elementAt } from "@ballast/ledger";
+import { sortedMedian } from "../lists.js";
 
 /** No tier is priced under 50 µlamports per compute unit (the SDK's fallback minimum), however idle the ledger. */
 export const PRIORITY_FEE_FLOOR = FALLBACK_PRIORITY_FEE_STATS.min;

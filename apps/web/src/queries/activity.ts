@@ -4,7 +4,7 @@ import { ActivityFetchError, activityCursor, fetchActivity, type ActivityRecord,
 import { useHttp } from "../api/context.js";
 import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
-import { lastOf } from "../lists.js";
+import { lastOf } from "@ballast/ledger";
 
 const PAGE_SIZE = 100;
 

@@ -32,7 +32,7 @@ import {
   type ActionPreview,
   type PreviewStats,
 } from "./model.js";
-import { elementAt } from "../../lists.js";
+import { elementAt } from "@ballast/ledger";
 
 const ACTION_TABS = [
   { value: "deposit", label: "Deposit" },

@@ -15,7 +15,7 @@ import {
 } from "@ballast/sdk";
 import { formatTokenAmount } from "../../format/index.js";
 import type { ActionType } from "./context.js";
-import { lastOf } from "../../lists.js";
+import { lastOf } from "@ballast/ledger";
 
 export interface SendParams {
   readonly context: ActionContext;

@@ -15,7 +15,7 @@ import { useTransactionToasts } from "../transactions/index.js";
 import { useChainNow } from "./chain-clock.js";
 import { claimEmissionsInstructions, claimedRewards, loadRewardMints, type RewardMint } from "./claim-emissions.js";
 import { claimableRewards, type RewardView } from "./portfolio-model.js";
-import { lastOf } from "../../lists.js";
+import { lastOf } from "@ballast/ledger";
 
 /** The staged toast's title and its one step. */
 const CLAIM_TITLE = "Rewards: claim";

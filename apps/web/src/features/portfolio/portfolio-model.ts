@@ -22,7 +22,7 @@ import { DEFAULT_PUBKEY, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
 import { PROVIDER_KAMINO, apyView, apysOf, bankRow, type ApyView, type OperationalState } from "../markets/bank-rows.js";
 import type { ActionType } from "../action-box/context.js";
-import { elementAt } from "../../lists.js";
+import { elementAt } from "@ballast/ledger";
 
 /** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
 export const SIMULATION_ONCHAIN = 0;
