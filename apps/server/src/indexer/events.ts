@@ -2,7 +2,7 @@
 // Anchor's EventParser over the IDL, plus the emissions payouts (which emit no event) read from the instructions and
 // the token transfers they made. Pure: no RPC, no database.
 import { EventParser, type BN } from "@coral-xyz/anchor";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, TokenInstruction, transferCheckedInstructionData } from "@solana/spl-token";
 import type { PublicKey, VersionedTransactionResponse } from "@solana/web3.js";
 import { LENDING_IDL, lendingCoder } from "@ballast/sdk";
 import bs58 from "bs58";
@@ -56,8 +56,6 @@ export interface ParsedTransaction {
 
 const NO_RELATED: Related = { account: null, authority: null, bank: null, mint: null };
 const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]);
-/** SPL Token's TransferChecked: tag 12, u64 amount, u8 decimals; accounts source, mint, destination, authority. */
-const TRANSFER_CHECKED = 12;
 const TOP_LEVEL_INVOKE = /^Program [1-9A-HJ-NP-Za-km-z]+ invoke \[1\]$/;
 const EMISSIONS_PAYOUTS = new Set(["lending_account_withdraw_emissions", "lending_account_withdraw_emissions_permissionless"]);
 
@@ -246,18 +244,20 @@ function eventActivity(name: string, data: Fields, liquidations: ProgramCall[]):
 function emissionsPayout(call: ProgramCall, calls: readonly Call[]): ActivityItem | null {
   const vault = call.accounts.emissions_vault;
   const destination = call.accounts.destination_account;
+  // TransferChecked's accounts: source, mint, destination, authority.
   const transfer = calls
     .slice(call.position + 1)
     .find(
       (c) =>
         TOKEN_PROGRAMS.has(c.programId) &&
-        c.data[0] === TRANSFER_CHECKED &&
-        c.data.length >= 10 &&
+        c.data[0] === TokenInstruction.TransferChecked &&
+        c.data.length >= transferCheckedInstructionData.span &&
         c.accounts[0] === vault &&
         c.accounts[2] === destination,
     );
   const { marginfi_account: account, group = null, bank = null, emissions_mint: mint = null } = call.accounts;
   if (!transfer || account === undefined) return null;
+  const { amount, decimals } = transferCheckedInstructionData.decode(transfer.data);
   return {
     type: "withdraw_emissions",
     account,
@@ -265,11 +265,11 @@ function emissionsPayout(call: ProgramCall, calls: readonly Call[]): ActivityIte
     group,
     bank,
     mint,
-    amount: transfer.data.readBigUInt64LE(1),
+    amount,
     related: NO_RELATED,
     details: {
       destination,
-      decimals: transfer.data.readUInt8(9),
+      decimals,
       permissionless: call.name === "lending_account_withdraw_emissions_permissionless",
     },
   };
