@@ -117,8 +117,11 @@ function fromAnchor(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromAnchor);
   const entries = Object.entries(value);
   const [first] = entries;
-  if (entries.length === 1 && first[0] === "value" && Array.isArray(first[1])) return i80f48.read(Uint8Array.from(first[1]), 0);
-  if (entries.length === 1 && VARIANTS.has(first[0])) return VARIANTS.get(first[0]);
+  if (first !== undefined && entries.length === 1) {
+    const [name, inner] = first;
+    if (name === "value" && Array.isArray(inner)) return i80f48.read(Uint8Array.from(inner), 0);
+    if (VARIANTS.has(name)) return VARIANTS.get(name);
+  }
   return Object.fromEntries(entries.map(([k, v]) => [camel(k), fromAnchor(v)]));
 }
 
@@ -630,7 +633,7 @@ const PRIMITIVE_SIZES: Record<string, number> = {
 
 /** Size of a fixed-size IDL type; unit enums are one byte. */
 function idlSize(type: IdlType): number {
-  if (typeof type === "string") return PRIMITIVE_SIZES[type];
+  if (typeof type === "string") return PRIMITIVE_SIZES[type]!;
   if ("array" in type) return idlSize(type.array[0]) * (type.array[1] as number);
   if ("defined" in type) {
     const def = typeDef(type.defined.name);
@@ -682,7 +685,7 @@ const VALUE_CHECKS: { [K in MarginfiKind]: (theirs: Decoded, ours: never) => voi
     expect(theirs.authority.toBase58()).toBe(ours.authority);
     const balances = theirs.lending_account.balances as Decoded[];
     balances.forEach((b, i) => {
-      const mine = ours.lendingAccount.balances[i];
+      const mine = ours.lendingAccount.balances[i]!;
       expect([b.active, b.bank_pk.toBase58(), fromAnchor(b.asset_shares), fromAnchor(b.liability_shares)]).toEqual([
         mine.active,
         mine.bankPk,
@@ -738,7 +741,7 @@ describe("IDL accounts", () => {
     for (const name of ACCOUNT_NAMES) {
       expect(coder.accounts.accountDiscriminator(name), name).toEqual(ACCOUNT_DISCRIMINATORS[name]);
       expect(IDL.accounts?.find((a) => a.name === name)?.discriminator, name).toEqual(sha8(`account:${name}`));
-      expect(coder.accounts.size(name), name).toBe(LAYOUTS[name].space);
+      expect(coder.accounts.size(name), name).toBe(LAYOUTS[name]!.space);
     }
   });
 
@@ -879,17 +882,19 @@ describe("IDL events", () => {
     const chunks: Uint8Array[] = [];
     emitEvent({ logData: (...data) => chunks.push(...data) }, name, fields);
     expect(chunks).toHaveLength(1);
-    const base64 = Buffer.from(chunks[0]).toString("base64");
+    const payload = chunks[0]!;
+    const base64 = Buffer.from(payload).toString("base64");
     const logs = [`Program ${PROGRAM_ID.toBase58()} invoke [1]`, `Program data: ${base64}`, `Program ${PROGRAM_ID.toBase58()} success`];
 
     const events = [...new EventParser(PROGRAM_ID, coder).parseLogs(logs)];
     expect(events).toHaveLength(1);
-    expect(events[0].name).toBe(name);
-    expect(coder.events.decode(base64)).toEqual(events[0]);
+    const event = events[0]!;
+    expect(event.name).toBe(name);
+    expect(coder.events.decode(base64)).toEqual(event);
 
-    const data = events[0].data as Decoded;
+    const data = event.data as Decoded;
     // Byte for byte: the decoded event re-encodes to exactly the payload we emitted.
-    expect(coder.types.encode(name, data).equals(Buffer.from(chunks[0]).subarray(8))).toBe(true);
+    expect(coder.types.encode(name, data).equals(Buffer.from(payload).subarray(8))).toBe(true);
     if (name === "HealthPulseEvent") {
       const healthCache = HealthCacheStruct.read(coder.types.encode("HealthCache", data.health_cache), 0);
       expect({ account: data.account.toBase58(), healthCache }).toEqual(fields);
