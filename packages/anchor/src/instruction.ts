@@ -5,6 +5,7 @@
 import { type AccountMeta, TransactionInstruction } from "@solana/web3.js";
 import { ArgsReader, ArgsWriter, type Key, toPublicKey } from "./args.js";
 import { instructionDiscriminator } from "./discriminators.js";
+import { anchorFail } from "./errors.js";
 
 /** How one Borsh argument type is written by clients and read by handlers. */
 export interface ArgType<T> {
@@ -92,6 +93,33 @@ export const arg = {
       (w, v) => w.vec(v, (x) => inner.encode(w, x)),
       (r) => r.vec(() => inner.decode(r)),
     ),
+  /** [T; length]: exactly `length` elements, no length prefix. */
+  array: <T>(inner: ArgType<T>, length: number): ArgType<readonly T[]> =>
+    argType(
+      (w, v) => {
+        if (v.length !== length) throw new RangeError(`expected ${length} elements, got ${v.length}`);
+        for (const x of v) inner.encode(w, x);
+      },
+      (r) => Array.from({ length }, () => inner.decode(r)),
+    ),
+  /**
+   * A Borsh enum without fields, one byte holding the variant's index; `variants` names each index (e.g.
+   * `{ Collateral: 0, Isolated: 1 }`), so values are the bytes programs store.
+   */
+  unitEnum: <const V extends Readonly<Record<string, number>>>(variants: V): ArgType<V[keyof V]> => {
+    const known = new Set<number>(Object.values(variants));
+    return argType(
+      (w, v) => {
+        if (!known.has(v)) throw new RangeError(`${v} is not a variant of ${Object.keys(variants).join("/")}`);
+        w.u8(v);
+      },
+      (r) => {
+        const v = r.u8();
+        if (!known.has(v)) anchorFail("InstructionDidNotDeserialize");
+        return v as V[keyof V];
+      },
+    );
+  },
   /** A Borsh struct argument: its fields in order. */
   struct: <const T extends ArgTable>(fields: T): ArgType<ArgValues<T>> =>
     argType(
@@ -114,13 +142,15 @@ export function decodeArgs<T extends ArgTable>(r: ArgsReader, table: T): ArgValu
 /**
  * One account of an instruction, in the program's order. `signer: "caller"` is an account that signs only in some
  * calls (a fresh keypair instead of the PDA), so each call says whether it does; `optional` is Anchor's
- * Option<Account>, where an absent account is passed as the program id.
+ * Option<Account>, where an absent account is passed as the program id; `address` is an account the program pins
+ * (the system program, a sysvar), which the builder fills in and callers do not pass.
  */
 export interface AccountDecl {
   readonly name: string;
   readonly writable?: boolean;
   readonly signer?: boolean | "caller";
   readonly optional?: boolean;
+  readonly address?: string;
 }
 
 export interface InstructionDecl {
@@ -134,9 +164,11 @@ export type ProgramInstructions = Readonly<Record<string, InstructionDecl>>;
 type AccountInput<A extends AccountDecl> = A["signer"] extends "caller" ? { readonly key: Key; readonly signer: boolean } : Key;
 
 type Accounts<L extends readonly AccountDecl[]> = {
-  readonly [A in L[number] as A["optional"] extends true ? never : A["name"]]: AccountInput<A>;
+  readonly [A in L[number] as A["optional"] extends true ? never : A["address"] extends string ? never : A["name"]]: AccountInput<A>;
 } & {
-  readonly [A in L[number] as A["optional"] extends true ? A["name"] : never]?: AccountInput<A> | null;
+  readonly [
+    A in L[number] as A["optional"] extends true ? (A["address"] extends string ? never : A["name"]) : never
+  ]?: AccountInput<A> | null;
 };
 
 export type InstructionAccounts<D extends InstructionDecl> = Accounts<D["accounts"]>;
@@ -168,6 +200,7 @@ function metaFor(
   input: Key | { readonly key: Key; readonly signer: boolean } | null | undefined,
   programId: Key,
 ): AccountMeta {
+  if (decl.address !== undefined) return accountMeta(decl.address, { writable: decl.writable, signer: decl.signer === true });
   if (input === null || input === undefined) {
     if (!decl.optional) throw new TypeError(`account ${decl.name} is missing`);
     return accountMeta(programId);

@@ -126,3 +126,53 @@ describe("buildInstruction", () => {
     expect(() => buildInstruction(PROGRAM, FEEDS, "poke", { accounts: {} as { feed: PublicKey } })).toThrow("account feed is missing");
   });
 });
+
+const Tier = { Collateral: 0, Isolated: 1 } as const;
+
+const VAULTS = defineInstructions({
+  open_vault: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "vault", writable: true },
+      { name: "systemProgram", address: "11111111111111111111111111111111" },
+    ],
+    args: { tier: arg.unitEnum(Tier), points: arg.array(arg.struct({ util: arg.u32, rate: arg.u32 }), 2) },
+  },
+});
+
+describe("fixed accounts, fixed-size arrays and unit enums", () => {
+  const points = [
+    { util: 1, rate: 2 },
+    { util: 3, rate: 4 },
+  ];
+
+  it("fills in fixed-address accounts and writes arrays without a length and enums as their variant byte", () => {
+    const ix = buildInstruction(PROGRAM, VAULTS, "open_vault", {
+      accounts: { payer: AUTHORITY, vault: FEED },
+      args: { tier: Tier.Isolated, points },
+    });
+    expect(ix.keys[2]).toEqual({ pubkey: new PublicKey("11111111111111111111111111111111"), isSigner: false, isWritable: false });
+    expect(ix.data.subarray(8)).toEqual(Buffer.from([1, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0]));
+    expect(decodeArgs(new ArgsReader(ix.data.subarray(8)), VAULTS.open_vault.args)).toEqual({ tier: Tier.Isolated, points });
+  });
+
+  it("refuses an array of the wrong length and a byte that names no variant", () => {
+    const accounts = { payer: AUTHORITY, vault: FEED };
+    expect(() => buildInstruction(PROGRAM, VAULTS, "open_vault", { accounts, args: { tier: Tier.Collateral, points: [] } })).toThrow(
+      RangeError,
+    );
+    const unknownTier = 2 as typeof Tier.Isolated;
+    expect(() => buildInstruction(PROGRAM, VAULTS, "open_vault", { accounts, args: { tier: unknownTier, points } })).toThrow(RangeError);
+    expect(() => decodeArgs(new ArgsReader(Buffer.from([2])), { tier: arg.unitEnum(Tier) })).toThrow(ProgramFailure);
+  });
+
+  it("makes passing a fixed-address account a compile error", () => {
+    const build = (): unknown =>
+      buildInstruction(PROGRAM, VAULTS, "open_vault", {
+        // @ts-expect-error: the system program is filled in
+        accounts: { payer: AUTHORITY, vault: FEED, systemProgram: FEED },
+        args: { tier: Tier.Collateral, points },
+      });
+    expect(typeof build).toBe("function");
+  });
+});

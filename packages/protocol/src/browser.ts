@@ -55,5 +55,7 @@ export { RequirementType, BANKRUPT_THRESHOLD } from "./risk/risk-engine.js";
 export { PROGRAM_VERSION } from "./risk/health-cache.js";
 export { ZERO_AMOUNT_THRESHOLD, EMPTY_BALANCE_THRESHOLD } from "./program/balances.js";
 export { MARGINFI_IDL } from "./idl.js";
+export * from "./instruction-table.js";
+export { wrappedI80F48 } from "./instruction-arg-types.js";
 export { emissionsFor, MIN_EMISSIONS_START_TIME } from "./program/balances.js";
 export { ProgramFailure } from "@ballast/anchor";
