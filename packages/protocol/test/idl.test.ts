@@ -3,6 +3,7 @@
 // compares bytes, not only decoded objects. In 0.32.1 BorshCoder keeps the IDL's snake_case names (only
 // `Program` converts them to camelCase), so the Anchor-side objects here are snake_case.
 import type { AccountLayout, FieldTable, StructCodec } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/anchor";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { BN, BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
@@ -61,11 +62,9 @@ import {
   type RatePoint,
 } from "../src/index.js";
 import { LendingArgs } from "../src/program/args.js";
+import { LENDING_INSTRUCTIONS } from "../src/instruction-table.js";
 import { readKaminoConfig, type KaminoConfigCompact } from "../src/instructions/lending-pool-add-bank-kamino.js";
 import {
-  readBankConfigCompact,
-  readBankConfigOpt,
-  readInterestRateConfigOpt,
   type BankConfigCompact,
   type BankConfigOpt,
   type InterestRateConfigCompact,
@@ -107,7 +106,7 @@ const fx = (decimal: string) => i80f48.fromDecimal(decimal);
 const bn = (x: bigint) => new BN(x.toString());
 const opt = <T, U>(x: T | null, f: (v: T) => U): U | null => (x === null ? null : f(x));
 const variant = (table: Readonly<Record<string, number>>, value: number) => ({ [variantName(table, value)!]: {} });
-const anchorPoints = (points: RatePoint[]) => points.map(({ util, rate }) => ({ util, rate }));
+const anchorPoints = (points: readonly RatePoint[]) => points.map(({ util, rate }) => ({ util, rate }));
 
 /** Anchor's decoded values in our shapes: base58 keys, bigint integers, I80F48 bits, enum indices, camelCase. */
 function fromAnchor(value: unknown): unknown {
@@ -285,6 +284,9 @@ const OPT_ALL: BankConfigOpt = {
   interestRateConfig: { ...RATES_OPT, insuranceFeeFixedApr: fx("0"), protocolFixedFeeApr: fx("0.03"), zeroUtilRate: 0 },
 };
 
+/** The table reads [u8; 5] as a Buffer view of the data; the expected configs hold a plain Uint8Array. */
+const plainPad = (config: BankConfigCompact): BankConfigCompact => ({ ...config, pad0: Uint8Array.from(config.pad0) });
+
 interface ArgCase {
   name: string;
   label: string;
@@ -341,14 +343,17 @@ const ARG_CASES: ArgCase[] = [
     name: "lending_pool_add_bank",
     label: "full BankConfigCompact",
     args: { bank_config: anchorBankConfigCompact(COMPACT) },
-    parse: readBankConfigCompact,
+    parse: (r) => plainPad(decodeArgs(r, LENDING_INSTRUCTIONS.lending_pool_add_bank.args).bankConfig),
     expected: COMPACT,
   },
   {
     name: "lending_pool_add_bank_with_seed",
     label: "BankConfigCompact and seed",
     args: { bank_config: anchorBankConfigCompact(COMPACT), bank_seed: bn(789n) },
-    parse: (r) => ({ config: readBankConfigCompact(r), seed: r.u64() }),
+    parse: (r) => {
+      const { bankConfig, bankSeed } = decodeArgs(r, LENDING_INSTRUCTIONS.lending_pool_add_bank_with_seed.args);
+      return { config: plainPad(bankConfig), seed: bankSeed };
+    },
     expected: { config: COMPACT, seed: 789n },
   },
   ...[
@@ -359,14 +364,14 @@ const ARG_CASES: ArgCase[] = [
     name: "lending_pool_configure_bank",
     label: label as string,
     args: { bank_config_opt: anchorBankConfigOpt(config as BankConfigOpt) },
-    parse: readBankConfigOpt,
+    parse: (r) => decodeArgs(r, LENDING_INSTRUCTIONS.lending_pool_configure_bank.args).bankConfigOpt,
     expected: config,
   })),
   {
     name: "lending_pool_configure_bank_interest_only",
     label: "InterestRateConfigOpt",
     args: { interest_rate_config: anchorInterestRateConfigOpt(RATES_OPT) },
-    parse: readInterestRateConfigOpt,
+    parse: (r) => decodeArgs(r, LENDING_INSTRUCTIONS.lending_pool_configure_bank_interest_only.args).interestRateConfig,
     expected: RATES_OPT,
   },
   {
