@@ -43,7 +43,9 @@ function steps(path: string): { name: string; index?: number }[] {
   return path.split(".").map((segment) => {
     const match = /^([a-z0-9_]+)(?:\[(\d+)\])?$/.exec(segment);
     if (match === null) throw new Error(`unexpected path segment ${segment}`);
-    return match[2] === undefined ? { name: camel(match[1]) } : { name: camel(match[1]), index: Number(match[2]) };
+    const [, name, index] = match;
+    if (name === undefined) throw new Error(`unexpected path segment ${segment}`);
+    return index === undefined ? { name: camel(name) } : { name: camel(name), index: Number(index) };
   });
 }
 
@@ -52,14 +54,15 @@ function resolve(decoded: object, fields: Record<string, AnyAccessor>, path: str
   let accessor: AnyAccessor | undefined;
   let scope: Record<string, AnyAccessor> | undefined = fields;
   for (const { name, index } of steps(path)) {
-    if (scope === undefined || !(name in scope)) throw new Error(`${path}: no field ${name}`);
+    let field: AnyAccessor | undefined = scope?.[name];
+    if (field === undefined) throw new Error(`${path}: no field ${name}`);
     value = (value as Record<string, unknown>)[name];
-    accessor = scope[name];
     if (index !== undefined) {
       value = (value as unknown[])[index];
-      accessor = accessor.at!(index);
+      field = field.at!(index);
     }
-    scope = accessor.fields;
+    accessor = field;
+    scope = field.fields;
   }
   return { value, accessor: accessor! };
 }
@@ -100,7 +103,7 @@ function checkValue(path: string, expected: ExpectedValue, actual: unknown, data
       break;
     case "enum u8":
       expect(actual, where).toBe(expected.value);
-      expect(variantName(ENUM_TABLES[path], actual as number), where).toBe(expected.variant);
+      expect(variantName(ENUM_TABLES[path]!, actual as number), where).toBe(expected.variant);
       break;
     case "u64":
     case "i64":
@@ -150,10 +153,10 @@ describe("mainnet-accounts fixture directory", () => {
   it("describes every snapshot file, and the marginfi ones are the Bank, MarginfiAccount, MarginfiGroup and FeeState snapshots", () => {
     const files = snapshotFileNames();
     expect(Object.keys(expectedFixtures).sort()).toEqual(files);
-    const kinds = new Set(files.map((name) => expectedFixtures[name].kind));
+    const kinds = new Set(files.map((name) => expectedFixtures[name]!.kind));
     const skipped = [...kinds].filter((kind) => !isMarginfiKind(kind)).sort();
     expect(skipped).toEqual(["Obligation", "PriceUpdateV2", "PythLegacyPriceAccount", "Reserve", "Token2022Mint"]);
-    expect(snapshots.map((s) => s.fileName)).toEqual(files.filter((name) => isMarginfiKind(expectedFixtures[name].kind)));
+    expect(snapshots.map((s) => s.fileName)).toEqual(files.filter((name) => isMarginfiKind(expectedFixtures[name]!.kind)));
     expect(snapshots).toHaveLength(15);
   });
 });

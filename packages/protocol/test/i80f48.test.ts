@@ -123,7 +123,7 @@ const EDGES = [ZERO, ONE, fx.neg(ONE), DELTA, fx.neg(DELTA), MAX, MIN];
 
 /** Values of every magnitude: a random bit width, random bits, random sign; sometimes an edge value. */
 function randomFixed(next: () => number): I80F48 {
-  if (next() % 16 === 0) return EDGES[next() % EDGES.length];
+  if (next() % 16 === 0) return EDGES[next() % EDGES.length]!;
   let bits = 0n;
   for (let i = 0; i < 4; i++) bits = (bits << 32n) | BigInt(next());
   const width = BigInt(next() % 128);

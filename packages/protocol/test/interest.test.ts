@@ -175,8 +175,8 @@ describe("seven-point curve (§8.3)", () => {
   });
 
   it("hits each knot exactly and clamps utilization to [0, 1]", () => {
-    expect(sevenPointBaseRate(utilFromU32(points[0].util), zero, hundred, points)).toBe(rateFromU32(points[0].rate));
-    expect(sevenPointBaseRate(utilFromU32(points[1].util), zero, hundred, points)).toBe(rateFromU32(points[1].rate));
+    expect(sevenPointBaseRate(utilFromU32(points[0]!.util), zero, hundred, points)).toBe(rateFromU32(points[0]!.rate));
+    expect(sevenPointBaseRate(utilFromU32(points[1]!.util), zero, hundred, points)).toBe(rateFromU32(points[1]!.rate));
     expect(sevenPointBaseRate(fx.ONE, zero, hundred, points)).toBe(rateFromU32(hundred));
     expect(sevenPointBaseRate(int(2), zero, hundred, points)).toBe(rateFromU32(hundred));
     expect(sevenPointBaseRate(fx.neg(fx.ONE), zero, hundred, points)).toBe(rateFromU32(zero));
@@ -570,7 +570,7 @@ function randomSevenPoint(next: () => number): InterestRateInputs {
   const zeroRate = Number(below(next, BigInt(Math.floor(U32_MAX / 4))));
   const hundredRate = zeroRate + Number(below(next, BigInt(U32_MAX - zeroRate) + 1n));
   const rates = sortedUtils.map(() => zeroRate + Number(below(next, BigInt(hundredRate - zeroRate) + 1n))).sort((a, b) => a - b);
-  const points: RatePointU32[] = sortedUtils.map((util, i) => ({ util, rate: rates[i] }));
+  const points: RatePointU32[] = sortedUtils.map((util, i) => ({ util, rate: rates[i]! }));
   while (points.length < 5) points.push({ util: 0, rate: 0 });
   return {
     ...legacyConfig({}),
@@ -615,7 +615,7 @@ describe("seeded properties", () => {
       urs.push(fx.ZERO, fx.ONE, config.optimalUtilizationRate);
       for (const p of config.points) if (p.util !== 0) urs.push(utilFromU32(p.util));
       urs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      let previous = baseRate(config, urs[0]);
+      let previous = baseRate(config, urs[0]!);
       for (const ur of urs.slice(1)) {
         const current = baseRate(config, ur);
         expect(current >= previous, `case ${c} at ${fx.toDecimal(ur)}`).toBe(true);
@@ -642,10 +642,10 @@ describe("seeded properties", () => {
               { x: config.optimalUtilizationRate, y: config.plateauInterestRate },
               { x: fx.ONE, y: config.maxInterestRate },
             ];
-      expect(baseRate(config, fx.ZERO)).toBe(knots[0].y);
-      expect(baseRate(config, fx.ONE)).toBe(knots[knots.length - 1].y);
+      expect(baseRate(config, fx.ZERO)).toBe(knots[0]!.y);
+      expect(baseRate(config, fx.ONE)).toBe(knots[knots.length - 1]!.y);
       for (let i = 1; i < knots.length - 1; i++) {
-        const [a, k, b] = [knots[i - 1], knots[i], knots[i + 1]];
+        const [a, k, b] = [knots[i - 1]!, knots[i]!, knots[i + 1]!];
         const eps = [EPS, k.x - a.x, b.x - k.x].reduce((m, v) => (v < m ? v : m));
         expect(baseRate(config, k.x as I80F48), `case ${c} knot ${i}`).toBe(k.y);
         const left = baseRate(config, (k.x - eps) as I80F48);

@@ -91,6 +91,6 @@ describe("Kamino obligation view", () => {
       reserve: value(O, "deposits[0].deposit_reserve"),
       depositedAmount: BigInt(value(O, "deposits[0].deposited_amount")),
     });
-    for (let i = 1; i < 8; i++) expect(obligation.deposits[i].reserve).toBe(value(O, `deposits[${i}].deposit_reserve`));
+    for (let i = 1; i < 8; i++) expect(obligation.deposits[i]!.reserve).toBe(value(O, `deposits[${i}].deposit_reserve`));
   });
 });

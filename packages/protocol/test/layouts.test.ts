@@ -221,7 +221,7 @@ describe("round trips", () => {
   it.each(layouts.map((layout) => ({ name: layout.name, layout })))("$name: random contents round-trip", ({ layout }) => {
     const data = createHash("sha512").update(layout.name).digest();
     const random = Buffer.alloc(layout.space);
-    for (let i = 0; i < random.length; i++) random[i] = data[i % data.length] ^ (i * 131);
+    for (let i = 0; i < random.length; i++) random[i] = data[i % data.length]! ^ (i * 131);
     layout.discriminator.copy(random, 0);
     if (layout === LiquidationRecordLayout) {
       for (let i = 0; i < 4; i++) {
@@ -262,7 +262,7 @@ describe("in-place accessors", () => {
     const value = i80f48.fromDecimal("-12.5");
     shares.set(copy, value);
     expect(shares.get(copy)).toBe(value);
-    expect(decodeMarginfiAccount(copy).lendingAccount.balances[3].liabilityShares).toBe(value);
+    expect(decodeMarginfiAccount(copy).lendingAccount.balances[3]!.liabilityShares).toBe(value);
     for (let i = 0; i < data.length; i++) {
       if (i < shares.offset || i >= shares.offset + 16) expect(copy[i]).toBe(data[i]);
     }

@@ -411,11 +411,11 @@ function stakedBank(o: Partial<BankOptions> = {}): BankData {
 }
 
 /** 10 LST backed by 11.5 SOL of stake, 1 of them the pool's non-refundable minimum: 1.05 SOL per LST. */
-const stakedOracles = (o: PythOptions = {}, supply = 10n * SOL, delegated = 11n * SOL + SOL / 2n) => [
-  pyth(o),
-  mintAccount(supply),
-  stakeAccount(delegated),
-];
+const stakedOracles = (
+  o: PythOptions = {},
+  supply = 10n * SOL,
+  delegated = 11n * SOL + SOL / 2n,
+): [InstructionAccount, InstructionAccount, InstructionAccount] => [pyth(o), mintAccount(supply), stakeAccount(delegated)];
 
 describe("staked collateral prices", () => {
   it("rescales spot and EMA prices by (stake − 1 SOL) / LST supply, leaving the confidences those of SOL", () => {

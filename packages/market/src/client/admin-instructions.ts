@@ -8,10 +8,9 @@ import { LENDING_MARKET_SIZE } from "../state/lending-market.js";
 import { type ReserveConfig, encodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_SIZE, type Reserve } from "../state/reserve.js";
 import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
-import { buildInstruction } from "@ballast/codec";
+import { buildInstruction, toPublicKey, type Key } from "@ballast/codec";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
-import { toPublicKey, type Key } from "@ballast/codec";
 
 export interface CreateProgramAccountParams extends ProgramOption {
   payer: Key;

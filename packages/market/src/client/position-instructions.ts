@@ -7,10 +7,9 @@ import { type Obligation, activeBorrows, activeDeposits } from "../state/obligat
 import type { Reserve } from "../state/reserve.js";
 import { refreshReserveInstructionFor } from "./admin-instructions.js";
 import { type ReserveAccounts, lendingMarketAuthority, obligationAddress, userMetadataAddress } from "./addresses.js";
-import { accountMeta, buildInstruction } from "@ballast/codec";
+import { accountMeta, buildInstruction, type Key } from "@ballast/codec";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
-import type { Key } from "@ballast/codec";
 
 export interface InitUserMetadataParams extends ProgramOption {
   owner: Key;

@@ -1,4 +1,6 @@
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { feeStateAccount, groupAccount } from "../program/account-kinds.js";
 import { MarginfiGroupLayout } from "../state/group.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -17,7 +19,7 @@ export const configGroupFee: InstructionHandler = {
   accounts: ConfigGroupFeeAccounts,
   run(ctx, _checks, args) {
     const { marginfiGroup } = ConfigGroupFeeAccounts.load(ctx).accounts;
-    const enable = args.bool();
+    const { enableProgramFee: enable } = decodeArgs(args, LENDING_INSTRUCTIONS.config_group_fee.args);
     const g = MarginfiGroupLayout.fields;
     const data = marginfiGroup.data;
     const flags = g.groupFlags.get(data);

@@ -1,4 +1,6 @@
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -15,7 +17,7 @@ export const configureDeleverageWithdrawalLimit: InstructionHandler = {
   units: 5_000,
   accounts: ConfigureDeleverageLimitAccounts,
   run(ctx, _checks, args) {
-    const limit = args.u32();
+    const { limit } = decodeArgs(args, LENDING_INSTRUCTIONS.configure_deleverage_withdrawal_limit.args);
     const group = ConfigureDeleverageLimitAccounts.load(ctx).accounts.marginfiGroup.data;
     if (limit === 0) fail("ZeroWithdrawalLimit");
     const window = MarginfiGroupLayout.fields.deleverageWithdrawWindowCache.fields;

@@ -1,4 +1,7 @@
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
+import { base58 } from "../program/args.js";
 import { feeStateAccount } from "../program/account-kinds.js";
 import { FeeStateLayout } from "../state/fee-state.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -16,12 +19,13 @@ export const editGlobalFeeState: InstructionHandler = {
   run(ctx, _checks, args) {
     const data = EditGlobalFeeStateAccounts.load(ctx).accounts.feeState.data;
     const f = FeeStateLayout.fields;
-    f.globalFeeAdmin.set(data, args.pubkey());
-    f.globalFeeWallet.set(data, args.pubkey());
-    f.bankInitFlatSolFee.set(data, args.u32());
-    f.liquidationFlatSolFee.set(data, args.u32());
-    f.programFeeFixed.set(data, args.i80f48());
-    f.programFeeRate.set(data, args.i80f48());
-    f.liquidationMaxFee.set(data, args.i80f48());
+    const edit = decodeArgs(args, LENDING_INSTRUCTIONS.edit_global_fee_state.args);
+    f.globalFeeAdmin.set(data, base58(edit.admin));
+    f.globalFeeWallet.set(data, base58(edit.feeWallet));
+    f.bankInitFlatSolFee.set(data, edit.bankInitFlatSolFee);
+    f.liquidationFlatSolFee.set(data, edit.liquidationFlatSolFee);
+    f.programFeeFixed.set(data, edit.programFeeFixed);
+    f.programFeeRate.set(data, edit.programFeeRate);
+    f.liquidationMaxFee.set(data, edit.liquidationMaxFee);
   },
 };

@@ -1,6 +1,8 @@
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupAccount, stakedSettingsAccount } from "../program/account-kinds.js";
-import { readRiskTier } from "../program/bank-config-args.js";
+import { base58 } from "../program/args.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent, type StakedSettingsEditConfig } from "../program/events.js";
@@ -28,15 +30,8 @@ export const editStakedSettings: InstructionHandler = {
   units: 10_000,
   accounts: EditStakedSettingsAccounts,
   run(ctx, _checks, args) {
-    const edit: StakedSettingsEditConfig = {
-      oracle: args.option(() => args.pubkey()),
-      assetWeightInit: args.option(() => args.i80f48()),
-      assetWeightMaint: args.option(() => args.i80f48()),
-      depositLimit: args.option(() => args.u64()),
-      totalAssetValueInitLimit: args.option(() => args.u64()),
-      oracleMaxAge: args.option(() => args.u16()),
-      riskTier: args.option(() => readRiskTier(args)),
-    };
+    const { settings } = decodeArgs(args, LENDING_INSTRUCTIONS.edit_staked_settings.args);
+    const edit: StakedSettingsEditConfig = { ...settings, oracle: settings.oracle === null ? null : base58(settings.oracle) };
     const { marginfiGroup: group, stakedSettings } = EditStakedSettingsAccounts.load(ctx).accounts;
     const s = StakedSettingsLayout.fields;
     const data = stakedSettings.data;

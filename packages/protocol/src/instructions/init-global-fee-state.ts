@@ -1,4 +1,7 @@
 import { checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
+import { base58 } from "../program/args.js";
 import { FeeStateLayout } from "../state/fee-state.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { SEEDS } from "../program/ids.js";
@@ -18,19 +21,16 @@ export const initGlobalFeeState: InstructionHandler = {
   run(ctx, accounts, args) {
     const { payer, feeState } = InitGlobalFeeStateAccounts.load(ctx).accounts;
     const bump = checkSeeds(ctx, feeState, [SEEDS.feeState]);
-    const admin = args.pubkey();
-    const feeWallet = args.pubkey();
-    const bankInitFlatSolFee = args.u32();
-    const liquidationFlatSolFee = args.u32();
-    const programFeeFixed = args.i80f48();
-    const programFeeRate = args.i80f48();
-    const liquidationMaxFee = args.i80f48();
+    const { admin, feeWallet, bankInitFlatSolFee, liquidationFlatSolFee, programFeeFixed, programFeeRate, liquidationMaxFee } = decodeArgs(
+      args,
+      LENDING_INSTRUCTIONS.init_global_fee_state.args,
+    );
 
     const data = accounts.init(payer, feeState, FeeStateLayout, [SEEDS.feeState, Buffer.from([bump])]);
     const f = FeeStateLayout.fields;
     f.key.set(data, feeState.key);
-    f.globalFeeAdmin.set(data, admin);
-    f.globalFeeWallet.set(data, feeWallet);
+    f.globalFeeAdmin.set(data, base58(admin));
+    f.globalFeeWallet.set(data, base58(feeWallet));
     f.bankInitFlatSolFee.set(data, bankInitFlatSolFee);
     f.liquidationFlatSolFee.set(data, liquidationFlatSolFee);
     f.bumpSeed.set(data, bump);

@@ -1,9 +1,11 @@
 import { checkSeeds, declareAccounts, initTarget, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupAccount, systemProgram } from "../program/account-kinds.js";
 import type { StakedSettingsData } from "../state/views.js";
 import { PublicKey } from "@solana/web3.js";
 import { ONE, ZERO, cmp, fromInt } from "../math/i80f48.js";
-import { readRiskTier } from "../program/bank-config-args.js";
+import { base58 } from "../program/args.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { checkGroupAdmin } from "../program/pool-accounts.js";
@@ -48,13 +50,9 @@ export const initStakedSettings: InstructionHandler = {
   units: 12_000,
   accounts: InitStakedSettingsAccounts,
   run(ctx, accounts, args) {
-    const oracle = args.pubkey();
-    const assetWeightInit = args.i80f48();
-    const assetWeightMaint = args.i80f48();
-    const depositLimit = args.u64();
-    const totalAssetValueInitLimit = args.u64();
-    const oracleMaxAge = args.u16();
-    const riskTier = readRiskTier(args);
+    const { settings: config } = decodeArgs(args, LENDING_INSTRUCTIONS.init_staked_settings.args);
+    const { assetWeightInit, assetWeightMaint, depositLimit, totalAssetValueInitLimit, oracleMaxAge, riskTier } = config;
+    const oracle = base58(config.oracle);
 
     const { marginfiGroup: group, admin, feePayer, stakedSettings: settings } = InitStakedSettingsAccounts.load(ctx).accounts;
     const seeds = stakedSettingsSeeds(group.key);

@@ -1,4 +1,6 @@
 import { declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { BankBalance, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -59,7 +61,7 @@ export const kaminoDeposit: InstructionHandler = {
   units: 30_000,
   accounts: KaminoDepositAccounts,
   run(ctx, accounts, args) {
-    const amount = args.u64();
+    const { amount } = decodeArgs(args, LENDING_INSTRUCTIONS.kamino_deposit.args);
     const { accounts: a } = KaminoDepositAccounts.load(ctx);
     const { group, marginfiAccount, authority: signer, bank, signerTokenAccount: source } = a;
     const k = kaminoBankAccounts(accounts, bank, kaminoDepositMarketAccounts(a));

@@ -1,4 +1,6 @@
 import { declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { bankAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -51,7 +53,7 @@ export const kaminoInitObligation: InstructionHandler = {
   units: 80_000,
   accounts: KaminoInitObligationAccounts,
   run(ctx, accounts, args) {
-    const amount = args.u64();
+    const { amount } = decodeArgs(args, LENDING_INSTRUCTIONS.kamino_init_obligation.args);
     const { accounts: a } = KaminoInitObligationAccounts.load(ctx);
     const { feePayer, bank, signerTokenAccount: source, userMetadata } = a;
     const k = kaminoBankAccounts(accounts, bank, kaminoDepositMarketAccounts(a));

@@ -1,4 +1,6 @@
 import { declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { decodeTokenAccount } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
 import { calcValue } from "../math/value.js";
@@ -59,8 +61,8 @@ export const kaminoWithdraw: InstructionHandler = {
   units: 30_000,
   accounts: KaminoWithdrawAccounts,
   run(ctx, accounts, args) {
-    const amount = args.u64();
-    const withdrawAll = args.option(() => args.bool()) ?? false;
+    const { amount, withdrawAll: all } = decodeArgs(args, LENDING_INSTRUCTIONS.kamino_withdraw.args);
+    const withdrawAll = all ?? false;
     const { accounts: a, remaining } = KaminoWithdrawAccounts.load(ctx);
     const { group, marginfiAccount, authority: signer, bank, destinationTokenAccount: destination } = a;
     const k = kaminoBankAccounts(accounts, bank, {

@@ -3,6 +3,8 @@ import { originationFee } from "../math/settlement.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, checkUtilizationRatio, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { tokenProgram } from "../program/account-kinds.js";
 import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -59,7 +61,7 @@ export const lendingAccountBorrow: InstructionHandler = {
   units: 20_000,
   accounts: BorrowAccounts,
   run(ctx, _checks, args) {
-    const amount = args.u64();
+    const { amount } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_account_borrow.args);
     const { accounts: a, remaining } = BorrowAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
     const account = a.marginfiAccount.data;

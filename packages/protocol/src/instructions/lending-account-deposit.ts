@@ -2,6 +2,8 @@ import type { BankData } from "../state/views.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { BankBalance, findOrCreateBalance, sortBalances } from "../program/balances.js";
 import { declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { tokenProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -61,8 +63,8 @@ export const lendingAccountDeposit: InstructionHandler = {
   units: 25_000,
   accounts: DepositAccounts,
   run(ctx, _checks, args) {
-    const amount = args.u64();
-    const upToLimit = args.option(() => args.bool()) ?? false;
+    const { amount, depositUpToLimit } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_account_deposit.args);
+    const upToLimit = depositUpToLimit ?? false;
     const { accounts: a } = DepositAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
     const account = a.marginfiAccount.data;

@@ -1,4 +1,6 @@
-import { checkSeeds, declareAccounts, signer, unchecked, type AccountView } from "@ballast/anchor";
+import { type AccountView, checkSeeds, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { bankAccount, groupAccount, marginfiAccount, tokenProgram } from "../program/account-kinds.js";
 import type { BankData, MarginfiAccountData } from "../state/views.js";
 import { InstructionError, type InstructionAccount } from "@ballast/ledger";
@@ -90,9 +92,7 @@ export const lendingAccountLiquidate: InstructionHandler = {
   units: 35_000,
   accounts: LiquidateAccounts,
   run(ctx, _checks, args) {
-    const assetAmount = args.u64();
-    const liquidateeAccounts = args.u8();
-    const liquidatorAccounts = args.u8();
+    const { assetAmount, liquidateeAccounts, liquidatorAccounts } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_account_liquidate.args);
     const { accounts: a, remaining } = LiquidateAccounts.load(ctx);
     const { group, assetBank, liabBank, authority, tokenProgram } = a;
     const liquidator = a.liquidatorMarginfiAccount;

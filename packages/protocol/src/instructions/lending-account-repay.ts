@@ -2,6 +2,8 @@ import * as fx from "../math/i80f48.js";
 import { accrueAndReport, updateBankRateCache } from "../program/bank-interest.js";
 import { existingBalance, sortBalances } from "../program/balances.js";
 import { declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { tokenProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { emitEvent } from "../program/events.js";
@@ -45,8 +47,8 @@ export const lendingAccountRepay: InstructionHandler = {
   units: 25_000,
   accounts: RepayAccounts,
   run(ctx, _checks, args) {
-    const amount = args.u64();
-    const repayAll = args.option(() => args.bool()) ?? false;
+    const { amount, repayAll: all } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_account_repay.args);
+    const repayAll = all ?? false;
     const { accounts: a } = RepayAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
     const account = a.marginfiAccount.data;

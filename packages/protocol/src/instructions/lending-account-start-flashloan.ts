@@ -5,7 +5,9 @@ import {
   type InstructionAccount,
   type InstructionContext,
 } from "@ballast/ledger";
-import { checkAddress, signer, unchecked, declareAccounts, type AccountView } from "@ballast/anchor";
+import { type AccountView, checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { marginfiAccount } from "../program/account-kinds.js";
 import { instructionDiscriminator, type InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -68,7 +70,7 @@ export const lendingAccountStartFlashloan: InstructionHandler = {
   units: 8_000,
   accounts: StartFlashloanAccounts,
   run(ctx, _checks, args) {
-    const endIndex = args.u64();
+    const { endIndex } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_account_start_flashloan.args);
     const { marginfiAccount, ixsSysvar } = StartFlashloanAccounts.load(ctx).accounts;
     checkFlashloanCanStart(ctx, ixsSysvar, marginfiAccount.key, endIndex);
     const account = marginfiAccount.data;

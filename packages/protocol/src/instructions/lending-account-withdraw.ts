@@ -5,6 +5,8 @@ import { checkAfterWithdrawal, receivershipWithdrawPrice, recordDeleverageWithdr
 import { calcValue } from "../math/value.js";
 import { checkUtilizationRatio, existingBalance, sortBalances } from "../program/balances.js";
 import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { tokenProgram } from "../program/account-kinds.js";
 import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -59,8 +61,8 @@ export const lendingAccountWithdraw: InstructionHandler = {
   units: 18_000,
   accounts: WithdrawAccounts,
   run(ctx, _checks, args) {
-    const amount = args.u64();
-    const withdrawAll = args.option(() => args.bool()) ?? false;
+    const { amount, withdrawAll: all } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_account_withdraw.args);
+    const withdrawAll = all ?? false;
     const { accounts: a, remaining } = WithdrawAccounts.load(ctx);
     const now = ctx.clock.unixTimestamp;
     const account = a.marginfiAccount.data;

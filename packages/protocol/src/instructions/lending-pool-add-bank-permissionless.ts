@@ -1,5 +1,7 @@
 import type { BankData, StakedSettingsData } from "../state/views.js";
 import { checkSeeds, declareAccounts, initTarget, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupAccount, mintAccount, stakedSettingsAccount } from "../program/account-kinds.js";
 import {
   BANK_VAULT_ACCOUNTS,
@@ -68,7 +70,7 @@ export const lendingPoolAddBankPermissionless: InstructionHandler = {
   units: 60_000,
   accounts: AddBankPermissionlessAccounts,
   run(ctx, accounts, args) {
-    const seed = args.u64();
+    const { bankSeed: seed } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_add_bank_permissionless.args);
 
     // Account deserialization, in IDL order; the constraints follow the `init` accounts.
     const { accounts: a, remaining } = AddBankPermissionlessAccounts.load(ctx);

@@ -1,3 +1,5 @@
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { AddBankWithSeedAccounts, addBank } from "./lending-pool-add-bank.js";
 
@@ -7,6 +9,7 @@ export const lendingPoolAddBankWithSeed: InstructionHandler = {
   units: 60_000,
   accounts: AddBankWithSeedAccounts,
   run(ctx, accounts, args) {
-    addBank(ctx, accounts, args, true);
+    const { bankConfig, bankSeed } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_add_bank_with_seed.args);
+    addBank(ctx, accounts, bankConfig, bankSeed);
   },
 };

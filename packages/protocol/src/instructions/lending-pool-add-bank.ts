@@ -9,10 +9,11 @@ import {
 } from "../program/bank-creation.js";
 import type { InstructionContext } from "@ballast/ledger";
 import type { LendingAccounts } from "../program/accounts.js";
-import type { LendingArgs } from "../program/args.js";
-import { readBankConfigCompact, type BankConfigCompact } from "../program/bank-config-args.js";
+import type { BankConfigCompact } from "../program/bank-config-args.js";
 import { validateBankConfig } from "../program/bank-config-validation.js";
 import { checkSeeds, declareAccounts, initTarget, signer, transferLamports, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { feeStateAccount, groupAccount, mintAccount } from "../program/account-kinds.js";
 import { checkGroupAdmin } from "../program/pool-accounts.js";
 import { bankSeeds } from "../program/bank-vaults.js";
@@ -41,7 +42,7 @@ function writeConfig(data: BankData, c: BankConfigCompact): void {
   r.protocolOriginationFee.set(data, ir.protocolOriginationFee);
   r.zeroUtilRate.set(data, ir.zeroUtilRate);
   r.hundredUtilRate.set(data, ir.hundredUtilRate);
-  r.points.set(data, ir.points);
+  r.points.set(data, [...ir.points]);
   r.curveType.set(data, InterestCurveType.SevenPoint);
   f.operationalState.set(data, c.operationalState);
   f.oracleSetup.set(data, OracleSetup.None);
@@ -74,12 +75,9 @@ export const AddBankWithSeedAccounts = declareAccounts({ ...ADD_BANK_ACCOUNTS, b
  * lending_pool_add_bank and lending_pool_add_bank_with_seed (reference §7.3): the bank at a fresh keypair or at
  * the PDA [group, mint, seed]; everything else is identical.
  */
-export function addBank(ctx: InstructionContext, accounts: LendingAccounts, args: LendingArgs, withSeed: boolean): void {
-  const bankConfig = readBankConfigCompact(args);
-  const seed = withSeed ? args.u64() : null;
-
+export function addBank(ctx: InstructionContext, accounts: LendingAccounts, bankConfig: BankConfigCompact, seed: bigint | null): void {
   // Account deserialization, in IDL order; the constraints follow the `init` accounts.
-  const a = (withSeed ? AddBankWithSeedAccounts : AddBankAccounts).load(ctx).accounts;
+  const a = (seed === null ? AddBankAccounts : AddBankWithSeedAccounts).load(ctx).accounts;
   const { marginfiGroup: group, admin, feePayer, feeState, globalFeeWallet: feeWallet, bankMint: mintAccount } = a;
   const { mint } = mintAccount;
   const n = newBankAccounts(a);
@@ -128,6 +126,7 @@ export const lendingPoolAddBank: InstructionHandler = {
   units: 60_000,
   accounts: AddBankAccounts,
   run(ctx, accounts, args) {
-    addBank(ctx, accounts, args, false);
+    const { bankConfig } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_add_bank.args);
+    addBank(ctx, accounts, bankConfig, null);
   },
 };

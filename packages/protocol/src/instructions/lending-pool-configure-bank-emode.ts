@@ -1,8 +1,10 @@
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupRoleAndBankSpec } from "../program/bank-config-update.js";
 import { validateBankEmode } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { BankLayout } from "../state/bank.js";
-import { EMODE_TAG_EMPTY, MAX_EMODE_ENTRIES, type EmodeEntry } from "../state/emode-settings.js";
+import { EMODE_TAG_EMPTY } from "../state/emode-settings.js";
 import { EmodeSettingsFlags } from "../state/flags.js";
 
 const emode = BankLayout.fields.emode.fields;
@@ -19,14 +21,7 @@ export const lendingPoolConfigureBankEmode: InstructionHandler = {
   units: 15_000,
   accounts: ConfigureEmodeAccounts,
   run(ctx, _checks, args) {
-    const emodeTag = args.u16();
-    const entries: EmodeEntry[] = Array.from({ length: MAX_EMODE_ENTRIES }, () => ({
-      collateralBankEmodeTag: args.u16(),
-      flags: args.u8(),
-      pad0: args.bytes(5),
-      assetWeightInit: args.i80f48(),
-      assetWeightMaint: args.i80f48(),
-    }));
+    const { emodeTag, entries } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_configure_bank_emode.args);
     const { group, bank } = ConfigureEmodeAccounts.load(ctx).accounts;
 
     const data = bank.data;

@@ -1,4 +1,5 @@
-import { readInterestRateConfigOpt } from "../program/bank-config-args.js";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { applyInterestRateConfigOpt, groupRoleAndBankSpec, isFrozen } from "../program/bank-config-update.js";
 import { validateInterestRateConfig } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -11,7 +12,7 @@ export const lendingPoolConfigureBankInterestOnly: InstructionHandler = {
   units: 12_000,
   accounts: ConfigureInterestAccounts,
   run(ctx, _checks, args) {
-    const opt = readInterestRateConfigOpt(args);
+    const { interestRateConfig: opt } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_configure_bank_interest_only.args);
     const { bank } = ConfigureInterestAccounts.load(ctx).accounts;
     const data = bank.data;
     if (isFrozen(data)) return;

@@ -1,3 +1,5 @@
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupRoleAndBankSpec, isFrozen } from "../program/bank-config-update.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { BankLayout } from "../state/bank.js";
@@ -13,9 +15,10 @@ export const lendingPoolConfigureBankLimitsOnly: InstructionHandler = {
   units: 8_000,
   accounts: ConfigureLimitsAccounts,
   run(ctx, _checks, args) {
-    const depositLimit = args.option(() => args.u64());
-    const borrowLimit = args.option(() => args.u64());
-    const totalAssetValueInitLimit = args.option(() => args.u64());
+    const { depositLimit, borrowLimit, totalAssetValueInitLimit } = decodeArgs(
+      args,
+      LENDING_INSTRUCTIONS.lending_pool_configure_bank_limits_only.args,
+    );
     const { bank } = ConfigureLimitsAccounts.load(ctx).accounts;
     const data = bank.data;
     const c = BankLayout.fields.config.fields;

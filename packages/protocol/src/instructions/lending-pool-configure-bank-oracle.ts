@@ -1,3 +1,6 @@
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
+import { base58 } from "../program/args.js";
 import { groupRoleAndBankSpec, isFrozen } from "../program/bank-config-update.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
@@ -17,8 +20,8 @@ export const lendingPoolConfigureBankOracle: InstructionHandler = {
   units: 15_000,
   accounts: ConfigureOracleAccounts,
   run(ctx, _checks, args) {
-    const setup = args.u8();
-    const oracle = args.pubkey();
+    const { setup, oracle: oracleKey } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_configure_bank_oracle.args);
+    const oracle = base58(oracleKey);
     const {
       accounts: { group, signer, bank },
       remaining,

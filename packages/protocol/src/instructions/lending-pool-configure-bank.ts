@@ -1,4 +1,5 @@
-import { readBankConfigOpt } from "../program/bank-config-args.js";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { applyInterestRateConfigOpt, groupRoleAndBankSpec, isFrozen, setBankFlag } from "../program/bank-config-update.js";
 import { validateBankConfig, validateBankEmode } from "../program/bank-config-validation.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -19,7 +20,7 @@ export const lendingPoolConfigureBank: InstructionHandler = {
   units: 20_000,
   accounts: ConfigureBankAccounts,
   run(ctx, _checks, args) {
-    const opt = readBankConfigOpt(args);
+    const { bankConfigOpt: opt } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_configure_bank.args);
     const { group, signer, bank } = ConfigureBankAccounts.load(ctx).accounts;
     const header = { signer: signer.key, marginfiGroup: group.key };
     const mint = BankLayout.fields.mint.get(bank.data);

@@ -1,5 +1,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { bankAccount, groupAccount } from "../program/account-kinds.js";
 import { isFrozen } from "../program/bank-config-update.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -33,7 +35,7 @@ export const lendingPoolSetFixedOraclePrice: InstructionHandler = {
   units: 8_000,
   accounts: SetFixedOraclePriceAccounts,
   run(ctx, _checks, args) {
-    const price = args.i80f48();
+    const { price } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_set_fixed_oracle_price.args);
     const { group, admin, bank } = SetFixedOraclePriceAccounts.load(ctx).accounts;
     const data = bank.data;
     if (isFrozen(data)) throw new Error("cannot change oracle settings on frozen banks");

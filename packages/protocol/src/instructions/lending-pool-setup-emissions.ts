@@ -2,6 +2,8 @@ import { PublicKey } from "@solana/web3.js";
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import * as fx from "../math/i80f48.js";
 import { checkSeeds, declareAccounts, initTarget, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { mintAccount, systemProgram, tokenAccount, tokenProgram } from "../program/account-kinds.js";
 import { groupRoleAndBankAccounts, groupRoleAndBankConstraints } from "../program/bank-config-update.js";
 import { initTokenVault } from "../program/bank-vaults.js";
@@ -77,9 +79,7 @@ export const lendingPoolSetupEmissions: InstructionHandler = {
   units: 30_000,
   accounts: SetupEmissionsAccounts,
   run(ctx, accounts, args) {
-    const flags = args.u64();
-    const rate = args.u64();
-    const totalEmissions = args.u64();
+    const { flags, rate, totalEmissions } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_setup_emissions.args);
 
     const { accounts: a } = SetupEmissionsAccounts.load(ctx);
     const { bank, signer: admin, emissionsMint: mintAccount, emissionsAuth, emissionsTokenAccount: vault, tokenProgram } = a;

@@ -1,5 +1,7 @@
 import * as fx from "../math/i80f48.js";
 import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { mintAccount, tokenAccount, tokenProgram } from "../program/account-kinds.js";
 import { groupRoleAndBankAccounts, groupRoleAndBankConstraints } from "../program/bank-config-update.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -31,9 +33,10 @@ export const lendingPoolUpdateEmissionsParameters: InstructionHandler = {
   units: 20_000,
   accounts: UpdateEmissionsAccounts,
   run(ctx, _checks, args) {
-    const emissionsFlags = args.option(() => args.u64());
-    const emissionsRate = args.option(() => args.u64());
-    const additionalEmissions = args.option(() => args.u64());
+    const { emissionsFlags, emissionsRate, additionalEmissions } = decodeArgs(
+      args,
+      LENDING_INSTRUCTIONS.lending_pool_update_emissions_parameters.args,
+    );
 
     const { accounts: a } = UpdateEmissionsAccounts.load(ctx);
     const { bank, signer: admin, emissionsMint: mintAccount, emissionsTokenAccount: vault, tokenProgram } = a;

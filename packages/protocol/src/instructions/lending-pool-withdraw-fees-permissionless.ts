@@ -1,4 +1,6 @@
 import { checkSeeds, declareAccounts, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { bankAccount, groupAccount, tokenAccount, tokenProgram } from "../program/account-kinds.js";
 import { bankVaultSeeds } from "../program/bank-vaults.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -44,7 +46,7 @@ export const lendingPoolWithdrawFeesPermissionless: InstructionHandler = {
   units: 15_000,
   accounts: WithdrawFeesPermissionlessAccounts,
   run(ctx, _checks, args) {
-    const amount = args.u64();
+    const { amount } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_withdraw_fees_permissionless.args);
     const { bank, feeVault, feesDestinationAccount: destination, tokenProgram } = WithdrawFeesPermissionlessAccounts.load(ctx).accounts;
     const held = feeVault.token.amount;
     transferFromVault(ctx, tokenProgram, feeVault, destination, bank, "feeVaultAuthority", amount < held ? amount : held);

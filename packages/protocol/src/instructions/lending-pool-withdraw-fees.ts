@@ -1,3 +1,5 @@
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { FeeVaultWithdrawalAccounts, withdrawFromAdminVault } from "../program/admin-vault-withdrawal.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 
@@ -7,6 +9,6 @@ export const lendingPoolWithdrawFees: InstructionHandler = {
   units: 15_000,
   accounts: FeeVaultWithdrawalAccounts,
   run(ctx, _checks, args) {
-    withdrawFromAdminVault(ctx, args.u64(), "fee");
+    withdrawFromAdminVault(ctx, decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_withdraw_fees.args).amount, "fee");
   },
 };

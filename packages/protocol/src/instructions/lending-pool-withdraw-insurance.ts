@@ -1,3 +1,5 @@
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { InsuranceVaultWithdrawalAccounts, withdrawFromAdminVault } from "../program/admin-vault-withdrawal.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 
@@ -7,6 +9,6 @@ export const lendingPoolWithdrawInsurance: InstructionHandler = {
   units: 15_000,
   accounts: InsuranceVaultWithdrawalAccounts,
   run(ctx, _checks, args) {
-    withdrawFromAdminVault(ctx, args.u64(), "insurance");
+    withdrawFromAdminVault(ctx, decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_withdraw_insurance.args).amount, "insurance");
   },
 };

@@ -1,6 +1,8 @@
 import { PublicKey } from "@solana/web3.js";
 import { INSTRUCTIONS_SYSVAR_ID, loadCurrentIndexChecked, loadInstructionAtChecked, type InstructionAccount } from "@ballast/ledger";
 import { checkAddress, declareAccounts, initTarget, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -55,8 +57,8 @@ export const marginfiAccountInitializePda: InstructionHandler = {
   units: 20_000,
   accounts: InitializePdaAccounts,
   run(ctx, accounts, args) {
-    const accountIndex = args.u16();
-    const thirdPartyId = args.option(() => args.u16()) ?? 0;
+    const { accountIndex, thirdPartyId: thirdParty } = decodeArgs(args, LENDING_INSTRUCTIONS.marginfi_account_initialize_pda.args);
+    const thirdPartyId = thirdParty ?? 0;
     const { accounts: a } = InitializePdaAccounts.load(ctx);
     checkThirdPartyId(thirdPartyId, ctx.stackHeight, a.instructionsSysvar);
     initializeMarginfiAccount(ctx, accounts, a, {

@@ -1,4 +1,6 @@
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupAccount, marginfiAccount } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
@@ -32,7 +34,7 @@ export const marginfiAccountSetFreeze: InstructionHandler = {
   units: 5_000,
   accounts: SetFreezeAccounts,
   run(ctx, _checks, args) {
-    const frozen = args.bool();
+    const { frozen } = decodeArgs(args, LENDING_INSTRUCTIONS.marginfi_account_set_freeze.args);
     const { group, marginfiAccount, admin } = SetFreezeAccounts.load(ctx).accounts;
     const account = marginfiAccount.data;
     setAccountFlag(account, AccountFlags.ACCOUNT_FROZEN, frozen);

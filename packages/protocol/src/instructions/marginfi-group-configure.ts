@@ -1,4 +1,7 @@
 import { declareAccounts, signer } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
+import { base58 } from "../program/args.js";
 import { groupAccount } from "../program/account-kinds.js";
 import { checkGroupAdmin } from "../program/pool-accounts.js";
 import { MarginfiGroupLayout } from "../state/group.js";
@@ -26,17 +29,18 @@ export const marginfiGroupConfigure: InstructionHandler = {
     const g = MarginfiGroupLayout.fields;
     const data = group.data;
 
+    const configured = decodeArgs(args, LENDING_INSTRUCTIONS.marginfi_group_configure.args);
     const roles = {
-      admin: args.pubkey(),
-      emodeAdmin: args.pubkey(),
-      delegateCurveAdmin: args.pubkey(),
-      delegateLimitAdmin: args.pubkey(),
-      delegateEmissionsAdmin: args.pubkey(),
-      metadataAdmin: args.pubkey(),
-      riskAdmin: args.pubkey(),
+      admin: base58(configured.newAdmin),
+      emodeAdmin: base58(configured.newEmodeAdmin),
+      delegateCurveAdmin: base58(configured.newCurveAdmin),
+      delegateLimitAdmin: base58(configured.newLimitAdmin),
+      delegateEmissionsAdmin: base58(configured.newEmissionsAdmin),
+      metadataAdmin: base58(configured.newMetadataAdmin),
+      riskAdmin: base58(configured.newRiskAdmin),
     };
-    const init: I80F48 = args.option(() => args.i80f48()) ?? fromInt(DEFAULT_EMODE_MAX_INIT_LEVERAGE);
-    const maint: I80F48 = args.option(() => args.i80f48()) ?? fromInt(DEFAULT_EMODE_MAX_MAINT_LEVERAGE);
+    const init: I80F48 = configured.emodeMaxInitLeverage ?? fromInt(DEFAULT_EMODE_MAX_INIT_LEVERAGE);
+    const maint: I80F48 = configured.emodeMaxMaintLeverage ?? fromInt(DEFAULT_EMODE_MAX_MAINT_LEVERAGE);
     const inRange = (x: I80F48) => cmp(x, ONE) >= 0 && cmp(x, HUNDRED) <= 0;
     if (!inRange(init) || !inRange(maint) || cmp(init, maint) >= 0) fail("BadEmodeConfig");
 

@@ -1,4 +1,6 @@
 import { declareAccounts, initTarget, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { systemProgram } from "../program/account-kinds.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
 import { TRANSFER_ACCOUNTS, migrateMarginfiAccount } from "./transfer-to-new-account.js";
@@ -20,8 +22,8 @@ export const transferToNewAccountPda: InstructionHandler = {
   units: 28_000,
   accounts: TransferPdaAccounts,
   run(ctx, accounts, args) {
-    const accountIndex = args.u16();
-    const thirdPartyId = args.option(() => args.u16()) ?? 0;
+    const { accountIndex, thirdPartyId: thirdParty } = decodeArgs(args, LENDING_INSTRUCTIONS.transfer_to_new_account_pda.args);
+    const thirdPartyId = thirdParty ?? 0;
     const { accounts: a } = TransferPdaAccounts.load(ctx);
     migrateMarginfiAccount(ctx, accounts, a, { kind: "pda", accountIndex, thirdPartyId, instructionsSysvar: a.instructionsSysvar });
   },

@@ -1,5 +1,6 @@
 import { checkSeeds, declareAccounts, signer } from "@ballast/anchor";
-import { type FieldAccessor } from "@ballast/codec";
+import { decodeArgs, type FieldAccessor } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { bankAccount, bankMetadataAccount, groupAccount } from "../program/account-kinds.js";
 import type { BankMetadataData } from "../state/views.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
@@ -19,7 +20,7 @@ function writeText(
   data: BankMetadataData,
   field: FieldAccessor<Uint8Array>,
   end: FieldAccessor<number>,
-  text: Buffer,
+  text: Uint8Array,
   log: (m: string) => void,
 ): void {
   if (text.length > field.size) {
@@ -54,8 +55,7 @@ export const writeBankMetadata: InstructionHandler = {
   units: 8_000,
   accounts: WriteBankMetadataAccounts,
   run(ctx, _checks, args) {
-    const ticker = args.option(() => args.bytes(args.u32()));
-    const description = args.option(() => args.bytes(args.u32()));
+    const { ticker, description } = decodeArgs(args, LENDING_INSTRUCTIONS.write_bank_metadata.args);
     const data = WriteBankMetadataAccounts.load(ctx).accounts.metadata.data;
 
     const log = (message: string) => ctx.log(message);

@@ -1,7 +1,6 @@
 import { AccountChecks } from "@ballast/anchor";
-import { type AccountData } from "@ballast/codec";
+import type { AccountData, AccountLayout, FieldTable } from "@ballast/codec";
 import type { InstructionAccount } from "@ballast/ledger";
-import { type AccountLayout, type FieldTable } from "@ballast/codec";
 
 /**
  * Anchor's checks the handlers run in their own order (seeds, `mut`, `address`), plus `init` and `close`, taking the

@@ -24,6 +24,13 @@ const SLOTS = Array.from({ length: MAX_LENDING_ACCOUNT_BALANCES }, (_, i) =>
   MarginfiAccountLayout.fields.lendingAccount.fields.balances.at(i),
 );
 const bank = BankLayout.fields;
+
+/** Slot `i`'s accessors; an index past the 16 slots is a program bug, not an account state. */
+function slotAt(i: number) {
+  const s = SLOTS[i];
+  if (!s) throw new RangeError(`balance slot ${i} outside 0..${MAX_LENDING_ACCOUNT_BALANCES - 1}`);
+  return s;
+}
 const SECONDS_PER_YEAR_FIXED = fx.fromInt(SECONDS_PER_YEAR);
 const I32_MAX = 0x7fff_ffff;
 const I32_MIN = -0x8000_0000;
@@ -38,17 +45,17 @@ export function isPositiveWithTolerance(x: I80F48, tolerance: I80F48): boolean {
 
 /** The accessors of balance slot `i`. */
 export function slot(i: number) {
-  return SLOTS[i].fields;
+  return slotAt(i).fields;
 }
 
 export function isActive(account: MarginfiAccountData, i: number): boolean {
-  return SLOTS[i].fields.active.get(account) !== 0;
+  return slotAt(i).fields.active.get(account) !== 0;
 }
 
 /** Index of the active balance in `bankKey`, or null. */
 export function findBalance(account: MarginfiAccountData, bankKey: string): number | null {
   for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
-    if (isActive(account, i) && SLOTS[i].fields.bankPk.get(account) === bankKey) return i;
+    if (isActive(account, i) && slotAt(i).fields.bankPk.get(account) === bankKey) return i;
   }
   return null;
 }
@@ -60,7 +67,7 @@ export function findOrCreateBalance(account: MarginfiAccountData, bankKey: strin
   for (let i = 0; i < MAX_LENDING_ACCOUNT_BALANCES; i++) {
     if (isActive(account, i)) continue;
     clearBalance(account, i);
-    const s = SLOTS[i].fields;
+    const s = slotAt(i).fields;
     s.active.set(account, 1);
     s.bankPk.set(account, bankKey);
     s.bankAssetTag.set(account, bank.config.fields.assetTag.get(bankData));
@@ -72,7 +79,8 @@ export function findOrCreateBalance(account: MarginfiAccountData, bankKey: strin
 
 /** Resets a slot to an empty, inactive balance. */
 export function clearBalance(account: MarginfiAccountData, i: number): void {
-  account.fill(0, SLOTS[i].offset, SLOTS[i].offset + BALANCE_SIZE);
+  const { offset } = slotAt(i);
+  account.fill(0, offset, offset + BALANCE_SIZE);
 }
 
 /**
@@ -84,7 +92,7 @@ export function sortBalances(account: MarginfiAccountData): void {
   const slots = Array.from({ length: MAX_LENDING_ACCOUNT_BALANCES }, (_, i) =>
     Buffer.from(account.subarray(start + i * BALANCE_SIZE, start + (i + 1) * BALANCE_SIZE)),
   );
-  slots.sort((a, b) => b[0] - a[0] || Buffer.compare(b.subarray(1, 33), a.subarray(1, 33)));
+  slots.sort((a, b) => b.readUInt8(0) - a.readUInt8(0) || Buffer.compare(b.subarray(1, 33), a.subarray(1, 33)));
   slots.forEach((s, i) => s.copy(account, start + i * BALANCE_SIZE));
 }
 
@@ -92,7 +100,7 @@ export function sortBalances(account: MarginfiAccountData): void {
 export type BalanceSide = "assets" | "liabilities" | null;
 
 export function balanceSide(account: MarginfiAccountData, i: number): BalanceSide {
-  const s = SLOTS[i].fields;
+  const s = slotAt(i).fields;
   const liabilities = s.liabilityShares.get(account);
   const assets = s.assetShares.get(account);
   if (fx.cmp(liabilities, EMPTY_BALANCE_THRESHOLD) >= 0) {
@@ -122,7 +130,7 @@ export class BankBalance {
     readonly index: number,
     readonly bankData: BankData,
   ) {
-    this.s = SLOTS[index].fields;
+    this.s = slotAt(index).fields;
   }
 
   get assetShares(): I80F48 {

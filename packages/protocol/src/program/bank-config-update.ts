@@ -60,6 +60,6 @@ export function applyInterestRateConfigOpt(bank: BankData, opt: InterestRateConf
   if (opt.protocolOriginationFee !== null) r.protocolOriginationFee.set(bank, opt.protocolOriginationFee);
   if (opt.zeroUtilRate !== null) r.zeroUtilRate.set(bank, opt.zeroUtilRate);
   if (opt.hundredUtilRate !== null) r.hundredUtilRate.set(bank, opt.hundredUtilRate);
-  if (opt.points !== null) r.points.set(bank, opt.points);
+  if (opt.points !== null) r.points.set(bank, [...opt.points]);
   r.curveType.set(bank, InterestCurveType.SevenPoint);
 }

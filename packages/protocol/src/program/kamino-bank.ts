@@ -166,7 +166,7 @@ export function obligationCollateral(obligation: InstructionAccount, reserve: st
     fail("InvalidKaminoObligation", "kamino_obligation");
   }
   const [first, ...others] = readKaminoObligation(obligation.account.data).deposits;
-  if (first.reserve !== reserve) fail("ObligationDepositReserveMismatch");
+  if (first?.reserve !== reserve) fail("ObligationDepositReserveMismatch");
   if (others.some((d) => d.reserve !== DEFAULT_PUBKEY)) fail("InvalidObligationDepositCount");
   return first.depositedAmount;
 }

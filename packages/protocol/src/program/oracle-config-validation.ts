@@ -4,6 +4,7 @@
 import type { BankData } from "../state/views.js";
 import { TOKEN_PROGRAM_ID, type InstructionAccount } from "@ballast/ledger";
 import {
+  ORACLE_KEYS,
   checkOracleAccountCount,
   checkOracleKey,
   checkPythOwner,
@@ -39,8 +40,7 @@ export interface NewStakedPool {
  * is proven by deriving the given mint from it, and the proven pool then vouches for the stake account.
  */
 function validateNewStakedPool(firstKey: string, oracles: readonly InstructionAccount[], pool: NewStakedPool): void {
-  checkOracleAccountCount(oracles, 3);
-  const [feed, mint, stake] = oracles;
+  const [feed, mint, stake] = checkOracleAccountCount(oracles, 3);
   if (poolMintAddress(pool.stakePool) !== pool.lstMint) fail("StakePoolValidationFailed");
   if (poolStakeAddress(pool.stakePool) !== pool.solPool) fail("StakePoolValidationFailed");
   // Single pools mint with classic SPL Token; the stake account has no discriminator, only its owner to go by.
@@ -59,47 +59,49 @@ export function validateOracleSetup(
   oracles: readonly InstructionAccount[],
   newStakedPool: NewStakedPool | null = null,
 ): void {
-  const config = BankLayout.fields.config.fields;
-  const setup = config.oracleSetup.get(bank);
-  const keys = config.oracleKeys.get(bank);
+  const setup = BankLayout.fields.config.fields.oracleSetup.get(bank);
+  const [feedKey, secondKey] = ORACLE_KEYS;
   switch (setup) {
     case OracleSetup.None:
       return fail("OracleNotSetup");
     case OracleSetup.PythLegacy:
     case OracleSetup.SwitchboardV2:
       throw new Error("deprecated oracle setup");
-    case OracleSetup.PythPushOracle:
-      checkOracleAccountCount(oracles, 1);
-      checkOracleKey(oracles[0], keys[0]);
-      return checkPythFeed(oracles[0], "PythPushWrongAccountOwner");
-    case OracleSetup.SwitchboardPull:
-      checkOracleAccountCount(oracles, 1);
-      checkOracleKey(oracles[0], keys[0]);
-      return checkSwitchboardFeed(oracles[0]);
-    case OracleSetup.StakedWithPythPush:
-      if (newStakedPool) return validateNewStakedPool(keys[0], oracles, newStakedPool);
+    case OracleSetup.PythPushOracle: {
+      const [feed] = checkOracleAccountCount(oracles, 1);
+      checkOracleKey(feed, feedKey.get(bank));
+      return checkPythFeed(feed, "PythPushWrongAccountOwner");
+    }
+    case OracleSetup.SwitchboardPull: {
+      const [feed] = checkOracleAccountCount(oracles, 1);
+      checkOracleKey(feed, feedKey.get(bank));
+      return checkSwitchboardFeed(feed);
+    }
+    case OracleSetup.StakedWithPythPush: {
+      if (newStakedPool) return validateNewStakedPool(feedKey.get(bank), oracles, newStakedPool);
       // After creation only the Pyth feed is re-checked; the LST mint and stake pool keys stay as they are.
-      checkOracleAccountCount(oracles, 1);
-      checkOracleKey(oracles[0], keys[0]);
-      return checkPythFeed(oracles[0], "StakedPythPushWrongAccountOwner");
+      const [feed] = checkOracleAccountCount(oracles, 1);
+      checkOracleKey(feed, feedKey.get(bank));
+      return checkPythFeed(feed, "StakedPythPushWrongAccountOwner");
+    }
     case OracleSetup.KaminoPythPush:
     case OracleSetup.KaminoSwitchboardPull:
     case OracleSetup.DriftPythPull:
     case OracleSetup.DriftSwitchboardPull:
     case OracleSetup.SolendPythPull:
     case OracleSetup.SolendSwitchboardPull: {
-      checkOracleAccountCount(oracles, 2);
-      checkOracleKey(oracles[0], keys[0]);
+      const [feed, integrationAccount] = checkOracleAccountCount(oracles, 2);
+      checkOracleKey(feed, feedKey.get(bank));
       const integration: ErrorName =
         setup === OracleSetup.KaminoPythPush || setup === OracleSetup.KaminoSwitchboardPull
           ? "KaminoReserveValidationFailed"
           : setup === OracleSetup.DriftPythPull || setup === OracleSetup.DriftSwitchboardPull
             ? "DriftSpotMarketValidationFailed"
             : "SolendReserveValidationFailed";
-      checkOracleKey(oracles[1], keys[1], integration);
+      checkOracleKey(integrationAccount, secondKey.get(bank), integration);
       const pyth = setup === OracleSetup.KaminoPythPush || setup === OracleSetup.DriftPythPull || setup === OracleSetup.SolendPythPull;
-      if (pyth) checkPythFeed(oracles[0], "PythPushWrongAccountOwner");
-      else checkSwitchboardFeed(oracles[0]);
+      if (pyth) checkPythFeed(feed, "PythPushWrongAccountOwner");
+      else checkSwitchboardFeed(feed);
       return;
     }
     case OracleSetup.Fixed:

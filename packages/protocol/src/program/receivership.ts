@@ -109,8 +109,8 @@ export function checkReceivershipTransaction(ctx: InstructionContext, sysvar: In
     }
   });
   if (!started || startIndex !== currentIndex) fail("StartNotFirst");
-  const last = instructions[instructions.length - 1];
-  if (last.programId !== ctx.programId || hex(last.data.subarray(0, 8)) !== end) fail("EndNotLast");
+  const last = instructions.at(-1);
+  if (last?.programId !== ctx.programId || hex(last.data.subarray(0, 8)) !== end) fail("EndNotLast");
   if (startIndex >= instructions.length - 1) fail("StartNotFirst");
 }
 

@@ -32,9 +32,10 @@ const min = (a: I80F48, b: I80F48) => (fx.cmp(a, b) <= 0 ? a : b);
 
 /** The intersection of the borrowed banks' entries by tag, keeping the lowest flags and weights; empty without borrows. */
 export function reconcileEmodeEntries(borrowed: readonly ReadonlyMap<number, EmodeWeights>[]): ReconciledEmode {
-  if (borrowed.length === 0) return new Map();
-  let merged = borrowed[0];
-  for (const next of borrowed.slice(1)) {
+  const [first, ...rest] = borrowed;
+  if (!first) return new Map();
+  let merged = first;
+  for (const next of rest) {
     const kept = new Map<number, EmodeWeights>();
     for (const [tag, a] of merged) {
       const b = next.get(tag);

@@ -14,10 +14,28 @@ import {
 } from "@ballast/oracles";
 import type { ErrorName } from "../program/error-codes.js";
 import { fail } from "../program/errors.js";
+import { BankLayout } from "../state/bank.js";
 
-export function checkOracleAccountCount(oracles: readonly InstructionAccount[], expected: number): void {
+type OracleAccounts<N extends number, Taken extends readonly InstructionAccount[] = []> = Taken["length"] extends N
+  ? Taken
+  : OracleAccounts<N, readonly [...Taken, InstructionAccount]>;
+
+/** Exactly `expected` oracle accounts (6052 otherwise), returned as a tuple of that length to destructure. */
+export function checkOracleAccountCount<const N extends 0 | 1 | 2 | 3>(
+  oracles: readonly InstructionAccount[],
+  expected: N,
+): OracleAccounts<N> {
   if (oracles.length !== expected) fail("WrongNumberOfOracleAccounts");
+  // The length was just checked, which is all the tuple type claims.
+  return oracles as unknown as OracleAccounts<N>;
 }
+
+const storedOracleKeys = BankLayout.fields.config.fields.oracleKeys;
+/**
+ * The bank's first three stored oracle keys, in the order its oracle accounts are passed: the price feed, then the
+ * LST mint or the integration reserve, then the stake account.
+ */
+export const ORACLE_KEYS = [storedOracleKeys.at(0), storedOracleKeys.at(1), storedOracleKeys.at(2)] as const;
 
 export function checkOracleKey(account: InstructionAccount, expected: string, error: ErrorName = "WrongOracleAccountKeys"): void {
   if (account.key !== expected) fail(error);

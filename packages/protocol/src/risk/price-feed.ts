@@ -10,6 +10,7 @@ import { fail } from "../program/errors.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, OracleSetup } from "../state/enums.js";
 import {
+  ORACLE_KEYS,
   checkOracleAccountCount,
   checkOracleKey,
   checkPythOwner,
@@ -54,7 +55,7 @@ const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 
 const config = BankLayout.fields.config.fields;
-const firstOracleKey = config.oracleKeys.at(0);
+const [feedKey, secondKey, thirdKey] = ORACLE_KEYS;
 
 /** Oracle accounts that follow the bank in risk-account packing (§9.1). */
 export function oracleAccountCount(bankData: BankData): number {
@@ -122,10 +123,9 @@ function maxConfidence(bankData: BankData): I80F48 {
 }
 
 function loadPythPush(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
-  checkOracleAccountCount(oracles, 1);
-  const [feed] = oracles;
+  const [feed] = checkOracleAccountCount(oracles, 1);
   checkPythOwner(feed);
-  checkOracleKey(feed, firstOracleKey.get(bankData));
+  checkOracleKey(feed, feedKey.get(bankData));
   return loadFreshPriceUpdate(feed, maxAge(bankData, OracleSetup.PythPushOracle), now);
 }
 
@@ -144,15 +144,13 @@ function loadFreshPriceUpdate(feed: InstructionAccount, age: bigint, now: bigint
  * feed's exponent (i128 division truncates toward zero); the confidences stay those of SOL.
  */
 function loadStakedPythPush(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint): PriceUpdateV2 {
-  checkOracleAccountCount(oracles, 3);
-  const [feed, mint, stake] = oracles;
-  const keys = config.oracleKeys.get(bankData);
-  if (mint.key !== keys[1] || stake.key !== keys[2]) fail("WrongOracleAccountKeys");
+  const [feed, mint, stake] = checkOracleAccountCount(oracles, 3);
+  if (mint.key !== secondKey.get(bankData) || stake.key !== thirdKey.get(bankData)) fail("WrongOracleAccountKeys");
   const supply = lstSupply(mint);
   if (supply === 0n) fail("ZeroSupplyInStakePool");
   const backing = delegatedStake(stake) - NON_REFUNDABLE_POOL_STAKE;
   if (backing < 0n) fail("MathError");
-  checkOracleKey(feed, keys[0]);
+  checkOracleKey(feed, feedKey.get(bankData));
   checkPythOwner(feed, "StakedPythPushWrongAccountOwner");
   const update = loadFreshPriceUpdate(feed, maxAge(bankData, OracleSetup.StakedWithPythPush), now);
   const m = update.priceMessage;
@@ -165,9 +163,8 @@ function loadStakedPythPush(bankData: BankData, oracles: readonly InstructionAcc
 }
 
 function loadSwitchboardPull(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint): PullFeedReading {
-  checkOracleAccountCount(oracles, 1);
-  const [feed] = oracles;
-  checkOracleKey(feed, firstOracleKey.get(bankData));
+  const [feed] = checkOracleAccountCount(oracles, 1);
+  checkOracleKey(feed, feedKey.get(bankData));
   checkSwitchboardOwner(feed);
   return loadFreshPullFeed(feed, maxAge(bankData, OracleSetup.SwitchboardPull), now);
 }
@@ -184,7 +181,7 @@ function loadFreshPullFeed(feed: InstructionAccount, age: bigint, now: bigint): 
  * (the decimals of both sides are the same and cancel). The reserve must have been refreshed in this slot.
  */
 function kaminoCollateralScale(bankData: BankData, reserve: InstructionAccount, slot: bigint): (raw: bigint) => bigint {
-  if (reserve.key !== config.oracleKeys.get(bankData)[1]) fail("KaminoReserveValidationFailed");
+  if (reserve.key !== secondKey.get(bankData)) fail("KaminoReserveValidationFailed");
   if (reserve.account.owner !== KAMINO_PROGRAM_ID || !isKaminoReserve(reserve.account.data)) fail("KaminoReserveValidationFailed");
   const view = readKaminoReserveSupply(reserve.account.data);
   if (view.lastUpdateSlot < slot) fail("ReserveStale");
@@ -194,9 +191,8 @@ function kaminoCollateralScale(bankData: BankData, reserve: InstructionAccount, 
 }
 
 function loadKaminoPythPush(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PriceUpdateV2 {
-  checkOracleAccountCount(oracles, 2);
-  const [feed, reserve] = oracles;
-  checkOracleKey(feed, firstOracleKey.get(bankData));
+  const [feed, reserve] = checkOracleAccountCount(oracles, 2);
+  checkOracleKey(feed, feedKey.get(bankData));
   const scale = kaminoCollateralScale(bankData, reserve, slot);
   checkPythOwner(feed);
   const update = loadFreshPriceUpdate(feed, maxAge(bankData, OracleSetup.KaminoPythPush), now);
@@ -210,9 +206,8 @@ function loadKaminoPythPush(bankData: BankData, oracles: readonly InstructionAcc
 }
 
 function loadKaminoSwitchboardPull(bankData: BankData, oracles: readonly InstructionAccount[], now: bigint, slot: bigint): PullFeedReading {
-  checkOracleAccountCount(oracles, 2);
-  const [feed, reserve] = oracles;
-  checkOracleKey(feed, firstOracleKey.get(bankData));
+  const [feed, reserve] = checkOracleAccountCount(oracles, 2);
+  checkOracleKey(feed, feedKey.get(bankData));
   const scale = kaminoCollateralScale(bankData, reserve, slot);
   checkSwitchboardOwner(feed);
   const reading = loadFreshPullFeed(feed, maxAge(bankData, OracleSetup.KaminoSwitchboardPull), now);

@@ -1,8 +1,7 @@
 // Account data typed by its layout: what the account loader hands out after the discriminator check, so a bank's
 // data never passes where a margin account's is expected.
 import { type AccountView } from "@ballast/anchor";
-import { type AccountData } from "@ballast/codec";
-import { AccountDecodeError, DISCRIMINATOR_SIZE, type AccountLayout, type FieldTable } from "@ballast/codec";
+import { type AccountData, AccountDecodeError, DISCRIMINATOR_SIZE, type AccountLayout, type FieldTable } from "@ballast/codec";
 import type { InstructionAccount } from "@ballast/ledger";
 
 export type BankData = AccountData<"Bank">;

@@ -244,7 +244,7 @@ describe("transfer to a new account (§19.5)", () => {
     expect(emptied.migratedTo).toBe(next.publicKey.toBase58());
     expect(emptied.lastUpdate).toBe(now);
 
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("MarginfiAccountTransferToNewAccount");
     const data = event.data as {
       header: { signer: PublicKey; marginfi_account: PublicKey; marginfi_account_authority: PublicKey; marginfi_group: PublicKey };
@@ -363,7 +363,7 @@ describe("emissions destination and freeze (§7.4, §19.6)", () => {
 
     const signature = await market.send(setFreezeIx(market, user.account, true), [market.admin]);
     expect((await market.marginfiAccount(user)).accountFlags).toBe(AccountFlags.ACCOUNT_FROZEN);
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("MarginfiAccountFreezeEvent");
     const data = event.data as {
       header: { signer: PublicKey; marginfi_account: PublicKey; marginfi_account_authority: PublicKey };

@@ -105,7 +105,7 @@ describe("lending_pool_accrue_bank_interest (reference §21 item 5)", () => {
     ]);
     expect(outstandingFees(after)).toBe(fx.ZERO);
 
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("LendingPoolBankAccrueInterestEvent");
     const data = event.data as { header: { signer: unknown; marginfi_group: PublicKey }; bank: PublicKey; delta: object };
     expect(data.header.signer).toBeNull();
@@ -138,7 +138,7 @@ describe("lending_pool_accrue_bank_interest (reference §21 item 5)", () => {
     expect(ulps(bankTotals(after).totalLiabilities, fx.fromInt(83_500_000n)) < fx.ONE).toBe(true);
     await expectVaultIdentity(market, bank);
 
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.data.fees_collected).toBe(toF64(changes!.groupFeesCollected));
     expect(event.data.insurance_collected).toBe(0);
   });
@@ -152,7 +152,7 @@ describe("lending_pool_accrue_bank_interest (reference §21 item 5)", () => {
     const after = await market.bank(bank);
     expect(after.lastUpdate).toBe(before.lastUpdate + 1_000n);
     expect(after.assetShareValue).toBe(fx.ONE);
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(String(event.data.delta)).toBe("1000");
     expect(event.data.fees_collected).toBe(0);
   });
@@ -186,7 +186,7 @@ describe("lending_pool_collect_bank_fees, withdraw_fees and the fees destination
     expect(remainder > 0n && remainder < fx.ONE).toBe(true);
     await expectVaultIdentity(market, bank);
 
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("LendingPoolBankCollectFeesEvent");
     expect(event.data.group_fees_collected).toBe(3_499_999);
     expect(event.data.group_fees_outstanding).toBe(toF64(remainder));
@@ -397,7 +397,7 @@ describe("lending_pool_set_fixed_oracle_price", () => {
     const signature = await market.send(market.setFixedPriceIx(fixedBank, "2.5"), [market.admin]);
     config = (await market.bank(fixedBank)).config;
     expect(config.fixedPrice).toBe(fx.fromDecimal("2.5"));
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("LendingPoolBankSetFixedOraclePriceEvent");
     const data = event.data as { header: { signer: PublicKey }; bank: PublicKey; price: { value: number[] } };
     expect(data.header.signer.toBase58()).toBe(market.admin.publicKey.toBase58());

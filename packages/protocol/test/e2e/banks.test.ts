@@ -53,7 +53,7 @@ const fakeReceiver: Program = {
   id: PYTH_RECEIVER.toBase58(),
   builtin: false,
   execute(ctx) {
-    ctx.accounts[0].account.data.set(ctx.data);
+    ctx.accounts[0]!.account.data.set(ctx.data);
   },
 };
 
@@ -117,7 +117,7 @@ async function send(instructions: TransactionInstruction[], signers: Keypair[]):
 }
 async function simulate(instructions: TransactionInstruction[], signers: Keypair[]) {
   const tx = new Transaction().add(...instructions);
-  tx.feePayer = signers[0].publicKey;
+  tx.feePayer = signers[0]!.publicKey;
   tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
   tx.sign(...signers);
   return (await connection.simulateTransaction(tx)).value;

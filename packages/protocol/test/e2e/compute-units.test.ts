@@ -15,9 +15,10 @@ function documentedUnits(): Map<string, number> {
   const section = text.slice(text.indexOf("## Compute units"));
   const rows = new Map<string, number>();
   for (const line of section.split("\n")) {
-    const cells = line.split("|").map((c) => c.trim());
-    if (cells.length < 5 || !cells[1].startsWith("`")) continue;
-    rows.set(`${cells[1].replaceAll("`", "")} / ${cells[2]}`, Number(cells[3].replaceAll(",", "")));
+    const [, instruction, scenario, units, ...rest] = line.split("|").map((c) => c.trim());
+    if (rest.length === 0 || instruction === undefined || scenario === undefined || units === undefined || !instruction.startsWith("`"))
+      continue;
+    rows.set(`${instruction.replaceAll("`", "")} / ${scenario}`, Number(units.replaceAll(",", "")));
   }
   return rows;
 }

@@ -376,7 +376,7 @@ describe("e-mode (reference §21 item 6)", () => {
     expect(stored.flags).toBe(EmodeSettingsFlags.EMODE_ON);
     const tags = stored.emodeConfig.entries.map((e) => e.collateralBankEmodeTag);
     expect(tags).toEqual([0, 0, 0, 0, 0, 0, 0, SOL_TAG, LST_TAG, 1572]);
-    expect(stored.emodeConfig.entries[7].assetWeightInit).toBe(i80f48.fromDecimal("0.9"));
+    expect(stored.emodeConfig.entries[7]!.assetWeightInit).toBe(i80f48.fromDecimal("0.9"));
     expect(stored.emodeConfig.entries.every((e) => e.pad0.every((b) => b === 0))).toBe(true);
 
     await configure(lst, LST_TAG, []);
@@ -486,7 +486,7 @@ describe("staked settings", () => {
     expect(stored.assetWeightInit).toBe(i80f48.fromDecimal("0.8"));
     expect(stored.oracleMaxAge).toBe(60);
 
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("EditStakedSettingsEvent");
     expect((event.data.group as PublicKey).toBase58()).toBe(market.group.toBase58());
     const edited = event.data.settings as Record<string, unknown>;

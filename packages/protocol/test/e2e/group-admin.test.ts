@@ -57,7 +57,7 @@ function feeArgs(
 }
 async function simulate(instruction: TransactionInstruction, signers: Keypair[]) {
   const tx = new Transaction().add(instruction);
-  tx.feePayer = signers[0].publicKey;
+  tx.feePayer = signers[0]!.publicKey;
   tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
   tx.sign(...signers);
   return (await connection.simulateTransaction(tx)).value;
@@ -188,8 +188,8 @@ describe("global fee state and group administration on the ledger", () => {
     const configured = decodeMarginfiGroup((await connection.getAccountInfo(group.publicKey))!.data);
     expect(configured.emodeMaxInitLeverage).toBe(429_496_729);
     expect(configured.emodeMaxMaintLeverage).toBe(2_147_483_647);
-    expect(configured.emodeAdmin).toBe(roles[1].toBase58());
-    expect(configured.riskAdmin).toBe(roles[6].toBase58());
+    expect(configured.emodeAdmin).toBe(roles[1]!.toBase58());
+    expect(configured.riskAdmin).toBe(roles[6]!.toBase58());
     // Only the group admin configures the group.
     const byStranger = configure("10", "50");
     byStranger.keys[1] = { pubkey: feeAdmin.publicKey, isSigner: true, isWritable: false };

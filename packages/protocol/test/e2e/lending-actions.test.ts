@@ -28,7 +28,7 @@ describe("deposit, borrow, repay and withdraw on the ledger", () => {
     expect(await market.tokenBalance(usdc.vaults.liquidity)).toBe(1_000n * USDC);
     expect(await market.tokenBalance(await market.tokenAccount(lender, usdc))).toBe(0n);
     const account = await market.marginfiAccount(lender);
-    const balance = account.lendingAccount.balances[0];
+    const balance = account.lendingAccount.balances[0]!;
     expect(balance.active).toBe(1);
     expect(balance.bankPk).toBe(usdc.key.toBase58());
     expect(balance.assetShares).toBe(i80f48.fromInt(1_000n * USDC));
@@ -64,7 +64,7 @@ describe("deposit, borrow, repay and withdraw on the ledger", () => {
     const debt = active.find((b) => b.bankPk === usdc.key.toBase58())!;
     expect(debt.liabilityShares).toBe(i80f48.fromInt(15n * USDC));
     // Balances are kept sorted by bank key, descending.
-    expect(Buffer.compare(Buffer.from(active[0].bankPk), Buffer.from(active[1].bankPk))).not.toBe(0);
+    expect(Buffer.compare(Buffer.from(active[0]!.bankPk), Buffer.from(active[1]!.bankPk))).not.toBe(0);
     // The health cache holds the Initial pass: $20 of SOL against $15 of USDC, healthy, engine ok, version 3.
     const cache = account.healthCache;
     expect(cache.assetValue).toBe(i80f48.fromInt(20));
@@ -95,6 +95,6 @@ describe("deposit, borrow, repay and withdraw on the ledger", () => {
     await market.withdraw(lender, usdc, 400n * USDC, banks);
     expect(await market.tokenBalance(await market.tokenAccount(lender, usdc))).toBe(400n * USDC);
     const account = await market.marginfiAccount(lender);
-    expect(account.lendingAccount.balances[0].assetShares).toBe(i80f48.fromInt(600n * USDC));
+    expect(account.lendingAccount.balances[0]!.assetShares).toBe(i80f48.fromInt(600n * USDC));
   });
 });

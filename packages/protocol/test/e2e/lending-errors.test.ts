@@ -146,9 +146,9 @@ describe("capacity, slots, bank states and authority", () => {
     const many: TestBank[] = [];
     for (let i = 0; i < 17; i++) many.push(await market.addBank(6, { kind: "switchboard", price: 1 }));
     for (const bank of many.slice(0, 16)) await market.deposit(user, bank, 1n);
-    const source = await market.fund(user, many[16], 1n);
+    const source = await market.fund(user, many[16]!, 1n);
     await market.expectError(
-      market.depositIx(user, many[16], source, 1n),
+      market.depositIx(user, many[16]!, source, 1n),
       [user.wallet],
       6010,
       "LendingAccountBalanceSlotsFull",

@@ -132,8 +132,11 @@ describe("classic liquidation, the worked example (reference §21 item 2)", () =
     let previous = -Infinity;
     for (const lamports of [50_000_000n, 100_000_000n, 150_000_000n]) {
       const signature = await market.send(await liquidateIx(market, solForUsdc(liquidator, user, lamports)), [liquidator.wallet]);
-      const [event] = (await market.events(signature)).filter((e) => e.name === "LendingAccountLiquidateEvent");
-      const { liquidatee_pre_health: pre, liquidatee_post_health: post } = event.data as Record<string, number>;
+      const event = await market.firstEvent(signature, "LendingAccountLiquidateEvent");
+      const { liquidatee_pre_health: pre, liquidatee_post_health: post } = event.data as {
+        liquidatee_pre_health: number;
+        liquidatee_post_health: number;
+      };
       expect(pre).toBeGreaterThan(previous);
       expect(post).toBeGreaterThan(pre);
       expect(post).toBeLessThanOrEqual(0);
@@ -324,7 +327,7 @@ describe("bankruptcy", () => {
 
   async function settle(b: Bankrupt, signer: Keypair = market.admin): Promise<Record<string, number>> {
     const signature = await market.send(await handleBankruptcyIx(market, b.user, b.debt, b.all, signer.publicKey), [signer]);
-    const [event] = (await market.events(signature)).filter((e) => e.name === "LendingPoolBankHandleBankruptcyEvent");
+    const event = await market.firstEvent(signature, "LendingPoolBankHandleBankruptcyEvent");
     return event.data as Record<string, number>;
   }
 

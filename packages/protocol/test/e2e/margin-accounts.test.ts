@@ -131,11 +131,11 @@ describe("margin accounts", () => {
     await market.deposit(user, sol, SOL);
     const balances = (await market.marginfiAccount(user)).lendingAccount.balances;
     const keys = balances.filter((b) => b.active).map((b) => new PublicKey(b.bankPk).toBuffer());
-    expect(Buffer.compare(keys[0], keys[1])).toBe(1);
+    expect(Buffer.compare(keys[0]!, keys[1]!)).toBe(1);
     expect(balances.slice(2).every((b) => b.active === 0)).toBe(true);
     // Risk accounts in any other order are refused: the first bank does not match the first balance.
     const wrongOrder = (await market.riskAccounts(user, banks)).slice().reverse();
-    const paired = [wrongOrder[1], wrongOrder[0], wrongOrder[3], wrongOrder[2]];
+    const paired = [wrongOrder[1]!, wrongOrder[0]!, wrongOrder[3]!, wrongOrder[2]!];
     await market.expectError(
       market.withdrawIx(user, sol, await market.tokenAccount(user, sol), 1n, paired),
       [user.wallet],
@@ -154,7 +154,7 @@ describe("margin accounts", () => {
     const anyone = Keypair.generate();
     await market.airdrop(anyone.publicKey, SOL);
     await market.send(ix("lending_account_sort_balances", [[user.account, false, true]]), [anyone]);
-    expect((await market.marginfiAccount(user)).lendingAccount.balances[0].bankPk).toBe(usdc.key.toBase58());
+    expect((await market.marginfiAccount(user)).lendingAccount.balances[0]!.bankPk).toBe(usdc.key.toBase58());
   });
 
   it("a deposit of zero (after clamping) changes nothing", async () => {

@@ -78,14 +78,14 @@ describe("receivership liquidation", () => {
     const record = decodeLiquidationRecord((await market.connection.getAccountInfo(liquidationRecordAddress(user.account)))!.data);
     expect(record.marginfiAccount).toBe(user.account.toBase58());
     expect(record.liquidationReceiver).toBe(PublicKey.default.toBase58());
-    expect(record.entries[3].assetAmountSeized).toBeCloseTo(2.1, 12);
-    expect(record.entries[3].liabAmountRepaid).toBeCloseTo(2, 12);
-    expect(record.entries[3].timestamp).toBe(market.now());
+    expect(record.entries[3]!.assetAmountSeized).toBeCloseTo(2.1, 12);
+    expect(record.entries[3]!.liabAmountRepaid).toBeCloseTo(2, 12);
+    expect(record.entries[3]!.timestamp).toBe(market.now());
     // The post-liquidation maintenance health is 1.79 × 10 × 0.4 − 8 = −0.84.
     expect(i80f48.toDecimal(i80f48.sub(account.healthCache.assetValueMaint, account.healthCache.liabilityValueMaint)).slice(0, 6)).toBe(
       "-0.840",
     );
-    const [event] = (await market.events(signature)).filter((e) => e.name === "LiquidationReceiverEvent");
+    const event = await market.firstEvent(signature, "LiquidationReceiverEvent");
     expect(event.data.lamps_fee_paid).toBe(FLAT_FEE);
   });
 
@@ -125,7 +125,7 @@ describe("receivership liquidation", () => {
   it("enforces the transaction shape: start first (6086), one start (6087), allowed instructions (6089), end last (6088)", async () => {
     const user = await unhealthyAccount();
     await market.send(initRecordIx(user), [liquidator.wallet]);
-    const [start, end] = await receivership(user, []);
+    const [start, end] = (await receivership(user, [])) as [TransactionInstruction, TransactionInstruction];
     const depositFirst = market.depositIx(liquidator, sol, await market.fund(liquidator, sol, 1n), 1n);
     let result = await market.simulate([depositFirst, start, end], [liquidator.wallet]);
     expect(result.err).toEqual({ InstructionError: [1, { Custom: 6086 }] });
@@ -161,7 +161,7 @@ describe("receivership liquidation", () => {
     const repayAll = market.repayIx({ ...user, wallet: liquidator.wallet }, usdc, source, 0n, true);
     const list = await receivership(user, [withdrawAll, repayAll]);
     // After both balances close, the end needs no risk accounts.
-    const end = list[list.length - 1];
+    const end = list[list.length - 1]!;
     list[list.length - 1] = new TransactionInstruction({ programId: end.programId, keys: end.keys.slice(0, 6), data: end.data });
     await market.send(list, [liquidator.wallet]);
     expect((await market.marginfiAccount(user)).lendingAccount.balances.every((b) => b.active === 0)).toBe(true);
@@ -301,7 +301,7 @@ describe("deleverage by the risk admin", () => {
     const user = await market.newUser();
     await market.deposit(user, sol, SOL);
     await market.send(initRecordIx(user), [liquidator.wallet]);
-    const [start, end] = await deleverage(user, []);
+    const [start, end] = (await deleverage(user, [])) as [TransactionInstruction, TransactionInstruction];
     start.keys[3] = { pubkey: liquidator.wallet.publicKey, isSigner: true, isWritable: false };
     end.keys[3] = { pubkey: liquidator.wallet.publicKey, isSigner: true, isWritable: false };
     await market.expectError([start, end], [liquidator.wallet], 2001, "ConstraintHasOne", "A has one constraint was violated", 0);

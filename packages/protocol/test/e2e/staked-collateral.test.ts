@@ -189,7 +189,7 @@ describe("lending_pool_add_bank_permissionless", () => {
     expect(bank.config.interestRateConfig.points[0]).toEqual({ util: 12_345, rate: 123_456 });
     expect((await groupData()).banks).toBe(before + 1);
 
-    const [event] = await market.events(signature);
+    const event = await market.firstEvent(signature);
     expect(event.name).toBe("LendingPoolBankCreateEvent");
     const data = event.data as { header: { signer: PublicKey; marginfi_group: PublicKey }; bank: PublicKey; mint: PublicKey };
     expect([data.header.signer, data.header.marginfi_group, data.bank, data.mint].map((k) => k.toBase58())).toEqual(

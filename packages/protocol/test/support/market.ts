@@ -147,6 +147,13 @@ function rawPrice(price: number, exponent: number): bigint {
 const IDL = JSON.parse(readFileSync(new URL("../../idl/marginfi.json", import.meta.url), "utf8")) as Idl;
 const EVENTS = new EventParser(PROGRAM, new BorshCoder(IDL));
 
+/** The first signer pays the fee, as in sendAndConfirmTransaction. */
+function feePayer(signers: readonly Keypair[]): PublicKey {
+  const [payer] = signers;
+  if (!payer) throw new Error("a transaction needs at least one signer");
+  return payer.publicKey;
+}
+
 export interface DecodedEvent {
   name: string;
   data: Record<string, unknown>;
@@ -246,7 +253,7 @@ export class TestMarket {
   async simulate(instructions: TransactionInstruction | TransactionInstruction[], signers: Keypair[]): Promise<SimulationResult> {
     this.ledger.warpToTime(this.now());
     const tx = new Transaction().add(...(Array.isArray(instructions) ? instructions : [instructions]));
-    tx.feePayer = signers[0].publicKey;
+    tx.feePayer = feePayer(signers);
     tx.recentBlockhash = (await this.connection.getLatestBlockhash()).blockhash;
     tx.sign(...signers);
     return (await this.connection.simulateTransaction(tx)).value;
@@ -274,11 +281,18 @@ export class TestMarket {
     return [...EVENTS.parseLogs(tx!.meta!.logMessages!)];
   }
 
+  /** The transaction's first event (of that name when given); a test expecting one fails plainly without it. */
+  async firstEvent(signature: string, name?: string): Promise<DecodedEvent> {
+    const event = (await this.events(signature)).find((e) => name === undefined || e.name === name);
+    if (!event) throw new Error(`no ${name ?? "event"} in transaction ${signature}`);
+    return event;
+  }
+
   /** Lands a transaction with preflight off, so a failure is recorded on chain, and returns its error. */
   async landUnchecked(instructions: TransactionInstruction[], signers: Keypair[]): Promise<unknown> {
     this.ledger.warpToTime(this.now());
     const tx = new Transaction().add(...instructions);
-    tx.feePayer = signers[0].publicKey;
+    tx.feePayer = feePayer(signers);
     tx.recentBlockhash = (await this.connection.getLatestBlockhash()).blockhash;
     tx.sign(...signers);
     const signature = await this.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
