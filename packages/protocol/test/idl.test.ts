@@ -62,7 +62,7 @@ import {
 } from "../src/index.js";
 import { LendingArgs } from "../src/program/args.js";
 import { LENDING_INSTRUCTIONS } from "../src/instruction-table.js";
-import { readKaminoConfig, type KaminoConfigCompact } from "../src/instructions/lending-pool-add-bank-kamino.js";
+import type { KaminoConfigCompact } from "../src/program/bank-config-args.js";
 import {
   type BankConfigCompact,
   type BankConfigOpt,
@@ -328,7 +328,10 @@ const ARG_CASES: ArgCase[] = [
       },
       bank_seed: bn(3n),
     },
-    parse: (r) => ({ config: readKaminoConfig(r), seed: r.u64() }),
+    parse: (r) => {
+      const { bankConfig, bankSeed } = decodeArgs(r, LENDING_INSTRUCTIONS.lending_pool_add_bank_kamino.args);
+      return { config: bankConfig, seed: bankSeed };
+    },
     expected: { config: KAMINO_COMPACT, seed: 3n },
   },
   {

@@ -1,8 +1,10 @@
 import type { BankData } from "../state/views.js";
 import type { InstructionHandler } from "../program/entrypoint.js";
-import type { LendingArgs } from "../program/args.js";
-import { readOperationalState, readRiskTier } from "../program/bank-config-args.js";
+import { base58 } from "../program/args.js";
+import type { KaminoConfigCompact } from "../program/bank-config-args.js";
 import { checkSeeds, declareAccounts, initTarget, signer, unchecked } from "@ballast/anchor";
+import { decodeArgs } from "@ballast/codec";
+import { LENDING_INSTRUCTIONS } from "../instruction-table.js";
 import { groupAccount, mintAccount } from "../program/account-kinds.js";
 import { checkGroupAdmin } from "../program/pool-accounts.js";
 import {
@@ -19,7 +21,6 @@ import { bankSeeds } from "../program/bank-vaults.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
-import type { I80F48 } from "../math/i80f48.js";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, OracleSetup } from "../state/enums.js";
 import { KAMINO_PROGRAM_ID, isKaminoReserve, kaminoObligationAddress, readKaminoReserve } from "../state/kamino.js";
@@ -36,37 +37,6 @@ const AddBankKaminoAccounts = declareAccounts({
   ...BANK_VAULT_ACCOUNTS,
 });
 
-/** KaminoConfigCompact, Borsh field by field. */
-export interface KaminoConfigCompact {
-  oracle: string;
-  assetWeightInit: I80F48;
-  assetWeightMaint: I80F48;
-  depositLimit: bigint;
-  oracleSetup: number;
-  operationalState: number;
-  riskTier: number;
-  configFlags: number;
-  totalAssetValueInitLimit: bigint;
-  oracleMaxAge: number;
-  oracleMaxConfidence: number;
-}
-
-export function readKaminoConfig(args: LendingArgs): KaminoConfigCompact {
-  return {
-    oracle: args.pubkey(),
-    assetWeightInit: args.i80f48(),
-    assetWeightMaint: args.i80f48(),
-    depositLimit: args.u64(),
-    oracleSetup: args.u8(),
-    operationalState: readOperationalState(args),
-    riskTier: readRiskTier(args),
-    configFlags: args.u8(),
-    totalAssetValueInitLimit: args.u64(),
-    oracleMaxAge: args.u16(),
-    oracleMaxConfidence: args.u32(),
-  };
-}
-
 function writeKaminoConfig(data: BankData, c: KaminoConfigCompact, reserve: string, obligation: string): void {
   const f = BankLayout.fields.config.fields;
   writePlaceholderLendingConfig(data);
@@ -75,7 +45,7 @@ function writeKaminoConfig(data: BankData, c: KaminoConfigCompact, reserve: stri
   f.depositLimit.set(data, c.depositLimit);
   f.operationalState.set(data, c.operationalState);
   f.oracleSetup.set(data, c.oracleSetup);
-  f.oracleKeys.at(0).set(data, c.oracle);
+  f.oracleKeys.at(0).set(data, base58(c.oracle));
   f.oracleKeys.at(1).set(data, reserve);
   f.riskTier.set(data, c.riskTier);
   f.assetTag.set(data, AssetTag.Kamino);
@@ -97,8 +67,8 @@ export const lendingPoolAddBankKamino: InstructionHandler = {
   units: 60_000,
   accounts: AddBankKaminoAccounts,
   run(ctx, accounts, args) {
-    const config = readKaminoConfig(args);
-    const seed = args.u64();
+    // An oracle setup byte outside the enum does not deserialize (102); a known non-Kamino one fails below (6211).
+    const { bankConfig: config, bankSeed: seed } = decodeArgs(args, LENDING_INSTRUCTIONS.lending_pool_add_bank_kamino.args);
 
     // Account deserialization, in IDL order; the constraints follow the `init` accounts.
     const { accounts: a, remaining } = AddBankKaminoAccounts.load(ctx);
