@@ -1,9 +1,8 @@
 // A simplified single-validator stake pool for staked-SOL collateral banks: the pool program at SPL single-pool's
 // id, a minimal native stake program owning the pools' stake accounts, and their clients.
-export * from "./program-ids.js";
+export * from "./browser.js";
 export * from "./addresses.js";
 export * from "./exchange-rate.js";
-export * from "./stake-state.js";
 export * from "./pool-state.js";
 export * from "./client.js";
 export { STAKE_POOL_INSTRUCTIONS } from "./instructions.js";

@@ -19,7 +19,7 @@ import type { InstructionHandler } from "../program/entrypoint.js";
 import { fail } from "../program/errors.js";
 import { emitEvent } from "../program/events.js";
 import { validateOracleSetup } from "../program/oracle-config-validation.js";
-import { SPL_SINGLE_POOL_PROGRAM_ID } from "../risk/stake-pool-accounts.js";
+import { STAKE_POOL_PROGRAM_ID } from "@ballast/stake-pool";
 import { BankLayout } from "../state/bank.js";
 import { AssetTag, BankOperationalState, OracleSetup } from "../state/enums.js";
 import { BankConfigFlags } from "../state/flags.js";
@@ -98,7 +98,7 @@ export const lendingPoolAddBankPermissionless: InstructionHandler = {
     writeStakedConfig(data, settingsData, [oracle, mintAccount.key, solPool.key]);
     validateBankConfig(data);
 
-    if (stakePool.account.owner !== SPL_SINGLE_POOL_PROGRAM_ID) fail("StakePoolValidationFailed");
+    if (stakePool.account.owner !== STAKE_POOL_PROGRAM_ID) fail("StakePoolValidationFailed");
     validateOracleSetup(data, remaining, {
       lstMint: mintAccount.key,
       stakePool: stakePool.key,

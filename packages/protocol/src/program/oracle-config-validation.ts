@@ -12,7 +12,8 @@ import {
   loadPriceUpdate,
   loadPullFeed,
 } from "../risk/oracle-accounts.js";
-import { NATIVE_STAKE_PROGRAM_ID, poolMintAddress, poolStakeAddress } from "../risk/stake-pool-accounts.js";
+import { NATIVE_STAKE_PROGRAM_ID } from "@ballast/stake-pool";
+import { poolMintAddress, poolStakeAddress } from "../risk/stake-pool-accounts.js";
 import { BankLayout } from "../state/bank.js";
 import { OracleSetup } from "../state/enums.js";
 import type { ErrorName } from "./error-codes.js";

@@ -1,22 +1,18 @@
 // The SPL single-pool accounts behind a staked-collateral bank (reference §1, §5, §9.2): the pool's LST mint,
 // read for its supply, and its native stake account, read for the delegated lamports the supply is backed by.
 import { PublicKey } from "@solana/web3.js";
+import { structAccessors } from "@ballast/codec";
 import { TOKEN_PROGRAM_ID, decodeMint, type InstructionAccount, type Mint } from "@ballast/ledger";
-
-export const SPL_SINGLE_POOL_PROGRAM_ID = "SVSPxpvHdN29nkVg9rPapPNDddN5DipNLRUFhyjFThE";
-export const NATIVE_STAKE_PROGRAM_ID = "Stake11111111111111111111111111111111111111";
+import { STAKE_POOL_PROGRAM_ID, StakeStateStruct, StakeStateTag } from "@ballast/stake-pool";
 
 /** Every single pool keeps 1 SOL delegated that no LST was minted for; pricing leaves it out. */
 export const NON_REFUNDABLE_POOL_STAKE = 1_000_000_000n;
 
-/** `StakeStateV2::Stake`: a u32 tag, then Meta (120 bytes), Stake (72) and the flags byte. */
-const STAKE_STATE_TAG = 2;
-const STAKE_STATE_LENGTH = 197;
-const DELEGATION_STAKE_OFFSET = 156;
+const stakeState = structAccessors(StakeStateStruct, 0);
 
 function singlePoolAddress(seed: string, stakePool: string): string {
   const seeds = [Buffer.from(seed), new PublicKey(stakePool).toBuffer()];
-  return PublicKey.findProgramAddressSync(seeds, new PublicKey(SPL_SINGLE_POOL_PROGRAM_ID))[0].toBase58();
+  return PublicKey.findProgramAddressSync(seeds, new PublicKey(STAKE_POOL_PROGRAM_ID))[0].toBase58();
 }
 
 /** The pool's LST mint, PDA ["mint", stake_pool] of the single-pool program. */
@@ -45,6 +41,6 @@ export function lstSupply(mint: InstructionAccount): bigint {
 /** delegation.stake of a stake account; one that is not in the `Stake` state makes the program panic. */
 export function delegatedStake(stake: InstructionAccount): bigint {
   const data = stake.account.data;
-  if (data.length < STAKE_STATE_LENGTH || data.readUInt32LE(0) !== STAKE_STATE_TAG) throw new Error("unsupported stake state");
-  return data.readBigUInt64LE(DELEGATION_STAKE_OFFSET);
+  if (data.length < StakeStateStruct.size || stakeState.tag.get(data) !== StakeStateTag.Stake) throw new Error("unsupported stake state");
+  return stakeState.stake.fields.delegation.fields.stake.get(data);
 }
