@@ -63,7 +63,7 @@ export function parseComputeBudget(instructions: readonly { programId: Address; 
     const duplicate = (previous: unknown): void => {
       if (previous !== null) throw new TransactionError({ DuplicateInstruction: index });
     };
-    switch (data.length > 0 ? data[0] : -1) {
+    switch (data.at(0) ?? -1) {
       case REQUEST_HEAP_FRAME:
         if (data.length < 5) throw invalidData(index);
         duplicate(heap);

@@ -32,7 +32,7 @@ export const probe: Program = {
   builtin: false,
   execute(ctx) {
     ctx.consume(100);
-    switch (ctx.data[0]) {
+    switch (ctx.data.at(0) ?? -1) {
       case Probe.Burn:
         ctx.consume(ctx.data.readUInt32LE(1));
         return;
