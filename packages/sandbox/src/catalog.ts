@@ -724,7 +724,7 @@ export interface VenuePoolSpec {
  * - SOL/USDC $30M and LSTs/SOL $2–16M (deep): loops of JitoSOL against SOL and SOL collateral repaying USDC debts swap
  *   millions through them; JitoSOL/SOL is deepest (the largest LST bank), bSOL thinnest (its bank is reduce-only).
  * - Stablecoins/USDC $4–20M (deep, A = 200): near-free swaps between dollars, as on mainnet.
- * - Majors (bitcoins, ETH) $4–8M, JUP, JTO, PYTH, RENDER $1–2M (medium): a $100k swap costs 2.5 % (ETH) to 18 %
+ * - Majors (bitcoins, ETH) $4–8M, JUP, JTO, PYTH, RENDER $1–2M (medium): a $100k swap costs 2.5 % (ETH) to 17 %
  *   (PYTH) in price impact.
  * - Memes $400–500k against SOL (thin): a $25k swap costs BONK or WIF ~10 % in price impact, so the warnings show.
  * The LSTs' pools sit off the curve's peg at their exchange rates (1.25–1.34 SOL), which the pool program knows
