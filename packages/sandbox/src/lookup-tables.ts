@@ -22,6 +22,7 @@ import {
   marketLookupTableKeys,
 } from "@ballast/sdk";
 import { POOL_PROGRAM_ID, ROUTER_PROGRAM_ID, eventAuthority } from "@ballast/swap";
+import { derivedKeypair } from "./keys.js";
 import { sendTransaction } from "./send.js";
 import type { SandboxState } from "./state.js";
 import type { SandboxStore } from "./store.js";
@@ -117,7 +118,11 @@ export async function createSwapLookupTables(
   store: SandboxStore,
   pools: readonly VenuePool[],
 ): Promise<AddressLookupTableAccount[]> {
-  const authority = admin.publicKey;
+  // A table's address derives from its authority and a recent slot: the venue's own authority keeps its tables apart
+  // from the markets', which the admin makes from the very same recent slots.
+  const owner = derivedKeypair(admin, "venue/lookup-tables");
+  const authority = owner.publicKey;
+  const payer = admin.publicKey;
   const saved = swapLookupTables(store).map((address) => new PublicKey(address));
   const held = await Promise.all(saved.map(async (address) => (await connection.getAddressLookupTable(address)).value));
   // Tables of another ledger (a wiped data directory keeps no store either, but a copied one might): start afresh.
@@ -134,20 +139,23 @@ export async function createSwapLookupTables(
     missing = missing.slice(room);
     for (let i = 0; i < extension.length; i += LOOKUP_TABLE_EXTEND_BATCH) {
       const batch = extension.slice(i, i + LOOKUP_TABLE_EXTEND_BATCH);
-      await sendTransaction(connection, admin, [
-        AddressLookupTableProgram.extendLookupTable({ lookupTable: last.key, authority, payer: authority, addresses: batch }),
-      ]);
+      await sendTransaction(
+        connection,
+        admin,
+        [AddressLookupTableProgram.extendLookupTable({ lookupTable: last.key, authority, payer, addresses: batch })],
+        [owner],
+      );
     }
   }
   const slot = await connection.getSlot("confirmed");
   for (let i = 0; i < missing.length; i += MAX_LOOKUP_TABLE_ADDRESSES) {
     const table = createLookupTableTransactions({
       authority,
-      payer: authority,
+      payer,
       recentSlot: slot - addresses.length,
       addresses: missing.slice(i, i + MAX_LOOKUP_TABLE_ADDRESSES),
     });
-    for (const instructions of table.transactions) await sendTransaction(connection, admin, instructions);
+    for (const instructions of table.transactions) await sendTransaction(connection, admin, instructions, [owner]);
     addresses.push(table.address);
   }
   store.write(VENUE_KEY, { lookupTables: addresses.map((address) => address.toBase58()) } satisfies VenueDocument);
