@@ -585,4 +585,27 @@ describe("swap venue", () => {
     // Nothing left to do until the prices move again.
     expect(await keeper.tickOnce()).toEqual([]);
   });
+
+  it("logs a refused trade with its pool, keeps ticking on its schedule, and stops cleanly", async () => {
+    const [solUsdc, usdtUsdc] = venue;
+    // SOL/USDC named with USDT/USDC's vaults: the keeper reads a pool far off SOL's price, the pool program refuses.
+    const broken: VenuePool = {
+      ...solUsdc!,
+      addresses: { ...solUsdc!.addresses, vaultA: usdtUsdc!.addresses.vaultA, vaultB: usdtUsdc!.addresses.vaultB },
+    };
+    const logged: string[] = [];
+    const keeper = await ArbitrageKeeper.create(connection, admin, state, [broken], { intervalMs: 200, log: (line) => logged.push(line) });
+    keeper.start();
+    try {
+      const deadline = Date.now() + 20_000;
+      while (logged.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await keeper.stop();
+    }
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    for (const line of logged) expect(line).toMatch(/^arbitrage keeper: SOL\/USDC: /);
+    const after = logged.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(logged).toHaveLength(after);
+  });
 });
