@@ -3,7 +3,8 @@
  * seeded on first start (six markets, tokens, feeds, liquidity), its price walk, the API server serving the built web
  * app, and the simulated users, all in this process. Settings: PORT (3000), RPC_PORT (8899, websocket on the next port),
  * HOST (127.0.0.1), DATA_DIR (./.data), SLOT_MS (400), MARGINFI_PROGRAM_ID, DATABASE_URL, LOG_LEVEL (warn),
- * SNAPSHOT_INTERVAL_MS (30000) and POINTS_INTERVAL_MS (60000), the server's chart snapshot and points periods. A restart
+ * SNAPSHOT_INTERVAL_MS (30000) and POINTS_INTERVAL_MS (60000), the server's chart snapshot and points periods, and
+ * KEEPER_INTERVAL_MS (2000), the swap venue's arbitrage keeper period (0 turns it off). A restart
  * on the same DATA_DIR continues where it stopped; SIGINT or SIGTERM stops everything and exits 0.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,15 +15,19 @@ import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
 import {
+  ArbitrageKeeper,
   PriceWalk,
   SimulatedUsers,
   airdrop,
   createFaucet,
   createMarketLookupTables,
+  createSwapLookupTables,
   mainMarket,
   directoryStore,
   sandboxJobIntervals,
+  sandboxKeeperIntervalMs,
   seedSandbox,
+  seedVenue,
 } from "@ballast/sandbox";
 import { productPrograms } from "./programs.js";
 
@@ -104,11 +109,20 @@ async function main(): Promise<void> {
   if (store.read("sandbox") === null) console.log("ballast: first start, seeding the sandbox markets");
   const seeded = await seedSandbox(connection, admin, store, { programId, log: (line) => console.log(`ballast: ${line}`) });
   console.log(`ballast: ${seeded.markets.length} markets, ${seeded.banks.length} banks, ${seeded.tokens.length} tokens`);
+  const venue = await seedVenue(connection, admin, seeded, { log: (line) => console.log(`ballast: ${line}`) });
+  const swapTables = await createSwapLookupTables(connection, admin, store, venue);
+  console.log(`ballast: swap venue ${venue.length} pools, lookup table ${swapTables.map((t) => t.key.toBase58()).join(", ")}`);
 
   const log = (line: string) => console.error(`ballast: ${line}`);
   const prices = await PriceWalk.create(connection, admin, seeded, { seed: `ballast/${await connection.getSlot()}`, log });
   prices.start();
   closers.push(() => prices.stop());
+  const keeperIntervalMs = sandboxKeeperIntervalMs();
+  if (keeperIntervalMs > 0) {
+    const keeper = await ArbitrageKeeper.create(connection, admin, seeded, venue, { intervalMs: keeperIntervalMs, log });
+    keeper.start();
+    closers.push(() => keeper.stop());
+  }
 
   // Made once per start and shared: the server hands their addresses to the web app, the simulated users load them.
   const lookupTables = await createMarketLookupTables(connection, admin, seeded);

@@ -705,3 +705,46 @@ export function tokenSpec(symbol: string): TokenSpec {
   if (!token) throw new Error(`the sandbox has no token ${symbol}`);
   return token;
 }
+
+/** A pool of the swap venue: the token against SOL or USDC, on the curve its pair calls for. */
+export interface VenuePoolSpec {
+  readonly symbol: string;
+  readonly quote: "SOL" | "USDC";
+  /** Pegged pairs (LSTs/SOL, stablecoins/USDC) trade on the stable-swap curve, the rest on constant product. */
+  readonly curve: "stable" | "constant-product";
+  readonly feeBps: number;
+  /** The stable curve's A (Curve's convention); absent for constant product. */
+  readonly amplification?: bigint;
+  /** Whole USD of both reserves together at starting prices. */
+  readonly depthUsd: bigint;
+}
+
+/**
+ * The venue's pools, one per bank token (USDC's is SOL/USDC). Depth follows what the markets lend and what loops need:
+ * - SOL/USDC $30M and LSTs/SOL $2–16M (deep): loops of JitoSOL against SOL and SOL collateral repaying USDC debts swap
+ *   millions through them; JitoSOL/SOL is deepest (the largest LST bank), bSOL thinnest (its bank is reduce-only).
+ * - Stablecoins/USDC $4–20M (deep, A = 200): near-free swaps between dollars, as on mainnet.
+ * - Majors (bitcoins, ETH) $4–8M, JUP, JTO, PYTH, RENDER $1–2M (medium): a $100k swap costs 2.5 % (ETH) to 17 %
+ *   (PYTH) in price impact.
+ * - Memes $400–500k against SOL (thin): a $25k swap costs BONK or WIF ~10 % in price impact, so the warnings show.
+ * The LSTs' pools sit off the curve's peg at their exchange rates (1.25–1.34 SOL), which the pool program knows
+ * nothing of, so their A is a low 5: the rate is held by a ~30/70 split, and trades near it stay flatter than x·y = k.
+ */
+export const VENUE_POOLS: readonly VenuePoolSpec[] = [
+  { symbol: "SOL", quote: "USDC", curve: "constant-product", feeBps: 5, depthUsd: 30n * M },
+  { symbol: "USDT", quote: "USDC", curve: "stable", feeBps: 1, amplification: 200n, depthUsd: 20n * M },
+  { symbol: "PYUSD", quote: "USDC", curve: "stable", feeBps: 1, amplification: 200n, depthUsd: 4n * M },
+  { symbol: "JitoSOL", quote: "SOL", curve: "stable", feeBps: 1, amplification: 5n, depthUsd: 16n * M },
+  { symbol: "mSOL", quote: "SOL", curve: "stable", feeBps: 1, amplification: 5n, depthUsd: 8n * M },
+  { symbol: "bSOL", quote: "SOL", curve: "stable", feeBps: 1, amplification: 5n, depthUsd: 2n * M },
+  { symbol: "INF", quote: "SOL", curve: "stable", feeBps: 1, amplification: 5n, depthUsd: 5n * M },
+  { symbol: "wBTC", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 8n * M },
+  { symbol: "cbBTC", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 4n * M },
+  { symbol: "ETH", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 8n * M },
+  { symbol: "JUP", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 2n * M },
+  { symbol: "JTO", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 2n * M },
+  { symbol: "PYTH", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 1n * M },
+  { symbol: "RENDER", quote: "USDC", curve: "constant-product", feeBps: 30, depthUsd: 1n * M },
+  { symbol: "BONK", quote: "SOL", curve: "constant-product", feeBps: 100, depthUsd: 500n * K },
+  { symbol: "WIF", quote: "SOL", curve: "constant-product", feeBps: 100, depthUsd: 400n * K },
+];

@@ -24,3 +24,11 @@ export function sandboxJobIntervals(env: NodeJS.ProcessEnv = process.env): Sandb
     pointsIntervalMs: interval(env, "POINTS_INTERVAL_MS", SANDBOX_JOB_INTERVALS.pointsIntervalMs),
   };
 }
+
+/** How often the swap venue's arbitrage keeper trades pools back to the oracles: the price walk's own step. */
+export const SANDBOX_KEEPER_INTERVAL_MS = 2_000;
+
+/** The keeper's period, KEEPER_INTERVAL_MS overriding it; 0 turns the keeper off. */
+export function sandboxKeeperIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  return interval(env, "KEEPER_INTERVAL_MS", SANDBOX_KEEPER_INTERVAL_MS);
+}

@@ -40,7 +40,7 @@ function toE18(units: bigint, exponent: number): bigint {
   return exponent + 18 >= 0 ? units * 10n ** BigInt(exponent + 18) : units / 10n ** BigInt(-(exponent + 18));
 }
 
-function decimalE18(value: string): bigint {
+export function decimalE18(value: string): bigint {
   const [whole = "", fraction = ""] = value.split(".");
   return BigInt(whole) * E18 + BigInt(fraction.padEnd(18, "0").slice(0, 18));
 }
@@ -53,12 +53,26 @@ function formatE18(value: bigint): string {
 /** The feed's current price in USD × 10^18, or null if it has none. */
 async function chainPriceE18(connection: Connection, oracle: SeededOracle): Promise<bigint | null> {
   const info = await connection.getAccountInfo(new PublicKey(oracle.address));
-  if (!info) return null;
+  return info ? feedPriceE18(oracle, info.data) : null;
+}
+
+/** Every feed's current price in USD × 10^18 by oracle address (null where a feed has none), in one read. */
+export async function oraclePricesE18(connection: Connection, oracles: readonly SeededOracle[]): Promise<Map<string, bigint | null>> {
+  const infos = await connection.getMultipleAccountsInfo(oracles.map((o) => new PublicKey(o.address)));
+  return new Map(
+    oracles.map((oracle, i) => {
+      const info = infos[i];
+      return [oracle.address, info ? feedPriceE18(oracle, info.data) : null];
+    }),
+  );
+}
+
+function feedPriceE18(oracle: SeededOracle, data: Buffer): bigint | null {
   if (oracle.kind === "pyth") {
-    const message = decodePriceUpdateV2(info.data).priceMessage;
+    const message = decodePriceUpdateV2(data).priceMessage;
     return message.price > 0n ? toE18(message.price, message.exponent) : null;
   }
-  const value = decodePullFeed(info.data).result.value;
+  const value = decodePullFeed(data).result.value;
   return value > 0n ? value : null;
 }
 

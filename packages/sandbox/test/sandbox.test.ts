@@ -5,8 +5,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, PublicKey } from "@solana/web3.js";
-import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { TOKEN_PROGRAM_ID, getAccount, getAssociatedTokenAddressSync, unpackAccount } from "@solana/spl-token";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
+import {
+  CurveKind,
+  POOL_PROGRAM_ID,
+  ROUTER_PROGRAM_ID,
+  eventAuthority,
+  poolProgram,
+  routerProgram,
+  spotPrice,
+  withinFeeBand,
+} from "@ballast/swap";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
 import { KLEND_PROGRAM_ID, decodeReserve, fraction, marketProgram } from "@ballast/market";
 import {
@@ -45,18 +55,26 @@ import {
   RISK_PROFILES,
   SimulatedUsers,
   createMarketLookupTables,
+  createSwapLookupTables,
+  swapLookupTables,
+  ArbitrageKeeper,
   TOKEN_CATEGORIES,
+  VENUE_POOLS,
   TOKENS,
   airdrop,
   annualVolatility,
   createFaucet,
   directoryStore,
+  oraclePricesE18,
+  pairPrice,
   seedSandbox,
+  seedVenue,
   stakingRate,
   tokenSpec,
   type PricedUpdate,
   type SandboxState,
   type UserAction,
+  type VenuePool,
 } from "../src/index.js";
 import { nativeForUsd } from "../src/liquidity.js";
 import { sendTransaction } from "../src/send.js";
@@ -70,6 +88,7 @@ let net: Localnet;
 let connection: Connection;
 let dir: string;
 let state: SandboxState;
+let venue: VenuePool[];
 const admin = Keypair.generate();
 
 beforeAll(async () => {
@@ -77,12 +96,13 @@ beforeAll(async () => {
     rpcPort: 0,
     dataDir: null,
     slotMs: 400,
-    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), marketProgram()],
+    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), marketProgram(), poolProgram(), routerProgram()],
   });
   connection = new Connection(net.rpc.url, "confirmed");
   await airdrop(connection, admin.publicKey, 5_000_000_000_000_000n);
   dir = mkdtempSync(join(tmpdir(), "ballast-sandbox-"));
   state = await seedSandbox(connection, admin, directoryStore(dir));
+  venue = await seedVenue(connection, admin, state);
 });
 
 afterAll(async () => {
@@ -474,5 +494,118 @@ describe("simulated users", () => {
       await users.stop();
       await prices.stop();
     }
+  });
+});
+
+describe("swap venue", () => {
+  const E18 = 10n ** 18n;
+  const reserves = async (pools: readonly VenuePool[]) => {
+    const infos = await connection.getMultipleAccountsInfo(pools.flatMap((p) => [p.addresses.vaultA, p.addresses.vaultB]));
+    return pools.map((pool, i): [bigint, bigint] => [
+      unpackAccount(pool.addresses.vaultA, infos[2 * i]!).amount,
+      unpackAccount(pool.addresses.vaultB, infos[2 * i + 1]!).amount,
+    ]);
+  };
+  const priceOf = (value: string) => decimalE12(value) * 1_000_000n;
+
+  it("seeds a pool for every bank token at its oracle price, within the fee band, with the catalog's depth", async () => {
+    const pooled = new Set(venue.flatMap((p) => [p.a.token.symbol, p.b.token.symbol]));
+    for (const bank of state.banks) expect(pooled, bank.symbol).toContain(bank.symbol);
+    for (const [i, [reserveA, reserveB]] of (await reserves(venue)).entries()) {
+      const pool = venue[i]!;
+      const spec = VENUE_POOLS[i]!;
+      const name = `${spec.symbol}/${spec.quote}`;
+      const [priceA, priceB] = [priceOf(pool.a.oracle.price), priceOf(pool.b.oracle.price)];
+      const target = pairPrice(pool, priceA, priceB);
+      const spot = spotPrice(pool.params, reserveA, reserveB);
+      expect(withinFeeBand(spot, Number(target.numerator) / Number(target.denominator), spec.feeBps), name).toBe(true);
+      // Both reserves at the starting prices are worth the declared depth, to a dollar.
+      const usd =
+        (reserveA * priceA) / 10n ** BigInt(pool.a.token.decimals) / E18 + (reserveB * priceB) / 10n ** BigInt(pool.b.token.decimals) / E18;
+      expect(Number(usd - spec.depthUsd), name).toBeGreaterThanOrEqual(-2);
+      expect(Number(usd - spec.depthUsd), name).toBeLessThanOrEqual(2);
+      expect(pool.params.curve, name).toBe(spec.curve === "stable" ? CurveKind.Stable : CurveKind.ConstantProduct);
+    }
+    const pegged = venue.filter((p) => p.params.curve === CurveKind.Stable).map((p) => p.spec.symbol);
+    expect(pegged).toEqual(["USDT", "PYUSD", "JitoSOL", "mSOL", "bSOL", "INF"]);
+  });
+
+  it("leaves existing pools alone on a restart, sending nothing", async () => {
+    const before = await reserves(venue);
+    const lamports = await connection.getBalance(admin.publicKey);
+    const again = await seedVenue(connection, admin, state);
+    expect(again.map((p) => p.addresses.pool.toBase58())).toEqual(venue.map((p) => p.addresses.pool.toBase58()));
+    expect(await reserves(venue)).toEqual(before);
+    expect(await connection.getBalance(admin.publicKey)).toBe(lamports);
+  });
+
+  it("makes a lookup table of both programs, the router's accounts and every pool's, kept across restarts", async () => {
+    const store = directoryStore(dir);
+    expect(swapLookupTables(store)).toEqual([]);
+    const [table, ...more] = await createSwapLookupTables(connection, admin, store, venue);
+    expect(more).toEqual([]);
+    expect(swapLookupTables(store)).toEqual([table!.key.toBase58()]);
+    const held = new Set(table!.state.addresses.map((key) => key.toBase58()));
+    expect(held.size).toBe(table!.state.addresses.length);
+    for (const key of [ROUTER_PROGRAM_ID, POOL_PROGRAM_ID, eventAuthority().toBase58(), TOKEN_PROGRAM_ID.toBase58()])
+      expect(held).toContain(key);
+    for (const { addresses: a } of venue) {
+      for (const key of [a.pool, a.authority, a.vaultA, a.vaultB, a.mintA, a.mintB]) expect(held).toContain(key.toBase58());
+    }
+    // A restart finds the saved table whole and sends nothing.
+    const lamports = await connection.getBalance(admin.publicKey);
+    const again = await createSwapLookupTables(connection, admin, store, venue);
+    expect(again.map((t) => t.key.toBase58())).toEqual([table!.key.toBase58()]);
+    expect(await connection.getBalance(admin.publicKey)).toBe(lamports);
+  });
+
+  it("has the keeper trade every pool the walk moved out of its band back into it, through the pool program", async () => {
+    // A day's step at once: SOL moves ~4 %, memes ~10 %, stablecoins ~0.1 %, all past their pools' fees.
+    const walk = await PriceWalk.create(connection, admin, state, { seed: "venue", intervalMs: 86_400_000 });
+    // The first round publishes where the walk starts, the second takes the step.
+    await walk.pushOnce();
+    await walk.pushOnce();
+    await walk.stop();
+    const logged: string[] = [];
+    const keeper = await ArbitrageKeeper.create(connection, admin, state, venue, { log: (line) => logged.push(line) });
+    const trades = await keeper.tickOnce();
+    expect(logged).toEqual([]);
+    expect(trades.length).toBeGreaterThan(0);
+    const landed = await connection.getTransaction(trades[0]!.signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    expect(landed?.meta?.err).toBeNull();
+    expect(landed?.meta?.logMessages).toContain("Program log: Instruction: Swap");
+
+    const prices = await oraclePricesE18(connection, state.oracles);
+    for (const [i, [reserveA, reserveB]] of (await reserves(venue)).entries()) {
+      const pool = venue[i]!;
+      const target = pairPrice(pool, prices.get(pool.a.oracle.address)!, prices.get(pool.b.oracle.address)!);
+      const spot = spotPrice(pool.params, reserveA, reserveB);
+      expect(withinFeeBand(spot, Number(target.numerator) / Number(target.denominator), pool.spec.feeBps), pool.spec.symbol).toBe(true);
+    }
+    // Nothing left to do until the prices move again.
+    expect(await keeper.tickOnce()).toEqual([]);
+  });
+
+  it("logs a refused trade with its pool, keeps ticking on its schedule, and stops cleanly", async () => {
+    const [solUsdc, usdtUsdc] = venue;
+    // SOL/USDC named with USDT/USDC's vaults: the keeper reads a pool far off SOL's price, the pool program refuses.
+    const broken: VenuePool = {
+      ...solUsdc!,
+      addresses: { ...solUsdc!.addresses, vaultA: usdtUsdc!.addresses.vaultA, vaultB: usdtUsdc!.addresses.vaultB },
+    };
+    const logged: string[] = [];
+    const keeper = await ArbitrageKeeper.create(connection, admin, state, [broken], { intervalMs: 200, log: (line) => logged.push(line) });
+    keeper.start();
+    try {
+      const deadline = Date.now() + 20_000;
+      while (logged.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await keeper.stop();
+    }
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    for (const line of logged) expect(line).toMatch(/^arbitrage keeper: SOL\/USDC: /);
+    const after = logged.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(logged).toHaveLength(after);
   });
 });

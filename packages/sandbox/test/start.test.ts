@@ -73,6 +73,7 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
   const first = await launch();
   try {
     expect(first.output()).toContain("ballast: first start, seeding the sandbox markets");
+    expect(first.output()).toContain("ballast: sandbox: swap venue has 16 pools (16 created, 16 filled)");
     const saved = JSON.parse(readFileSync(join(dataDir, "sandbox.json"), "utf8")) as { markets: { group: string; name: string }[] };
     const groups = saved.markets.map((m) => m.group);
 
@@ -127,10 +128,14 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
   expect(first.output()).toContain("ballast: SIGTERM, stopping");
 
   const savedBefore = readFileSync(join(dataDir, "sandbox.json"), "utf8");
+  const venueBefore = readFileSync(join(dataDir, "venue.json"), "utf8");
   const second = await launch();
   try {
     expect(second.output()).not.toContain("first start");
     expect(second.output()).not.toContain('market "Ballast Main" ready');
+    // The pools are found again and left alone; the venue's lookup table is the saved one.
+    expect(second.output()).not.toContain("swap venue has");
+    expect(second.output()).toContain(`lookup table ${(JSON.parse(venueBefore) as { lookupTables: string[] }).lookupTables[0]!}`);
     await poll(
       "GET /api/banks/db after the restart",
       async () => (await (await fetch(`${second.url}/api/banks/db`)).json()) as unknown[],

@@ -1,6 +1,7 @@
-// A lending market on a real ledger for end-to-end tests: the lending program and both oracle programs deployed,
-// a fee state and a group, banks with their oracle feeds, and users with margin and token accounts. The clock is
-// manual (slotMs 0): every transaction lands in a fresh slot at the same unix time, and tests move time explicitly.
+// A lending market on a real ledger for end-to-end tests: the lending program, both oracle programs and the swap
+// venue's programs deployed, a fee state and a group, banks with their oracle feeds, and users with margin and token
+// accounts. The clock is manual (slotMs 0): every transaction lands in a fresh slot at the same unix time, and tests
+// move time explicitly.
 import {
   Connection,
   Keypair,
@@ -23,6 +24,7 @@ import { readFileSync } from "node:fs";
 import { BorshCoder, EventParser, type Idl } from "@coral-xyz/anchor";
 import { expect } from "vitest";
 import { startLocalnet, U64_MAX, type Localnet, type Program } from "@ballast/ledger";
+import { poolProgram, routerProgram } from "@ballast/swap";
 import {
   createPythFeedInstruction,
   createSwitchboardFeedInstruction,
@@ -179,7 +181,7 @@ export class TestMarket {
       liquidationFlatFee?: number;
       programFeeRate?: string;
       programFeeFixed?: string;
-      /** Programs deployed beside the lending and oracle programs. */
+      /** Programs deployed beside the lending, oracle and swap programs. */
       programs?: Program[];
     } = {},
   ): Promise<TestMarket> {
@@ -187,7 +189,15 @@ export class TestMarket {
       rpcPort: 0,
       dataDir: null,
       slotMs: 0,
-      programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), ...(options.programs ?? [])],
+      // The swap venue's pools and router too, for flash-loan flows that swap (a program passed again replaces them).
+      programs: [
+        lendingProgram(),
+        pythReceiverProgram(),
+        switchboardOnDemandProgram(),
+        poolProgram(),
+        routerProgram(),
+        ...(options.programs ?? []),
+      ],
     });
     const connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
     // Every send lands in a new slot, so a blockhash web3.js cached for 30 s may have aged past 150 slots.

@@ -5,3 +5,4 @@ export * from "./stable-swap.js";
 export * from "./liquidity.js";
 export * from "./curve.js";
 export * from "./route.js";
+export * from "./arbitrage.js";
