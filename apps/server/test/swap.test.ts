@@ -1,10 +1,35 @@
 // The quote API (/api/swap/v1) on a real ledger with pools created through the venue's programs: exact quotes both
 // ways, the 400s, swap-instructions and /swap transactions landing within otherAmountThreshold, the router's slippage
 // refusal when the pool moved, 503 while the chain is unreachable, and Jupiter's own client used unchanged.
-import { Keypair, PublicKey, Transaction, TransactionInstruction, VersionedTransaction } from "@solana/web3.js";
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  VersionedTransaction,
+  sendAndConfirmTransaction,
+} from "@solana/web3.js";
+import {
+  NATIVE_MINT,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createSyncNativeInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 import { createJupiterApiClient, type Instruction } from "@jup-ag/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CurveKind, POOL_PROGRAM_ID, POOL_PROGRAM_LABEL, poolAddresses, poolProgram, routeInstruction, routerProgram } from "@ballast/swap";
+import {
+  CurveKind,
+  POOL_PROGRAM_ID,
+  POOL_PROGRAM_LABEL,
+  depositLiquidityInstruction,
+  initialLiquidity,
+  initializePoolInstruction,
+  poolAddresses,
+  poolProgram,
+  routeInstruction,
+  routerProgram,
+} from "@ballast/swap";
 import { balance, newMint, seededPool, startVenue, tokenAccountWith, type Venue } from "../../../packages/swap/test/support/venue.js";
 import { DEFAULT_CONFIG, MAIN_MARKET_NAME, type ServerConfig } from "../src/config.js";
 import { startServer, type RunningServer } from "../src/server.js";
@@ -40,7 +65,7 @@ beforeAll(async () => {
     amountB: 1_000_000_000_000n,
   });
   [solUsdcPool, usdcUsdtPool] = [solUsdc.pool.toBase58(), usdcUsdt.pool.toBase58()];
-  server = await startSwapServer({ swapIntermediateMints: [usdc.toBase58()] });
+  server = await startSwapServer({ swapIntermediateMints: [usdc.toBase58()], swapRateLimit: { limit: 0, windowSeconds: 60 } });
   await server.jobs.swapPools.run();
 });
 
@@ -303,5 +328,101 @@ describe("Jupiter's client (@jup-ag/api) against the server", () => {
     const received = await balance(venue, await tokenAccountWith(venue, sol, wallet.publicKey, 0n));
     expect(received).toBe(BigInt(quote.outAmount));
     expect(await balance(venue, await tokenAccountWith(venue, usdt, wallet.publicKey, 0n))).toBe(400_000_000n);
+  });
+});
+
+/** The owner's wrapped-SOL account holding `lamports` more. */
+async function wrappedSol(owner: Keypair, lamports: bigint): Promise<PublicKey> {
+  const account = getAssociatedTokenAddressSync(NATIVE_MINT, owner.publicKey);
+  const wrap = new Transaction().add(
+    createAssociatedTokenAccountIdempotentInstruction(owner.publicKey, account, owner.publicKey, NATIVE_MINT),
+    SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: account, lamports }),
+    createSyncNativeInstruction(account),
+  );
+  await sendAndConfirmTransaction(venue.connection, wrap, [owner]);
+  return account;
+}
+
+describe("native SOL", () => {
+  beforeAll(async () => {
+    // A pool of the real wrapped-SOL mint: 100 SOL / 15 000 USDC, seeded from wrapped lamports.
+    const { payer } = venue;
+    const pool = poolAddresses(NATIVE_MINT, usdc, CurveKind.ConstantProduct);
+    const params = { mintA: NATIVE_MINT, mintB: usdc, curve: CurveKind.ConstantProduct, feeBps: 30, amplification: 0n };
+    await sendAndConfirmTransaction(
+      venue.connection,
+      new Transaction().add(initializePoolInstruction({ payer: payer.publicKey, ...params })),
+      [payer],
+    );
+    const deposit = depositLiquidityInstruction({
+      pool,
+      depositor: payer.publicKey,
+      depositorTokenA: await wrappedSol(payer, 100_000_000_000n),
+      depositorTokenB: await tokenAccountWith(venue, usdc, payer.publicKey, 15_000_000_000n),
+      depositorLp: await tokenAccountWith(venue, pool.lpMint, payer.publicKey, 0n),
+      lpAmount: initialLiquidity(100_000_000_000n, 15_000_000_000n).minted,
+      maximumAmountA: 100_000_000_000n,
+      maximumAmountB: 15_000_000_000n,
+    });
+    await sendAndConfirmTransaction(venue.connection, new Transaction().add(deposit), [payer]);
+    await server.jobs.swapPools.run();
+  });
+
+  it("wraps SOL in, unwraps SOL out, and leaves no wrapped-SOL account behind", async () => {
+    const wallet = Keypair.generate();
+    await venue.net.ledger.requestAirdrop(wallet.publicKey.toBase58(), 10_000_000_000n);
+    const wsol = getAssociatedTokenAddressSync(NATIVE_MINT, wallet.publicKey);
+    const [solMint, usdcMint] = [NATIVE_MINT.toBase58(), usdc.toBase58()];
+
+    const before = await venue.connection.getBalance(wallet.publicKey);
+    const sell = (await api(server, "GET", quotePath({ inputMint: solMint, outputMint: usdcMint, amount: 1_000_000_000 }))).body;
+    expect((await executeInstructions(sell, wallet)).err).toBeNull();
+    expect(await balance(venue, getAssociatedTokenAddressSync(usdc, wallet.publicKey))).toBe(BigInt(sell.outAmount));
+    expect(await venue.connection.getAccountInfo(wsol)).toBeNull();
+    // 1 SOL sold, plus the fee and the USDC account's rent.
+    const spent = before - (await venue.connection.getBalance(wallet.publicKey));
+    expect(spent - 1_000_000_000).toBeGreaterThan(0);
+    expect(spent - 1_000_000_000).toBeLessThan(5_000_000);
+    await server.jobs.swapPools.run();
+
+    const middle = await venue.connection.getBalance(wallet.publicKey);
+    const buy = (
+      await api(server, "GET", quotePath({ inputMint: usdcMint, outputMint: solMint, amount: 500_000_000, swapMode: "ExactOut" }))
+    ).body;
+    expect((await executeInstructions(buy, wallet)).err).toBeNull();
+    expect(await venue.connection.getAccountInfo(wsol)).toBeNull();
+    // 0.5 SOL bought, less the fee; the wrapped-SOL account's rent comes back when it closes.
+    const gained = (await venue.connection.getBalance(wallet.publicKey)) - middle;
+    expect(500_000_000 - gained).toBeGreaterThanOrEqual(0);
+    expect(500_000_000 - gained).toBeLessThan(100_000);
+    expect(await balance(venue, getAssociatedTokenAddressSync(usdc, wallet.publicKey))).toBe(BigInt(sell.outAmount) - BigInt(buy.inAmount));
+  });
+});
+
+describe("the OpenAPI document and the rate limit", () => {
+  it("lists the swap routes", async () => {
+    const { body } = await api(server, "GET", "/api/docs");
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/swap/v1/quote",
+        "/api/swap/v1/swap-instructions",
+        "/api/swap/v1/swap",
+        "/api/swap/v1/program-id-to-label",
+      ]),
+    );
+  });
+
+  it("answers 429 with Retry-After past the per-client limit", async () => {
+    const limited = await startSwapServer({ swapRateLimit: { limit: 2, windowSeconds: 60 } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await api(limited, "GET", "/api/swap/v1/program-id-to-label")).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await api(limited, "GET", "/api/swap/v1/program-id-to-label");
+      expect(refused.headers.get("retry-after")).toBeTruthy();
+      expect(refused.body.error).toMatch(/Too many swap API requests/);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -135,7 +135,10 @@ const swapRequestSchema = z.object({
   asLegacyTransaction: z.boolean().default(false),
   feeAccount: addressSchema.optional(),
   trackingAccount: addressSchema.optional(),
-  skipUserAccountsRpcCalls: z.boolean().optional(),
+  skipUserAccountsRpcCalls: z
+    .boolean()
+    .default(false)
+    .describe("Create every account the route needs without asking the chain which exist"),
 });
 
 type QuoteQuery = z.infer<typeof quoteQuery>;
@@ -228,22 +231,27 @@ async function swapParts(ctx: RouteContext, body: SwapRequest, snapshot: VenueSn
   const ata = (mint: PublicKey) => getAssociatedTokenAddressSync(mint, user, true);
   const source = ata(inputMint);
   const destination = body.destinationTokenAccount ? new PublicKey(body.destinationTokenAccount) : ata(outputMint);
-  const intermediateMints = quote.routePlan.slice(1).map(({ swapInfo }) => new PublicKey(swapInfo.inputMint));
-  const intermediates = intermediateMints.map(ata);
+  const intermediates = quote.routePlan.slice(1).map(({ swapInfo }) => {
+    const mint = new PublicKey(swapInfo.inputMint);
+    return { mint, address: ata(mint) };
+  });
+  const wrapsInput = body.wrapAndUnwrapSol && inputMint.equals(NATIVE_MINT);
 
   // Accounts the route writes to that may not exist yet: one RPC for all of them.
   const created = [
-    ...intermediateMints.map((mint, i) => ({ mint, address: intermediates[i] })),
+    ...intermediates,
     ...(body.destinationTokenAccount ? [] : [{ mint: outputMint, address: destination }]),
-    ...(body.wrapAndUnwrapSol && inputMint.equals(NATIVE_MINT) ? [{ mint: inputMint, address: source }] : []),
-  ].flatMap(({ mint, address }) => (address ? [{ mint, address }] : []));
-  const existing = await chainCall(() => ctx.connection.getMultipleAccountsInfo(created.map(({ address }) => address)));
+    ...(wrapsInput ? [{ mint: inputMint, address: source }] : []),
+  ];
+  const existing = body.skipUserAccountsRpcCalls
+    ? created.map(() => null)
+    : await chainCall(() => ctx.connection.getMultipleAccountsInfo(created.map(({ address }) => address)));
   const setupInstructions = created
     .filter((_, i) => !existing[i])
     .map(({ mint, address }) => createAssociatedTokenAccountIdempotentInstruction(user, address, user, mint));
 
   const exactIn = quote.swapMode === "ExactIn";
-  if (body.wrapAndUnwrapSol && inputMint.equals(NATIVE_MINT)) {
+  if (wrapsInput) {
     // ExactOut may take up to the slippage-adjusted maximum; what is not spent comes back when the account closes.
     const lamports = exactIn ? BigInt(quote.inAmount) : BigInt(quote.otherAmountThreshold);
     setupInstructions.push(SystemProgram.transfer({ fromPubkey: user, toPubkey: source, lamports }), createSyncNativeInstruction(source));
@@ -260,7 +268,7 @@ async function swapParts(ctx: RouteContext, body: SwapRequest, snapshot: VenueSn
     userTransferAuthority: user,
     userSourceTokenAccount: source,
     userDestinationTokenAccount: destination,
-    intermediateTokenAccounts: intermediates,
+    intermediateTokenAccounts: intermediates.map(({ address }) => address),
     slippageBps: quote.slippageBps,
   };
   const swapInstruction = exactIn
