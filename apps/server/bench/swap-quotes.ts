@@ -9,6 +9,7 @@ import { CurveKind, poolProgram, quoteExactIn, routerProgram, type RouteRequest 
 import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 import { newMint, seededPool, startVenue } from "../../../packages/swap/test/support/venue.js";
 import { DEFAULT_CONFIG, MAIN_MARKET_NAME } from "../src/config.js";
+import { elementAt } from "../src/lists.js";
 import { startServer } from "../src/server.js";
 import { freshDatabase } from "../test/support/server.js";
 
@@ -21,7 +22,7 @@ interface Latency {
 
 function percentiles(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+  const at = (fraction: number) => elementAt(sorted, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
   return { p50: at(0.5), p99: at(0.99) };
 }
 
@@ -94,7 +95,7 @@ const { index } = server.context.swap.snapshot();
 
 const mints = [sol, usdc, usdt, ...lsts, ...volatile, ...memes].map((key) => key.toBase58());
 const random = seededRandom(16);
-const pick = () => mints[Math.floor(random() * mints.length)] ?? mints[0]!;
+const pick = () => elementAt(mints, Math.floor(random() * mints.length));
 const requests: RouteRequest[] = [];
 while (requests.length < QUOTES) {
   const [inputMint, outputMint] = [pick(), pick()];
@@ -109,7 +110,7 @@ while (requests.length < QUOTES) {
     maxAccounts: 64,
   });
 }
-const request = (i: number): RouteRequest => requests[i % requests.length]!;
+const request = (i: number): RouteRequest => elementAt(requests, i % requests.length);
 
 const curve = { curve: CurveKind.ConstantProduct, feeBps: 30, amplification: 0n };
 const reference = await timed(QUOTES, (i) => quoteExactIn(curve, 100_000n * unit(9), 15_000_000n * unit(6), request(i).amount));
