@@ -248,6 +248,30 @@ describe("POST /api/swap/v1/swap-instructions", () => {
     await server.jobs.swapPools.run();
   });
 
+  it("prices priority from prioritizationFeeLamports over the compute-unit limit", async () => {
+    const quote = (await api(server, "GET", quotePath({ inputMint: sol.toBase58(), outputMint: usdc.toBase58(), amount: 1_000_000 }))).body;
+    const ask = async (prioritizationFeeLamports: unknown) =>
+      (
+        await api(server, "POST", "/api/swap/v1/swap-instructions", {
+          userPublicKey: Keypair.generate().publicKey.toBase58(),
+          quoteResponse: quote,
+          prioritizationFeeLamports,
+        })
+      ).body;
+    // 14 000 lamports over 1 400 000 units: 10 000 µlamports per unit.
+    const fixed = await ask(14_000);
+    expect(fixed.prioritizationFeeLamports).toBe(14_000);
+    expect(fixed.computeBudgetInstructions).toHaveLength(2);
+    const disabled = await ask("disabled");
+    expect(disabled.prioritizationFeeLamports).toBe(0);
+    expect(disabled.computeBudgetInstructions).toHaveLength(1);
+    const capped = await ask({ priorityLevelWithMaxLamports: { priorityLevel: "veryHigh", maxLamports: 1_400 } });
+    expect(capped.prioritizationFeeLamports).toBeLessThanOrEqual(1_400);
+    const tip = await ask({ jitoTipLamports: 10_000 });
+    expect(tip.otherInstructions).toHaveLength(1);
+    expect(tip.otherInstructions[0].programId).toBe(SystemProgram.programId.toBase58());
+  });
+
   it("is refused with the router's 6001 when the pool moved past the slippage", async () => {
     const { wallet } = await walletWith(sol, 1_000_000_000n);
     const quote = (

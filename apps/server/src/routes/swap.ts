@@ -18,7 +18,7 @@ import {
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { z } from "zod";
-import { TIP_ACCOUNTS } from "@ballast/sdk";
+import { TIP_ACCOUNTS, type PriorityTier } from "@ballast/sdk";
 import {
   POOL_PROGRAM_ID,
   POOL_PROGRAM_LABEL,
@@ -33,6 +33,7 @@ import {
   type RouteHop,
 } from "@ballast/swap";
 import type { RouteContext, RouteModule } from "../app.js";
+import { priorityFeeService, type PriorityFeeService } from "../chain/priority-fees.js";
 import { HttpError, badRequest } from "../errors.js";
 import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 import type { VenueSnapshot } from "../chain/swap-venue.js";
@@ -43,6 +44,10 @@ export const SWAP_API_PREFIX = "/api/swap/v1";
 export const DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
 /** A simulated limit gets this much headroom. */
 const SIMULATED_LIMIT_MARGIN = 1.2;
+/** What "auto" pays at most, as Jupiter caps it. */
+export const AUTO_PRIORITY_FEE_MAX_LAMPORTS = 5_000_000;
+/** Jupiter's priority levels on the server's fee tiers (GET /api/priority-fees). */
+const PRIORITY_TIERS: Record<"medium" | "high" | "veryHigh", PriorityTier> = { medium: "NORMAL", high: "HIGH", veryHigh: "ULTRA" };
 /** The largest serialized transaction the chain accepts. */
 export const PACKET_DATA_SIZE = 1232;
 
@@ -118,7 +123,9 @@ const prioritizationFee = z.union([
   z.number().int().min(0),
   z.enum(["auto", "disabled"]),
   jitoTip,
-  z.object({ priorityLevelWithMaxLamports: z.object({ priorityLevel: z.string(), maxLamports: z.number().int().min(0) }) }),
+  z.object({
+    priorityLevelWithMaxLamports: z.object({ priorityLevel: z.enum(["medium", "high", "veryHigh"]), maxLamports: z.number().int().min(0) }),
+  }),
 ]);
 
 const swapRequestSchema = z.object({
@@ -222,7 +229,21 @@ interface SwapParts {
   prioritizationFeeLamports: number;
 }
 
-async function swapParts(ctx: RouteContext, body: SwapRequest, snapshot: VenueSnapshot): Promise<SwapParts> {
+/** The compute-unit price the request asks for, in micro-lamports, at `limit` units. */
+async function unitPrice(body: SwapRequest, limit: number, fees: PriorityFeeService): Promise<number> {
+  if (body.computeUnitPriceMicroLamports !== undefined) return body.computeUnitPriceMicroLamports;
+  const fee = body.prioritizationFeeLamports;
+  if (typeof fee === "number") return Math.floor((fee * 1_000_000) / limit);
+  if (fee === "disabled" || (typeof fee === "object" && "jitoTipLamports" in fee)) return 0;
+  const [tier, maxLamports] =
+    fee === undefined || fee === "auto"
+      ? (["NORMAL", AUTO_PRIORITY_FEE_MAX_LAMPORTS] as const)
+      : ([PRIORITY_TIERS[fee.priorityLevelWithMaxLamports.priorityLevel], fee.priorityLevelWithMaxLamports.maxLamports] as const);
+  const tiers = (await chainCall(() => fees.rpc())).fees;
+  return Math.min(tiers[tier], Math.floor((maxLamports * 1_000_000) / limit));
+}
+
+async function swapParts(ctx: RouteContext, fees: PriorityFeeService, body: SwapRequest, snapshot: VenueSnapshot): Promise<SwapParts> {
   const quote = body.quoteResponse;
   if (body.feeAccount) throw badRequest(SWAP_ERRORS.platformFee);
   const hops = routeHops(quote, snapshot);
@@ -288,8 +309,7 @@ async function swapParts(ctx: RouteContext, body: SwapRequest, snapshot: VenueSn
         snapshot,
       )
     : DEFAULT_COMPUTE_UNIT_LIMIT;
-  const microLamports =
-    body.computeUnitPriceMicroLamports ?? (typeof fee === "number" ? Math.floor((fee * 1_000_000) / computeUnitLimit) : 0);
+  const microLamports = await unitPrice(body, computeUnitLimit, fees);
   const computeBudgetInstructions = [ComputeBudgetProgram.setComputeUnitLimit({ units: computeUnitLimit })];
   if (microLamports > 0) computeBudgetInstructions.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports }));
   return {
@@ -370,6 +390,7 @@ function serializedTransaction(parts: SwapParts, user: PublicKey, blockhash: str
 }
 
 export const swapRoutes: RouteModule = (app, ctx) => {
+  const fees = priorityFeeService(ctx.connection, ctx.now);
   // The quote API is free to call: each client gets its share per window (config swapRateLimit).
   app.addHook("onRequest", async (request, reply) => {
     takeOrRefuse(ctx.limits.swap, request.ip, reply, RATE_LIMIT_ERRORS.swap);
@@ -431,7 +452,7 @@ export const swapRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const snapshot = ctx.swap.snapshot();
-      const parts = await swapParts(ctx, request.body, snapshot);
+      const parts = await swapParts(ctx, fees, request.body, snapshot);
       return {
         tokenLedgerInstruction: null,
         computeBudgetInstructions: parts.computeBudgetInstructions.map(instructionJson),
@@ -462,7 +483,7 @@ export const swapRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const snapshot = ctx.swap.snapshot();
-      const parts = await swapParts(ctx, request.body, snapshot);
+      const parts = await swapParts(ctx, fees, request.body, snapshot);
       const { blockhash, lastValidBlockHeight } = await chainCall(() => ctx.connection.getLatestBlockhash());
       const user = new PublicKey(request.body.userPublicKey);
       const bytes = serializedTransaction(parts, user, blockhash, snapshot, request.body.asLegacyTransaction);
