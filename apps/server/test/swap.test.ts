@@ -201,6 +201,12 @@ describe("GET /api/swap/v1/quote", () => {
       quotePath({ inputMint: sol.toBase58(), outputMint: usdt.toBase58(), amount: 1_000_000_000, onlyDirectRoutes: true }),
     );
     expect(direct.status).toBe(400);
+    const named = await api(
+      server,
+      "GET",
+      `${quotePath({ inputMint: sol.toBase58(), outputMint: usdc.toBase58(), amount: 1_000 })}&dexes=Raydium&dexes=Ballast+Pools`,
+    );
+    expect(named.status).toBe(200);
     const small = await api(
       server,
       "GET",
@@ -221,6 +227,8 @@ describe("GET /api/swap/v1/quote", () => {
       [{ inputMint: s, outputMint: u, amount: "1.5" }, /query\.amount/],
       [{ inputMint: s, outputMint: u, amount: 1, slippageBps: 10_001 }, /query\.slippageBps/],
       [{ inputMint: s, outputMint: u, amount: 150_000_000_000, swapMode: "ExactOut" }, /No route found/],
+      [{ inputMint: s, outputMint: u, amount: 1, excludeDexes: POOL_PROGRAM_LABEL }, /No route found/],
+      [{ inputMint: s, outputMint: u, amount: 1, dexes: "Raydium,Orca V2" }, /No route found/],
     ];
     for (const [params, message] of cases) {
       const { status, body } = await api(server, "GET", quotePath(params));

@@ -77,6 +77,19 @@ const queryFlag = (fallback: boolean) =>
 const swapMode = z.enum(["ExactIn", "ExactOut"]);
 const slippageBps = z.coerce.number().int().min(0).max(10_000);
 
+/** DEX labels, comma separated or as repeated keys (Jupiter's client repeats them). */
+const labelList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    value === undefined
+      ? undefined
+      : (Array.isArray(value) ? value : [value])
+          .flatMap((part) => part.split(","))
+          .map((label) => label.trim())
+          .filter(Boolean),
+  );
+
 const quoteQuery = z.object({
   inputMint: addressSchema.describe("The mint sold"),
   outputMint: addressSchema.describe("The mint bought"),
@@ -86,6 +99,8 @@ const quoteQuery = z.object({
   onlyDirectRoutes: queryFlag(false).describe("One-hop routes only"),
   restrictIntermediateTokens: queryFlag(true).describe("Two-hop routes only through the server's intermediate mints (wrapped SOL, USDC)"),
   maxAccounts: z.coerce.number().int().min(1).max(256).default(64).describe("Routes needing more distinct accounts are left out"),
+  dexes: labelList.describe(`Only these DEX labels (see /program-id-to-label; every pool here is "${POOL_PROGRAM_LABEL}")`),
+  excludeDexes: labelList.describe("Never these DEX labels"),
   platformFeeBps: z.coerce.number().int().min(0).max(0, SWAP_ERRORS.platformFee).optional(),
 });
 
@@ -419,15 +434,18 @@ export const swapRoutes: RouteModule = (app, ctx) => {
       if (query.inputMint === query.outputMint) throw badRequest(SWAP_ERRORS.sameMint);
       if (!snapshot.index.hasMint(query.inputMint)) throw badRequest(SWAP_ERRORS.unknownMint("input", query.inputMint));
       if (!snapshot.index.hasMint(query.outputMint)) throw badRequest(SWAP_ERRORS.unknownMint("output", query.outputMint));
-      const route = snapshot.index.bestRoute({
-        inputMint: query.inputMint,
-        outputMint: query.outputMint,
-        amount: BigInt(query.amount),
-        swapMode: query.swapMode,
-        onlyDirectRoutes: query.onlyDirectRoutes,
-        restrictIntermediateTokens: query.restrictIntermediateTokens,
-        maxAccounts: query.maxAccounts,
-      });
+      const venueAllowed = (query.dexes?.includes(POOL_PROGRAM_LABEL) ?? true) && !query.excludeDexes?.includes(POOL_PROGRAM_LABEL);
+      const route =
+        venueAllowed &&
+        snapshot.index.bestRoute({
+          inputMint: query.inputMint,
+          outputMint: query.outputMint,
+          amount: BigInt(query.amount),
+          swapMode: query.swapMode,
+          onlyDirectRoutes: query.onlyDirectRoutes,
+          restrictIntermediateTokens: query.restrictIntermediateTokens,
+          maxAccounts: query.maxAccounts,
+        });
       if (!route)
         throw badRequest(SWAP_ERRORS.noRoute(query.inputMint, query.outputMint, query.amount), { errorCode: "COULD_NOT_FIND_ANY_ROUTE" });
       return quoteResponse(route, query, snapshot.slot, started);
