@@ -151,12 +151,16 @@ const swapRequestSchema = z.object({
   dynamicComputeUnitLimit: z.boolean().default(false).describe("Simulate to set the compute-unit limit"),
   prioritizationFeeLamports: prioritizationFee
     .optional()
-    .describe("Lamports for priority (an integer) or a Jito tip ({ jitoTipLamports })"),
+    .describe(
+      'Lamports for priority: an integer; "auto" (the default: the server\'s NORMAL fee tier, at most 5 000 000 lamports); ' +
+        "{ priorityLevelWithMaxLamports: { priorityLevel: medium | high | veryHigh, maxLamports } } (NORMAL, HIGH, ULTRA tiers); " +
+        '"disabled"; or a Jito tip { jitoTipLamports } paid to a tip account in otherInstructions',
+    ),
   computeUnitPriceMicroLamports: z.number().int().min(0).optional(),
   destinationTokenAccount: addressSchema.optional().describe("An existing token account receiving the output"),
   asLegacyTransaction: z.boolean().default(false),
-  feeAccount: addressSchema.optional(),
-  trackingAccount: addressSchema.optional(),
+  feeAccount: addressSchema.optional().describe("Refused: platform fees are not supported"),
+  trackingAccount: addressSchema.optional().describe("Accepted; not added to the transaction"),
   skipUserAccountsRpcCalls: z
     .boolean()
     .default(false)
