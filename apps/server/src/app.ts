@@ -25,6 +25,7 @@ import type { ServerContext } from "./context.js";
 import { isDatabaseUnavailable } from "./db/database.js";
 import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
+import type { SwapVenue } from "./chain/swap-venue.js";
 import type { ClientRateLimiter } from "./rate-limit.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
@@ -37,6 +38,7 @@ import { lookupTableRoutes } from "./routes/lookup-tables.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
 import { rpcRoutes } from "./routes/rpc.js";
+import { swapRoutes } from "./routes/swap.js";
 import { transactionRoutes } from "./routes/transactions.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { registerWebApp } from "./web.js";
@@ -46,8 +48,10 @@ export interface RouteContext extends ServerContext {
   readonly markets: MarketService;
   /** The local chain's faucet; null on any other chain. */
   readonly faucet: Faucet | null;
-  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit). */
-  readonly limits: { readonly challenges: ClientRateLimiter; readonly faucet: ClientRateLimiter };
+  /** The swap venue's pools, for the quote API. */
+  readonly swap: SwapVenue;
+  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit). */
+  readonly limits: { readonly challenges: ClientRateLimiter; readonly faucet: ClientRateLimiter; readonly swap: ClientRateLimiter };
 }
 
 /** The app as route modules see it: request types come from the zod schemas. */
@@ -73,6 +77,7 @@ const ROUTES: readonly RouteModule[] = [
   pointsRoutes,
   labelRoutes,
   faucetRoutes,
+  swapRoutes,
   rpcRoutes,
 ];
 

@@ -70,6 +70,17 @@ export interface ServerConfig {
   readonly faucetClientLimit: RateLimitSetting;
   /** Signature challenges (sign-in messages and label nonces) issued per client address per window. */
   readonly challengeRateLimit: RateLimitSetting;
+  /** Quote API requests (/api/swap/v1) per client address per window. */
+  readonly swapRateLimit: RateLimitSetting;
+  /** Period of the job that reads the swap venue's pools for quotes. */
+  readonly swapPoolIntervalMs: number;
+  /**
+   * Mints restricted swap routes may pass through (restrictIntermediateTokens); null means wrapped SOL and the token
+   * list's USDC.
+   */
+  readonly swapIntermediateMints: readonly string[] | null;
+  /** Address lookup tables of the swap venue's programs and pools, named in swap transactions. */
+  readonly swapLookupTables: readonly string[];
   /** Period of the job that deletes expired challenges and sessions and forgets idle clients of the rate limits. */
   readonly purgeIntervalMs: number;
   readonly logLevel: string;
@@ -96,6 +107,10 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   faucetCooldownSeconds: 60,
   faucetClientLimit: { limit: 5, windowSeconds: 3_600 },
   challengeRateLimit: { limit: 30, windowSeconds: 60 },
+  swapRateLimit: { limit: 600, windowSeconds: 60 },
+  swapPoolIntervalMs: 2_000,
+  swapIntermediateMints: null,
+  swapLookupTables: [],
   purgeIntervalMs: 60_000,
   logLevel: "info",
 };
@@ -155,6 +170,18 @@ export function checkMarkets(group: string, markets: readonly MarketSetting[]): 
   }
 }
 
+/** A comma-separated list of base58 addresses. */
+function addressList(name: string, value: string): string[] {
+  const addresses = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const address of addresses) {
+    if (!isAddress(address)) throw new Error(`${name}: ${address} is not a base58 address`);
+  }
+  return addresses;
+}
+
 function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -203,6 +230,13 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
       limit: numberSetting(env, "CHALLENGE_RATE_LIMIT", DEFAULT_CONFIG.challengeRateLimit.limit),
       windowSeconds: numberSetting(env, "CHALLENGE_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.challengeRateLimit.windowSeconds),
     },
+    swapRateLimit: {
+      limit: numberSetting(env, "SWAP_RATE_LIMIT", DEFAULT_CONFIG.swapRateLimit.limit),
+      windowSeconds: numberSetting(env, "SWAP_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.swapRateLimit.windowSeconds),
+    },
+    swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
+    swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,
+    swapLookupTables: env.SWAP_LOOKUP_TABLES ? addressList("SWAP_LOOKUP_TABLES", env.SWAP_LOOKUP_TABLES) : [],
     purgeIntervalMs: numberSetting(env, "PURGE_INTERVAL_MS", DEFAULT_CONFIG.purgeIntervalMs),
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
   };

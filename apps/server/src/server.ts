@@ -1,5 +1,6 @@
 // Starts the whole server: database (migrated), chain connection, HTTP app and background jobs; `close()` stops
 // them in reverse order, letting requests and job runs in flight finish.
+import { NATIVE_MINT } from "@solana/spl-token";
 import { pino } from "pino";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type RouteContext } from "./app.js";
@@ -16,6 +17,8 @@ import { ttlCache } from "./chain/cache.js";
 import { pointsJob } from "./jobs/points.js";
 import { purgeJob } from "./jobs/purge.js";
 import { ClientRateLimiter } from "./rate-limit.js";
+import { SwapVenue } from "./chain/swap-venue.js";
+import { swapPoolsJob } from "./jobs/swap-pools.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
 
 export interface RunningServer {
@@ -29,6 +32,7 @@ export interface RunningServer {
     readonly bankStates: ScheduledJob;
     readonly points: ScheduledJob;
     readonly purge: ScheduledJob;
+    readonly swapPools: ScheduledJob;
   };
   close(): Promise<void>;
 }
@@ -37,6 +41,11 @@ export interface StartOptions {
   readonly now?: () => number;
   /** Test funds for wallets: given on the local chain only, where it also makes `/api/config` say "local". */
   readonly faucet?: Faucet;
+}
+
+/** Restricted swap routes pass through wrapped SOL and the token list's USDC unless configured otherwise. */
+function defaultIntermediateMints(config: ServerConfig): string[] {
+  return [NATIVE_MINT.toBase58(), ...config.tokens.filter((token) => token.symbol === "USDC").map((token) => token.mint)];
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
@@ -61,9 +70,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     now,
     markets: marketService(connection, config, () => yields.get()),
     faucet: options.faucet ?? null,
+    swap: new SwapVenue(connection, {
+      intermediateMints: config.swapIntermediateMints ?? defaultIntermediateMints(config),
+      lookupTables: config.swapLookupTables,
+    }),
     limits: {
       challenges: new ClientRateLimiter(config.challengeRateLimit, now),
       faucet: new ClientRateLimiter(config.faucetClientLimit, now),
+      swap: new ClientRateLimiter(config.swapRateLimit, now),
     },
   };
   const jobs = {
@@ -72,6 +86,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     bankStates: bankStatesJob(context),
     points: pointsJob(context),
     purge: purgeJob(context),
+    swapPools: swapPoolsJob(context),
   };
   let app: FastifyInstance;
   try {
@@ -81,7 +96,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await database.close();
     throw error;
   }
-  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points, jobs.purge], log);
+  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points, jobs.purge, jobs.swapPools], log);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info(

@@ -44,6 +44,32 @@ describe("configFromEnvironment", () => {
     );
   });
 
+  it("reads the quote API's settings: rate limit, pool refresh period, intermediate mints and lookup tables", () => {
+    expect(configFromEnvironment({ GROUP: MAIN })).toMatchObject({
+      swapRateLimit: { limit: 600, windowSeconds: 60 },
+      swapPoolIntervalMs: 2_000,
+      swapIntermediateMints: null,
+      swapLookupTables: [],
+    });
+    const config = configFromEnvironment({
+      GROUP: MAIN,
+      SWAP_RATE_LIMIT: "50",
+      SWAP_RATE_WINDOW_SECONDS: "10",
+      SWAP_POOL_INTERVAL_MS: "500",
+      SWAP_INTERMEDIATE_MINTS: ` ${MINT}, ${OTHER} `,
+      SWAP_LOOKUP_TABLES: MAIN,
+    });
+    expect(config).toMatchObject({
+      swapRateLimit: { limit: 50, windowSeconds: 10 },
+      swapPoolIntervalMs: 500,
+      swapIntermediateMints: [MINT, OTHER],
+      swapLookupTables: [MAIN],
+    });
+    expect(() => configFromEnvironment({ GROUP: MAIN, SWAP_INTERMEDIATE_MINTS: "USDC" })).toThrow(
+      "SWAP_INTERMEDIATE_MINTS: USDC is not a base58 address",
+    );
+  });
+
   it("serves the main group alone, named Ballast Main, without MARKETS_FILE; the faucet cooldown defaults to 60 s", () => {
     const config = configFromEnvironment({ GROUP: MAIN });
     expect(config.markets).toEqual([{ group: MAIN, name: "Ballast Main" }]);

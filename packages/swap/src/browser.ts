@@ -20,3 +20,4 @@ export {
   type Swap,
 } from "./instructions/router.js";
 export * from "./client/router.js";
+export * from "./routing/index.js";

@@ -46,6 +46,7 @@ export async function startTestServer(market: TestMarket, options: TestServerOpt
       pointsIntervalMs: 0,
       bankStateIntervalMs: 0,
       purgeIntervalMs: 0,
+      swapPoolIntervalMs: 0,
       marketCacheMs: 0,
       logLevel: "silent",
       ...options.config,
