@@ -136,6 +136,8 @@ async function main(): Promise<void> {
     group: main.group,
     markets: seeded.markets.map(({ group, name }) => ({ group, name, lookupTables: [lookupTables.get(group)!.key.toBase58()] })),
     tokens: seeded.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
+    // The quote API hands the venue's table to swap clients (addressLookupTableAddresses).
+    swapLookupTables: swapTables.map((table) => table.key.toBase58()),
     databaseUrl: process.env.DATABASE_URL || null,
     sqlitePath: join(dataDir, "ballast.sqlite"),
     webRoot: fileURLToPath(new URL("../apps/web/dist", import.meta.url)),
