@@ -25,6 +25,7 @@ import type { ServerContext } from "./context.js";
 import { isDatabaseUnavailable } from "./db/database.js";
 import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
+import type { PriorityFeeService } from "./chain/priority-fees.js";
 import type { SwapVenue } from "./chain/swap-venue.js";
 import type { ClientRateLimiter } from "./rate-limit.js";
 import { accountRoutes } from "./routes/accounts.js";
@@ -50,6 +51,8 @@ export interface RouteContext extends ServerContext {
   readonly faucet: Faucet | null;
   /** The swap venue's pools, for the quote API. */
   readonly swap: SwapVenue;
+  /** Recent priority fees, one cache shared by the transaction builders and the swap API. */
+  readonly fees: PriorityFeeService;
   /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit). */
   readonly limits: { readonly challenges: ClientRateLimiter; readonly faucet: ClientRateLimiter; readonly swap: ClientRateLimiter };
 }

@@ -17,6 +17,7 @@ import { ttlCache } from "./chain/cache.js";
 import { pointsJob } from "./jobs/points.js";
 import { purgeJob } from "./jobs/purge.js";
 import { ClientRateLimiter } from "./rate-limit.js";
+import { priorityFeeService } from "./chain/priority-fees.js";
 import { SwapVenue } from "./chain/swap-venue.js";
 import { swapPoolsJob } from "./jobs/swap-pools.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
@@ -74,6 +75,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       intermediateMints: config.swapIntermediateMints ?? defaultIntermediateMints(config),
       lookupTables: config.swapLookupTables,
     }),
+    fees: priorityFeeService(connection, now),
     limits: {
       challenges: new ClientRateLimiter(config.challengeRateLimit, now),
       faucet: new ClientRateLimiter(config.faucetClientLimit, now),

@@ -16,6 +16,7 @@ export {
   ACCOUNT_SIZE,
   decodeMint,
   decodeTokenAccount,
+  tokenAccountFields,
   type Mint,
   type TokenAccount,
 } from "./programs/token/layout.js";

@@ -4,14 +4,11 @@
 import bs58 from "bs58";
 import { PublicKey, type AddressLookupTableAccount, type Connection } from "@solana/web3.js";
 import { POOL_ACCOUNT_SIZE, POOL_DISCRIMINATOR, POOL_PROGRAM_ID, RouteIndex, decodePool, type PoolSnapshot } from "@ballast/swap";
+import { ACCOUNT_SIZE, tokenAccountFields } from "@ballast/ledger";
+import { fetchAccounts } from "@ballast/sdk";
 import { HttpError } from "../errors.js";
 
 export const SWAP_VENUE_UNAVAILABLE = "The swap venue's pools could not be read from the chain; try again shortly";
-
-/** SPL token accounts keep the amount as a little-endian u64 after the mint and the owner. */
-const TOKEN_AMOUNT_OFFSET = 64;
-/** getMultipleAccounts takes at most this many keys per call. */
-const ACCOUNTS_PER_CALL = 100;
 
 export interface VenueSnapshot {
   readonly index: RouteIndex;
@@ -62,8 +59,11 @@ export class SwapVenue {
       filters: [{ dataSize: POOL_ACCOUNT_SIZE }, { memcmp: { offset: 0, bytes: bs58.encode(POOL_DISCRIMINATOR) } }],
     });
     const pools = accounts.map(({ pubkey, account }) => ({ address: pubkey.toBase58(), pool: decodePool(account.data) }));
-    const vaults = pools.flatMap(({ pool }) => [new PublicKey(pool.vaultA), new PublicKey(pool.vaultB)]);
-    const balances = await this.tokenAmounts(vaults);
+    const vaults = await fetchAccounts(
+      this.connection,
+      pools.flatMap(({ pool }) => [pool.vaultA, pool.vaultB]),
+    );
+    const balances = vaults.map(({ info }) => (info && info.data.length >= ACCOUNT_SIZE ? tokenAccountFields.amount.get(info.data) : null));
     const snapshots: PoolSnapshot[] = [];
     pools.forEach(({ address, pool }, i) => {
       const [reserveA, reserveB] = [balances[2 * i], balances[2 * i + 1]];
@@ -84,17 +84,5 @@ export class SwapVenue {
       lookupTables,
       slot: context.slot,
     };
-  }
-
-  /** Token amounts of `accounts`, null where an account is missing. */
-  private async tokenAmounts(accounts: readonly PublicKey[]): Promise<(bigint | null)[]> {
-    const amounts: (bigint | null)[] = [];
-    for (let start = 0; start < accounts.length; start += ACCOUNTS_PER_CALL) {
-      const infos = await this.connection.getMultipleAccountsInfo(accounts.slice(start, start + ACCOUNTS_PER_CALL));
-      for (const info of infos) {
-        amounts.push(info && info.data.length >= TOKEN_AMOUNT_OFFSET + 8 ? info.data.readBigUInt64LE(TOKEN_AMOUNT_OFFSET) : null);
-      }
-    }
-    return amounts;
   }
 }

@@ -33,7 +33,7 @@ import {
   type RouteHop,
 } from "@ballast/swap";
 import type { RouteContext, RouteModule } from "../app.js";
-import { priorityFeeService, type PriorityFeeService } from "../chain/priority-fees.js";
+import type { PriorityFeeService } from "../chain/priority-fees.js";
 import { HttpError, badRequest } from "../errors.js";
 import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 import type { VenueSnapshot } from "../chain/swap-venue.js";
@@ -409,7 +409,7 @@ function serializedTransaction(parts: SwapParts, user: PublicKey, blockhash: str
 }
 
 export const swapRoutes: RouteModule = (app, ctx) => {
-  const fees = priorityFeeService(ctx.connection, ctx.now);
+  const { fees } = ctx;
   // The quote API is free to call: each client gets its share per window (config swapRateLimit).
   app.addHook("onRequest", async (request, reply) => {
     takeOrRefuse(ctx.limits.swap, request.ip, reply, RATE_LIMIT_ERRORS.swap);

@@ -14,7 +14,6 @@ import {
 } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
-import { priorityFeeService } from "../chain/priority-fees.js";
 import {
   MAX_ENCODED_TRANSACTION_LENGTH,
   MAX_TRANSACTIONS,
@@ -82,7 +81,7 @@ function simulatedBankDto(listed: BankDto, data: Buffer): BankDto | null {
 
 export const transactionRoutes: RouteModule = (app, ctx) => {
   const resolution = { lendingProgramId: ctx.config.programId };
-  const fees = priorityFeeService(ctx.connection, ctx.now);
+  const { fees } = ctx;
 
   /** The bank's pre-simulation DTO: it must be one of the markets' listed banks. */
   async function listedBank(address: string): Promise<BankDto> {
