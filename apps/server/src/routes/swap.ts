@@ -18,7 +18,7 @@ import {
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { z } from "zod";
-import { TIP_ACCOUNTS, type PriorityTier } from "@ballast/sdk";
+import { TIP_ACCOUNTS, priceForLamports, priorityFeeLamports, type PriorityTier } from "@ballast/sdk";
 import {
   POOL_PROGRAM_ID,
   POOL_PROGRAM_LABEL,
@@ -235,9 +235,6 @@ function routeHops(quote: QuoteResponseBody, snapshot: VenueSnapshot): RouteHop[
   return hops;
 }
 
-/** What a price in micro-lamports per unit costs at `limit` units, in lamports. */
-const lamportsAt = (microLamports: number, limit: number) => Math.floor((microLamports * limit) / 1_000_000);
-
 interface SwapParts {
   computeBudgetInstructions: TransactionInstruction[];
   setupInstructions: TransactionInstruction[];
@@ -252,14 +249,14 @@ interface SwapParts {
 async function unitPrice(body: SwapRequest, limit: number, fees: PriorityFeeService): Promise<number> {
   if (body.computeUnitPriceMicroLamports !== undefined) return body.computeUnitPriceMicroLamports;
   const fee = body.prioritizationFeeLamports;
-  if (typeof fee === "number") return Math.floor((fee * 1_000_000) / limit);
+  if (typeof fee === "number") return priceForLamports(fee, limit);
   if (fee === "disabled" || (typeof fee === "object" && "jitoTipLamports" in fee)) return 0;
   const [tier, maxLamports] =
     fee === undefined || fee === "auto"
       ? (["NORMAL", AUTO_PRIORITY_FEE_MAX_LAMPORTS] as const)
       : ([PRIORITY_TIERS[fee.priorityLevelWithMaxLamports.priorityLevel], fee.priorityLevelWithMaxLamports.maxLamports] as const);
   const tiers = (await chainCall(() => fees.rpc())).fees;
-  return Math.min(tiers[tier], Math.floor((maxLamports * 1_000_000) / limit));
+  return Math.min(tiers[tier], priceForLamports(maxLamports, limit));
 }
 
 async function swapParts(ctx: RouteContext, fees: PriorityFeeService, body: SwapRequest, snapshot: VenueSnapshot): Promise<SwapParts> {
@@ -338,7 +335,7 @@ async function swapParts(ctx: RouteContext, fees: PriorityFeeService, body: Swap
     cleanupInstruction,
     otherInstructions,
     computeUnitLimit,
-    prioritizationFeeLamports: lamportsAt(microLamports, computeUnitLimit),
+    prioritizationFeeLamports: priorityFeeLamports(microLamports, computeUnitLimit),
   };
 }
 

@@ -30,10 +30,19 @@ export function priorityFeeTiers(stats: PriorityFeeStats = FALLBACK_PRIORITY_FEE
   return { NORMAL: tier(TIER_MULTIPLIERS.NORMAL), HIGH: tier(TIER_MULTIPLIERS.HIGH), ULTRA: tier(TIER_MULTIPLIERS.ULTRA) };
 }
 
+/** The fee in whole lamports (truncated) that a price in µlamports per CU costs over `computeUnits`. */
+export function priorityFeeLamports(microLamportsPerUnit: number, computeUnits: number): number {
+  return Math.floor((microLamportsPerUnit * computeUnits) / MICRO_LAMPORTS_PER_LAMPORT);
+}
+
+/** The price (µlamports per CU, floored) that spends `lamports` over `computeUnits`. */
+export function priceForLamports(lamports: number, computeUnits: number): number {
+  return Math.floor((lamports * MICRO_LAMPORTS_PER_LAMPORT) / computeUnits);
+}
+
 /** The fee in SOL that a price costs over `computeUnits`, truncated to whole lamports. */
 export function microLamportsToSol(microLamportsPerUnit: number, computeUnits: number = COMPUTE_UNITS.MAX): number {
-  const lamports = Math.floor((microLamportsPerUnit * computeUnits) / MICRO_LAMPORTS_PER_LAMPORT);
-  return lamports / LAMPORTS_PER_SOL;
+  return priorityFeeLamports(microLamportsPerUnit, computeUnits) / LAMPORTS_PER_SOL;
 }
 
 /** The price (µlamports per CU, floored) that spends `feeSol` over `computeUnits`. */

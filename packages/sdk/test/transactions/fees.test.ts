@@ -22,6 +22,8 @@ import {
   estimateComputeUnits,
   fallbackBundleTips,
   microLamportsToSol,
+  priceForLamports,
+  priorityFeeLamports,
   pickTipAccount,
   priceForPriorityFee,
   priorityFeeTiers,
@@ -102,6 +104,14 @@ describe("compute units", () => {
 });
 
 describe("priority fees", () => {
+  it("converts between µlamports per CU and whole lamports over a limit, flooring both ways", () => {
+    expect(priorityFeeLamports(1_000_000, 1_400_000)).toBe(1_400_000);
+    expect(priorityFeeLamports(3, 333_333)).toBe(0);
+    expect(priorityFeeLamports(7, 333_333)).toBe(2);
+    expect(priceForLamports(5_000_000, 1_400_000)).toBe(3_571_428);
+    expect(priceForLamports(1, 1_400_000)).toBe(0);
+  });
+
   it("converts between µlamports per CU and SOL over 1,400,000 CU by default, truncating to lamports", () => {
     expect(microLamportsToSol(1_000_000)).toBe(0.0014);
     expect(microLamportsToSol(1_000_000, 200_000)).toBe(0.0002);
