@@ -16,7 +16,7 @@ import {
   createSyncNativeInstruction,
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
-import { createJupiterApiClient, type Instruction } from "@jup-ag/api";
+import { Configuration, SwapApi, type Instruction } from "@jup-ag/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CurveKind,
@@ -330,18 +330,9 @@ describe("the chain out of reach", () => {
 
 describe("Jupiter's client (@jup-ag/api) against the server", () => {
   it("quotes, gets swap-instructions and a /swap transaction that lands", async () => {
-    // createJupiterApiClient always sets Jupiter's host as its basePath (6.0.48 overrides the one passed in), so the
-    // client's own middleware hook points its requests at this server.
-    const jupiter = createJupiterApiClient({
-      middleware: [
-        {
-          pre: async (context) => ({
-            url: context.url.replace("https://lite-api.jup.ag/swap/v1", `${server.url}/api/swap/v1`),
-            init: context.init,
-          }),
-        },
-      ],
-    });
+    // The package's own SwapApi with its basePath on this server: createJupiterApiClient (6.0.48) always replaces the
+    // basePath with Jupiter's host, so it cannot be pointed anywhere else.
+    const jupiter = new SwapApi(new Configuration({ basePath: `${server.url}/api/swap/v1` }));
     const { wallet } = await walletWith(usdt, 500_000_000n);
     const quote = await jupiter.quoteGet({ inputMint: usdt.toBase58(), outputMint: sol.toBase58(), amount: 100_000_000, slippageBps: 50 });
     expect(quote.routePlan).toHaveLength(2);
