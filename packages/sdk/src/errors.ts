@@ -31,6 +31,9 @@ const SDK_ERROR_MESSAGES = {
   NO_INSTRUCTION_TO_REFRESH_FOR: () => "The flow has no lending program instruction to refresh for",
   LOOKUP_TABLE_OVERFLOW: (c: { banks: number; keys: number }) =>
     `A market of ${c.banks} banks names ${c.keys} keys, more than one lookup table holds (256)`,
+  SWAP_REFUSED: (c: { message: string }) => `The swap API refused: ${c.message}`,
+  SWAP_API_FAILED: (c: { message: string }) => `The swap API could not be reached: ${c.message}`,
+  SWAP_AMOUNT_OUT_OF_RANGE: (c: { amount: bigint }) => `Swap amount ${c.amount} is out of range`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,
   BUNDLE_UNKNOWN_ERROR: () => MESSAGES.unknownError,

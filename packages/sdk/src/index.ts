@@ -28,6 +28,7 @@ export * from "./instructions/permissionless.js";
 export * from "./instructions/tokens.js";
 export * from "./validation/index.js";
 export * from "./actions/index.js";
+export * from "./swap/index.js";
 export * from "./state/index.js";
 export * from "./math/index.js";
 export type * from "./wire/index.js";

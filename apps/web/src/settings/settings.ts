@@ -1,6 +1,6 @@
 // The user's transaction settings (broadcast method, priority, max fee cap), display theme and bank source, persisted
 // in localStorage; a stored value that is not a valid choice reads as the default.
-import type { BroadcastSettings, BroadcastType, PriorityTier } from "@ballast/sdk";
+import { SLIPPAGE, type BroadcastSettings, type BroadcastType, type PriorityTier } from "@ballast/sdk";
 import { readStored, writeStored } from "../storage.js";
 
 export const SETTINGS_KEY = "ballast:settings";
@@ -9,6 +9,9 @@ const BROADCAST_METHODS: readonly BroadcastType[] = ["DYNAMIC", "RPC", "BUNDLE"]
 const PRIORITY_TIERS: readonly PriorityTier[] = ["NORMAL", "HIGH", "ULTRA"];
 const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** Swap slippage: the SDK's automatic tolerance, or a custom one in basis points (1 to SLIPPAGE.MAX_BPS). */
+export type Slippage = { readonly mode: "AUTO" } | { readonly mode: "CUSTOM"; readonly bps: number };
 
 /** DYNAMIC leaves the cap to the fee tier (and the 0.1 SOL ceiling); MANUAL caps each transaction's fee at `sol`. */
 export type MaxCap = { readonly mode: "DYNAMIC" } | { readonly mode: "MANUAL"; readonly sol: number };
@@ -20,6 +23,8 @@ export interface AppSettings {
   readonly theme: Theme;
   /** Where the bank list comes from: the stored snapshot (db) or the ledger now (rpc). */
   readonly bankSource: "db" | "rpc";
+  /** The tolerance of the swaps in loop, repay-with-collateral and withdraw-as flows. */
+  readonly slippage: Slippage;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -28,6 +33,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   maxCap: { mode: "DYNAMIC" },
   theme: "system",
   bankSource: "db",
+  slippage: { mode: "AUTO" },
 };
 
 /** The program's hard ceiling on one transaction's priority fee, in SOL (spec §5). */
@@ -45,6 +51,15 @@ function parseMaxCap(value: unknown): MaxCap {
   return { mode: "DYNAMIC" };
 }
 
+function parseSlippage(value: unknown): Slippage {
+  const slippage = value as { mode?: unknown; bps?: unknown } | null;
+  const bps = slippage?.bps;
+  if (slippage?.mode === "CUSTOM" && typeof bps === "number" && Number.isInteger(bps) && bps >= 1 && bps <= SLIPPAGE.MAX_BPS) {
+    return { mode: "CUSTOM", bps };
+  }
+  return { mode: "AUTO" };
+}
+
 /** Settings from stored JSON; anything missing or invalid takes the default. */
 export function parseSettings(text: string | null): AppSettings {
   let raw: Record<string, unknown> = {};
@@ -60,6 +75,7 @@ export function parseSettings(text: string | null): AppSettings {
     maxCap: parseMaxCap(raw.maxCap),
     theme: oneOf(raw.theme, THEMES, DEFAULT_SETTINGS.theme),
     bankSource: oneOf(raw.bankSource, ["db", "rpc"] as const, DEFAULT_SETTINGS.bankSource),
+    slippage: parseSlippage(raw.slippage),
   };
 }
 
@@ -78,4 +94,9 @@ export function toBroadcastSettings(settings: AppSettings): BroadcastSettings {
     priorityTier: settings.priority,
     maxCapSol: settings.maxCap.mode === "MANUAL" ? settings.maxCap.sol : 0,
   };
+}
+
+/** The slippage the swap flows quote with, in basis points. */
+export function swapSlippageBps(settings: AppSettings): number {
+  return settings.slippage.mode === "CUSTOM" ? settings.slippage.bps : SLIPPAGE.AUTO_BPS;
 }
