@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarginfiGroupLayout, decodeMarginfiGroup } from "@ballast/protocol";
 import { accountLeverage, accountRisk, toNumber, type EmissionsBalance, type Market, type PricedBank } from "@ballast/sdk";
 import { NOW, balance, banksOf, makeBank } from "../../../packages/sdk/test/math/support.js";
+import type { TokenInfo } from "../src/api/index.js";
 import { formatLeverage } from "../src/format/index.js";
 import { PortfolioView } from "../src/features/portfolio/PortfolioView.js";
 import { SIMULATION_COMPUTED, portfolioModel } from "../src/features/portfolio/portfolio-model.js";
@@ -22,10 +23,10 @@ const jitoSol = makeBank({ decimals: 9, mint: "J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9y
 const sol = makeBank({ decimals: 9, mint: "So11111111111111111111111111111111111111112", oracle: { kind: "fixed", price: "100" } });
 const usdc = makeBank({ decimals: 6, oracle: { kind: "fixed", price: "1" } });
 const market = marketOf(jitoSol, sol, usdc);
-const tokens = [
-  { mint: jitoSol.bank.mint, symbol: "JitoSOL", name: "Jito Staked SOL" },
-  { mint: sol.bank.mint, symbol: "SOL", name: "Solana" },
-  { mint: usdc.bank.mint, symbol: "USDC", name: "USD Coin" },
+const tokens: TokenInfo[] = [
+  { mint: jitoSol.bank.mint, symbol: "JitoSOL", name: "Jito Staked SOL", category: "SOL / LST" },
+  { mint: sol.bank.mint, symbol: "SOL", name: "Solana", category: "SOL / LST" },
+  { mint: usdc.bank.mint, symbol: "USDC", name: "USD Coin", category: "Stablecoins" },
 ];
 
 function renderAccount(balances: EmissionsBalance[], onClosePosition = vi.fn()) {
