@@ -436,14 +436,14 @@ function LoopForm({ market }: { readonly market: Market }) {
               />
               <PriceImpactNotice priceImpactPct={shown.preview.priceImpactPct} value={acceptedImpact} onChange={setAcceptedImpact} />
             </>
-          ) : inputs !== null && planError === null ? (
+          ) : inputs !== null && context !== null && planError === null ? (
             <div className="flex flex-col gap-2" aria-busy="true" aria-label="Planning the loop">
               <Skeleton className="h-40 w-full" />
               <Skeleton className="h-28 w-full" />
             </div>
           ) : (
             <p className="text-sm text-muted">
-              {address === null ? "Connect a wallet to loop." : "Enter a principal to see the position the loop opens."}
+              {context === null ? "Connect a wallet to loop." : "Enter a principal to see the position the loop opens."}
             </p>
           )}
           {messages.length > 0 && (
