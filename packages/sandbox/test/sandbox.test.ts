@@ -44,6 +44,7 @@ import {
   panicUnpauseInstruction,
   propagateFeeStateInstruction,
   type Market,
+  type PricedBank,
 } from "@ballast/sdk";
 import {
   EMODE_TAG_LST_T1,
@@ -51,6 +52,8 @@ import {
   EMODE_TAG_SOL,
   FAUCET_LAMPORTS,
   MARKETS,
+  MAX_LOOP_SHARE,
+  MIN_LOOP_LEVERAGE,
   PriceWalk,
   RISK_PROFILES,
   SimulatedUsers,
@@ -65,6 +68,8 @@ import {
   annualVolatility,
   createFaucet,
   directoryStore,
+  loopLeverage,
+  loopPairs,
   oraclePricesE18,
   pairPrice,
   seedSandbox,
@@ -607,5 +612,39 @@ describe("swap venue", () => {
     const after = logged.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(logged).toHaveLength(after);
+  });
+});
+
+describe("simulated users' loops", () => {
+  const programId = MARGINFI_PROGRAM_ID;
+
+  it("pair banks that share a pool, where 1.5× is within 80 % of the pair's max leverage (e-mode aware)", async () => {
+    const main = await loadMarket(connection, { programId, group: state.markets[0]!.group });
+    const symbol = (bank: PricedBank) => state.tokens.find((t) => t.mint === bank.bank.mint)!.symbol;
+    const pairs = loopPairs(main, venue);
+    const named = new Map(pairs.map((p) => [`${symbol(p.collateral)}/${symbol(p.debt)}`, p]));
+    const pooled = new Set(venue.map((p) => [p.a.token.symbol, p.b.token.symbol].sort().join("/")));
+    for (const [name, pair] of named) {
+      expect(pooled, name).toContain([symbol(pair.collateral), symbol(pair.debt)].sort().join("/"));
+      expect(fx.cmp(fx.mul(pair.maxLeverage, MAX_LOOP_SHARE), MIN_LOOP_LEVERAGE), name).toBeGreaterThanOrEqual(0);
+    }
+    // JitoSOL against SOL in e-mode: 1 / (1 − 0.9 / 1.25); SOL against JitoSOL: 1 / (1 − 0.85 / 1.3).
+    expect(toNumber(named.get("JitoSOL/SOL")!.maxLeverage)).toBeCloseTo(1 / (1 - 0.9 / 1.25), 9);
+    expect(toNumber(named.get("SOL/JitoSOL")!.maxLeverage)).toBeCloseTo(1 / (1 - 0.85 / 1.3), 9);
+    expect(toNumber(named.get("SOL/USDC")!.maxLeverage)).toBeCloseTo(1 / (1 - 0.8 / 1.1), 9);
+    for (const pair of ["mSOL/SOL", "INF/SOL", "USDT/USDC", "USDC/SOL", "ETH/USDC"]) expect(named.has(pair), pair).toBe(true);
+    // Reduce-only bSOL, isolated WIF and the Kamino-backed USDC never loop; a meme's weight leaves no room; JitoSOL
+    // and mSOL share no pool.
+    for (const pair of ["bSOL/SOL", "SOL/bSOL", "WIF/SOL", "BONK/SOL", "JUP/USDC", "JitoSOL/mSOL"])
+      expect(named.has(pair), pair).toBe(false);
+    const kamino = state.banks.find((b) => b.kaminoReserve !== undefined)!.address;
+    expect(pairs.some((p) => p.collateral.address === kamino || p.debt.address === kamino)).toBe(false);
+    // Harbor's BONK and USDC share no pool.
+    expect(loopPairs(await loadMarket(connection, { programId, group: state.markets[1]!.group }), venue)).toEqual([]);
+
+    const jito = named.get("JitoSOL/SOL")!.maxLeverage;
+    expect(loopLeverage(jito, 0)).toBe("1.50");
+    expect(loopLeverage(jito, 0.5)).toBe("2.17");
+    expect(loopLeverage(jito, 0.999_999)).toBe("2.85");
   });
 });
