@@ -5,7 +5,14 @@
 // above 5 % keeps "Loop" disabled until accepted.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MarginfiGroupLayout, decodeMarginfiGroup, i80f48 as fx } from "@ballast/protocol";
+import {
+  MarginfiAccountLayout,
+  MarginfiGroupLayout,
+  decodeMarginfiAccount,
+  decodeMarginfiGroup,
+  i80f48 as fx,
+  type MarginfiAccount,
+} from "@ballast/protocol";
 import {
   BallastSdkError,
   accountRisk,
@@ -54,12 +61,14 @@ const WALLET = new PublicKey("So11111111111111111111111111111111111111112");
 /** The plan the query gives for the inputs it was asked with; set per test. */
 let answer: (inputs: SwapFlowInputs["loop"]) => { data?: SwapFlowPlan; error?: Error } = () => ({});
 const asked: SwapFlowInputs["loop"][] = [];
+/** The selected account and its chain copy; none unless a test selects one. */
+let selected: { readonly address: string; readonly account: MarginfiAccount } | null = null;
 
 vi.mock("../src/queries/index.js", () => ({
   useMarket: () => ({ data: market, isError: false }),
   useMarketBanks: () => ({ data: dtos }),
   useUserBalances: () => ({ data: walletBalances }),
-  useChainAccount: () => ({ data: undefined }),
+  useChainAccount: () => ({ data: selected ?? undefined }),
   useRefreshAfterAction: () => () => Promise.resolve(),
 }));
 vi.mock("../src/market/MarketProvider.js", () => ({
@@ -68,7 +77,7 @@ vi.mock("../src/market/MarketProvider.js", () => ({
 }));
 vi.mock("../src/wallet/WalletProvider.js", () => ({ useWallet: () => ({ address: WALLET.toBase58() }) }));
 vi.mock("../src/account/SelectedAccountProvider.js", () => ({
-  useSelectedAccount: () => ({ selectedAccount: null, setSelectedAccount: () => {} }),
+  useSelectedAccount: () => ({ selectedAccount: selected?.address ?? null, setSelectedAccount: () => {} }),
 }));
 vi.mock("../src/chain/action-context.js", () => ({
   useActionContext: () => ({ wallet: { publicKey: WALLET }, programId: WALLET }),
@@ -129,7 +138,18 @@ async function loopOneJitoSolAt3() {
   await waitFor(() => expect(asked.length).toBeGreaterThan(0));
 }
 
+/** An account holding 100 USDC: looping into it mixes the loop with another position. */
+function accountWithUsdc(): MarginfiAccount {
+  const data = Buffer.alloc(MarginfiAccountLayout.space);
+  Buffer.from(MarginfiAccountLayout.discriminator).copy(data, 0);
+  const empty = decodeMarginfiAccount(data);
+  const [first, ...rest] = empty.lendingAccount.balances;
+  const usdcBalance = { ...first!, active: 1, bankPk: usdc.address, assetShares: fx.fromInt(100_000_000) };
+  return { ...empty, lendingAccount: { ...empty.lendingAccount, balances: [usdcBalance, ...rest] } };
+}
+
 beforeEach(() => {
+  selected = null;
   asked.length = 0;
   localStorage.clear();
 });
@@ -190,5 +210,19 @@ describe("Loop screen", () => {
     expect(loopButton().hasAttribute("disabled")).toBe(true);
     fireEvent.click(screen.getByRole("checkbox", { name: "I accept the price impact" }));
     expect(loopButton().hasAttribute("disabled")).toBe(false);
+  });
+
+  it("loops into the selected account, says when it holds other positions, or opens a new one", async () => {
+    const account = accountWithUsdc();
+    selected = { address: WALLET.toBase58(), account };
+    answer = () => ({ data: plan(0.02) });
+    renderPage();
+    await loopOneJitoSolAt3();
+    expect(asked.at(-1)).toMatchObject({ marginfiAccount: WALLET, account });
+    expect(screen.getByText(/^The selected account holds other positions/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Open in a new account" }));
+    await waitFor(() => expect(asked.at(-1)).not.toHaveProperty("marginfiAccount"));
+    expect(screen.queryByText(/^The selected account holds other positions/)).toBeNull();
+    expect(screen.getByText("A new account is created in the same transaction.")).toBeTruthy();
   });
 });
