@@ -114,6 +114,7 @@ export class FeedFamily {
       this.generation += 1;
       this.pusher = this.build();
       const before = this.roundsLanded;
+      this.lastFailure = "";
       await this.pusher.pushOnce();
       if (this.roundsLanded === before) {
         this.hold = previous.hold;
