@@ -146,7 +146,8 @@ async function main(): Promise<void> {
     ...sandboxJobIntervals(),
     logLevel: process.env.LOG_LEVEL || "warn",
   };
-  const server = await startServer(config, { faucet: createFaucet(connection, admin, seeded) });
+  // The faucet and the price control exist on the local chain only: both hold the sandbox admin's authorities.
+  const server = await startServer(config, { faucet: createFaucet(connection, admin, seeded), priceControl: prices });
   closers.push(() => server.close());
   const listening = new URL(server.url).port;
   console.log(`Ballast is running at http://localhost:${listening}`);

@@ -25,6 +25,7 @@ import type { ServerContext } from "./context.js";
 import { isDatabaseUnavailable } from "./db/database.js";
 import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
+import type { PriceControl } from "./price-control.js";
 import type { PriorityFeeService } from "./chain/priority-fees.js";
 import type { SwapVenue } from "./chain/swap-venue.js";
 import type { ClientRateLimiter } from "./rate-limit.js";
@@ -39,6 +40,7 @@ import { lookupTableRoutes } from "./routes/lookup-tables.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
 import { rpcRoutes } from "./routes/rpc.js";
+import { sandboxPriceRoutes } from "./routes/sandbox-prices.js";
 import { swapRoutes } from "./routes/swap.js";
 import { transactionRoutes } from "./routes/transactions.js";
 import { registerSecurityHeaders } from "./security-headers.js";
@@ -49,12 +51,19 @@ export interface RouteContext extends ServerContext {
   readonly markets: MarketService;
   /** The local chain's faucet; null on any other chain. */
   readonly faucet: Faucet | null;
+  /** The local chain's price control (the sandbox's price walk); null on any other chain. */
+  readonly priceControl: PriceControl | null;
   /** The swap venue's pools, for the quote API. */
   readonly swap: SwapVenue;
   /** Recent priority fees, one cache shared by the transaction builders and the swap API. */
   readonly fees: PriorityFeeService;
-  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit). */
-  readonly limits: { readonly challenges: ClientRateLimiter; readonly faucet: ClientRateLimiter; readonly swap: ClientRateLimiter };
+  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit, priceControlRateLimit). */
+  readonly limits: {
+    readonly challenges: ClientRateLimiter;
+    readonly faucet: ClientRateLimiter;
+    readonly swap: ClientRateLimiter;
+    readonly prices: ClientRateLimiter;
+  };
 }
 
 /** The app as route modules see it: request types come from the zod schemas. */
@@ -80,6 +89,7 @@ const ROUTES: readonly RouteModule[] = [
   pointsRoutes,
   labelRoutes,
   faucetRoutes,
+  sandboxPriceRoutes,
   swapRoutes,
   rpcRoutes,
 ];

@@ -72,6 +72,8 @@ export interface ServerConfig {
   readonly challengeRateLimit: RateLimitSetting;
   /** Quote API requests (/api/swap/v1) per client address per window. */
   readonly swapRateLimit: RateLimitSetting;
+  /** Price control requests (/api/sandbox/prices, local chain only) per client address per window. */
+  readonly priceControlRateLimit: RateLimitSetting;
   /** Period of the job that reads the swap venue's pools for quotes. */
   readonly swapPoolIntervalMs: number;
   /**
@@ -108,6 +110,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   faucetClientLimit: { limit: 5, windowSeconds: 3_600 },
   challengeRateLimit: { limit: 30, windowSeconds: 60 },
   swapRateLimit: { limit: 600, windowSeconds: 60 },
+  priceControlRateLimit: { limit: 60, windowSeconds: 60 },
   swapPoolIntervalMs: 2_000,
   swapIntermediateMints: null,
   swapLookupTables: [],
@@ -233,6 +236,10 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     swapRateLimit: {
       limit: numberSetting(env, "SWAP_RATE_LIMIT", DEFAULT_CONFIG.swapRateLimit.limit),
       windowSeconds: numberSetting(env, "SWAP_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.swapRateLimit.windowSeconds),
+    },
+    priceControlRateLimit: {
+      limit: numberSetting(env, "PRICE_CONTROL_RATE_LIMIT", DEFAULT_CONFIG.priceControlRateLimit.limit),
+      windowSeconds: numberSetting(env, "PRICE_CONTROL_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.priceControlRateLimit.windowSeconds),
     },
     swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,

@@ -73,6 +73,7 @@ export const RATE_LIMIT_ERRORS = {
   labelNonces: (seconds: number) => `Too many label requests from this address; try again in ${seconds} s`,
   faucet: (seconds: number) => `Too many faucet requests from this address; try again in ${seconds} s`,
   swap: (seconds: number) => `Too many swap API requests from this address; try again in ${seconds} s`,
+  prices: (seconds: number) => `Too many price control requests from this address; try again in ${seconds} s`,
 } as const;
 
 /** Counts a use by the client, or throws the 429 (with Retry-After) that `message` words. */

@@ -9,6 +9,7 @@ import { checkMarkets, type ServerConfig } from "./config.js";
 import { chainConnection } from "./context.js";
 import { openDatabase } from "./db/database.js";
 import type { Faucet } from "./faucet.js";
+import type { PriceControl } from "./price-control.js";
 import { indexerJob } from "./indexer/indexer.js";
 import { bankHistoryJob } from "./jobs/bank-history.js";
 import { bankStatesJob } from "./jobs/bank-states.js";
@@ -42,6 +43,8 @@ export interface StartOptions {
   readonly now?: () => number;
   /** Test funds for wallets: given on the local chain only, where it also makes `/api/config` say "local". */
   readonly faucet?: Faucet;
+  /** Sets and holds oracle prices (`/api/sandbox/prices`): given on the local chain only, with the faucet. */
+  readonly priceControl?: PriceControl;
 }
 
 /** Restricted swap routes pass through wrapped SOL and the token list's USDC unless configured otherwise. */
@@ -71,6 +74,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     now,
     markets: marketService(connection, config, () => yields.get()),
     faucet: options.faucet ?? null,
+    priceControl: options.priceControl ?? null,
     swap: new SwapVenue(connection, {
       intermediateMints: config.swapIntermediateMints ?? defaultIntermediateMints(config),
       lookupTables: config.swapLookupTables,
@@ -80,6 +84,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       challenges: new ClientRateLimiter(config.challengeRateLimit, now),
       faucet: new ClientRateLimiter(config.faucetClientLimit, now),
       swap: new ClientRateLimiter(config.swapRateLimit, now),
+      prices: new ClientRateLimiter(config.priceControlRateLimit, now),
     },
   };
   const jobs = {
@@ -109,6 +114,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       group: config.group,
       markets: config.markets.length,
       faucet: context.faucet !== null,
+      priceControl: context.priceControl !== null,
     },
     "server listening",
   );

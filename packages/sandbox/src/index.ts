@@ -5,7 +5,22 @@ export * from "./state.js";
 export * from "./store.js";
 export { airdrop } from "./send.js";
 export { STATE_KEY, seedSandbox, type SeedOptions } from "./seed.js";
-export { PriceWalk, annualVolatility, stakingRate, type PriceWalkOptions, type PricedUpdate } from "./prices.js";
+export {
+  DEFAULT_HOLD_SECONDS,
+  MAX_HOLD_SECONDS,
+  MAX_SET_PRICE_USD,
+  MIN_HOLD_SECONDS,
+  PRICE_CONTROL_ERRORS,
+  PriceWalk,
+  annualVolatility,
+  stakingRate,
+  type FeedPrice,
+  type PriceSet,
+  type PriceSetResult,
+  type PriceWalkOptions,
+  type PricedUpdate,
+  type TokenPrice,
+} from "./prices.js";
 export { VENUE_KEY, createMarketLookupTables, createSwapLookupTables, swapLookupTableKeys, swapLookupTables } from "./lookup-tables.js";
 export { SimulatedUsers, type SimulatedUsersOptions, type UserAction, type UserActionKind } from "./users.js";
 export {

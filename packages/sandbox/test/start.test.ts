@@ -1,6 +1,7 @@
 // The product launcher as `npm start` runs it: a child process on a fresh data directory and random ports, which
-// seeds, serves the API for all six markets with the faucet, each market's lookup table and charts that fill at the
-// snapshot interval it is given, stops on SIGTERM with exit code 0, and on a restart continues without seeding again.
+// seeds, serves the API for all six markets with the faucet and the price control, each market's lookup table and
+// charts that fill at the snapshot interval it is given, stops on SIGTERM with exit code 0, and on a restart continues
+// without seeding again.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -122,6 +123,19 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
     expect(grant.success).toBe(true);
     expect(grant.lamports).toBe("10000000000");
     expect(grant.tokens.find((t) => t.symbol === "USDC")?.amount).toBe("10000000000");
+
+    // The launcher hands the server its price walk as the local chain's price control.
+    const set = await fetch(`${first.url}/api/sandbox/prices`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ symbol: "SOL", usd: 150.25, holdSeconds: 60 }),
+    });
+    expect(set.status).toBe(200);
+    const held = ((await set.json()) as { heldUntil: string }).heldUntil;
+    const listed = (await (await fetch(`${first.url}/api/sandbox/prices`)).json()) as {
+      prices: { symbol: string; usd: string; heldUntil: string }[];
+    };
+    expect(listed.prices.find((p) => p.symbol === "SOL")).toMatchObject({ usd: "150.25", heldUntil: held });
   } finally {
     expect(await first.stop("SIGTERM")).toBe(0);
   }

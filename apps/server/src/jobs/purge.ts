@@ -23,7 +23,8 @@ export function purgeJob(context: RouteContext): ScheduledJob & { run(): Promise
       const challenges = await db.deleteFrom("auth_nonces").where("expires_at", "<=", expiredBefore).executeTakeFirst();
       const labelNonces = await db.deleteFrom("label_nonces").where("expires_at", "<=", expiredBefore).executeTakeFirst();
       const sessions = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();
-      const clients = context.limits.challenges.sweep() + context.limits.faucet.sweep() + context.limits.swap.sweep();
+      const { limits } = context;
+      const clients = limits.challenges.sweep() + limits.faucet.sweep() + limits.swap.sweep() + limits.prices.sweep();
       return {
         challenges: Number(challenges.numDeletedRows),
         labelNonces: Number(labelNonces.numDeletedRows),

@@ -1,6 +1,6 @@
 // The product as `npm start` runs it, in process, for tests that need all of it at once: a ledger with every program,
 // the sandbox's markets, banks, oracles and swap pools seeded, prices kept fresh by the price walk, the markets' and
-// the venue's lookup tables, and the API server serving the quote API over them.
+// the venue's lookup tables, and the API server serving the quote API over them, with the walk as its price control.
 import { Connection, Keypair, PublicKey, type AddressLookupTableAccount } from "@solana/web3.js";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
@@ -29,6 +29,8 @@ export interface SandboxProduct {
   readonly state: SandboxState;
   readonly server: RunningServer;
   readonly faucet: Faucet;
+  /** The price walk keeping the feeds fresh, also the server's price control. */
+  readonly prices: PriceWalk;
   /** The main market's config and lookup table. */
   readonly main: MarketConfig;
   readonly lookupTables: AddressLookupTableAccount[];
@@ -60,25 +62,28 @@ export async function startSandboxProduct(config: Partial<ServerConfig> = {}): P
   const mainGroup = mainMarket(state).group;
   const mainTable = tables.get(mainGroup);
   if (!mainTable) throw new Error("the main market has no lookup table");
-  const server = await startServer({
-    ...DEFAULT_CONFIG,
-    ...(await freshDatabase("sqlite")),
-    port: 0,
-    rpcUrl: net.rpc.url,
-    programId: MARGINFI_PROGRAM_ID,
-    group: mainGroup,
-    markets: state.markets.map(({ group, name }) => ({ group, name, lookupTables: [tables.get(group)!.key.toBase58()] })),
-    tokens: state.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
-    swapLookupTables: swapTables.map((table) => table.key.toBase58()),
-    indexerIntervalMs: 0,
-    snapshotIntervalMs: 0,
-    pointsIntervalMs: 0,
-    bankStateIntervalMs: 0,
-    purgeIntervalMs: 0,
-    swapPoolIntervalMs: 0,
-    logLevel: "silent",
-    ...config,
-  });
+  const server = await startServer(
+    {
+      ...DEFAULT_CONFIG,
+      ...(await freshDatabase("sqlite")),
+      port: 0,
+      rpcUrl: net.rpc.url,
+      programId: MARGINFI_PROGRAM_ID,
+      group: mainGroup,
+      markets: state.markets.map(({ group, name }) => ({ group, name, lookupTables: [tables.get(group)!.key.toBase58()] })),
+      tokens: state.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
+      swapLookupTables: swapTables.map((table) => table.key.toBase58()),
+      indexerIntervalMs: 0,
+      snapshotIntervalMs: 0,
+      pointsIntervalMs: 0,
+      bankStateIntervalMs: 0,
+      purgeIntervalMs: 0,
+      swapPoolIntervalMs: 0,
+      logLevel: "silent",
+      ...config,
+    },
+    { priceControl: prices },
+  );
   await server.jobs.swapPools.run();
   const main: MarketConfig = { programId: MARGINFI_PROGRAM_ID, group: mainGroup };
   return {
@@ -87,6 +92,7 @@ export async function startSandboxProduct(config: Partial<ServerConfig> = {}): P
     state,
     server,
     faucet: createFaucet(connection, admin, state),
+    prices,
     main,
     lookupTables: [mainTable],
     market: () => loadMarket(connection, main),

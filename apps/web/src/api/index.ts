@@ -9,5 +9,6 @@ export * from "./points.js";
 export * from "./labels.js";
 export * from "./auth.js";
 export * from "./faucet.js";
+export * from "./sandbox-prices.js";
 export * from "./fees.js";
 export * from "./lookup-tables.js";

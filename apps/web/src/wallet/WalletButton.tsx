@@ -1,8 +1,9 @@
 // The top bar's wallet control: "Connect wallet" (a list of wallets) or the connected address with a menu — copy,
-// sign-in, faucet, local key export/import, disconnect.
+// sign-in, faucet and price control (local chain), local key export/import, disconnect.
 import { useState } from "react";
 import { WalletIcon } from "../app/icons.js";
 import { useAuth } from "../auth/AuthProvider.js";
+import { PriceControlButton } from "../features/price-control/PriceControlButton.js";
 import { shortenAddress } from "../format/index.js";
 import { useAppConfig } from "../market/MarketProvider.js";
 import { Badge, Button, Dialog, EmptyState, Popover, useToast } from "../ui/index.js";
@@ -158,6 +159,7 @@ export function WalletButton() {
           </Button>
           <SignInStatus />
           {config.faucet && <FaucetButton wallet={address} />}
+          {config.faucet && <PriceControlButton />}
           {wallet.id === LOCAL_WALLET_ID && <LocalWalletKeys />}
           <Button
             variant="secondary"
