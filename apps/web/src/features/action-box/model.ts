@@ -49,7 +49,7 @@ export function accountOf(market: Market, balances: readonly BalanceLike[] | nul
 }
 
 export function positionIn(account: AccountRisk, bank: PricedBank): Position | undefined {
-  return account.positions.find((p) => p.bank === bank);
+  return account.positions.find((p) => p.bank.address === bank.address);
 }
 
 /** The SDK's max amount for the tab, in native units. */

@@ -1,0 +1,123 @@
+// The box's swap modes: repaying a debt with one of the account's deposits, and withdrawing a deposit as another
+// token. Which deposits can pay, which tokens a withdrawal can arrive as, what stops the repay, and the toast's step;
+// the flows themselves (quote, flash loan, preview) are the SDK's.
+import {
+  ceilNative,
+  floorNative,
+  maxRepay,
+  positionUsdValue,
+  toNumber,
+  type AccountRisk,
+  type Market,
+  type PricedBank,
+  type WalletFunds,
+} from "@ballast/sdk";
+import { formatTokenAmount } from "../../format/index.js";
+import { closesPosition, positionIn } from "./model.js";
+
+/** Where a repayment comes from: the wallet's tokens, or a deposit withdrawn and swapped in one transaction. */
+export type RepaySource = "wallet" | "collateral";
+
+/** A deposit that can pay for a debt. */
+export interface CollateralChoice {
+  readonly bank: PricedBank;
+  /** Whole native units held. */
+  readonly amount: bigint;
+  /** USD at the unbiased real-time price (display only). */
+  readonly usdValue: number;
+}
+
+/**
+ * The account's deposits that can repay `debtBank`'s debt, largest first: priced (the swap is sized by price) and
+ * worth at least a native unit, in a bank other than the debt's.
+ */
+export function collateralChoices(account: AccountRisk, debtBank: PricedBank): CollateralChoice[] {
+  const choices: CollateralChoice[] = [];
+  for (const position of account.positions) {
+    if (position.side !== "assets" || position.bank.address === debtBank.address) continue;
+    const usd = positionUsdValue(position);
+    const amount = floorNative(position.amount);
+    if (usd === null || amount === 0n) continue;
+    choices.push({ bank: position.bank, amount, usdValue: toNumber(usd) });
+  }
+  return choices.sort((a, b) => b.usdValue - a.usdValue);
+}
+
+/** A token a withdrawal can arrive as. */
+export interface OutputToken {
+  readonly mint: string;
+  readonly symbol: string;
+  readonly decimals: number;
+}
+
+/** The tokens of the market's banks, each once, the withdrawn bank's own first (a plain withdraw), then by symbol. */
+export function withdrawAsTokens(market: Market, bank: PricedBank, symbolOf: (bank: PricedBank) => string): OutputToken[] {
+  const others = new Map<string, OutputToken>();
+  for (const other of market.banks.values()) {
+    const mint = other.bank.mint;
+    if (mint === bank.bank.mint || others.has(mint)) continue;
+    others.set(mint, { mint, symbol: symbolOf(other), decimals: other.decimals });
+  }
+  const own: OutputToken = { mint: bank.bank.mint, symbol: symbolOf(bank), decimals: bank.decimals };
+  return [own, ...[...others.values()].sort((a, b) => a.symbol.localeCompare(b.symbol))];
+}
+
+export const COLLATERAL_REPAY_MESSAGES = {
+  noDebt: (symbol: string) => `You have no ${symbol} debt to repay`,
+  noCollateral: (symbol: string) => `No priced deposit on this account can pay for the ${symbol} debt`,
+  overDebt: (debt: string, symbol: string) => `Repay at most your debt: ${debt} ${symbol}`,
+  walletCovers: (symbol: string) => `Your wallet holds enough ${symbol}: you can repay from the wallet without using collateral`,
+} as const;
+
+export interface CollateralRepayInput {
+  readonly account: AccountRisk;
+  readonly debtBank: PricedBank;
+  readonly symbol: string;
+  readonly choices: readonly CollateralChoice[];
+  /** Native units of the debt token. */
+  readonly amount: bigint;
+}
+
+/** Reasons repaying `amount` of the debt with collateral cannot go ahead, most fundamental first; empty when it can. */
+export function collateralRepayErrors({ account, debtBank, symbol, choices, amount }: CollateralRepayInput): string[] {
+  const debt = positionIn(account, debtBank);
+  if (!debt || debt.side !== "liabilities") return [COLLATERAL_REPAY_MESSAGES.noDebt(symbol)];
+  if (choices.length === 0) return [COLLATERAL_REPAY_MESSAGES.noCollateral(symbol)];
+  const owed = ceilNative(debt.amount);
+  if (amount > owed) {
+    return [
+      COLLATERAL_REPAY_MESSAGES.overDebt(formatTokenAmount(owed, debtBank.decimals, { maxFractionDigits: debtBank.decimals }), symbol),
+    ];
+  }
+  return [];
+}
+
+/** Whether the wallet alone could repay `amount` of the debt (the box then says so). */
+export function walletCoversRepay(account: AccountRisk, debtBank: PricedBank, wallet: WalletFunds | null, amount: bigint): boolean {
+  return wallet !== null && amount > 0n && maxRepay(account, debtBank, wallet) >= amount;
+}
+
+/** The debt in whole native units, rounded up (what repaying all of it costs); 0 without one. */
+export function debtOf(account: AccountRisk, debtBank: PricedBank): bigint {
+  const debt = positionIn(account, debtBank);
+  return debt?.side === "liabilities" ? ceilNative(debt.amount) : 0n;
+}
+
+/** Whether `amount` closes the debt: the program then repays all of it, accrued interest included. */
+export function repaysAll(account: AccountRisk, debtBank: PricedBank, amount: bigint): boolean {
+  return closesPosition(positionIn(account, debtBank), "repay", amount);
+}
+
+function amountText(amount: bigint, all: boolean, symbol: string, decimals: number): string {
+  return all ? `all ${symbol}` : `${formatTokenAmount(amount, decimals, { maxFractionDigits: decimals })} ${symbol}`;
+}
+
+/** The toast's one step: "Repay 10 USDC with SOL", "Repay all USDC with SOL". */
+export function collateralRepayStep(amount: bigint, all: boolean, debt: OutputToken, collateralSymbol: string): string {
+  return `Repay ${amountText(amount, all, debt.symbol, debt.decimals)} with ${collateralSymbol}`;
+}
+
+/** The toast's one step: "Withdraw 1.5 SOL as USDC", "Withdraw all SOL as USDC". */
+export function withdrawAsStep(amount: bigint, all: boolean, deposit: OutputToken, outputSymbol: string): string {
+  return `Withdraw ${amountText(amount, all, deposit.symbol, deposit.decimals)} as ${outputSymbol}`;
+}
