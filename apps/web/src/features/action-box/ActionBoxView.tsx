@@ -2,7 +2,7 @@
 // the third-party market), the amount with MAX, the checks, the SDK's before → after preview and the send button; once
 // a transaction confirms, its result (what landed, the signature) until the user starts another. Data comes in as
 // props (ActionBox.tsx wires the hooks).
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import {
   bankActionsOffered,
   isKaminoBank,
@@ -14,24 +14,14 @@ import {
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
-import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd, shortenAddress } from "../../format/index.js";
-import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
-import { ApyBreakdown } from "../markets/ApyBreakdown.js";
+import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, shortenAddress } from "../../format/index.js";
+import { Button, Dialog, Tabs } from "../../ui/index.js";
 import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { readAmount, textFromAmount } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
-import {
-  accountOf,
-  actionPreview,
-  closesPosition,
-  emodeImpactOf,
-  healthTone,
-  maxAmountFor,
-  positionIn,
-  type ActionPreview,
-  type PreviewStats,
-} from "./model.js";
+import { accountOf, actionPreview, closesPosition, emodeImpactOf, maxAmountFor, positionIn } from "./model.js";
+import { AmountField, MessageList, Preview } from "./parts.js";
 import { elementAt } from "@ballast/ledger";
 
 const ACTION_TABS = [
@@ -79,58 +69,6 @@ export interface ActionBoxViewProps {
   /** Each bank's APY as every screen shows it: the market's (apysOf), with the banks' staking yields. */
   readonly apyOf: (bank: PricedBank) => BankApy;
 }
-
-const TONE_TEXT = { success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
-
-function HealthValue({ stats }: { readonly stats: PreviewStats }) {
-  return <span className={TONE_TEXT[healthTone(stats.health)]}>{formatPercent(stats.healthBar)}</span>;
-}
-
-function liquidationText(stats: PreviewStats): string {
-  return stats.liquidationPrice === null || stats.liquidationPrice <= 0.01 ? "—" : formatPrice(stats.liquidationPrice);
-}
-
-function PreviewRow({ label, before, after }: { readonly label: string; readonly before: ReactNode; readonly after: ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-3 py-1" data-preview={label}>
-      <dt className="text-muted">{label}</dt>
-      <dd className="flex items-center gap-1.5 text-right tabular-nums">
-        <span data-part="before">{before}</span>
-        <span aria-label="becomes" className="text-muted">
-          →
-        </span>
-        <span data-part="after" className="font-medium">
-          {after}
-        </span>
-      </dd>
-    </div>
-  );
-}
-
-function Preview({ preview, bank, symbol }: { readonly preview: ActionPreview; readonly bank: PricedBank; readonly symbol: string }) {
-  const { before, after } = preview;
-  const amount = (s: PreviewStats) => `${formatPositionAmount(s.position, bank.decimals)} ${symbol}`;
-  const positionLabel = (after.side ?? before.side) === "liabilities" ? "Borrowed" : "Deposited";
-  return (
-    <dl aria-label="Preview" className="flex flex-col divide-y divide-line rounded-xl border border-line px-3 py-1 text-sm">
-      <PreviewRow label={positionLabel} before={amount(before)} after={amount(after)} />
-      <PreviewRow label="Health" before={<HealthValue stats={before} />} after={<HealthValue stats={after} />} />
-      <PreviewRow label="Liquidation price" before={liquidationText(before)} after={liquidationText(after)} />
-      <PreviewRow
-        label="Net APY"
-        before={formatPercent(before.netApy)}
-        after={<ApyBreakdown apy={after.netApyParts} label="Net APY after" testId="preview-net-apy" />}
-      />
-      <PreviewRow label="Free collateral" before={formatUsd(before.freeCollateral)} after={formatUsd(after.freeCollateral)} />
-    </dl>
-  );
-}
-
-const MESSAGE_STYLES: Record<ActionMessage["tone"], string> = {
-  error: "border-danger/50 bg-danger/10 text-danger",
-  warning: "border-warning/50 bg-warning/10 text-warning",
-  info: "border-info/40 bg-info/10 text-fg",
-};
 
 type AmountEntry = { readonly kind: "typed"; readonly text: string } | { readonly kind: "max" };
 
@@ -295,55 +233,18 @@ export function ActionBoxView(props: ActionBoxViewProps) {
                 if (canSend) void submit();
               }}
             >
-              <Input
+              <AmountField
                 label={`Amount to ${action}`}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={text}
-                aria-invalid={reading.error !== null}
-                onChange={(event) => setText(event.target.value)}
-                suffix={
-                  <span className="flex items-center gap-2">
-                    {header.symbol}
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="secondary"
-                      disabled={loading || !wallet}
-                      onClick={() => setEntry({ kind: "max" })}
-                    >
-                      MAX
-                    </Button>
-                  </span>
-                }
-                hint={
-                  <span className="flex flex-wrap justify-between gap-2">
-                    <span>
-                      {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
-                    </span>
-                    <span>
-                      Max:{" "}
-                      {loading || !wallet
-                        ? "—"
-                        : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
-                    </span>
-                  </span>
-                }
+                text={text}
+                invalid={reading.error !== null}
+                onText={setText}
+                symbol={header.symbol}
+                onMax={() => setEntry({ kind: "max" })}
+                maxReady={!loading && wallet !== null}
+                held={balanceLine}
+                max={`${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
               />
-              {messages.length > 0 && (
-                <ul aria-label="Messages" className="flex flex-col gap-2">
-                  {messages.map((m) => (
-                    <li
-                      key={m.text}
-                      role={m.tone === "error" ? "alert" : undefined}
-                      className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
-                    >
-                      {m.text}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <MessageList messages={messages} />
               {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
               <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
                 {all ? `${verb} all` : verb}
