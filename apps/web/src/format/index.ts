@@ -76,6 +76,12 @@ export function formatPercent(fraction: number, fractionDigits = 2): string {
   return `${en({ minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(fraction * 100)}%`;
 }
 
+/** A leverage multiple to two decimals, rounded to the nearest: 3.004 is "3.00×". */
+export function formatLeverage(value: number): string {
+  if (!Number.isFinite(value)) return "—";
+  return `${en({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)}×`;
+}
+
 /** Large counts in compact form: 1_234_000 is "1.23M"; under 1,000 with separators. */
 export function formatCompact(value: number): string {
   if (!Number.isFinite(value)) return "—";

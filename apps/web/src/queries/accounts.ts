@@ -1,4 +1,5 @@
 // The connected wallet's margin accounts, the selected account, token balances and account labels.
+import { fetchMarginAccount } from "@ballast/sdk";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { fetchAccount, fetchAccountAddresses, fetchAccountLabels, fetchUserBalances, type BalanceToken } from "../api/index.js";
@@ -35,6 +36,22 @@ export function useAccount(accountKey: string | null) {
     staleTime: TIMING.account.staleTime,
     refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,
+  });
+}
+
+/**
+ * One margin account as the program stores it (its decoded data, what the SDK's actions take), under the account's own
+ * key: whatever refreshes the account refreshes it.
+ */
+export function useChainAccount(accountKey: string | null) {
+  const { connection } = useSelectedMarket();
+  const { address } = useWallet();
+  return useQuery({
+    queryKey: queryKeys.chainAccount(accountKey, address),
+    queryFn: accountKey === null ? skipToken : () => fetchMarginAccount(connection, accountKey),
+    staleTime: TIMING.account.staleTime,
+    retry: TIMING.account.retry,
+    structuralSharing: false,
   });
 }
 

@@ -4,7 +4,7 @@ export { TIMING } from "./timing.js";
 export { useConfigQuery } from "./config.js";
 export { useLookupTables } from "./lookup-tables.js";
 export { useMarketBanks, useMarket, useBankHistory } from "./banks.js";
-export { useAccountAddresses, useAccount, useUserBalances, useAccountLabels } from "./accounts.js";
+export { useAccountAddresses, useAccount, useChainAccount, useUserBalances, useAccountLabels } from "./accounts.js";
 export { useActivity, retryActivity } from "./activity.js";
 export { useWalletPoints, useGlobalPoints } from "./points.js";
 export { useRefreshAfterAction, refreshAfterAction, refreshAfterFailure } from "./refresh.js";

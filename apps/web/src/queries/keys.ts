@@ -10,6 +10,7 @@ const USER_BALANCES = "user-balances";
 const ACTIVITY = "activity";
 const WALLET_POINTS = "wallet-points";
 const ACCOUNT_LABELS = "account-labels";
+const SWAP_FLOW_PLAN = "swap-flow-plan";
 
 export const queryKeys = {
   config: () => ["config"] as const,
@@ -39,6 +40,10 @@ export const queryKeys = {
   allAccountLabels: () => [ACCOUNT_LABELS] as const,
   accountLabels: (wallet: string | null) => [ACCOUNT_LABELS, wallet] as const,
   currentUser: () => ["current-user"] as const,
+  allSwapFlowPlans: () => [SWAP_FLOW_PLAN] as const,
+  /** A swap flow's plan: every input it is built from (`inputs` serialized), the wallet, market and slippage. */
+  swapFlowPlan: (kind: string, group: string, wallet: string | null, slippageBps: number, inputs: string) =>
+    [SWAP_FLOW_PLAN, kind, group, wallet, slippageBps, inputs] as const,
   /** The emission mints' decimals and token programs, read from the chain. */
   rewardMints: (group: string, mints: readonly string[]) => ["reward-mints", group, mints] as const,
 };

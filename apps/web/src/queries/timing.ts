@@ -15,6 +15,8 @@ export const TIMING = {
   globalPoints: { staleTime: 24 * HOUR, retry: 2 },
   /** A market's address lookup tables (the reference's lutData): they change only when the server is set up again. */
   lookupTables: { staleTime: 24 * HOUR, retry: 2 },
+  /** A swap flow's plan: its quote moves with the pools, so it is asked again while the user looks at it. */
+  swapFlowPlan: { staleTime: 15 * SECOND, refetchInterval: 15 * SECOND },
   bankHistory: { staleTime1d: 900 * SECOND, staleTimeOther: 3_600 * SECOND },
   /**
    * How old an account view the server may still answer with: up to twice its 1 s cache while it revalidates. A read

@@ -11,3 +11,4 @@ export {
   priceImpactMessage,
   type SwapToken,
 } from "./swap-format.js";
+export { useDebounced, PLAN_DEBOUNCE_MS } from "./use-debounced.js";
