@@ -34,6 +34,19 @@ const SDK_ERROR_MESSAGES = {
   SWAP_REFUSED: (c: { message: string }) => `The swap API refused: ${c.message}`,
   SWAP_API_FAILED: (c: { message: string }) => `The swap API could not be reached: ${c.message}`,
   SWAP_AMOUNT_OUT_OF_RANGE: (c: { amount: bigint }) => `Swap amount ${c.amount} is out of range`,
+  SWAP_ROUTE_TOO_LARGE: (c: { bytes: number; limit: number }) =>
+    `No swap route fits in one transaction with the flash loan (smallest ${c.bytes} bytes of ${c.limit})`,
+  SWAP_FLOW_UNHEALTHY: (c: { assets: string; liabilities: string }) =>
+    `After the swap's price impact and slippage the account would fall below its Initial requirement (weighted assets ${c.assets} < weighted liabilities ${c.liabilities}); lower the leverage or the amount`,
+  SWAP_SAME_BANK: () => "The two sides of a swap flow must be different banks",
+  SWAP_SAME_MINT: (c: { mint: string }) => `Swapping ${c.mint} into itself is not a swap`,
+  SWAP_COLLATERAL_SHORT: (c: { bank: string; needed: bigint; available: bigint }) =>
+    `The deposit in bank ${c.bank} (${c.available}) cannot pay for this: the swap may take up to ${c.needed}`,
+  SWAP_PROCEEDS_SHORT: (c: { received: bigint; debt: bigint }) =>
+    `Selling the collateral returns at least ${c.received}, less than the debt of ${c.debt}`,
+  INVALID_LEVERAGE: (c: { leverage: string }) => `Target leverage ${c.leverage} is not a number`,
+  AMOUNT_NOT_POSITIVE: (c: { amount: bigint }) => `Amount ${c.amount} must be greater than zero`,
+  PRICE_UNAVAILABLE: (c: { bank: string }) => `Bank ${c.bank} has no price`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,
   BUNDLE_UNKNOWN_ERROR: () => MESSAGES.unknownError,

@@ -6,3 +6,4 @@ export * from "./send.js";
 export * from "./lending.js";
 export * from "./account.js";
 export * from "./lookup-tables.js";
+export * from "./swap-flows/index.js";

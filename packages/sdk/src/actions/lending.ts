@@ -160,7 +160,7 @@ const bound = (p: BankActionParams, flow: TransactionInstruction[], refreshes: T
 const NO_EMISSIONS_MINT = PublicKey.default.toBase58();
 
 /** What closing a balance needs first: creating the wallet's emissions token account, and paying the emissions out. */
-interface EmissionsSettlement {
+export interface EmissionsSettlement {
   /** Creates the wallet's token account of the emissions mint if it does not exist; may go in an earlier transaction. */
   tokenAccount: TransactionInstruction[];
   /** lending_account_withdraw_emissions, which must share the closing instruction's transaction. */
@@ -172,7 +172,7 @@ interface EmissionsSettlement {
  * second, so claiming in an earlier transaction is not enough: an action closing a balance of a bank with an
  * emissions mint first pays its emissions out in the same transaction, to the wallet's token account of that mint.
  */
-async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSettlement> {
+export async function emissionsSettlement(p: AccountActionParams): Promise<EmissionsSettlement> {
   const bank = bankOf(p);
   if (bank.emissionsMint === NO_EMISSIONS_MINT) return { tokenAccount: [], payout: [] };
   const emissionsMint = new PublicKey(bank.emissionsMint);

@@ -8,9 +8,10 @@ import {
   type BroadcastResult,
   type PackItem,
   type ProcessTransactionsOptions,
+  type TransactionDraft,
 } from "../transactions/index.js";
 import { possibleRoutes, transactionSettings, type BroadcastSettings } from "./settings.js";
-import { transactionWallet, type ActionWallet } from "./wallet.js";
+import { transactionWallet, walletKey, type ActionWallet } from "./wallet.js";
 
 /** What every action needs besides its own data: where it sends, who signs and pays, and how it broadcasts. */
 export interface ActionContext extends Pick<
@@ -41,21 +42,29 @@ export async function sendInstructions(
   instructions: readonly PackItem[],
   signers: Signer[] = [],
 ): Promise<BroadcastResult> {
-  const wallet = transactionWallet(context.wallet);
+  const wallet = walletKey(context.wallet);
   const method = context.broadcast?.method ?? "RPC";
   const groups = packInstructions(instructions, {
-    payer: wallet.publicKey,
+    payer: wallet,
     lookupTables: context.lookupTables,
     reserve: { computeBudget: true, tip: possibleRoutes(method, context.strategy).has("BUNDLE") },
   });
-  return processTransactions({
-    connection: context.connection,
-    wallet,
-    drafts: groups.map((group) => ({
+  return sendDrafts(
+    context,
+    groups.map((group) => ({
       instructions: group,
       signers: signers.filter((signer) => signsIn(group, signer.publicKey)),
       lookupTables: context.lookupTables,
     })),
+  );
+}
+
+/** Builds, signs and sends transactions already laid out (e.g. a flash loan's, whose instructions may not move). */
+export async function sendDrafts(context: ActionContext, drafts: TransactionDraft[]): Promise<BroadcastResult> {
+  return processTransactions({
+    connection: context.connection,
+    wallet: transactionWallet(context.wallet),
+    drafts,
     programs: { lendingProgramId: context.programId },
     settings: await transactionSettings(context.broadcast, context.serverUrl, context.strategy),
     strategy: context.strategy,

@@ -1,7 +1,10 @@
-// Looping one bank against another: the leverage at which the Initial requirement is exactly met, and the checks on
-// a requested target.
+// Looping one bank against another: the leverage at which the Initial requirement is exactly met, the checks on a
+// requested target, the borrow that reaches it, and an account's leverage as users read it.
 import { i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import { boostedWeight } from "./emode.js";
+import type { AccountRisk, Position } from "./health.js";
+import { positionUsdValue } from "./positions.js";
+import { midPrice } from "./price.js";
 import type { PricedBank } from "./priced-bank.js";
 import { BallastSdkError } from "../errors.js";
 
@@ -29,4 +32,68 @@ export function checkTargetLeverage(target: I80F48, collateral: PricedBank, liab
       liabilityBank: liability.address,
     });
   }
+}
+
+/**
+ * The account's leverage as users read it: deposits over net worth, assets / (assets − liabilities), unweighted at
+ * real-time prices. Null without debt (no leverage) or when the debt meets or exceeds the deposits.
+ */
+export function accountLeverage(risk: AccountRisk): I80F48 | null {
+  let assets = fx.ZERO;
+  let liabilities = fx.ZERO;
+  for (const position of risk.positions) {
+    const value = positionUsdValue(position);
+    if (value === null) continue;
+    if (position.side === "assets") assets = fx.add(assets, value);
+    else liabilities = fx.add(liabilities, value);
+  }
+  if (liabilities === fx.ZERO || fx.cmp(assets, liabilities) <= 0) return null;
+  return fx.div(assets, fx.sub(assets, liabilities));
+}
+
+/** A loop's shape: one deposit carried by one debt. */
+export interface LeveragedPosition {
+  readonly collateral: Position;
+  readonly debt: Position;
+  readonly leverage: I80F48;
+}
+
+/**
+ * The account as a leveraged position when it holds exactly one deposit and one debt (what a loop leaves), which
+ * closing unwinds in one transaction; null otherwise.
+ */
+export function leveragedPosition(risk: AccountRisk): LeveragedPosition | null {
+  const collateral = risk.positions.filter((p) => p.side === "assets");
+  const debt = risk.positions.filter((p) => p.side === "liabilities");
+  const [onlyCollateral] = collateral;
+  const [onlyDebt] = debt;
+  if (collateral.length !== 1 || debt.length !== 1 || !onlyCollateral || !onlyDebt) return null;
+  const leverage = accountLeverage(risk);
+  return leverage === null ? null : { collateral: onlyCollateral, debt: onlyDebt, leverage };
+}
+
+/**
+ * Native units of the borrowed token to borrow so that `principal` of collateral, plus what the borrow buys at
+ * `rate` (collateral native units received per borrowed native unit, slippage included), is levered `target` times
+ * by value: (P + B·r)·Pc·(L − 1) = L·B·Pl, so B = P·Pc·(L − 1) / (L·Pl − r·Pc·(L − 1)), at real-time prices per
+ * native unit. Null when a price is missing or no borrow reaches the target.
+ */
+export function loopBorrowAmount(p: {
+  collateral: PricedBank;
+  liability: PricedBank;
+  principal: bigint;
+  target: I80F48;
+  rate: I80F48;
+}): bigint | null {
+  const collateralPrice = midPrice(p.collateral.price);
+  const liabilityPrice = midPrice(p.liability.price);
+  if (collateralPrice === null || liabilityPrice === null) return null;
+  // Prices per native unit, kept as value × 10^decimals of the other side to stay in integers of I80F48.
+  const pc = fx.div(collateralPrice, fx.fromInt(p.collateral.tenPow));
+  const pl = fx.div(liabilityPrice, fx.fromInt(p.liability.tenPow));
+  const lMinusOne = fx.sub(p.target, fx.ONE);
+  const numerator = fx.mul(fx.mul(fx.fromInt(p.principal), pc), lMinusOne);
+  const denominator = fx.sub(fx.mul(p.target, pl), fx.mul(fx.mul(p.rate, pc), lMinusOne));
+  if (fx.cmp(denominator, fx.ZERO) <= 0) return null;
+  return fx.toIntFloor(fx.div(numerator, denominator));
 }

@@ -1,0 +1,107 @@
+// The product as `npm start` runs it, in process, for tests that need all of it at once: a ledger with every program,
+// the sandbox's markets, banks, oracles and swap pools seeded, prices kept fresh by the price walk, the markets' and
+// the venue's lookup tables, and the API server serving the quote API over them.
+import { Connection, Keypair, PublicKey, type AddressLookupTableAccount } from "@solana/web3.js";
+import { startLocalnet, type Localnet } from "@ballast/ledger";
+import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import {
+  PriceWalk,
+  airdrop,
+  createFaucet,
+  createMarketLookupTables,
+  createSwapLookupTables,
+  mainMarket,
+  seedSandbox,
+  seedVenue,
+  type Faucet,
+  type SandboxState,
+  type SandboxStore,
+} from "@ballast/sandbox";
+import { loadMarket, type Market, type MarketConfig } from "@ballast/sdk";
+import { productPrograms } from "../../../../scripts/programs.js";
+import { DEFAULT_CONFIG, type ServerConfig } from "../../src/config.js";
+import { startServer, type RunningServer } from "../../src/server.js";
+import { freshDatabase } from "./server.js";
+
+export interface SandboxProduct {
+  readonly net: Localnet;
+  readonly connection: Connection;
+  readonly state: SandboxState;
+  readonly server: RunningServer;
+  readonly faucet: Faucet;
+  /** The main market's config and lookup table. */
+  readonly main: MarketConfig;
+  readonly lookupTables: AddressLookupTableAccount[];
+  /** The main market as loadMarket reads it now. */
+  market(): Promise<Market>;
+  /** A bank of the main market by symbol (the first one of that symbol, the program's own before the Kamino one). */
+  bank(symbol: string, kind?: "own" | "kamino"): string;
+  close(): Promise<void>;
+}
+
+/** The sandbox's state kept in memory: nothing outlives the test. */
+function memoryStore(): SandboxStore {
+  const values = new Map<string, unknown>();
+  return { read: (key) => values.get(key) ?? null, write: (key, value) => void values.set(key, value) };
+}
+
+export async function startSandboxProduct(config: Partial<ServerConfig> = {}): Promise<SandboxProduct> {
+  const net = await startLocalnet({ rpcPort: 0, dataDir: null, slotMs: 400, programs: productPrograms(MARGINFI_PROGRAM_ID) });
+  const connection = new Connection(net.rpc.url, "confirmed");
+  const admin = Keypair.generate();
+  await airdrop(connection, admin.publicKey, 5_000_000_000_000_000n);
+  const store = memoryStore();
+  const state = await seedSandbox(connection, admin, store);
+  const venue = await seedVenue(connection, admin, state);
+  const swapTables = await createSwapLookupTables(connection, admin, store, venue);
+  const prices = await PriceWalk.create(connection, admin, state, { seed: "swap-flows" });
+  prices.start();
+  const tables = await createMarketLookupTables(connection, admin, state);
+  const mainGroup = mainMarket(state).group;
+  const mainTable = tables.get(mainGroup);
+  if (!mainTable) throw new Error("the main market has no lookup table");
+  const server = await startServer({
+    ...DEFAULT_CONFIG,
+    ...(await freshDatabase("sqlite")),
+    port: 0,
+    rpcUrl: net.rpc.url,
+    programId: MARGINFI_PROGRAM_ID,
+    group: mainGroup,
+    markets: state.markets.map(({ group, name }) => ({ group, name, lookupTables: [tables.get(group)!.key.toBase58()] })),
+    tokens: state.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
+    swapLookupTables: swapTables.map((table) => table.key.toBase58()),
+    indexerIntervalMs: 0,
+    snapshotIntervalMs: 0,
+    pointsIntervalMs: 0,
+    bankStateIntervalMs: 0,
+    purgeIntervalMs: 0,
+    swapPoolIntervalMs: 0,
+    logLevel: "silent",
+    ...config,
+  });
+  await server.jobs.swapPools.run();
+  const main: MarketConfig = { programId: MARGINFI_PROGRAM_ID, group: mainGroup };
+  return {
+    net,
+    connection,
+    state,
+    server,
+    faucet: createFaucet(connection, admin, state),
+    main,
+    lookupTables: [mainTable],
+    market: () => loadMarket(connection, main),
+    bank(symbol, kind = "own") {
+      const banks = state.banks.filter((b) => b.group === mainGroup && b.symbol === symbol);
+      const bank = kind === "own" ? banks[0] : banks[1];
+      if (!bank) throw new Error(`the main market has no ${kind} ${symbol} bank`);
+      return bank.address;
+    },
+    async close() {
+      await prices.stop();
+      await server.close();
+      await net.close();
+    },
+  };
+}
+
+export const keyOf = (address: string) => new PublicKey(address);
