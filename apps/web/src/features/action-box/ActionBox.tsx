@@ -1,39 +1,30 @@
 // The action box wired to the app: the selected market's snapshot, the selected account read from chain (its slots
-// for the math and the risk accounts), the wallet's balances, and sending through the SDK under a staged toast.
-// Loaded lazily by ActionBoxProvider on first open.
-import { skipToken, useQuery } from "@tanstack/react-query";
+// for the math and the risk accounts), the wallet's balances, and sending through the SDK under a staged toast; the
+// swap flows (repay with collateral, withdraw as another token) plan through the SDK on the server's quote API at the
+// user's slippage. Loaded lazily by ActionBoxProvider on first open, so the swap client loads with it.
 import { PublicKey } from "@solana/web3.js";
 import { useCallback, useMemo } from "react";
-import { fetchMarginAccount, walletFunds, type PricedBank } from "@ballast/sdk";
+import { planRepayWithCollateral, planWithdrawAndSwap, sendSwapFlow, walletFunds, type PricedBank, type SwapFlowPlan } from "@ballast/sdk";
+import { lastOf } from "@ballast/ledger";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
 import { useAppConfig, useSelectedMarket } from "../../market/MarketProvider.js";
-import { queryKeys, TIMING, useMarket, useMarketBanks, useRefreshAfterAction, useUserBalances } from "../../queries/index.js";
+import { queryKeys, useChainAccount, useMarket, useMarketBanks, useRefreshAfterAction, useUserBalances } from "../../queries/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { Dialog, EmptyState, Skeleton } from "../../ui/index.js";
 import { apysOf, bankRow } from "../markets/bank-rows.js";
+import { useSwapClient, useSwapSlippageBps } from "../swap/index.js";
 import { useTransactionToasts } from "../transactions/index.js";
 import { ActionBoxView, type ActionResult } from "./ActionBoxView.js";
 import type { ActionType } from "./context.js";
 import { sendBankAction, sendSteps } from "./send.js";
+import { swapFlowKey, type SwapFlowRequest } from "./swap-modes.js";
+import type { SwapModes } from "./SwapFlowSection.js";
 
 export interface ActionBoxProps {
   readonly bankAddress: string;
   readonly initialAction: ActionType;
   readonly onClose: () => void;
-}
-
-/** The selected account as the program stores it; shares the "account" key so the post-action polling refetches it. */
-function useChainAccount(address: string | null) {
-  const { connection } = useSelectedMarket();
-  const { address: wallet } = useWallet();
-  return useQuery({
-    queryKey: queryKeys.chainAccount(address, wallet),
-    queryFn: address === null ? skipToken : () => fetchMarginAccount(connection, address),
-    staleTime: TIMING.account.staleTime,
-    retry: TIMING.account.retry,
-    structuralSharing: false,
-  });
 }
 
 export default function ActionBox({ bankAddress, initialAction, onClose }: ActionBoxProps) {
@@ -47,6 +38,9 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
   const context = useActionContext();
   const refresh = useRefreshAfterAction();
   const toasts = useTransactionToasts();
+  const { market: selectedMarket } = useSelectedMarket();
+  const swapClient = useSwapClient();
+  const slippageBps = useSwapSlippageBps();
 
   const priced = market.data?.banks.get(bankAddress);
   const dto = dtos.data?.find((d) => d.bank_address === bankAddress);
@@ -130,6 +124,73 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
     return confirmed && signature !== null ? { signature } : null;
   };
 
+  const planSwapFlow = (request: SwapFlowRequest): Promise<SwapFlowPlan> => {
+    if (!context || !account) throw new Error("Account not found");
+    const common = {
+      ...context,
+      market: snapshot,
+      swap: swapClient,
+      slippageBps,
+      apyOf,
+      marginfiAccount: new PublicKey(account.address),
+      account: account.data,
+    };
+    return request.kind === "repayWithCollateral"
+      ? planRepayWithCollateral({
+          ...common,
+          collateralBank: request.collateralBank,
+          debtBank: priced.address,
+          amount: request.amount,
+          repayAll: request.repayAll,
+        })
+      : planWithdrawAndSwap({
+          ...common,
+          bank: priced.address,
+          amount: request.amount,
+          withdrawAll: request.withdrawAll,
+          outputMint: request.outputMint,
+        });
+  };
+
+  const sendSwap = async (plan: SwapFlowPlan, step: string): Promise<ActionResult | null> => {
+    if (!context) return null;
+    const action = plan.kind === "repayWithCollateral" ? "repay" : "withdraw";
+    let signature: string | null = null;
+    const confirmed = await toasts.run({
+      title: `${header.symbol}: ${action}`,
+      steps: [step],
+      wallet: context.wallet,
+      lendingProgramId: new PublicKey(config.programId),
+      send: (wallet) => sendSwapFlow({ ...context, wallet }, plan),
+      signatureOf: (result) => lastOf(result.signatures),
+      action: { action, symbol: header.symbol },
+      onConfirmed: async (result) => {
+        signature = lastOf(result.signatures);
+        await refresh();
+      },
+    });
+    return confirmed && signature !== null ? { signature } : null;
+  };
+
+  // A swap flow needs an account to withdraw from and a wallet to sign (and to name in the swap's instructions).
+  const swap: SwapModes | undefined =
+    context && account
+      ? {
+          slippageBps,
+          // The account's last read is in the key: a landed transaction plans afresh instead of showing the old state.
+          planKey: (request) =>
+            queryKeys.swapFlowPlan(
+              request.kind,
+              selectedMarket.group,
+              address,
+              slippageBps,
+              `${account.address}:${chainAccount.dataUpdatedAt}:${priced.address}:${swapFlowKey(request)}`,
+            ),
+          plan: planSwapFlow,
+          send: sendSwap,
+        }
+      : undefined;
+
   return (
     <ActionBoxView
       market={snapshot}
@@ -143,6 +204,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
       onSend={onSend}
       onClose={onClose}
       apyOf={apyOf}
+      swap={swap}
     />
   );
 }

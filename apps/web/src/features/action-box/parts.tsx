@@ -1,6 +1,6 @@
 // The pieces every form of the action box shows: the amount field with MAX, the messages above the button, and the
 // before → after preview rows.
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { PricedBank } from "@ballast/sdk";
 import { formatPercent, formatPositionAmount, formatPrice, formatUsd } from "../../format/index.js";
 import { Button, Input, cn } from "../../ui/index.js";
@@ -143,5 +143,40 @@ export function AmountField({ label, text, invalid, onText, symbol, onMax, maxRe
         </span>
       }
     />
+  );
+}
+
+/** A labelled choice among many (deposits, tokens): a native select, which every device knows how to show. */
+export function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly options: readonly { readonly value: string; readonly label: string }[];
+  readonly onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-fg">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="focus-ring h-10 rounded-lg border border-line bg-surface px-3 text-sm text-fg"
+        value={value}
+        disabled={options.length === 0}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

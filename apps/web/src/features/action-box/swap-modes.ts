@@ -18,6 +18,18 @@ import { closesPosition, positionIn } from "./model.js";
 /** Where a repayment comes from: the wallet's tokens, or a deposit withdrawn and swapped in one transaction. */
 export type RepaySource = "wallet" | "collateral";
 
+/** What the box asks the SDK to plan: the swap flows it offers, from the form's choices. */
+export type SwapFlowRequest =
+  | { readonly kind: "repayWithCollateral"; readonly collateralBank: string; readonly amount: bigint; readonly repayAll: boolean }
+  | { readonly kind: "withdrawAndSwap"; readonly outputMint: string; readonly amount: bigint; readonly withdrawAll: boolean };
+
+/** The request as a key: equal for the same flow, bank or token, amount and all-or-part. */
+export function swapFlowKey(request: SwapFlowRequest): string {
+  return request.kind === "repayWithCollateral"
+    ? `${request.kind}:${request.collateralBank}:${request.amount}:${request.repayAll}`
+    : `${request.kind}:${request.outputMint}:${request.amount}:${request.withdrawAll}`;
+}
+
 /** A deposit that can pay for a debt. */
 export interface CollateralChoice {
   readonly bank: PricedBank;
