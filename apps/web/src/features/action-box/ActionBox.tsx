@@ -4,8 +4,17 @@
 // user's slippage. Loaded lazily by ActionBoxProvider on first open, so the swap client loads with it.
 import { PublicKey } from "@solana/web3.js";
 import { useCallback, useMemo } from "react";
-import { planRepayWithCollateral, planWithdrawAndSwap, sendSwapFlow, walletFunds, type PricedBank, type SwapFlowPlan } from "@ballast/sdk";
+import {
+  planRepayWithCollateral,
+  planWithdrawAndSwap,
+  sendSwapFlow,
+  walletFunds,
+  type ActionContext,
+  type PricedBank,
+  type SwapFlowPlan,
+} from "@ballast/sdk";
 import { lastOf } from "@ballast/ledger";
+import type { MarginfiAccount } from "@ballast/protocol";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
 import { useAppConfig, useSelectedMarket } from "../../market/MarketProvider.js";
@@ -20,6 +29,12 @@ import type { ActionType } from "./context.js";
 import { sendBankAction, sendSteps } from "./send.js";
 import { swapFlowKey, type SwapFlowRequest } from "./swap-modes.js";
 import type { SwapModes } from "./SwapFlowSection.js";
+
+/** The selected account as the SDK's actions take it. */
+interface ChainAccount {
+  readonly address: string;
+  readonly data: MarginfiAccount;
+}
 
 export interface ActionBoxProps {
   readonly bankAddress: string;
@@ -90,21 +105,46 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
   }
 
   const snapshot = market.data;
-  const account = selectedAccount && chainAccount.data ? { address: selectedAccount, data: chainAccount.data.account } : null;
+  const account: ChainAccount | null =
+    selectedAccount && chainAccount.data ? { address: selectedAccount, data: chainAccount.data.account } : null;
   const funds = address && balances.data ? walletFunds(balances.data, priced.bank.mint) : null;
   const loading = (selectedAccount !== null && chainAccount.isPending) || (address !== null && balances.isPending);
 
-  const onSend = async (action: ActionType, amount: bigint, all: boolean): Promise<ActionResult | null> => {
+  /** Runs a send under the box's staged toast; resolves with the signature once confirmed, null when it failed. */
+  const sendUnderToast = async <T,>(run: {
+    readonly action: ActionType;
+    readonly steps: readonly string[];
+    /** Sends with the box's context, its wallet the toast's (which reports signing). */
+    readonly send: (context: ActionContext) => Promise<T>;
+    readonly signatureOf: (result: T) => string;
+    readonly onConfirmed?: (result: T) => void;
+  }): Promise<ActionResult | null> => {
     if (!context) return null;
     let signature: string | null = null;
     const confirmed = await toasts.run({
-      title: `${header.symbol}: ${action}`,
-      steps: sendSteps(action, amount, all, header.symbol, priced.decimals, account !== null),
+      title: `${header.symbol}: ${run.action}`,
+      steps: run.steps,
       wallet: context.wallet,
       lendingProgramId: new PublicKey(config.programId),
-      send: (wallet) =>
+      send: (wallet) => run.send({ ...context, wallet }),
+      signatureOf: run.signatureOf,
+      action: { action: run.action, symbol: header.symbol },
+      onConfirmed: async (result) => {
+        signature = run.signatureOf(result);
+        run.onConfirmed?.(result);
+        await refresh();
+      },
+    });
+    return confirmed && signature !== null ? { signature } : null;
+  };
+
+  const onSend = (action: ActionType, amount: bigint, all: boolean): Promise<ActionResult | null> =>
+    sendUnderToast({
+      action,
+      steps: sendSteps(action, amount, all, header.symbol, priced.decimals, account !== null),
+      send: (sending) =>
         sendBankAction({
-          context: { ...context, wallet },
+          context: sending,
           market: snapshot,
           bank: priced,
           action,
@@ -114,18 +154,12 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
           tokenProgram: dto?.token_program_address,
         }),
       signatureOf: (result) => result.signature,
-      action: { action, symbol: header.symbol },
-      onConfirmed: async (result) => {
-        signature = result.signature;
+      onConfirmed: (result) => {
         if (result.created) setSelectedAccount(result.marginfiAccount);
-        await refresh();
       },
     });
-    return confirmed && signature !== null ? { signature } : null;
-  };
 
-  const planSwapFlow = (request: SwapFlowRequest): Promise<SwapFlowPlan> => {
-    if (!context || !account) throw new Error("Account not found");
+  const planSwapFlow = (context: ActionContext, account: ChainAccount, request: SwapFlowRequest): Promise<SwapFlowPlan> => {
     const common = {
       ...context,
       market: snapshot,
@@ -152,25 +186,13 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
         });
   };
 
-  const sendSwap = async (plan: SwapFlowPlan, step: string): Promise<ActionResult | null> => {
-    if (!context) return null;
-    const action = plan.kind === "repayWithCollateral" ? "repay" : "withdraw";
-    let signature: string | null = null;
-    const confirmed = await toasts.run({
-      title: `${header.symbol}: ${action}`,
+  const sendSwap = (plan: SwapFlowPlan, step: string): Promise<ActionResult | null> =>
+    sendUnderToast({
+      action: plan.kind === "repayWithCollateral" ? "repay" : "withdraw",
       steps: [step],
-      wallet: context.wallet,
-      lendingProgramId: new PublicKey(config.programId),
-      send: (wallet) => sendSwapFlow({ ...context, wallet }, plan),
+      send: (sending) => sendSwapFlow(sending, plan),
       signatureOf: (result) => lastOf(result.signatures),
-      action: { action, symbol: header.symbol },
-      onConfirmed: async (result) => {
-        signature = lastOf(result.signatures);
-        await refresh();
-      },
     });
-    return confirmed && signature !== null ? { signature } : null;
-  };
 
   // A swap flow needs an account to withdraw from and a wallet to sign (and to name in the swap's instructions).
   const swap: SwapModes | undefined =
@@ -186,7 +208,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
               slippageBps,
               `${account.address}:${chainAccount.dataUpdatedAt}:${priced.address}:${swapFlowKey(request)}`,
             ),
-          plan: planSwapFlow,
+          plan: (request) => planSwapFlow(context, account, request),
           send: sendSwap,
         }
       : undefined;
