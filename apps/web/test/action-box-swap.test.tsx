@@ -245,7 +245,9 @@ describe("repay with collateral", () => {
     });
     fireEvent.click(screen.getByRole("radio", { name: "With collateral" }));
     type("Amount to repay", "10");
-    await waitFor(() => expect(messages()).toEqual(["The swap API refused: No route found"]));
+    const quote = await screen.findByRole("list", { name: "Quote" });
+    expect(within(quote).getByRole("alert").textContent).toBe("The swap API refused: No route found");
+    expect(screen.queryByRole("list", { name: "Messages" })).toBeNull();
     expect(screen.getByRole("button", { name: "Repay with SOL" })).toHaveProperty("disabled", true);
   });
 

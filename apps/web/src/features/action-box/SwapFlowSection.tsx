@@ -73,7 +73,8 @@ export function SwapFlowSection(props: SwapFlowSectionProps) {
   const [sending, setSending] = useState(false);
 
   const impactOk = plan !== null && priceImpactAccepted(plan.preview.priceImpactPct, accepted);
-  const canSend = !props.loading && !sending && request !== null && plan !== null && impactOk;
+  // A failed re-quote leaves the last plan shown, but its route may be gone: it is not sent.
+  const canSend = !props.loading && !sending && request !== null && plan !== null && !planned.error && impactOk;
   const send = async () => {
     if (!plan) return;
     setSending(true);
@@ -87,7 +88,7 @@ export function SwapFlowSection(props: SwapFlowSectionProps) {
 
   return (
     <>
-      {request !== null && planned.error && <MessageList messages={[{ tone: "error", text: planned.error.message }]} />}
+      {request !== null && planned.error && <MessageList label="Quote" messages={[{ tone: "error", text: planned.error.message }]} />}
       {request !== null && plan && (
         <>
           <Preview

@@ -83,10 +83,10 @@ const MESSAGE_STYLES: Record<ActionMessage["tone"], string> = {
 };
 
 /** Errors (which block sending), warnings and notes, above the button; nothing when there are none. */
-export function MessageList({ messages }: { readonly messages: readonly ActionMessage[] }) {
+export function MessageList({ messages, label = "Messages" }: { readonly messages: readonly ActionMessage[]; readonly label?: string }) {
   if (messages.length === 0) return null;
   return (
-    <ul aria-label="Messages" className="flex flex-col gap-2">
+    <ul aria-label={label} className="flex flex-col gap-2">
       {messages.map((m) => (
         <li
           key={m.text}
