@@ -48,11 +48,17 @@ const symbolOf = (bank: PricedBank) =>
   ]).get(bank.address) ?? "?";
 
 describe("repay with collateral", () => {
-  it("offers the account's priced deposits, largest first, never the debt's own bank", () => {
+  it("offers the account's priced deposits, largest first, never one of the debt's own token", () => {
     expect(collateralChoices(held, usdcBank).map((c) => [symbolOf(c.bank), c.amount, c.usdValue])).toEqual([
       ["ETH", 1_000_000n, 30],
       ["SOL", 2_000_000_000n, 20],
     ]);
+    const usdcElsewhere = risk(
+      balance(secondUsdc, "assets", "50000000"),
+      balance(solBank, "assets", "1"),
+      balance(usdcBank, "liabilities", "5"),
+    );
+    expect(collateralChoices(usdcElsewhere, usdcBank).map((c) => symbolOf(c.bank))).toEqual(["SOL"]);
     expect(collateralChoices(risk(balance(usdcBank, "liabilities", "5")), usdcBank)).toEqual([]);
   });
 

@@ -278,7 +278,8 @@ export function ActionBoxView(props: ActionBoxViewProps) {
                   className="flex flex-col gap-4"
                   onSubmit={(event) => {
                     event.preventDefault();
-                    if (canSend) void submit();
+                    // Withdrawing as another token sends the plan, from its own button.
+                    if (canSend && !withdrawSwap) void submit();
                   }}
                 >
                   {swap && action === "withdraw" && (

@@ -40,13 +40,14 @@ export interface CollateralChoice {
 }
 
 /**
- * The account's deposits that can repay `debtBank`'s debt, largest first: priced (the swap is sized by price) and
- * worth at least a native unit, in a bank other than the debt's.
+ * The account's deposits that can repay `debtBank`'s debt, largest first: priced (the swap is sized by price),
+ * worth at least a native unit, and of another token than the debt's.
  */
 export function collateralChoices(account: AccountRisk, debtBank: PricedBank): CollateralChoice[] {
   const choices: CollateralChoice[] = [];
   for (const position of account.positions) {
-    if (position.side !== "assets" || position.bank.address === debtBank.address) continue;
+    // A deposit of the debt's own token has nothing to swap (another bank of it included).
+    if (position.side !== "assets" || position.bank.bank.mint === debtBank.bank.mint) continue;
     const usd = positionUsdValue(position);
     const amount = floorNative(position.amount);
     if (usd === null || amount === 0n) continue;
