@@ -18,6 +18,7 @@ import {
   keypairWallet,
   leveragedPosition,
   maxLeverage,
+  midPrice,
   planLoop,
   planRepayWithCollateral,
   planWithdrawAndSwap,
@@ -107,7 +108,10 @@ describe("loop", () => {
     const result = await sendSwapFlow(context, plan);
     expect(result.signatures).toHaveLength(1);
     await settled();
-    const landed = await product.connection.getTransaction(result.signatures[0]!, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
+    const landed = await product.connection.getTransaction(result.signatures[0]!, {
+      maxSupportedTransactionVersion: 0,
+      commitment: "confirmed",
+    });
     expect(landed?.meta?.err).toBeNull();
     expect(landed?.meta?.computeUnitsConsumed).toBeLessThanOrEqual(COMPUTE_UNITS.FLASH_LOAN_TRANSACTION);
 
@@ -137,15 +141,21 @@ describe("loop", () => {
     await settled();
     const after = await accountData(plan.marginfiAccount);
     expect(after.lendingAccount.balances.filter((b) => b.active !== 0)).toEqual([]);
-    // What the collateral fetched beyond the debt came back as SOL, unwrapped: about the principal less two swaps' costs.
+    // What the collateral fetched beyond the debt came back as SOL, unwrapped: the principal's worth in SOL less two
+    // swaps' fees, price impact and the interest of a few seconds (within 2 %).
     const returned = (await product.connection.getBalance(wallet.publicKey)) - lamportsBefore;
-    expect(returned).toBeGreaterThan(1_900_000_000);
-    expect(returned).toBeLessThan(2_100_000_000);
+    const now = await product.market();
+    const jitoPerSol =
+      Number(fx.toDecimal(midPrice(now.banks.get(jitoSol)!.price)!)) / Number(fx.toDecimal(midPrice(now.banks.get(sol)!.price)!));
+    const principalInLamports = Number(principal) * jitoPerSol;
+    expect(returned).toBeGreaterThan(principalInLamports * 0.98);
+    expect(returned).toBeLessThan(principalInLamports);
   });
 
   it("refuses a target leverage of 1 or less, and one above the pair's max, with the spec's messages", async () => {
     const { context } = await user();
-    const loop = (targetLeverage: string) => planLoop({ ...context, depositBank: jitoSol, borrowBank: sol, principal: 1_000_000_000n, targetLeverage });
+    const loop = (targetLeverage: string) =>
+      planLoop({ ...context, depositBank: jitoSol, borrowBank: sol, principal: 1_000_000_000n, targetLeverage });
     await expect(loop("1")).rejects.toThrow(new BallastSdkError("LEVERAGE_NOT_ABOVE_ONE", { leverage: "1" }).message);
     await expect(loop("1")).rejects.toThrow("Target leverage 1 needs to be greater than 1");
     await expect(loop("40")).rejects.toThrow(`Target leverage 40 exceeds max leverage for banks ${jitoSol}, ${sol}`);
@@ -158,7 +168,14 @@ describe("repay with collateral", () => {
     const { context } = await user();
     const deposit = await depositAction({ ...context, bank: sol, amount: 5_000_000_000n });
     const marginfiAccount = deposit.marginfiAccount;
-    await borrowAction({ ...context, market: await product.market(), bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount: 300_000_000n });
+    await borrowAction({
+      ...context,
+      market: await product.market(),
+      bank: usdc,
+      marginfiAccount,
+      account: await accountData(marginfiAccount),
+      amount: 300_000_000n,
+    });
 
     const part = await planRepayWithCollateral({
       ...context,
@@ -206,10 +223,27 @@ describe("repay with collateral", () => {
   it("refuses to repay more than the debt, and to repay from a bank the account does not lend in", async () => {
     const { context } = await user();
     const { marginfiAccount } = await depositAction({ ...context, bank: sol, amount: 1_000_000_000n });
-    await borrowAction({ ...context, market: await product.market(), bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount: 10_000_000n });
-    const params = { ...context, market: await product.market(), marginfiAccount, account: await accountData(marginfiAccount), debtBank: usdc };
-    await expect(planRepayWithCollateral({ ...params, collateralBank: sol, amount: 50_000_000n })).rejects.toThrow(/Amount exceeds the maximum of/);
-    await expect(planRepayWithCollateral({ ...params, collateralBank: jitoSol, amount: 1_000_000n })).rejects.toThrow(/deposit to withdraw/);
+    await borrowAction({
+      ...context,
+      market: await product.market(),
+      bank: usdc,
+      marginfiAccount,
+      account: await accountData(marginfiAccount),
+      amount: 10_000_000n,
+    });
+    const params = {
+      ...context,
+      market: await product.market(),
+      marginfiAccount,
+      account: await accountData(marginfiAccount),
+      debtBank: usdc,
+    };
+    await expect(planRepayWithCollateral({ ...params, collateralBank: sol, amount: 50_000_000n })).rejects.toThrow(
+      /Amount exceeds the maximum of/,
+    );
+    await expect(planRepayWithCollateral({ ...params, collateralBank: jitoSol, amount: 1_000_000n })).rejects.toThrow(
+      /deposit to withdraw/,
+    );
   });
 });
 
@@ -251,12 +285,23 @@ describe("property: no loop leaves Initial health below zero", () => {
     const { context } = await user();
     const max = Number(fx.toDecimal(maxLeverage(market.banks.get(jitoSol)!, market.banks.get(sol)!)!));
     let landed = 0;
+    // The first run asks for the pair's max itself, where the Initial check's biased prices bite hardest.
     for (let run = 0; run < 5; run++) {
-      const leverage = (1.05 + random() * (max - 1.05)).toFixed(2);
+      const leverage =
+        run === 0
+          ? fx.toDecimal(maxLeverage(market.banks.get(jitoSol)!, market.banks.get(sol)!)!)
+          : (1.05 + random() * (max - 1.05)).toFixed(2);
       const principal = BigInt(Math.floor(200_000_000 + random() * 1_500_000_000));
       let plan;
       try {
-        plan = await planLoop({ ...context, market: await product.market(), depositBank: jitoSol, borrowBank: sol, principal, targetLeverage: leverage });
+        plan = await planLoop({
+          ...context,
+          market: await product.market(),
+          depositBank: jitoSol,
+          borrowBank: sol,
+          principal,
+          targetLeverage: leverage,
+        });
       } catch (error) {
         expect(error).toBeInstanceOf(BallastSdkError);
         expect((error as BallastSdkError).code).toBe("SWAP_FLOW_UNHEALTHY");

@@ -13,7 +13,7 @@ export function main(page: Page): Locator {
   return page.getByRole("main");
 }
 
-export async function goTo(page: Page, navItem: "Markets" | "Portfolio" | "Points" | "Activity"): Promise<void> {
+export async function goTo(page: Page, navItem: "Markets" | "Portfolio" | "Loop" | "Points" | "Activity"): Promise<void> {
   await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: navItem, exact: true }).click();
 }
 

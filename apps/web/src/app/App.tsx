@@ -16,7 +16,7 @@ import { SettingsProvider } from "../settings/SettingsProvider.js";
 import { Button, EmptyState, Skeleton, ToastProvider } from "../ui/index.js";
 import { WalletProvider } from "../wallet/WalletProvider.js";
 import { Layout } from "./Layout.js";
-import { ActivityPage, BankPage, PointsPage, PortfolioPage, ROUTES } from "./routes.js";
+import { ActivityPage, BankPage, LoopPage, PointsPage, PortfolioPage, ROUTES } from "./routes.js";
 import { NotFoundPage } from "./NotFoundPage.js";
 
 function ConfigGate({ origin, children }: { readonly origin: string; readonly children: ReactNode }) {
@@ -70,6 +70,7 @@ function AppRoutes() {
       <Switch>
         <Route path={ROUTES.markets} component={MarketsPage} />
         <Route path={ROUTES.portfolio} component={PortfolioPage} />
+        <Route path={ROUTES.loop} component={LoopPage} />
         <Route path={ROUTES.bank} component={BankPage} />
         <Route path={ROUTES.points} component={PointsPage} />
         <Route path={ROUTES.activity} component={ActivityPage} />

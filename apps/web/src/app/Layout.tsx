@@ -6,12 +6,13 @@ import { useSelectedMarket } from "../market/MarketProvider.js";
 import { SettingsDialog } from "../settings/SettingsDialog.js";
 import { cn } from "../ui/index.js";
 import { WalletButton } from "../wallet/WalletButton.js";
-import { ActivityIcon, GearIcon, MarketsIcon, PointsIcon, PortfolioIcon } from "./icons.js";
+import { ActivityIcon, GearIcon, LoopIcon, MarketsIcon, PointsIcon, PortfolioIcon } from "./icons.js";
 import { NAV_ITEMS, ROUTES } from "./routes.js";
 
 const NAV_ICONS = {
   [ROUTES.markets]: MarketsIcon,
   [ROUTES.portfolio]: PortfolioIcon,
+  [ROUTES.loop]: LoopIcon,
   [ROUTES.points]: PointsIcon,
   [ROUTES.activity]: ActivityIcon,
 } as const;
@@ -110,7 +111,7 @@ export function Layout({ children }: { readonly children: ReactNode }) {
       </footer>
 
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 backdrop-blur md:hidden">
-        <ul className="grid grid-cols-4">
+        <ul className="grid grid-cols-5">
           {NAV_ITEMS.map((item) => {
             const ItemIcon = NAV_ICONS[item.href];
             const active = isActive(location, item.href);

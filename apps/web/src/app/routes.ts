@@ -4,6 +4,7 @@ import { lazy } from "react";
 export const ROUTES = {
   markets: "/",
   portfolio: "/portfolio",
+  loop: "/loop",
   bank: "/banks/:address",
   points: "/points",
   activity: "/activity",
@@ -12,6 +13,7 @@ export const ROUTES = {
 export const bankPath = (address: string) => `/banks/${address}`;
 
 export const PortfolioPage = lazy(() => import("../features/portfolio/PortfolioPage.js"));
+export const LoopPage = lazy(() => import("../features/loop/LoopPage.js"));
 export const BankPage = lazy(() => import("../features/bank/BankPage.js"));
 export const PointsPage = lazy(() => import("../features/points/PointsPage.js"));
 export const ActivityPage = lazy(() => import("../features/activity/ActivityPage.js"));
@@ -20,6 +22,7 @@ export const ActivityPage = lazy(() => import("../features/activity/ActivityPage
 export const NAV_ITEMS = [
   { href: ROUTES.markets, label: "Markets" },
   { href: ROUTES.portfolio, label: "Portfolio" },
+  { href: ROUTES.loop, label: "Loop" },
   { href: ROUTES.points, label: "Points" },
   { href: ROUTES.activity, label: "Activity" },
 ] as const;

@@ -1,6 +1,6 @@
 // Portfolio: the selected account of the selected market — health, account figures, rewards and positions, with the
 // account bar (switch, create, label, transfer, close) on top.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useAppConfig } from "../../market/MarketProvider.js";
@@ -10,6 +10,7 @@ import { useWallet } from "../../wallet/WalletProvider.js";
 import { AccountBar } from "../accounts/AccountBar.js";
 import { useActionBox } from "../action-box/index.js";
 import { ClaimRewards } from "./ClaimRewards.js";
+import { ClosePositionDialog } from "./ClosePositionDialog.js";
 import { PortfolioView } from "./PortfolioView.js";
 import { portfolioInputsFromDto, portfolioModel, type PortfolioInputs, type PortfolioModel } from "./portfolio-model.js";
 
@@ -37,6 +38,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
   const banks = useMarketBanks();
   const { tokens } = useAppConfig();
   const actionBox = useActionBox();
+  const [closing, setClosing] = useState(false);
 
   const computed = useMemo((): { model: PortfolioModel; inputs: PortfolioInputs } | { error: string } | null => {
     if (!accountQuery.data || !market.data) return null;
@@ -76,11 +78,17 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
     );
   }
   return (
-    <PortfolioView
-      model={model}
-      onAction={(bank, action) => actionBox.open(bank, action)}
-      rewards={<ClaimRewards account={account} market={inputs.market} balances={inputs.balances} readAt={market.dataUpdatedAt} />}
-    />
+    <>
+      <PortfolioView
+        model={model}
+        onAction={(bank, action) => actionBox.open(bank, action)}
+        rewards={<ClaimRewards account={account} market={inputs.market} balances={inputs.balances} readAt={market.dataUpdatedAt} />}
+        onClosePosition={() => setClosing(true)}
+      />
+      {closing && model.leveraged && (
+        <ClosePositionDialog account={account} leveraged={model.leveraged} onClose={() => setClosing(false)} />
+      )}
+    </>
   );
 }
 

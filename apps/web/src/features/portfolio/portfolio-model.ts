@@ -10,6 +10,7 @@ import {
   healthBar,
   healthFactor,
   isLiquidationRisk,
+  leveragedPosition,
   pendingEmissions,
   toNumber,
   userPositions,
@@ -56,8 +57,17 @@ export interface RewardView {
   readonly claimable: bigint;
 }
 
+/** An account holding one deposit and one debt: a loop, shown as one leveraged position that can be closed. */
+export interface LeveragedView {
+  readonly collateral: PositionView;
+  readonly debt: PositionView;
+  /** Assets over equity (the SDK's unweighted leverage). */
+  readonly leverage: number;
+}
+
 export interface PortfolioModel {
   readonly positions: readonly PositionView[];
+  readonly leveraged: LeveragedView | null;
   /** Maintenance health factor (fraction) and its bar percentage, 0–100. */
   readonly healthFactor: number;
   readonly healthBar: number;
@@ -169,11 +179,18 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     };
   });
 
+  const loop = leveragedPosition(risk);
+  const viewOf = (bank: string) => positions.find((p) => p.bank === bank);
+  const collateral = loop ? viewOf(loop.collateral.bank.address) : undefined;
+  const debt = loop ? viewOf(loop.debt.bank.address) : undefined;
+  const leveraged = loop && collateral && debt ? { collateral, debt, leverage: toNumber(loop.leverage) } : null;
+
   const net = apyView("net", accountNetApy(risk, apyOf));
   const factor = healthFactor(health.maintenance);
   const netValue: I80F48 = fx.sub(health.equity.assets, health.equity.liabilities);
   return {
     positions,
+    leveraged,
     healthFactor: toNumber(factor),
     healthBar: toNumber(healthBar(factor)),
     freeCollateral: toNumber(freeCollateral(health.initial)),

@@ -11,4 +11,5 @@ export {
   priceImpactMessage,
   type SwapToken,
 } from "./swap-format.js";
+export { useSwapFlowPlan, swapFlowInputsKey, type SwapFlowInputs } from "./swap-flow-plan.js";
 export { useDebounced, PLAN_DEBOUNCE_MS } from "./use-debounced.js";

@@ -81,9 +81,7 @@ export async function prepare(
   closing: readonly string[],
 ): Promise<Preparation> {
   const { reserves, refreshes } = await marketRefreshes(p, [...flow.held], acted);
-  const settlements = await Promise.all(
-    closing.map((bank) => emissionsSettlement({ ...p, bank, marginfiAccount: p.marginfiAccount })),
-  );
+  const settlements = await Promise.all(closing.map((bank) => emissionsSettlement({ ...p, bank, marginfiAccount: p.marginfiAccount })));
   return {
     reserves,
     before: [...settlements.flatMap((s) => [...s.tokenAccount, ...s.payout]), ...refreshes],

@@ -112,7 +112,13 @@ export async function planLoop(p: LoopParams): Promise<SwapFlowPlan> {
         marginfiAccount,
         before,
         // Inside the loan the borrow's health check is deferred to the end, which is given the risk accounts.
-        inner: [openTokenAccount(p, p.borrowBank), borrowLeg(legs, p.borrowBank, borrow, []), ...swap.setup, swap.swap, depositLeg(legs, p.depositBank, deposit)],
+        inner: [
+          openTokenAccount(p, p.borrowBank),
+          borrowLeg(legs, p.borrowBank, borrow, []),
+          ...swap.setup,
+          swap.swap,
+          depositLeg(legs, p.depositBank, deposit),
+        ],
         after: unwrapIfSol(p, [inputMint, outputMint]),
         riskAccounts: riskAccountsOf(p, balancesAfter(borrow, minimumOut(quote))),
         signers,

@@ -242,10 +242,7 @@ export function flashLoanTransaction(p: SwapFlowContext, layout: FlashLoanLayout
 }
 
 /** Signs and sends a plan's one transaction. */
-export async function sendSwapFlow(
-  context: ActionContext,
-  plan: SwapFlowPlan,
-): Promise<BroadcastResult & { marginfiAccount: PublicKey }> {
+export async function sendSwapFlow(context: ActionContext, plan: SwapFlowPlan): Promise<BroadcastResult & { marginfiAccount: PublicKey }> {
   const result = await sendDrafts(context, [
     { instructions: [...plan.instructions], signers: [...plan.signers], lookupTables: [...plan.lookupTables], flashLoan: plan.flashLoan },
   ]);

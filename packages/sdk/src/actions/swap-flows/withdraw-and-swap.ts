@@ -7,7 +7,15 @@ import { marketBankLookup, withdrawRiskAccounts } from "../../instructions/risk-
 import { walletKey } from "../wallet.js";
 import { bankMint, openTokenAccount, unwrapIfSol, withdrawLeg } from "./legs.js";
 import { accountFlow, bankOf, depositPosition, prepare, refuse, sellableDeposit } from "./account-flow.js";
-import { fitSwap, flowPreview, refuseBelowInitial, sendSwapFlow, type FlowAccount, type SwapFlowContext, type SwapFlowPlan } from "./plan.js";
+import {
+  fitSwap,
+  flowPreview,
+  refuseBelowInitial,
+  sendSwapFlow,
+  type FlowAccount,
+  type SwapFlowContext,
+  type SwapFlowPlan,
+} from "./plan.js";
 import { BallastSdkError } from "../../errors.js";
 
 export interface WithdrawAndSwapParams extends SwapFlowContext, FlowAccount {
