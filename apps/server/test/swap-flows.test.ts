@@ -197,11 +197,12 @@ describe("repay with collateral", () => {
     // 100 USDC repaid (interest over the seconds between the two reads is below a unit at these rates).
     expect(debtBefore - debtAfter).toBeGreaterThanOrEqual(99_999_999n);
     expect(debtBefore - debtAfter).toBeLessThanOrEqual(100_000_000n);
-    // The SOL withdrawn is the swap's maximum in: what it did not spend is in the wallet, not the account.
+    // The SOL withdrawn is the swap's maximum in: what it did not spend is in the wallet, not the account. (The deposit
+    // earns the SOL borrowers' interest meanwhile: a few lamports a second.)
     const solBefore = fx.toIntFloor(amountIn(before, sol, "assets")!);
     const solAfter = fx.toIntFloor(amountIn(afterPart, sol, "assets")!);
     expect(solBefore - solAfter - part.preview.maximumSpent).toBeLessThanOrEqual(1n);
-    expect(solBefore - solAfter - part.preview.maximumSpent).toBeGreaterThanOrEqual(0n);
+    expect(solBefore - solAfter - part.preview.maximumSpent).toBeGreaterThanOrEqual(-1_000n);
 
     const all = await planRepayWithCollateral({
       ...context,

@@ -85,15 +85,14 @@ export function loopBorrowAmount(p: {
   target: I80F48;
   rate: I80F48;
 }): bigint | null {
-  const collateralPrice = midPrice(p.collateral.price);
-  const liabilityPrice = midPrice(p.liability.price);
-  if (collateralPrice === null || liabilityPrice === null) return null;
-  // Prices per native unit, kept as value × 10^decimals of the other side to stay in integers of I80F48.
-  const pc = fx.div(collateralPrice, fx.fromInt(p.collateral.tenPow));
-  const pl = fx.div(liabilityPrice, fx.fromInt(p.liability.tenPow));
+  const pc = midPrice(p.collateral.price);
+  const pl = midPrice(p.liability.price);
+  if (pc === null || pl === null) return null;
+  // Per-native prices are UI prices over 10^decimals: multiplying both sides by 10^(dc + dl) keeps every term an
+  // integer of I80F48 bits (scale 2^96 after the products), with no precision lost to tiny per-native values.
   const lMinusOne = fx.sub(p.target, fx.ONE);
-  const numerator = fx.mul(fx.mul(fx.fromInt(p.principal), pc), lMinusOne);
-  const denominator = fx.sub(fx.mul(p.target, pl), fx.mul(fx.mul(p.rate, pc), lMinusOne));
-  if (fx.cmp(denominator, fx.ZERO) <= 0) return null;
-  return fx.toIntFloor(fx.div(numerator, denominator));
+  const numerator = p.principal * pc * lMinusOne * p.liability.tenPow;
+  const denominator = p.target * pl * p.collateral.tenPow - (p.rate * pc * lMinusOne * p.liability.tenPow) / fx.ONE;
+  if (denominator <= 0n) return null;
+  return numerator / denominator;
 }

@@ -164,13 +164,10 @@ export async function planLoop(p: LoopParams): Promise<SwapFlowPlan> {
 
 /** Collateral native units one borrowed native unit buys at oracle prices; zero without both prices. */
 function priceRate(collateral: PricedBank, liability: PricedBank): I80F48 {
-  const perNative = (bank: PricedBank) => {
-    const price = midPrice(bank.price);
-    return price === null ? null : fx.div(price, fx.fromInt(bank.tenPow));
-  };
-  const [pc, pl] = [perNative(collateral), perNative(liability)];
+  const [pc, pl] = [midPrice(collateral.price), midPrice(liability.price)];
   if (pc === null || pl === null || pc === fx.ZERO) return fx.ZERO;
-  return fx.div(pl, pc);
+  // (pl / 10^dl) / (pc / 10^dc), in integers.
+  return fx.fromBits((pl * collateral.tenPow * fx.ONE) / (pc * liability.tenPow));
 }
 
 /** Initial weighted assets minus liabilities. */
