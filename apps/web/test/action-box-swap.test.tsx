@@ -2,7 +2,7 @@
 // plans whose previews are the SDK's own risk math: repay with collateral (which deposit pays, the debt's MAX as
 // repay-all, the preview, the price-impact acceptance, the toast step) and withdraw as another token.
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
 import { PublicKey } from "@solana/web3.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarginfiGroupLayout, decodeMarginfiGroup } from "@ballast/protocol";
@@ -20,7 +20,7 @@ import { NOW, balance, banksOf, makeBank, sol, usdc } from "../../../packages/sd
 import { ActionBoxView, type ActionResult } from "../src/features/action-box/ActionBoxView.js";
 import type { ActionType } from "../src/features/action-box/context.js";
 import { emptyBalances } from "../src/features/action-box/model.js";
-import type { SwapFlowRequest } from "../src/features/action-box/swap-modes.js";
+import { swapFlowKey, type SwapFlowRequest } from "../src/features/action-box/swap-modes.js";
 import type { SwapModes } from "../src/features/action-box/SwapFlowSection.js";
 import { apysOf } from "../src/features/markets/bank-rows.js";
 
@@ -119,8 +119,13 @@ function renderBox(opts: {
   const onSend = vi.fn(async () => ({ signature: SIGNATURE }));
   const swap: SwapModes = {
     slippageBps: 50,
-    planKey: (request) => ["plan", JSON.stringify(request, (_, v: unknown) => String(v))],
-    plan,
+    // As useSwapFlowPlan answers: a query per request, the last plan kept as placeholder while the next is planned.
+    usePlan: (kind, request) =>
+      useQuery<SwapFlowPlan, Error>({
+        queryKey: ["plan", kind, request === null ? "" : swapFlowKey(request)],
+        queryFn: request === null ? skipToken : () => plan(request),
+        placeholderData: keepPreviousData,
+      }),
     send,
   };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -199,6 +204,23 @@ describe("repay with collateral", () => {
     fireEvent.click(screen.getByRole("button", { name: "Repay with SOL" }));
     await waitFor(() => expect(send).toHaveBeenCalledWith(plan, "Repay 10 USDC with SOL"));
     expect((await screen.findByRole("status", { name: "Result" })).textContent).toContain("Repaid 10 USDC with SOL");
+  });
+
+  it("keeps the last plan dimmed and unsendable while a changed amount is planned, and asks for acceptance again", async () => {
+    let impact = 7.5;
+    renderBox({ bank: usdcBank, symbol: "USDC", action: "repay", plan: async () => repayTen(impact) });
+    fireEvent.click(screen.getByRole("radio", { name: "With collateral" }));
+    type("Amount to repay", "10");
+    fireEvent.click(within(await screen.findByRole("alert", { name: "Price impact" })).getByRole("checkbox"));
+    expect(screen.getByRole("button", { name: "Repay with SOL" })).toHaveProperty("disabled", false);
+    impact = 8;
+    type("Amount to repay", "9");
+    expect(screen.getByRole("button", { name: "Repay with SOL" })).toHaveProperty("disabled", true);
+    expect(document.querySelector('[aria-busy="true"] dl[aria-label="Preview"]')).not.toBeNull();
+    const notice = await screen.findByRole("alert", { name: "Price impact" });
+    expect(notice.textContent).toContain("8.00%");
+    expect(within(notice).getByRole("checkbox")).toHaveProperty("checked", false);
+    expect(document.querySelector('[aria-busy="false"] dl[aria-label="Preview"]')).not.toBeNull();
   });
 
   it("repays all of the debt on MAX, and refuses more than the debt without planning", async () => {

@@ -4,36 +4,44 @@
 // user's slippage. Loaded lazily by ActionBoxProvider on first open, so the swap client loads with it.
 import { PublicKey } from "@solana/web3.js";
 import { useCallback, useMemo } from "react";
-import {
-  planRepayWithCollateral,
-  planWithdrawAndSwap,
-  sendSwapFlow,
-  walletFunds,
-  type ActionContext,
-  type PricedBank,
-  type SwapFlowPlan,
-} from "@ballast/sdk";
+import { sendSwapFlow, walletFunds, type ActionContext, type PricedBank, type SwapFlowPlan } from "@ballast/sdk";
 import { lastOf } from "@ballast/ledger";
 import type { MarginfiAccount } from "@ballast/protocol";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
-import { useAppConfig, useSelectedMarket } from "../../market/MarketProvider.js";
-import { queryKeys, useChainAccount, useMarket, useMarketBanks, useRefreshAfterAction, useUserBalances } from "../../queries/index.js";
+import { useAppConfig } from "../../market/MarketProvider.js";
+import { useChainAccount, useMarket, useMarketBanks, useRefreshAfterAction, useUserBalances } from "../../queries/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { Dialog, EmptyState, Skeleton } from "../../ui/index.js";
 import { apysOf, bankRow } from "../markets/bank-rows.js";
-import { useSwapClient, useSwapSlippageBps } from "../swap/index.js";
+import { useSwapFlowPlan, useSwapSlippageBps, type SwapFlowInputs } from "../swap/index.js";
 import { useTransactionToasts } from "../transactions/index.js";
 import { ActionBoxView, type ActionResult } from "./ActionBoxView.js";
 import type { ActionType } from "./context.js";
 import { sendBankAction, sendSteps } from "./send.js";
-import { swapFlowKey, type SwapFlowRequest } from "./swap-modes.js";
+import type { SwapFlowRequest } from "./swap-modes.js";
 import type { SwapModes } from "./SwapFlowSection.js";
 
 /** The selected account as the SDK's actions take it. */
 interface ChainAccount {
   readonly address: string;
   readonly data: MarginfiAccount;
+}
+
+/** The SDK's inputs of a flow on the account: the request, the account and the box's bank. */
+function flowInputs(account: ChainAccount, bank: string, request: SwapFlowRequest): SwapFlowInputs[SwapFlowRequest["kind"]] {
+  const owner = { marginfiAccount: new PublicKey(account.address), account: account.data };
+  return request.kind === "repayWithCollateral"
+    ? { ...owner, collateralBank: request.collateralBank, debtBank: bank, amount: request.amount, repayAll: request.repayAll }
+    : { ...owner, bank, amount: request.amount, withdrawAll: request.withdrawAll, outputMint: request.outputMint };
+}
+
+/**
+ * The plan of a `kind` flow on the account (the account's decoded data is in the plan's key, so a landed transaction
+ * plans afresh); none while `request` is null.
+ */
+function useAccountSwapPlan(account: ChainAccount, bank: string, kind: SwapFlowRequest["kind"], request: SwapFlowRequest | null) {
+  return useSwapFlowPlan(kind, request?.kind === kind ? flowInputs(account, bank, request) : null);
 }
 
 export interface ActionBoxProps {
@@ -53,8 +61,6 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
   const context = useActionContext();
   const refresh = useRefreshAfterAction();
   const toasts = useTransactionToasts();
-  const { market: selectedMarket } = useSelectedMarket();
-  const swapClient = useSwapClient();
   const slippageBps = useSwapSlippageBps();
 
   const priced = market.data?.banks.get(bankAddress);
@@ -159,33 +165,6 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
       },
     });
 
-  const planSwapFlow = (context: ActionContext, account: ChainAccount, request: SwapFlowRequest): Promise<SwapFlowPlan> => {
-    const common = {
-      ...context,
-      market: snapshot,
-      swap: swapClient,
-      slippageBps,
-      apyOf,
-      marginfiAccount: new PublicKey(account.address),
-      account: account.data,
-    };
-    return request.kind === "repayWithCollateral"
-      ? planRepayWithCollateral({
-          ...common,
-          collateralBank: request.collateralBank,
-          debtBank: priced.address,
-          amount: request.amount,
-          repayAll: request.repayAll,
-        })
-      : planWithdrawAndSwap({
-          ...common,
-          bank: priced.address,
-          amount: request.amount,
-          withdrawAll: request.withdrawAll,
-          outputMint: request.outputMint,
-        });
-  };
-
   const sendSwap = (plan: SwapFlowPlan, step: string): Promise<ActionResult | null> =>
     sendUnderToast({
       action: plan.kind === "repayWithCollateral" ? "repay" : "withdraw",
@@ -199,16 +178,7 @@ export default function ActionBox({ bankAddress, initialAction, onClose }: Actio
     context && account
       ? {
           slippageBps,
-          // The account's last read is in the key: a landed transaction plans afresh instead of showing the old state.
-          planKey: (request) =>
-            queryKeys.swapFlowPlan(
-              request.kind,
-              selectedMarket.group,
-              address,
-              slippageBps,
-              `${account.address}:${chainAccount.dataUpdatedAt}:${priced.address}:${swapFlowKey(request)}`,
-            ),
-          plan: (request) => planSwapFlow(context, account, request),
+          usePlan: (kind, request) => useAccountSwapPlan(account, priced.address, kind, request),
           send: sendSwap,
         }
       : undefined;

@@ -305,6 +305,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
                   {withdrawSwap ? (
                     <SwapFlowSection
                       swap={withdrawSwap}
+                      kind="withdrawAndSwap"
                       request={withdrawRequest}
                       bank={bank}
                       symbol={header.symbol}

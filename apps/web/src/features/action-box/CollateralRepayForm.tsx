@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import type { AccountRisk, BankApy, PricedBank, WalletFunds } from "@ballast/sdk";
 import { formatTokenAmount, formatUsd } from "../../format/index.js";
+import { Button } from "../../ui/index.js";
 import { formatSwapAmount } from "../swap/index.js";
 import { readAmount, textFromAmount, type AmountEntry } from "./amount.js";
 import type { ActionMessage } from "./checks.js";
@@ -14,6 +15,7 @@ import {
   collateralRepayErrors,
   collateralRepayStep,
   debtOf,
+  flowToken,
   repaysAll,
   walletCoversRepay,
   type SwapFlowRequest,
@@ -47,7 +49,7 @@ export function CollateralRepayForm(props: CollateralRepayFormProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   // The largest deposit pays unless the user picks another (or the chosen one is gone).
   const collateral = choices.find((c) => c.bank.address === chosen) ?? choices.at(0) ?? null;
-  const collateralSymbol = collateral ? props.symbolOf(collateral.bank) : "";
+  const collateralToken = collateral ? flowToken(collateral.bank, props.symbolOf) : null;
   const [entry, setEntry] = useState<AmountEntry>({ kind: "typed", text: "" });
 
   const debt = debtOf(account, bank);
@@ -70,7 +72,6 @@ export function CollateralRepayForm(props: CollateralRepayFormProps) {
       ? { kind: "repayWithCollateral", collateralBank: collateral.bank.address, amount, repayAll: all }
       : null;
   const debtToken = { mint: bank.bank.mint, symbol, decimals: bank.decimals };
-  const collateralToken = { symbol: collateralSymbol, decimals: collateral?.bank.decimals ?? 0 };
   const formatDebt = (native: bigint) => formatTokenAmount(native, bank.decimals, { maxFractionDigits: bank.decimals });
 
   return (
@@ -96,26 +97,33 @@ export function CollateralRepayForm(props: CollateralRepayFormProps) {
         max={`${formatDebt(debt)} ${symbol}`}
       />
       <MessageList messages={messages} />
-      <SwapFlowSection
-        swap={props.swap}
-        request={request}
-        bank={bank}
-        symbol={symbol}
-        account={account}
-        apyOf={props.apyOf}
-        input={collateralToken}
-        output={debtToken}
-        valueRows={(preview) => (
-          <PreviewValueRow label="Collateral withdrawn" value={formatSwapAmount(preview.maximumSpent, collateralToken)} />
-        )}
-        label={collateral ? `${all ? "Repay all" : "Repay"} with ${collateralSymbol}` : "Repay"}
-        step={collateralRepayStep(amount, all, debtToken, collateralSymbol)}
-        loading={loading}
-        onLanded={(signature) => {
-          props.onLanded({ amount, all, collateralSymbol, signature });
-          setEntry({ kind: "typed", text: "" });
-        }}
-      />
+      {collateralToken ? (
+        <SwapFlowSection
+          swap={props.swap}
+          kind="repayWithCollateral"
+          request={request}
+          bank={bank}
+          symbol={symbol}
+          account={account}
+          apyOf={props.apyOf}
+          input={collateralToken}
+          output={debtToken}
+          valueRows={(preview) => (
+            <PreviewValueRow label="Collateral withdrawn" value={formatSwapAmount(preview.maximumSpent, collateralToken)} />
+          )}
+          label={`${all ? "Repay all" : "Repay"} with ${collateralToken.symbol}`}
+          step={collateralRepayStep(amount, all, debtToken, collateralToken.symbol)}
+          loading={loading}
+          onLanded={(signature) => {
+            props.onLanded({ amount, all, collateralSymbol: collateralToken.symbol, signature });
+            setEntry({ kind: "typed", text: "" });
+          }}
+        />
+      ) : (
+        <Button type="submit" size="lg" disabled className="w-full">
+          Repay
+        </Button>
+      )}
     </form>
   );
 }

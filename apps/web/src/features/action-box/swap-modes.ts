@@ -56,23 +56,27 @@ export function collateralChoices(account: AccountRisk, debtBank: PricedBank): C
   return choices.sort((a, b) => b.usdValue - a.usdValue);
 }
 
-/** A token a withdrawal can arrive as. */
-export interface OutputToken {
+/** A token a swap flow sells or buys (a withdrawal can arrive as any of the market's). */
+export interface FlowToken {
   readonly mint: string;
   readonly symbol: string;
   readonly decimals: number;
 }
 
+/** A bank's token as the swap flows name it. */
+export function flowToken(bank: PricedBank, symbolOf: (bank: PricedBank) => string): FlowToken {
+  return { mint: bank.bank.mint, symbol: symbolOf(bank), decimals: bank.decimals };
+}
+
 /** The tokens of the market's banks, each once, the withdrawn bank's own first (a plain withdraw), then by symbol. */
-export function withdrawAsTokens(market: Market, bank: PricedBank, symbolOf: (bank: PricedBank) => string): OutputToken[] {
-  const others = new Map<string, OutputToken>();
+export function withdrawAsTokens(market: Market, bank: PricedBank, symbolOf: (bank: PricedBank) => string): FlowToken[] {
+  const others = new Map<string, FlowToken>();
   for (const other of market.banks.values()) {
     const mint = other.bank.mint;
     if (mint === bank.bank.mint || others.has(mint)) continue;
-    others.set(mint, { mint, symbol: symbolOf(other), decimals: other.decimals });
+    others.set(mint, flowToken(other, symbolOf));
   }
-  const own: OutputToken = { mint: bank.bank.mint, symbol: symbolOf(bank), decimals: bank.decimals };
-  return [own, ...[...others.values()].sort((a, b) => a.symbol.localeCompare(b.symbol))];
+  return [flowToken(bank, symbolOf), ...[...others.values()].sort((a, b) => a.symbol.localeCompare(b.symbol))];
 }
 
 export const COLLATERAL_REPAY_MESSAGES = {
@@ -126,11 +130,11 @@ function amountText(amount: bigint, all: boolean, symbol: string, decimals: numb
 }
 
 /** The toast's one step: "Repay 10 USDC with SOL", "Repay all USDC with SOL". */
-export function collateralRepayStep(amount: bigint, all: boolean, debt: OutputToken, collateralSymbol: string): string {
+export function collateralRepayStep(amount: bigint, all: boolean, debt: FlowToken, collateralSymbol: string): string {
   return `Repay ${amountText(amount, all, debt.symbol, debt.decimals)} with ${collateralSymbol}`;
 }
 
 /** The toast's one step: "Withdraw 1.5 SOL as USDC", "Withdraw all SOL as USDC". */
-export function withdrawAsStep(amount: bigint, all: boolean, deposit: OutputToken, outputSymbol: string): string {
+export function withdrawAsStep(amount: bigint, all: boolean, deposit: FlowToken, outputSymbol: string): string {
   return `Withdraw ${amountText(amount, all, deposit.symbol, deposit.decimals)} as ${outputSymbol}`;
 }
