@@ -1,7 +1,8 @@
 // The action box's swap modes over SDK state built like the SDK's math tests: which deposits can repay a debt, which
 // tokens a withdrawal can arrive as, the repay's refusals, and the toast's step wording.
 import { describe, expect, it } from "vitest";
-import { MarginfiGroupLayout, decodeMarginfiGroup } from "@ballast/protocol";
+import { PublicKey } from "@solana/web3.js";
+import { MarginfiAccountLayout, MarginfiGroupLayout, decodeMarginfiAccount, decodeMarginfiGroup } from "@ballast/protocol";
 import { accountRisk, type BalanceLike, type Market, type PricedBank } from "@ballast/sdk";
 import { NOW, balance, banksOf, makeBank, sol, usdc } from "../../../packages/sdk/test/math/support.js";
 import {
@@ -10,6 +11,8 @@ import {
   collateralRepayErrors,
   collateralRepayStep,
   debtOf,
+  flowInputs,
+  swapFlowKey,
   repaysAll,
   walletCoversRepay,
   withdrawAsStep,
@@ -112,5 +115,41 @@ describe("withdraw as", () => {
     const deposit = { mint: solBank.bank.mint, symbol: "SOL", decimals: 9 };
     expect(withdrawAsStep(1_500_000_000n, false, deposit, "USDC")).toBe("Withdraw 1.5 SOL as USDC");
     expect(withdrawAsStep(2_000_000_000n, true, deposit, "USDC")).toBe("Withdraw all SOL as USDC");
+  });
+});
+
+describe("planning", () => {
+  const data = Buffer.alloc(MarginfiAccountLayout.space);
+  MarginfiAccountLayout.discriminator.copy(data, 0);
+  const account = { address: "4uQeVj5tqViQh7yWWGStvkEG1Zmhx6uasJtWCJziofQ", data: decodeMarginfiAccount(data) };
+  const repay = { kind: "repayWithCollateral", collateralBank: solBank.address, amount: 5n, repayAll: false } as const;
+  const withdraw = { kind: "withdrawAndSwap", outputMint: usdcBank.bank.mint, amount: 7n, withdrawAll: true } as const;
+
+  it("hands the SDK the request with the account and the box's bank", () => {
+    const owner = { marginfiAccount: new PublicKey(account.address), account: account.data };
+    expect(flowInputs(account, usdcBank.address, repay)).toEqual({
+      ...owner,
+      collateralBank: solBank.address,
+      debtBank: usdcBank.address,
+      amount: 5n,
+      repayAll: false,
+    });
+    expect(flowInputs(account, solBank.address, withdraw)).toEqual({
+      ...owner,
+      bank: solBank.address,
+      amount: 7n,
+      withdrawAll: true,
+      outputMint: usdcBank.bank.mint,
+    });
+  });
+
+  it("keys a request by flow, bank or token, amount and all-or-part", () => {
+    expect(swapFlowKey(repay)).toBe(swapFlowKey({ ...repay }));
+    expect(
+      new Set(
+        [repay, { ...repay, amount: 6n }, { ...repay, repayAll: true }, { ...repay, collateralBank: ethBank.address }].map(swapFlowKey),
+      ).size,
+    ).toBe(4);
+    expect(swapFlowKey(withdraw)).not.toBe(swapFlowKey({ ...withdraw, outputMint: ethBank.bank.mint }));
   });
 });

@@ -6,7 +6,6 @@ import { PublicKey } from "@solana/web3.js";
 import { useCallback, useMemo } from "react";
 import { sendSwapFlow, walletFunds, type ActionContext, type PricedBank, type SwapFlowPlan } from "@ballast/sdk";
 import { lastOf } from "@ballast/ledger";
-import type { MarginfiAccount } from "@ballast/protocol";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { useActionContext } from "../../chain/action-context.js";
 import { useAppConfig } from "../../market/MarketProvider.js";
@@ -14,27 +13,13 @@ import { useChainAccount, useMarket, useMarketBanks, useRefreshAfterAction, useU
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { Dialog, EmptyState, Skeleton } from "../../ui/index.js";
 import { apysOf, bankRow } from "../markets/bank-rows.js";
-import { useSwapFlowPlan, useSwapSlippageBps, type SwapFlowInputs } from "../swap/index.js";
+import { useSwapFlowPlan, useSwapSlippageBps } from "../swap/index.js";
 import { useTransactionToasts } from "../transactions/index.js";
 import { ActionBoxView, type ActionResult } from "./ActionBoxView.js";
 import type { ActionType } from "./context.js";
 import { sendBankAction, sendSteps } from "./send.js";
-import type { SwapFlowRequest } from "./swap-modes.js";
+import { flowInputs, type ChainAccount, type SwapFlowRequest } from "./swap-modes.js";
 import type { SwapModes } from "./SwapFlowSection.js";
-
-/** The selected account as the SDK's actions take it. */
-interface ChainAccount {
-  readonly address: string;
-  readonly data: MarginfiAccount;
-}
-
-/** The SDK's inputs of a flow on the account: the request, the account and the box's bank. */
-function flowInputs(account: ChainAccount, bank: string, request: SwapFlowRequest): SwapFlowInputs[SwapFlowRequest["kind"]] {
-  const owner = { marginfiAccount: new PublicKey(account.address), account: account.data };
-  return request.kind === "repayWithCollateral"
-    ? { ...owner, collateralBank: request.collateralBank, debtBank: bank, amount: request.amount, repayAll: request.repayAll }
-    : { ...owner, bank, amount: request.amount, withdrawAll: request.withdrawAll, outputMint: request.outputMint };
-}
 
 /**
  * The plan of a `kind` flow on the account (the account's decoded data is in the plan's key, so a landed transaction

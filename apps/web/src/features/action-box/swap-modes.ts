@@ -12,7 +12,10 @@ import {
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
+import { PublicKey } from "@solana/web3.js";
+import type { MarginfiAccount } from "@ballast/protocol";
 import { formatTokenAmount } from "../../format/index.js";
+import type { SwapFlowInputs } from "../swap/index.js";
 import { closesPosition, positionIn } from "./model.js";
 
 /** Where a repayment comes from: the wallet's tokens, or a deposit withdrawn and swapped in one transaction. */
@@ -22,6 +25,20 @@ export type RepaySource = "wallet" | "collateral";
 export type SwapFlowRequest =
   | { readonly kind: "repayWithCollateral"; readonly collateralBank: string; readonly amount: bigint; readonly repayAll: boolean }
   | { readonly kind: "withdrawAndSwap"; readonly outputMint: string; readonly amount: bigint; readonly withdrawAll: boolean };
+
+/** The selected account as the SDK's actions take it. */
+export interface ChainAccount {
+  readonly address: string;
+  readonly data: MarginfiAccount;
+}
+
+/** The SDK's inputs of a flow on the account: the request, the account and the box's bank. */
+export function flowInputs(account: ChainAccount, bank: string, request: SwapFlowRequest): SwapFlowInputs[SwapFlowRequest["kind"]] {
+  const owner = { marginfiAccount: new PublicKey(account.address), account: account.data };
+  return request.kind === "repayWithCollateral"
+    ? { ...owner, collateralBank: request.collateralBank, debtBank: bank, amount: request.amount, repayAll: request.repayAll }
+    : { ...owner, bank, amount: request.amount, withdrawAll: request.withdrawAll, outputMint: request.outputMint };
+}
 
 /** The request as a key: equal for the same flow, bank or token, amount and all-or-part. */
 export function swapFlowKey(request: SwapFlowRequest): string {
