@@ -227,7 +227,7 @@ describe("repay with collateral", () => {
     const { plan } = renderBox({ bank: usdcBank, symbol: "USDC", action: "repay", plan: async () => repayTen(0.1) });
     fireEvent.click(screen.getByRole("radio", { name: "With collateral" }));
     type("Amount to repay", "20.5");
-    expect(messages()).toEqual(["Repay at most your debt: 20 USDC"]);
+    expect(messages()).toEqual(["Amount exceeds the maximum of 20 USDC"]);
     fireEvent.click(screen.getByRole("button", { name: "MAX" }));
     expect((screen.getByLabelText("Amount to repay") as HTMLInputElement).value).toBe("20");
     await waitFor(() =>

@@ -2,11 +2,16 @@
 // tokens a withdrawal can arrive as, the repay's refusals, and the toast's step wording.
 import { describe, expect, it } from "vitest";
 import { PublicKey } from "@solana/web3.js";
-import { MarginfiAccountLayout, MarginfiGroupLayout, decodeMarginfiAccount, decodeMarginfiGroup } from "@ballast/protocol";
+import {
+  BankOperationalState,
+  MarginfiAccountLayout,
+  MarginfiGroupLayout,
+  decodeMarginfiAccount,
+  decodeMarginfiGroup,
+} from "@ballast/protocol";
 import { accountRisk, type BalanceLike, type Market, type PricedBank } from "@ballast/sdk";
 import { NOW, balance, banksOf, makeBank, sol, usdc } from "../../../packages/sdk/test/math/support.js";
 import {
-  COLLATERAL_REPAY_MESSAGES,
   collateralChoices,
   collateralRepayErrors,
   collateralRepayStep,
@@ -31,16 +36,18 @@ const ethBank = makeBank({ decimals: 8, oracle: { kind: "fixed", price: "3000" }
 // A Pyth price published long before NOW: stale, so the bank has no price.
 const stale = makeBank({ decimals: 6, oracle: { kind: "pyth", price: 5n, publishTime: NOW - 100_000n }, maxAge: 60 });
 const secondUsdc = usdc({ mint: usdcBank.bank.mint });
-const market = marketOf(solBank, usdcBank, ethBank, stale, secondUsdc);
+const pausedSol = sol({ mint: solBank.bank.mint, operationalState: BankOperationalState.Paused });
+const market = marketOf(solBank, usdcBank, ethBank, stale, secondUsdc, pausedSol);
 
 const risk = (...held: BalanceLike[]) => accountRisk(held, market.banks);
 // 2 SOL ($20), 0.01 ETH ($30), 100 of the stale token, against 20 USDC of debt.
-const held = risk(
+const heldSlots = [
   balance(solBank, "assets", "2000000000"),
   balance(ethBank, "assets", "1000000"),
   balance(stale, "assets", "100000000"),
   balance(usdcBank, "liabilities", "20000000"),
-);
+];
+const held = risk(...heldSlots);
 const symbolOf = (bank: PricedBank) =>
   new Map([
     [solBank.address, "SOL"],
@@ -48,6 +55,7 @@ const symbolOf = (bank: PricedBank) =>
     [ethBank.address, "ETH"],
     [stale.address, "STALE"],
     [secondUsdc.address, "USDC"],
+    [pausedSol.address, "SOL"],
   ]).get(bank.address) ?? "?";
 
 describe("repay with collateral", () => {
@@ -62,15 +70,17 @@ describe("repay with collateral", () => {
       balance(usdcBank, "liabilities", "5"),
     );
     expect(collateralChoices(usdcElsewhere, usdcBank).map((c) => symbolOf(c.bank))).toEqual(["SOL"]);
+    const paused = risk(balance(pausedSol, "assets", "5000000000"), balance(ethBank, "assets", "1"), balance(usdcBank, "liabilities", "5"));
+    expect(collateralChoices(paused, usdcBank).map((c) => c.bank.address)).toEqual([ethBank.address]);
     expect(collateralChoices(risk(balance(usdcBank, "liabilities", "5")), usdcBank)).toEqual([]);
   });
 
-  it("refuses without a debt, without a deposit to pay with, and above the debt", () => {
+  it("refuses with the SDK's repay checks, without a deposit to pay with, and above the debt", () => {
     const choices = collateralChoices(held, usdcBank);
-    const input = { account: held, debtBank: usdcBank, symbol: "USDC", choices };
+    const input = { account: held, balances: heldSlots, debtBank: usdcBank, symbol: "USDC", symbolOf, choices };
     expect(collateralRepayErrors({ ...input, amount: 20_000_000n })).toEqual([]);
-    expect(collateralRepayErrors({ ...input, amount: 20_000_001n })).toEqual([COLLATERAL_REPAY_MESSAGES.overDebt("20", "USDC")]);
-    expect(COLLATERAL_REPAY_MESSAGES.overDebt("20", "USDC")).toBe("Repay at most your debt: 20 USDC");
+    expect(collateralRepayErrors({ ...input, amount: 20_000_001n })).toEqual(["Amount exceeds the maximum of 20 USDC"]);
+    expect(collateralRepayErrors({ ...input, balances: null, amount: 1n })).toEqual(["You have no USDC debt to repay"]);
     expect(collateralRepayErrors({ ...input, choices: [], amount: 1n })).toEqual([
       "No priced deposit on this account can pay for the USDC debt",
     ]);

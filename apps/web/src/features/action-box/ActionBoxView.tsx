@@ -259,6 +259,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
                   symbol={header.symbol}
                   symbolOf={props.symbolOf}
                   account={account}
+                  balances={balances}
                   wallet={wallet}
                   loading={loading}
                   apyOf={props.apyOf}

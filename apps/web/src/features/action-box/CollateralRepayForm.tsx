@@ -1,7 +1,7 @@
 // The repay tab's "with collateral" mode: which of the account's deposits pays, how much of the debt to repay (MAX is
 // all of it, which closes it), and the SDK's plan — withdraw, swap and repay in one flash-loan transaction.
 import { useMemo, useState } from "react";
-import type { AccountRisk, BankApy, PricedBank, WalletFunds } from "@ballast/sdk";
+import type { AccountRisk, BalanceLike, BankApy, PricedBank, WalletFunds } from "@ballast/sdk";
 import { formatTokenAmount, formatUsd } from "../../format/index.js";
 import { Button } from "../../ui/index.js";
 import { formatSwapAmount } from "../swap/index.js";
@@ -35,6 +35,8 @@ export interface CollateralRepayFormProps {
   readonly symbol: string;
   readonly symbolOf: (bank: PricedBank) => string;
   readonly account: AccountRisk;
+  /** The account's slots; null without an account. */
+  readonly balances: readonly BalanceLike[] | null;
   /** The wallet's funds in the debt's token; null while no wallet is connected. */
   readonly wallet: WalletFunds | null;
   readonly loading: boolean;
@@ -58,7 +60,15 @@ export function CollateralRepayForm(props: CollateralRepayFormProps) {
   const amount = reading.native;
   const all = repaysAll(account, bank, amount);
 
-  const checks = collateralRepayErrors({ account, debtBank: bank, symbol, choices, amount });
+  const checks = collateralRepayErrors({
+    account,
+    balances: props.balances,
+    debtBank: bank,
+    symbol,
+    symbolOf: props.symbolOf,
+    choices,
+    amount,
+  });
   const errors = checks.length === 0 && reading.error ? [reading.error] : checks;
   const messages: ActionMessage[] = errors.map((text) => ({ tone: "error", text }));
   if (errors.length === 0) {

@@ -2,12 +2,16 @@
 // token. Which deposits can pay, which tokens a withdrawal can arrive as, what stops the repay, and the toast's step;
 // the flows themselves (quote, flash loan, preview) are the SDK's.
 import {
+  actionRefusalMessage,
+  bankActionRefusal,
   ceilNative,
   floorNative,
   maxRepay,
+  validateAction,
   positionUsdValue,
   toNumber,
   type AccountRisk,
+  type BalanceLike,
   type Market,
   type PricedBank,
   type WalletFunds,
@@ -58,13 +62,14 @@ export interface CollateralChoice {
 
 /**
  * The account's deposits that can repay `debtBank`'s debt, largest first: priced (the swap is sized by price),
- * worth at least a native unit, and of another token than the debt's.
+ * worth at least a native unit, of another token than the debt's, in a bank that lets withdrawals out.
  */
 export function collateralChoices(account: AccountRisk, debtBank: PricedBank): CollateralChoice[] {
   const choices: CollateralChoice[] = [];
   for (const position of account.positions) {
-    // A deposit of the debt's own token has nothing to swap (another bank of it included).
+    // A deposit of the debt's own token has nothing to swap (another bank of it included); a paused bank lets none out.
     if (position.side !== "assets" || position.bank.bank.mint === debtBank.bank.mint) continue;
+    if (bankActionRefusal(position.bank.bank, "withdraw") !== null) continue;
     const usd = positionUsdValue(position);
     const amount = floorNative(position.amount);
     if (usd === null || amount === 0n) continue;
@@ -97,32 +102,39 @@ export function withdrawAsTokens(market: Market, bank: PricedBank, symbolOf: (ba
 }
 
 export const COLLATERAL_REPAY_MESSAGES = {
-  noDebt: (symbol: string) => `You have no ${symbol} debt to repay`,
   noCollateral: (symbol: string) => `No priced deposit on this account can pay for the ${symbol} debt`,
-  overDebt: (debt: string, symbol: string) => `Repay at most your debt: ${debt} ${symbol}`,
   walletCovers: (symbol: string) => `Your wallet holds enough ${symbol}: you can repay from the wallet without using collateral`,
 } as const;
 
 export interface CollateralRepayInput {
   readonly account: AccountRisk;
+  /** The account's slots; null without an account. */
+  readonly balances: readonly BalanceLike[] | null;
   readonly debtBank: PricedBank;
   readonly symbol: string;
+  /** Symbols of the market's other banks, for messages naming them. */
+  readonly symbolOf: (bank: PricedBank) => string;
   readonly choices: readonly CollateralChoice[];
   /** Native units of the debt token. */
   readonly amount: bigint;
 }
 
-/** Reasons repaying `amount` of the debt with collateral cannot go ahead, most fundamental first; empty when it can. */
-export function collateralRepayErrors({ account, debtBank, symbol, choices, amount }: CollateralRepayInput): string[] {
-  const debt = positionIn(account, debtBank);
-  if (!debt || debt.side !== "liabilities") return [COLLATERAL_REPAY_MESSAGES.noDebt(symbol)];
+/**
+ * Reasons repaying `amount` of the debt with collateral cannot go ahead, most fundamental first (the SDK's repay
+ * checks of the bank and the debt, then a deposit to pay with, then at most the debt); empty when it can.
+ */
+export function collateralRepayErrors(input: CollateralRepayInput): string[] {
+  const { account, balances, debtBank, symbol, choices, amount } = input;
+  const wording = {
+    symbolOf: (bank: PricedBank) => (bank.address === debtBank.address ? symbol : input.symbolOf(bank)),
+    formatAmount: (native: bigint, bank: PricedBank) => formatTokenAmount(native, bank.decimals, { maxFractionDigits: bank.decimals }),
+  };
+  // The wallet pays nothing here: the amount's only bound is the debt, checked below.
+  const refusal = validateAction("repay", { bank: debtBank, account: balances ? { risk: account, balances } : null });
+  if (refusal) return [actionRefusalMessage(refusal, wording)];
   if (choices.length === 0) return [COLLATERAL_REPAY_MESSAGES.noCollateral(symbol)];
-  const owed = ceilNative(debt.amount);
-  if (amount > owed) {
-    return [
-      COLLATERAL_REPAY_MESSAGES.overDebt(formatTokenAmount(owed, debtBank.decimals, { maxFractionDigits: debtBank.decimals }), symbol),
-    ];
-  }
+  const owed = debtOf(account, debtBank);
+  if (amount > owed) return [actionRefusalMessage({ code: "ABOVE_MAX", action: "repay", bank: debtBank, max: owed }, wording)];
   return [];
 }
 
