@@ -113,6 +113,8 @@ function renderBox(opts: {
   plan: (request: SwapFlowRequest) => Promise<SwapFlowPlan>;
   send?: (plan: SwapFlowPlan, step: string) => Promise<ActionResult | null>;
   wallet?: WalletFunds;
+  market?: Market;
+  balances?: BalanceLike[];
 }) {
   const plan = vi.fn(opts.plan);
   const send = vi.fn(opts.send ?? (async () => ({ signature: SIGNATURE })));
@@ -132,16 +134,16 @@ function renderBox(opts: {
   render(
     <QueryClientProvider client={client}>
       <ActionBoxView
-        market={market}
+        market={opts.market ?? market}
         bank={opts.bank}
         header={{ symbol: opts.symbol, name: opts.symbol, price: 1, depositApy: 0, borrowApy: 0 }}
         symbolOf={symbolOf}
         initialAction={opts.action}
-        balances={held}
+        balances={opts.balances ?? held}
         wallet={opts.wallet ?? noUsdc}
         onSend={onSend}
         onClose={() => {}}
-        apyOf={apysOf(market, undefined)}
+        apyOf={apysOf(opts.market ?? market, undefined)}
         swap={swap}
       />
     </QueryClientProvider>,
@@ -284,6 +286,28 @@ describe("repay with collateral", () => {
     fireEvent.click(screen.getByRole("radio", { name: "With collateral" }));
     type("Amount to repay", "10");
     expect(messages()).toEqual(["Your wallet holds enough USDC: you can repay from the wallet without using collateral"]);
+  });
+
+  it("says when repaying all of the debt turns e-mode off", () => {
+    const lst = sol({ emodeTag: 1571, assetWeightInit: "0.5", assetWeightMaint: "0.6", totalAssets: "1000000000000" });
+    const solDebt = sol({
+      totalAssets: "1000000000000",
+      totalLiabilities: "1000000000",
+      emodeEntries: [{ tag: 1571, init: "0.9", maint: "0.95" }],
+    });
+    renderBox({
+      bank: solDebt,
+      symbol: "SOL",
+      action: "repay",
+      plan: async () => repayTen(0.1),
+      market: marketOf(lst, solDebt),
+      balances: slots(balance(lst, "assets", "10000000000"), balance(solDebt, "liabilities", "1000000000")),
+    });
+    fireEvent.click(screen.getByRole("radio", { name: "With collateral" }));
+    type("Amount to repay", "0.5");
+    expect(messages()).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "MAX" }));
+    expect(messages()).toEqual(["This action will disable e-mode on your account and reset boosted weights"]);
   });
 });
 

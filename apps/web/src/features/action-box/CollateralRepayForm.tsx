@@ -6,7 +6,8 @@ import { formatTokenAmount, formatUsd } from "../../format/index.js";
 import { Button } from "../../ui/index.js";
 import { formatSwapAmount } from "../swap/index.js";
 import { readAmount, textFromAmount, type AmountEntry } from "./amount.js";
-import type { ActionMessage } from "./checks.js";
+import { EMODE_MESSAGES, type ActionMessage } from "./checks.js";
+import { emodeImpactOf } from "./model.js";
 import { AmountField, Choice, MessageList, PreviewValueRow } from "./parts.js";
 import { SwapFlowSection, type SwapModes } from "./SwapFlowSection.js";
 import {
@@ -72,6 +73,10 @@ export function CollateralRepayForm(props: CollateralRepayFormProps) {
   const errors = checks.length === 0 && reading.error ? [reading.error] : checks;
   const messages: ActionMessage[] = errors.map((text) => ({ tone: "error", text }));
   if (errors.length === 0) {
+    // Repaying all of the debt can change the account's e-mode, whatever pays for it.
+    const impact = emodeImpactOf(account, bank, "repay", all);
+    const line = impact ? EMODE_MESSAGES[impact] : null;
+    if (line) messages.push(line);
     if (reading.note) messages.push(reading.note);
     if (walletCoversRepay(account, bank, wallet, amount))
       messages.push({ tone: "info", text: COLLATERAL_REPAY_MESSAGES.walletCovers(symbol) });
