@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Connection, Keypair } from "@solana/web3.js";
 import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import { swapApiUrl } from "@ballast/sdk";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
 import {
   ArbitrageKeeper,
@@ -152,7 +153,8 @@ async function main(): Promise<void> {
 
   // The simulated users come last: funding new ones takes a few seconds, and the product works without them.
   try {
-    const users = await SimulatedUsers.create(connection, admin, seeded, lookupTables, { log });
+    // Their loops and unwinds swap through the server's quote API, like the web app's.
+    const users = await SimulatedUsers.create(connection, admin, seeded, lookupTables, { log, swapApiUrl: swapApiUrl(server.url) });
     if (stopping) return;
     users.start();
     closers.push(() => users.stop());

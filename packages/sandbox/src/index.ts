@@ -8,6 +8,15 @@ export { STATE_KEY, seedSandbox, type SeedOptions } from "./seed.js";
 export { PriceWalk, annualVolatility, stakingRate, type PriceWalkOptions, type PricedUpdate } from "./prices.js";
 export { VENUE_KEY, createMarketLookupTables, createSwapLookupTables, swapLookupTableKeys, swapLookupTables } from "./lookup-tables.js";
 export { SimulatedUsers, type SimulatedUsersOptions, type UserAction, type UserActionKind } from "./users.js";
+export {
+  LOOP_ACCOUNT_INDEX,
+  MAX_LOOP_SHARE,
+  MIN_LOOP_LEVERAGE,
+  loopAccountAddress,
+  loopLeverage,
+  loopPairs,
+  type LoopPair,
+} from "./loops.js";
 export { FAUCET_LAMPORTS, FAUCET_TOKEN_USD, createFaucet, type Faucet, type FaucetGrant } from "./faucet.js";
 export { SANDBOX_JOB_INTERVALS, sandboxJobIntervals, type SandboxJobIntervals } from "./intervals.js";
 export { SANDBOX_KEEPER_INTERVAL_MS, sandboxKeeperIntervalMs } from "./intervals.js";

@@ -3,6 +3,9 @@
 // they stay healthy. A failed action is logged and the next one goes on; stop() waits for the action in flight. Each
 // market's actions load its banks' keys from a lookup table, and a user holds at most MAX_USER_BANKS banks, so every
 // health check fits one transaction.
+// Now and then a user loops a pair with a pool of the venue (flash loan, borrow, swap, deposit: the SDK's loopAction)
+// in its loop account, and later unwinds it (closeLeveragedAction), so the pools, the router and flash loans see
+// traffic; without a quote API to swap through they never loop.
 import { createHash } from "node:crypto";
 import {
   PublicKey,
@@ -17,16 +20,24 @@ import { decimalToUnits } from "@ballast/oracles";
 import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
 import { BankOperationalState, RiskTier, i80f48 as fx } from "@ballast/protocol";
 import {
+  SLIPPAGE,
+  SwapClient,
   accountRisk,
   associatedTokenAddress,
   borrowAction,
+  closeLeveragedAction,
   createAssociatedTokenAccountInstruction,
   depositAction,
+  fetchMarginAccount,
   fetchMarginAccounts,
   fetchWalletBalances,
   healthFactor,
+  initializeAccountPdaInstruction,
+  isBallastSdkError,
   keypairWallet,
+  leveragedPosition,
   loadMarket,
+  loopAction,
   maxBorrow,
   maxDeposit,
   maxRepay,
@@ -38,24 +49,34 @@ import {
   withdrawAllAction,
   type AccountRisk,
   type ActionContext,
+  type MarginAccount,
+  type Market,
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
 import { nativeForUsd } from "./liquidity.js";
 import { derivedKeypair } from "./keys.js";
-import { sendPacked } from "./send.js";
+import { LOOP_ACCOUNT_INDEX, loopAccountAddress, loopLeverage, loopPairs } from "./loops.js";
+import { sendPacked, sendTransaction } from "./send.js";
 import { mainMarket, type SandboxState } from "./state.js";
+import { venuePools, type VenuePool } from "./venue.js";
 
-export type UserActionKind = "deposit" | "borrow" | "repay" | "withdraw";
+/** A loop opens a leveraged position in the user's loop account; an unwind closes it whole. */
+export type UserActionKind = "deposit" | "borrow" | "repay" | "withdraw" | "loop" | "unwind";
 
 export interface UserAction {
   readonly user: string;
   readonly market: string;
   readonly kind: UserActionKind;
+  /** The bank acted on; a loop's or unwind's collateral. */
   readonly symbol: string;
-  /** Native units, a decimal string. */
+  /** Native units, a decimal string: a loop's principal, an unwind's collateral sold. */
   readonly amount: string;
   readonly signatures: readonly string[];
+  /** A loop's or unwind's debt. */
+  readonly debtSymbol?: string;
+  /** A loop's target leverage, a decimal string. */
+  readonly leverage?: string;
 }
 
 export interface SimulatedUsersOptions {
@@ -65,6 +86,15 @@ export interface SimulatedUsersOptions {
   intervalMs?: number;
   /** Seed of the users' choices. */
   seed?: string;
+  /**
+   * The quote API the users' loops and unwinds swap through (swapApiUrl(serverUrl) for our server's); without one
+   * they never loop. While it cannot be reached they skip looping, saying so once.
+   */
+  swapApiUrl?: string;
+  /** Chance that an action of a user without a loop opens one; 0.04 by default. */
+  loopChance?: number;
+  /** Chance that an action of a user with a loop unwinds it; 0.15 by default (at once when its health runs low). */
+  unwindChance?: number;
   onAction?: (action: UserAction) => void;
   log?: (message: string) => void;
 }
@@ -74,8 +104,10 @@ const USER_LAMPORTS = 200_000_000_000n;
 const USER_TOKEN_USD = 25_000n;
 /** A user below this SOL balance has not been funded yet. */
 const FUNDED_LAMPORTS = 1_000_000_000n;
-/** Below this maintenance health factor a user repays before anything else. */
+/** Below this maintenance health factor a user repays (or unwinds its loop) before anything else. */
 const LOW_HEALTH = fx.fromDecimal("0.3");
+const LOOP_CHANCE = 0.04;
+const UNWIND_CHANCE = 0.15;
 const NATIVE_MINT = "So11111111111111111111111111111111111111112";
 /**
  * Banks one user's account holds at most: a health check names each with its oracles, and past this many an action
@@ -109,6 +141,10 @@ function message(error: unknown): string {
 export class SimulatedUsers {
   private readonly random: () => number;
   private readonly log: (message: string) => void;
+  private readonly swap: SwapClient | null;
+  private readonly pools: readonly VenuePool[];
+  /** Set while the quote API cannot be reached, so that is logged once, not at every loop. */
+  private swapUnreachable = false;
   private actions: PeriodicJob | null = null;
   private stopping = false;
 
@@ -120,6 +156,8 @@ export class SimulatedUsers {
   ) {
     this.random = generator(options.seed ?? "ballast-users");
     this.log = options.log ?? ((text) => console.error(text));
+    this.swap = options.swapApiUrl ? new SwapClient(options.swapApiUrl) : null;
+    this.pools = venuePools(state);
   }
 
   /**
@@ -215,16 +253,14 @@ export class SimulatedUsers {
       programId: new PublicKey(programId),
       lookupTables: [user.lookupTable],
     };
-    const done = (kind: UserActionKind, bank: PricedBank, amount: bigint, signatures: readonly string[]): UserAction => ({
-      user: owner.toBase58(),
-      market: user.market,
-      kind,
-      symbol: this.symbolOf(bank),
-      amount: amount.toString(),
-      signatures,
-    });
+    const done = (kind: UserActionKind, bank: PricedBank, amount: bigint, signatures: readonly string[]): UserAction =>
+      this.action(user, kind, bank, amount, signatures);
 
-    const existing = accounts[0];
+    const loopAddress = loopAccountAddress(user.group, owner, programId).toBase58();
+    const looped = await this.loopOrUnwind(user, context, market, accounts.find((a) => a.address === loopAddress) ?? null, funds);
+    if (looped) return looped;
+
+    const existing = accounts.find((a) => a.address !== loopAddress);
     const active = (existing?.account.lendingAccount.balances ?? []).filter((b) => b.active !== 0);
     const held = new Set(active.map((b) => b.bankPk));
     // The program refuses a deposit into a bank the account owes (6019 "Operation is deposit-only"): repay is for that.
@@ -326,6 +362,106 @@ export class SimulatedUsers {
       if (roll < 0) return (await choice()) ?? deposit();
     }
     return deposit();
+  }
+
+  /**
+   * Now and then a loop, or later its unwind, in the user's loop account; null when the user does neither this time
+   * (no quote API, the dice, no pair it can fund, or the quote API out of reach), and an everyday action follows.
+   */
+  private async loopOrUnwind(
+    user: SimulatedUser,
+    context: ActionContext,
+    market: Market,
+    loopAccount: MarginAccount | null,
+    funds: (bank: PricedBank) => WalletFunds,
+  ): Promise<UserAction | null> {
+    const swap = this.swap;
+    if (!swap) return null;
+    const flow = { ...context, market, swap, slippageBps: SLIPPAGE.AUTO_BPS };
+    const balances = loopAccount?.account.lendingAccount.balances ?? [];
+    if (loopAccount && balances.some((b) => b.active !== 0)) {
+      const risk = accountRisk(balances, market.banks);
+      const position = leveragedPosition(risk);
+      if (!position) return null;
+      const low = fx.cmp(healthFactor(risk.health.maintenance), LOW_HEALTH) < 0;
+      if (!low && this.random() >= (this.options.unwindChance ?? UNWIND_CHANCE)) return null;
+      const { collateral, debt } = position;
+      const result = await this.swapping(swap, () =>
+        closeLeveragedAction({
+          ...flow,
+          marginfiAccount: new PublicKey(loopAccount.address),
+          account: loopAccount.account,
+          collateralBank: collateral.bank.address,
+          debtBank: debt.bank.address,
+        }),
+      );
+      if (!result) return null;
+      const sold = fx.toIntFloor(collateral.amount);
+      return { ...this.action(user, "unwind", collateral.bank, sold, result.signatures), debtSymbol: this.symbolOf(debt.bank) };
+    }
+
+    if (this.random() >= (this.options.loopChance ?? LOOP_CHANCE)) return null;
+    const pair = this.pick(loopPairs(market, this.pools).filter((p) => maxDeposit(p.collateral, funds(p.collateral)) > 0n));
+    if (!pair) return null;
+    const principal = this.share(maxDeposit(pair.collateral, funds(pair.collateral)), 2, 10);
+    if (principal === 0n) return null;
+    const targetLeverage = loopLeverage(pair.maxLeverage, this.random());
+    const account = loopAccount ?? (await this.createLoopAccount(user));
+    const result = await this.swapping(swap, () =>
+      loopAction({
+        ...flow,
+        depositBank: pair.collateral.address,
+        borrowBank: pair.debt.address,
+        principal,
+        targetLeverage,
+        marginfiAccount: new PublicKey(account.address),
+        account: account.account,
+      }),
+    );
+    if (!result) return null;
+    return {
+      ...this.action(user, "loop", pair.collateral, principal, result.signatures),
+      debtSymbol: this.symbolOf(pair.debt),
+      leverage: targetLeverage,
+    };
+  }
+
+  /** The user's loop account, created empty (the user pays its rent). */
+  private async createLoopAccount(user: SimulatedUser): Promise<MarginAccount> {
+    const authority = user.keypair.publicKey;
+    const programId = new PublicKey(this.state.programId);
+    await sendTransaction(this.connection, user.keypair, [
+      initializeAccountPdaInstruction({ group: new PublicKey(user.group), authority, accountIndex: LOOP_ACCOUNT_INDEX, programId }),
+    ]);
+    return fetchMarginAccount(this.connection, loopAccountAddress(user.group, authority, this.state.programId).toBase58());
+  }
+
+  /**
+   * Runs a swap flow; null while the quote API cannot be reached, which is logged once until it answers again. Any
+   * other failure is the action's own and is thrown.
+   */
+  private async swapping<T>(swap: SwapClient, flow: () => Promise<T>): Promise<T | null> {
+    try {
+      const result = await flow();
+      this.swapUnreachable = false;
+      return result;
+    } catch (error) {
+      if (!isBallastSdkError(error, "SWAP_API_FAILED")) throw error;
+      if (!this.swapUnreachable) this.log(`simulated users: no loops while the quote API at ${swap.baseUrl} fails: ${error.message}`);
+      this.swapUnreachable = true;
+      return null;
+    }
+  }
+
+  private action(user: SimulatedUser, kind: UserActionKind, bank: PricedBank, amount: bigint, signatures: readonly string[]): UserAction {
+    return {
+      user: user.keypair.publicKey.toBase58(),
+      market: user.market,
+      kind,
+      symbol: this.symbolOf(bank),
+      amount: amount.toString(),
+      signatures,
+    };
   }
 
   private symbolOf(bank: PricedBank): string {

@@ -2,11 +2,13 @@
 // SDK, idempotence), then the faucet, the price walk and the simulated users against it.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, getAccount, getAssociatedTokenAddressSync, unpackAccount } from "@solana/spl-token";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
+import { DEFAULT_CONFIG, startServer } from "@ballast/server";
 import {
   CurveKind,
   POOL_PROGRAM_ID,
@@ -33,17 +35,22 @@ import {
   milliToU32,
 } from "@ballast/protocol";
 import {
+  accountLeverage,
+  accountRisk,
   depositAction,
   isOracleFailure,
   kaminoCollateralForTokens,
   keypairWallet,
+  leveragedPosition,
   loadMarket,
+  swapApiUrl,
   withdrawAllAction,
   toNumber,
   panicPauseInstruction,
   panicUnpauseInstruction,
   propagateFeeStateInstruction,
   type Market,
+  type PricedBank,
 } from "@ballast/sdk";
 import {
   EMODE_TAG_LST_T1,
@@ -51,6 +58,8 @@ import {
   EMODE_TAG_SOL,
   FAUCET_LAMPORTS,
   MARKETS,
+  MAX_LOOP_SHARE,
+  MIN_LOOP_LEVERAGE,
   PriceWalk,
   RISK_PROFILES,
   SimulatedUsers,
@@ -65,6 +74,9 @@ import {
   annualVolatility,
   createFaucet,
   directoryStore,
+  loopAccountAddress,
+  loopLeverage,
+  loopPairs,
   oraclePricesE18,
   pairPrice,
   seedSandbox,
@@ -607,5 +619,119 @@ describe("swap venue", () => {
     const after = logged.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(logged).toHaveLength(after);
+  });
+});
+
+describe("simulated users' loops", () => {
+  const programId = MARGINFI_PROGRAM_ID;
+  /** A loopback port nothing listens on any more. */
+  const closedPort = () =>
+    new Promise<number>((resolve, reject) => {
+      const listener = createServer();
+      listener.once("error", reject);
+      listener.listen(0, "127.0.0.1", () => {
+        const { port } = listener.address() as AddressInfo;
+        listener.close(() => resolve(port));
+      });
+    });
+
+  it("pair banks that share a pool, where 1.5× is within 80 % of the pair's max leverage (e-mode aware)", async () => {
+    const main = await loadMarket(connection, { programId, group: state.markets[0]!.group });
+    const symbol = (bank: PricedBank) => state.tokens.find((t) => t.mint === bank.bank.mint)!.symbol;
+    const pairs = loopPairs(main, venue);
+    const named = new Map(pairs.map((p) => [`${symbol(p.collateral)}/${symbol(p.debt)}`, p]));
+    const pooled = new Set(venue.map((p) => [p.a.token.symbol, p.b.token.symbol].sort().join("/")));
+    for (const [name, pair] of named) {
+      expect(pooled, name).toContain([symbol(pair.collateral), symbol(pair.debt)].sort().join("/"));
+      expect(fx.cmp(fx.mul(pair.maxLeverage, MAX_LOOP_SHARE), MIN_LOOP_LEVERAGE), name).toBeGreaterThanOrEqual(0);
+    }
+    // JitoSOL against SOL in e-mode: 1 / (1 − 0.9 / 1.25); SOL against JitoSOL: 1 / (1 − 0.85 / 1.3).
+    expect(toNumber(named.get("JitoSOL/SOL")!.maxLeverage)).toBeCloseTo(1 / (1 - 0.9 / 1.25), 9);
+    expect(toNumber(named.get("SOL/JitoSOL")!.maxLeverage)).toBeCloseTo(1 / (1 - 0.85 / 1.3), 9);
+    expect(toNumber(named.get("SOL/USDC")!.maxLeverage)).toBeCloseTo(1 / (1 - 0.8 / 1.1), 9);
+    for (const pair of ["mSOL/SOL", "INF/SOL", "USDT/USDC", "USDC/SOL", "ETH/USDC"]) expect(named.has(pair), pair).toBe(true);
+    // Reduce-only bSOL, isolated WIF and the Kamino-backed USDC never loop; a meme's weight leaves no room; JitoSOL
+    // and mSOL share no pool.
+    for (const pair of ["bSOL/SOL", "SOL/bSOL", "WIF/SOL", "BONK/SOL", "JUP/USDC", "JitoSOL/mSOL"])
+      expect(named.has(pair), pair).toBe(false);
+    const kamino = state.banks.find((b) => b.kaminoReserve !== undefined)!.address;
+    expect(pairs.some((p) => p.collateral.address === kamino || p.debt.address === kamino)).toBe(false);
+    // Harbor's BONK and USDC share no pool.
+    expect(loopPairs(await loadMarket(connection, { programId, group: state.markets[1]!.group }), venue)).toEqual([]);
+
+    const jito = named.get("JitoSOL/SOL")!.maxLeverage;
+    expect(loopLeverage(jito, 0)).toBe("1.50");
+    expect(loopLeverage(jito, 0.5)).toBe("2.17");
+    expect(loopLeverage(jito, 0.999_999)).toBe("2.85");
+  });
+
+  it("loop through the server's quote API, unwind later, and skip looping (said once) while it cannot be reached", async () => {
+    const walk = await PriceWalk.create(connection, admin, state, { seed: "loops", intervalMs: 2_000 });
+    await walk.pushOnce();
+    await walk.stop();
+    const tables = await createMarketLookupTables(connection, admin, state);
+    const main = state.markets[0]!;
+    const server = await startServer({
+      ...DEFAULT_CONFIG,
+      port: 0,
+      rpcUrl: net.rpc.url,
+      programId,
+      group: main.group,
+      markets: [{ group: main.group, name: main.name }],
+      sqlitePath: join(dir, "loops.sqlite"),
+      indexerIntervalMs: 0,
+      snapshotIntervalMs: 0,
+      pointsIntervalMs: 0,
+      bankStateIntervalMs: 0,
+      purgeIntervalMs: 0,
+      swapPoolIntervalMs: 0,
+      swapLookupTables: swapLookupTables(directoryStore(dir)),
+      logLevel: "silent",
+    });
+    const logged: string[] = [];
+    const options = { count: 1, seed: "loops", loopChance: 1, unwindChance: 1, log: (line: string) => logged.push(line) };
+    try {
+      await server.jobs.swapPools.run();
+      const users = await SimulatedUsers.create(connection, admin, state, tables, { ...options, swapApiUrl: swapApiUrl(server.url) });
+      const loop = (await users.actOnce())!;
+      expect(logged).toEqual([]);
+      expect(loop).toMatchObject({ kind: "loop", market: main.name });
+      const loopAccount = loopAccountAddress(main.group, new PublicKey(loop.user), programId);
+      const readRisk = async () => {
+        const market = await loadMarket(connection, { programId, group: main.group });
+        const account = decodeMarginfiAccount((await connection.getAccountInfo(loopAccount, "confirmed"))!.data);
+        return accountRisk(account.lendingAccount.balances, market.banks);
+      };
+      const risk = await readRisk();
+      const position = leveragedPosition(risk)!;
+      const symbolOf = (mint: string) => state.tokens.find((t) => t.mint === mint)!.symbol;
+      expect(symbolOf(position.collateral.bank.bank.mint)).toBe(loop.symbol);
+      expect(symbolOf(position.debt.bank.bank.mint)).toBe(loop.debtSymbol);
+      expect(Number(loop.leverage)).toBeGreaterThanOrEqual(1.5);
+      expect(toNumber(accountLeverage(risk)!) / Number(loop.leverage)).toBeCloseTo(1, 1);
+      const landed = await connection.getTransaction(loop.signatures.at(-1)!, {
+        commitment: "confirmed",
+        maxSupportedTransactionVersion: 0,
+      });
+      expect(landed?.meta?.err).toBeNull();
+      expect(landed?.meta?.logMessages).toContain("Program log: Instruction: LendingAccountStartFlashloan");
+      expect(landed?.meta?.logMessages).toContain(`Program ${ROUTER_PROGRAM_ID} invoke [1]`);
+
+      const unwind = (await users.actOnce())!;
+      expect(logged).toEqual([]);
+      expect(unwind).toMatchObject({ kind: "unwind", symbol: loop.symbol, debtSymbol: loop.debtSymbol });
+      expect((await readRisk()).positions).toEqual([]);
+
+      // Nothing listens on a port just closed: the user does an everyday action instead, and says so once.
+      const closed = swapApiUrl(`http://127.0.0.1:${await closedPort()}`);
+      const offline = await SimulatedUsers.create(connection, admin, state, tables, { ...options, swapApiUrl: closed });
+      const everyday = [await offline.actOnce(), await offline.actOnce()];
+      const skipped = logged.filter((line) => line.startsWith("simulated users: no loops"));
+      expect(skipped).toHaveLength(1);
+      expect(skipped[0]).toContain(`the quote API at ${closed} fails: The swap API could not be reached`);
+      for (const action of everyday) expect(["loop", "unwind"]).not.toContain(action?.kind);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -252,6 +252,11 @@ function LoopForm({ market }: { readonly market: Market }) {
   }, [collateral, collateralName, nameOf, risk, accountBalances, funds, principal, max, reading?.error]);
 
   const accountLoading = intoAccount !== null && accountData === undefined;
+  // A loop is one leveraged position only in an account holding nothing else.
+  const mixed =
+    accountData !== undefined &&
+    pair !== null &&
+    risk.positions.some((p) => p.bank.address !== pair.collateral.address && p.bank.address !== pair.liability.address);
   // Built from addresses and amounts only, so a market snapshot refetched under the same choices keeps the inputs
   // (and their plan) as they are.
   const depositBank = pair?.collateral.address ?? null;
@@ -389,6 +394,12 @@ function LoopForm({ market }: { readonly market: Market }) {
               Open in a new account
             </label>
           )}
+          {mixed && (
+            <p className="rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm text-fg">
+              The selected account holds other positions: the loop adds to them, and the portfolio shows it as a leveraged position only in
+              an account of its own.
+            </p>
+          )}
           {intoAccount === null && address !== null && (
             <p className="rounded-lg border border-info/40 bg-info/10 px-3 py-2 text-sm text-fg">
               A new account is created in the same transaction.
@@ -436,14 +447,14 @@ function LoopForm({ market }: { readonly market: Market }) {
               />
               <PriceImpactNotice priceImpactPct={shown.preview.priceImpactPct} value={acceptedImpact} onChange={setAcceptedImpact} />
             </>
-          ) : inputs !== null && planError === null ? (
+          ) : inputs !== null && context !== null && planError === null ? (
             <div className="flex flex-col gap-2" aria-busy="true" aria-label="Planning the loop">
               <Skeleton className="h-40 w-full" />
               <Skeleton className="h-28 w-full" />
             </div>
           ) : (
             <p className="text-sm text-muted">
-              {address === null ? "Connect a wallet to loop." : "Enter a principal to see the position the loop opens."}
+              {context === null ? "Connect a wallet to loop." : "Enter a principal to see the position the loop opens."}
             </p>
           )}
           {messages.length > 0 && (
