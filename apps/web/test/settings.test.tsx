@@ -2,9 +2,17 @@
 // settings, and changed through the settings dialog.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SettingsDialog, validateManualCap } from "../src/settings/SettingsDialog.js";
+import { SettingsDialog, validateCustomSlippage, validateManualCap } from "../src/settings/SettingsDialog.js";
 import { SettingsProvider, useSettings } from "../src/settings/SettingsProvider.js";
-import { DEFAULT_SETTINGS, SETTINGS_KEY, loadSettings, parseSettings, toBroadcastSettings } from "../src/settings/settings.js";
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_KEY,
+  loadSettings,
+  parseSettings,
+  slippagePercentText,
+  swapSlippageBps,
+  toBroadcastSettings,
+} from "../src/settings/settings.js";
 
 function Shown() {
   const { settings } = useSettings();
@@ -20,7 +28,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("settings", () => {
-  it("defaults to dynamic broadcast, normal priority, dynamic cap", () => {
+  it("defaults to dynamic broadcast, normal priority, dynamic cap, automatic slippage", () => {
     expect(loadSettings()).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toEqual({
       broadcast: "DYNAMIC",
@@ -28,6 +36,7 @@ describe("settings", () => {
       maxCap: { mode: "DYNAMIC" },
       theme: "system",
       bankSource: "db",
+      slippage: { mode: "AUTO" },
     });
   });
 
@@ -40,6 +49,7 @@ describe("settings", () => {
           maxCap: { mode: "MANUAL", sol: 0.005 },
           theme: "dark",
           bankSource: "rpc",
+          slippage: { mode: "CUSTOM", bps: 120 },
         }),
       ),
     ).toEqual({
@@ -48,12 +58,90 @@ describe("settings", () => {
       maxCap: { mode: "MANUAL", sol: 0.005 },
       theme: "dark",
       bankSource: "rpc",
+      slippage: { mode: "CUSTOM", bps: 120 },
     });
     expect(parseSettings(JSON.stringify({ broadcast: "JITO", priority: "MAMAS", maxCap: { mode: "MANUAL", sol: 5 }, theme: 3 }))).toEqual(
       DEFAULT_SETTINGS,
     );
     expect(parseSettings(JSON.stringify({ maxCap: { mode: "MANUAL", sol: -1 } })).maxCap).toEqual({ mode: "DYNAMIC" });
     expect(parseSettings("{not json")).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it("reads a stored custom slippage of 1 to 5000 whole bps, anything else or nothing as automatic", () => {
+    const slippageOf = (slippage: unknown) => parseSettings(JSON.stringify({ slippage })).slippage;
+    expect(slippageOf({ mode: "CUSTOM", bps: 1 })).toEqual({ mode: "CUSTOM", bps: 1 });
+    expect(slippageOf({ mode: "CUSTOM", bps: 5000 })).toEqual({ mode: "CUSTOM", bps: 5000 });
+    for (const outOfRange of [0, -5, 5001, 1e9]) expect(slippageOf({ mode: "CUSTOM", bps: outOfRange })).toEqual({ mode: "AUTO" });
+    for (const notWhole of [12.5, "50", null, Number.NaN]) expect(slippageOf({ mode: "CUSTOM", bps: notWhole })).toEqual({ mode: "AUTO" });
+    expect(slippageOf({ mode: "FIXED", bps: 50 })).toEqual({ mode: "AUTO" });
+    expect(slippageOf({ mode: "CUSTOM" })).toEqual({ mode: "AUTO" });
+    expect(parseSettings(JSON.stringify({ theme: "dark" })).slippage).toEqual({ mode: "AUTO" });
+    expect(parseSettings(null).slippage).toEqual({ mode: "AUTO" });
+  });
+
+  it("quotes swaps at 50 bps on auto and at the custom bps otherwise, shown as a percent", () => {
+    expect(swapSlippageBps(DEFAULT_SETTINGS)).toBe(50);
+    expect(swapSlippageBps({ ...DEFAULT_SETTINGS, slippage: { mode: "CUSTOM", bps: 300 } })).toBe(300);
+    expect([1, 5, 50, 125, 5000].map(slippagePercentText)).toEqual(["0.01%", "0.05%", "0.5%", "1.25%", "50%"]);
+  });
+
+  it("validates a custom slippage in bps or percent: whole bps from 1 to 5000", () => {
+    expect(validateCustomSlippage("50", "bps")).toEqual({ bps: 50 });
+    expect(validateCustomSlippage("5000", "bps")).toEqual({ bps: 5000 });
+    expect(validateCustomSlippage("0.5", "%")).toEqual({ bps: 50 });
+    expect(validateCustomSlippage("1,25", "%")).toEqual({ bps: 125 });
+    expect(validateCustomSlippage("0.01", "%")).toEqual({ bps: 1 });
+    expect(validateCustomSlippage("50", "%")).toEqual({ bps: 5000 });
+    const range = "Slippage must be from 1 bps (0.01%) to 5000 bps (50%)";
+    expect(validateCustomSlippage("0", "bps")).toEqual({ error: range });
+    expect(validateCustomSlippage("5001", "bps")).toEqual({ error: range });
+    expect(validateCustomSlippage("50.01", "%")).toEqual({ error: range });
+    expect(validateCustomSlippage("12.5", "bps")).toEqual({ error: "Slippage comes in whole basis points (1 bps = 0.01%)" });
+    expect(validateCustomSlippage("0.005", "%")).toEqual({ error: "Slippage comes in whole basis points (1 bps = 0.01%)" });
+    expect(validateCustomSlippage("abc", "bps")).toEqual({ error: "Enter the slippage in basis points, like 50" });
+    expect(validateCustomSlippage("-1", "%")).toEqual({ error: "Enter the slippage in percent, like 0.5" });
+    expect(validateCustomSlippage("", "bps")).toEqual({ error: "Enter the slippage in basis points, like 50" });
+  });
+
+  it("sets a custom slippage in the dialog, refuses an invalid one inline without saving, and goes back to auto", () => {
+    render(
+      <SettingsProvider>
+        <SettingsDialog open onClose={() => {}} />
+      </SettingsProvider>,
+    );
+    expect(screen.getByRole("radio", { name: "Auto (0.5%)" }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(screen.getByRole("radio", { name: "Custom" }));
+    const field = screen.getByLabelText("Slippage tolerance");
+    const done = () => screen.getByRole("button", { name: "Done" }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: "6000" } });
+    expect(screen.getByText("Slippage must be from 1 bps (0.01%) to 5000 bps (50%)")).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(done().disabled).toBe(true);
+    fireEvent.click(done());
+    expect(stored()).toBeNull();
+
+    fireEvent.change(field, { target: { value: "125" } });
+    expect(screen.queryByText(/Slippage must be/)).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "%" }));
+    expect((screen.getByLabelText("Slippage tolerance") as HTMLInputElement).value).toBe("1.25");
+    fireEvent.change(screen.getByLabelText("Slippage tolerance"), { target: { value: "0.005" } });
+    expect(screen.getByText("Slippage comes in whole basis points (1 bps = 0.01%)")).toBeTruthy();
+    expect(done().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Slippage tolerance"), { target: { value: "0.75" } });
+    fireEvent.click(done());
+    expect(stored().slippage).toEqual({ mode: "CUSTOM", bps: 75 });
+
+    cleanup();
+    render(
+      <SettingsProvider>
+        <SettingsDialog open onClose={() => {}} />
+      </SettingsProvider>,
+    );
+    expect(screen.getByRole("radio", { name: "Custom" }).getAttribute("aria-checked")).toBe("true");
+    expect((screen.getByLabelText("Slippage tolerance") as HTMLInputElement).value).toBe("75");
+    fireEvent.click(screen.getByRole("radio", { name: "Auto (0.5%)" }));
+    expect(stored().slippage).toEqual({ mode: "AUTO" });
+    expect(screen.queryByLabelText("Slippage tolerance")).toBeNull();
   });
 
   it("maps to the SDK's broadcast settings, the manual cap in SOL and 0 for dynamic", () => {
@@ -101,6 +189,7 @@ describe("settings", () => {
       maxCap: { mode: "MANUAL", sol: 0.002 },
       theme: "dark",
       bankSource: "db",
+      slippage: { mode: "AUTO" },
     });
 
     cleanup();

@@ -1,8 +1,9 @@
-// The settings gear's dialog: how transactions are broadcast, their priority and fee cap, the theme and bank source.
+// The settings gear's dialog: how transactions are broadcast, their priority and fee cap, the swap slippage, the theme
+// and bank source.
 import { useState } from "react";
-import type { BroadcastType, PriorityTier } from "@ballast/sdk";
+import { SLIPPAGE, parseTypedAmount, type BroadcastType, type PriorityTier } from "@ballast/sdk";
 import { Button, Dialog, Input, Segmented } from "../ui/index.js";
-import { MAX_PRIORITY_FEE_CAP_SOL, type AppSettings, type Theme } from "./settings.js";
+import { MAX_PRIORITY_FEE_CAP_SOL, bpsAsPercent, slippagePercentText, type AppSettings, type Slippage, type Theme } from "./settings.js";
 import { useSettings } from "./SettingsProvider.js";
 
 const BROADCAST_OPTIONS = [
@@ -31,6 +32,34 @@ export function validateManualCap(text: string): { sol: number } | { error: stri
   return { sol };
 }
 
+/** The unit a custom slippage is typed in. */
+export type SlippageUnit = "bps" | "%";
+
+/** Decimal places of each unit in whole basis points: a percent is a hundred of them. */
+const SLIPPAGE_UNIT_DECIMALS: Record<SlippageUnit, number> = { bps: 0, "%": 2 };
+
+const SLIPPAGE_RANGE = `from 1 bps (${slippagePercentText(1)}) to ${SLIPPAGE.MAX_BPS} bps (${slippagePercentText(SLIPPAGE.MAX_BPS)})`;
+
+/** A custom slippage typed in `unit`: whole basis points from 1 to SLIPPAGE.MAX_BPS; else the error to show. */
+export function validateCustomSlippage(text: string, unit: SlippageUnit): { bps: number } | { error: string } {
+  const parsed = parseTypedAmount(text, SLIPPAGE_UNIT_DECIMALS[unit]);
+  switch (parsed.kind) {
+    case "empty":
+    case "not-a-number":
+      return { error: unit === "bps" ? "Enter the slippage in basis points, like 50" : "Enter the slippage in percent, like 0.5" };
+    case "too-many-decimals":
+      return { error: `Slippage comes in whole basis points (1 bps = ${slippagePercentText(1)})` };
+    case "amount":
+      if (parsed.native < 1n || parsed.native > BigInt(SLIPPAGE.MAX_BPS)) return { error: `Slippage must be ${SLIPPAGE_RANGE}` };
+      return { bps: Number(parsed.native) };
+  }
+}
+
+/** A tolerance as text in `unit`, for the field after a unit switch. */
+function slippageText(bps: number, unit: SlippageUnit): string {
+  return unit === "bps" ? String(bps) : bpsAsPercent(bps);
+}
+
 export function SettingsDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const { settings, updateSettings } = useSettings();
   return (
@@ -52,14 +81,22 @@ function SettingsForm({
   const [capText, setCapText] = useState(settings.maxCap.mode === "MANUAL" ? String(settings.maxCap.sol) : "");
   const [capMode, setCapMode] = useState(settings.maxCap.mode);
   const manual = capMode === "MANUAL" ? validateManualCap(capText) : null;
+  const [slippageMode, setSlippageMode] = useState<Slippage["mode"]>(settings.slippage.mode);
+  const [slippageUnit, setSlippageUnit] = useState<SlippageUnit>("bps");
+  const [slippageInput, setSlippageInput] = useState(settings.slippage.mode === "CUSTOM" ? String(settings.slippage.bps) : "");
+  const custom = slippageMode === "CUSTOM" ? validateCustomSlippage(slippageInput, slippageUnit) : null;
+  const invalid = (manual !== null && "error" in manual) || (custom !== null && "error" in custom);
 
   return (
     <form
       className="flex flex-col gap-5"
       onSubmit={(event) => {
         event.preventDefault();
-        if (manual && "error" in manual) return;
-        onSave({ maxCap: manual ? { mode: "MANUAL", sol: manual.sol } : { mode: "DYNAMIC" } });
+        if (invalid) return;
+        onSave({
+          maxCap: manual ? { mode: "MANUAL", sol: manual.sol } : { mode: "DYNAMIC" },
+          slippage: custom ? { mode: "CUSTOM", bps: custom.bps } : { mode: "AUTO" },
+        });
         onDone();
       }}
     >
@@ -96,6 +133,48 @@ function SettingsForm({
           />
         )}
       </div>
+      <div className="flex flex-col gap-2">
+        <Segmented
+          label="Slippage"
+          options={[
+            { value: "AUTO", label: `Auto (${slippagePercentText(SLIPPAGE.AUTO_BPS)})` },
+            { value: "CUSTOM", label: "Custom" },
+          ]}
+          value={slippageMode}
+          onChange={(mode) => {
+            setSlippageMode(mode);
+            if (mode === "AUTO") onSave({ slippage: { mode: "AUTO" } });
+          }}
+        />
+        {slippageMode === "CUSTOM" && (
+          <div className="flex items-start gap-2">
+            <Input
+              label="Slippage tolerance"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={slippageText(SLIPPAGE.AUTO_BPS, slippageUnit)}
+              value={slippageInput}
+              onChange={(event) => setSlippageInput(event.target.value)}
+              error={slippageInput !== "" && custom && "error" in custom ? custom.error : undefined}
+              hint={`How far a swap may fall short of its quote before it is refused: ${SLIPPAGE_RANGE}.`}
+              className="flex-1"
+            />
+            <Segmented
+              label="Unit"
+              options={[
+                { value: "bps", label: "bps" },
+                { value: "%", label: "%" },
+              ]}
+              value={slippageUnit}
+              onChange={(unit) => {
+                // A valid tolerance keeps its value in the new unit; anything else stays as typed.
+                if (custom && "bps" in custom) setSlippageInput(slippageText(custom.bps, unit));
+                setSlippageUnit(unit);
+              }}
+            />
+          </div>
+        )}
+      </div>
       <Segmented label="Theme" options={THEME_OPTIONS} value={settings.theme} onChange={(theme) => onSave({ theme })} />
       <Segmented
         label="Bank data"
@@ -107,7 +186,7 @@ function SettingsForm({
         onChange={(bankSource) => onSave({ bankSource })}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={manual !== null && "error" in manual}>
+        <Button type="submit" disabled={invalid}>
           Done
         </Button>
       </div>

@@ -1,6 +1,7 @@
 // The user's transaction settings (broadcast method, priority, max fee cap), display theme and bank source, persisted
 // in localStorage; a stored value that is not a valid choice reads as the default.
 import { SLIPPAGE, type BroadcastSettings, type BroadcastType, type PriorityTier } from "@ballast/sdk";
+import { formatTokenAmount } from "../format/index.js";
 import { readStored, writeStored } from "../storage.js";
 
 export const SETTINGS_KEY = "ballast:settings";
@@ -99,4 +100,15 @@ export function toBroadcastSettings(settings: AppSettings): BroadcastSettings {
 /** The slippage the swap flows quote with, in basis points. */
 export function swapSlippageBps(settings: AppSettings): number {
   return settings.slippage.mode === "CUSTOM" ? settings.slippage.bps : SLIPPAGE.AUTO_BPS;
+}
+
+/** A tolerance in basis points as a plain percent number, exactly: 50 → "0.5", 5 → "0.05". */
+export function bpsAsPercent(bps: number): string {
+  // A basis point is a hundredth of a percent: the percent is bps at two decimals.
+  return formatTokenAmount(BigInt(bps), 2);
+}
+
+/** A tolerance in basis points for display: 50 → "0.5%". */
+export function slippagePercentText(bps: number): string {
+  return `${bpsAsPercent(bps)}%`;
 }

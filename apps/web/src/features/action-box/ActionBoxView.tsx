@@ -1,8 +1,9 @@
 // The action box's dialog: tabs for deposit / withdraw / borrow / repay on one bank (deposit / withdraw on a bank of
 // the third-party market), the amount with MAX, the checks, the SDK's before → after preview and the send button; once
-// a transaction confirms, its result (what landed, the signature) until the user starts another. Data comes in as
+// a transaction confirms, its result (what landed, the signature) until the user starts another. With the swap flows
+// wired, the repay tab also repays with collateral and the withdraw tab withdraws as another token. Data comes in as
 // props (ActionBox.tsx wires the hooks).
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import {
   bankActionsOffered,
   isKaminoBank,
@@ -14,24 +15,17 @@ import {
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
-import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, formatUsd, shortenAddress } from "../../format/index.js";
-import { Button, Dialog, Input, Tabs, cn } from "../../ui/index.js";
-import { ApyBreakdown } from "../markets/ApyBreakdown.js";
+import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, shortenAddress } from "../../format/index.js";
+import { Button, Dialog, Segmented, Tabs } from "../../ui/index.js";
 import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
-import { readAmount, textFromAmount } from "./amount.js";
+import { readAmount, textFromAmount, type AmountEntry } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
-import {
-  accountOf,
-  actionPreview,
-  closesPosition,
-  emodeImpactOf,
-  healthTone,
-  maxAmountFor,
-  positionIn,
-  type ActionPreview,
-  type PreviewStats,
-} from "./model.js";
+import { accountOf, actionPreview, closesPosition, emodeImpactOf, maxAmountFor, positionIn } from "./model.js";
+import { CollateralRepayForm } from "./CollateralRepayForm.js";
+import { AmountField, Choice, MessageList, Preview } from "./parts.js";
+import { SwapFlowSection, type SwapModes } from "./SwapFlowSection.js";
+import { withdrawAsStep, withdrawAsTokens, type RepaySource, type SwapFlowRequest } from "./swap-modes.js";
 import { elementAt } from "@ballast/ledger";
 
 const ACTION_TABS = [
@@ -78,61 +72,14 @@ export interface ActionBoxViewProps {
   readonly onClose: () => void;
   /** Each bank's APY as every screen shows it: the market's (apysOf), with the banks' staking yields. */
   readonly apyOf: (bank: PricedBank) => BankApy;
+  /** The swap flows, offered once there is an account and a wallet; absent, the box offers the plain actions only. */
+  readonly swap?: SwapModes;
 }
 
-const TONE_TEXT = { success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
-
-function HealthValue({ stats }: { readonly stats: PreviewStats }) {
-  return <span className={TONE_TEXT[healthTone(stats.health)]}>{formatPercent(stats.healthBar)}</span>;
-}
-
-function liquidationText(stats: PreviewStats): string {
-  return stats.liquidationPrice === null || stats.liquidationPrice <= 0.01 ? "—" : formatPrice(stats.liquidationPrice);
-}
-
-function PreviewRow({ label, before, after }: { readonly label: string; readonly before: ReactNode; readonly after: ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-3 py-1" data-preview={label}>
-      <dt className="text-muted">{label}</dt>
-      <dd className="flex items-center gap-1.5 text-right tabular-nums">
-        <span data-part="before">{before}</span>
-        <span aria-label="becomes" className="text-muted">
-          →
-        </span>
-        <span data-part="after" className="font-medium">
-          {after}
-        </span>
-      </dd>
-    </div>
-  );
-}
-
-function Preview({ preview, bank, symbol }: { readonly preview: ActionPreview; readonly bank: PricedBank; readonly symbol: string }) {
-  const { before, after } = preview;
-  const amount = (s: PreviewStats) => `${formatPositionAmount(s.position, bank.decimals)} ${symbol}`;
-  const positionLabel = (after.side ?? before.side) === "liabilities" ? "Borrowed" : "Deposited";
-  return (
-    <dl aria-label="Preview" className="flex flex-col divide-y divide-line rounded-xl border border-line px-3 py-1 text-sm">
-      <PreviewRow label={positionLabel} before={amount(before)} after={amount(after)} />
-      <PreviewRow label="Health" before={<HealthValue stats={before} />} after={<HealthValue stats={after} />} />
-      <PreviewRow label="Liquidation price" before={liquidationText(before)} after={liquidationText(after)} />
-      <PreviewRow
-        label="Net APY"
-        before={formatPercent(before.netApy)}
-        after={<ApyBreakdown apy={after.netApyParts} label="Net APY after" testId="preview-net-apy" />}
-      />
-      <PreviewRow label="Free collateral" before={formatUsd(before.freeCollateral)} after={formatUsd(after.freeCollateral)} />
-    </dl>
-  );
-}
-
-const MESSAGE_STYLES: Record<ActionMessage["tone"], string> = {
-  error: "border-danger/50 bg-danger/10 text-danger",
-  warning: "border-warning/50 bg-warning/10 text-warning",
-  info: "border-info/40 bg-info/10 text-fg",
-};
-
-type AmountEntry = { readonly kind: "typed"; readonly text: string } | { readonly kind: "max" };
+const REPAY_SOURCES = [
+  { value: "wallet", label: "From wallet" },
+  { value: "collateral", label: "With collateral" },
+] as const satisfies readonly { value: RepaySource; label: string }[];
 
 /** A confirmed transaction, as the box shows it until the user starts another. */
 interface Landed {
@@ -140,6 +87,8 @@ interface Landed {
   readonly amount: bigint;
   readonly all: boolean;
   readonly signature: string;
+  /** How a swap flow paid or paid out: "with SOL", "as USDC". */
+  readonly via?: string;
 }
 
 const PAST_TENSE: Record<ActionType, string> = { deposit: "Deposited", withdraw: "Withdrew", borrow: "Borrowed", repay: "Repaid" };
@@ -167,6 +116,7 @@ function LandedResult({
         <p className="font-medium text-success">
           <span aria-hidden="true">✓ </span>
           {PAST_TENSE[landed.action]} {landed.all ? `all: ${amount}` : amount}
+          {landed.via && ` ${landed.via}`}
         </p>
         <p className="flex flex-wrap items-center gap-2 text-muted">
           Signature
@@ -203,6 +153,8 @@ export function ActionBoxView(props: ActionBoxViewProps) {
   const setText = (text: string) => setEntry({ kind: "typed", text });
   const [sending, setSending] = useState(false);
   const [landed, setLanded] = useState<Landed | null>(null);
+  const [repaySource, setRepaySource] = useState<RepaySource>("wallet");
+  const [outputMint, setOutputMint] = useState(bank.bank.mint);
 
   const account = useMemo(() => accountOf(market, balances), [market, balances]);
   const position = positionIn(account, bank);
@@ -261,6 +213,15 @@ export function ActionBoxView(props: ActionBoxViewProps) {
           value: formatPositionAmount(position ? toNumber(nativeToUiAmount(position.amount, bank.decimals)) : 0, bank.decimals),
         };
   const verb = tabs.find((t) => t.value === action)!.label;
+
+  const { swap } = props;
+  const outputTokens = useMemo(() => withdrawAsTokens(market, bank, props.symbolOf), [market, bank, props.symbolOf]);
+  const output = outputTokens.find((t) => t.mint === outputMint) ?? elementAt(outputTokens, 0);
+  // Withdrawing as another token swaps what leaves the bank; its own token is the plain withdraw.
+  const withdrawSwap = swap && action === "withdraw" && output.mint !== bank.bank.mint ? swap : null;
+  const withdrawRequest: SwapFlowRequest | null =
+    withdrawSwap && canSend ? { kind: "withdrawAndSwap", outputMint: output.mint, amount, withdrawAll: all } : null;
+  const ownToken = { mint: bank.bank.mint, symbol: header.symbol, decimals: bank.decimals };
   const panelId = `action-box-${bank.address}`;
 
   return (
@@ -288,67 +249,90 @@ export function ActionBoxView(props: ActionBoxViewProps) {
           {landed ? (
             <LandedResult landed={landed} bank={bank} symbol={header.symbol} onAnother={() => setLanded(null)} />
           ) : (
-            <form
-              className="flex flex-col gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (canSend) void submit();
-              }}
-            >
-              <Input
-                label={`Amount to ${action}`}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={text}
-                aria-invalid={reading.error !== null}
-                onChange={(event) => setText(event.target.value)}
-                suffix={
-                  <span className="flex items-center gap-2">
-                    {header.symbol}
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="secondary"
-                      disabled={loading || !wallet}
-                      onClick={() => setEntry({ kind: "max" })}
-                    >
-                      MAX
-                    </Button>
-                  </span>
-                }
-                hint={
-                  <span className="flex flex-wrap justify-between gap-2">
-                    <span>
-                      {balanceLine.label}: {balanceLine.value === null ? "—" : `${balanceLine.value} ${header.symbol}`}
-                    </span>
-                    <span>
-                      Max:{" "}
-                      {loading || !wallet
-                        ? "—"
-                        : `${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
-                    </span>
-                  </span>
-                }
-              />
-              {messages.length > 0 && (
-                <ul aria-label="Messages" className="flex flex-col gap-2">
-                  {messages.map((m) => (
-                    <li
-                      key={m.text}
-                      role={m.tone === "error" ? "alert" : undefined}
-                      className={cn("rounded-lg border px-3 py-2 text-sm", MESSAGE_STYLES[m.tone])}
-                    >
-                      {m.text}
-                    </li>
-                  ))}
-                </ul>
+            <div className="flex flex-col gap-4">
+              {swap && action === "repay" && (
+                <Segmented label="How to repay" options={REPAY_SOURCES} value={repaySource} onChange={setRepaySource} />
               )}
-              {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
-              <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
-                {all ? `${verb} all` : verb}
-              </Button>
-            </form>
+              {swap && action === "repay" && repaySource === "collateral" ? (
+                <CollateralRepayForm
+                  bank={bank}
+                  symbol={header.symbol}
+                  symbolOf={props.symbolOf}
+                  account={account}
+                  balances={balances}
+                  wallet={wallet}
+                  loading={loading}
+                  apyOf={props.apyOf}
+                  swap={swap}
+                  onLanded={(repaid) =>
+                    setLanded({
+                      action: "repay",
+                      amount: repaid.amount,
+                      all: repaid.all,
+                      signature: repaid.signature,
+                      via: `with ${repaid.collateralSymbol}`,
+                    })
+                  }
+                />
+              ) : (
+                <form
+                  className="flex flex-col gap-4"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    // Withdrawing as another token sends the plan, from its own button.
+                    if (canSend && !withdrawSwap) void submit();
+                  }}
+                >
+                  {swap && action === "withdraw" && (
+                    <Choice
+                      label="Withdraw as"
+                      value={output.mint}
+                      options={outputTokens.map((t) => ({ value: t.mint, label: t.symbol }))}
+                      onChange={setOutputMint}
+                    />
+                  )}
+                  <AmountField
+                    label={`Amount to ${action}`}
+                    text={text}
+                    invalid={reading.error !== null}
+                    onText={setText}
+                    symbol={header.symbol}
+                    onMax={() => setEntry({ kind: "max" })}
+                    maxReady={!loading && wallet !== null}
+                    held={balanceLine}
+                    max={`${formatTokenAmount(max, bank.decimals, { maxFractionDigits: bank.decimals })} ${header.symbol}`}
+                  />
+                  <MessageList messages={messages} />
+                  {withdrawSwap ? (
+                    <SwapFlowSection
+                      swap={withdrawSwap}
+                      kind="withdrawAndSwap"
+                      request={withdrawRequest}
+                      bank={bank}
+                      symbol={header.symbol}
+                      account={account}
+                      apyOf={props.apyOf}
+                      input={ownToken}
+                      output={output}
+                      label={`${all ? `${verb} all` : verb} as ${output.symbol}`}
+                      step={withdrawAsStep(amount, all, ownToken, output.symbol)}
+                      loading={loading}
+                      onLanded={(signature) => {
+                        setLanded({ action, amount, all, signature, via: `as ${output.symbol}` });
+                        setText("");
+                      }}
+                    />
+                  ) : (
+                    <>
+                      {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
+                      <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
+                        {all ? `${verb} all` : verb}
+                      </Button>
+                    </>
+                  )}
+                </form>
+              )}
+            </div>
           )}
         </div>
       </div>

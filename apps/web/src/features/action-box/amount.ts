@@ -44,3 +44,6 @@ export function textFromAmount(native: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : whole;
 }
+
+/** The amount as entered: typed text, or MAX (which follows the max as fresh data arrives until the user types). */
+export type AmountEntry = { readonly kind: "typed"; readonly text: string } | { readonly kind: "max" };

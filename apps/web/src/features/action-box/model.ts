@@ -49,7 +49,7 @@ export function accountOf(market: Market, balances: readonly BalanceLike[] | nul
 }
 
 export function positionIn(account: AccountRisk, bank: PricedBank): Position | undefined {
-  return account.positions.find((p) => p.bank === bank);
+  return account.positions.find((p) => p.bank.address === bank.address);
 }
 
 /** The SDK's max amount for the tab, in native units. */
@@ -95,7 +95,7 @@ export interface PreviewStats {
 }
 
 /** `apyOf` gives each bank's APY: the market's, as every screen uses it (apysOf). */
-function previewStats(account: AccountRisk, bank: PricedBank, apyOf: (bank: PricedBank) => BankApy): PreviewStats {
+export function previewStats(account: AccountRisk, bank: PricedBank, apyOf: (bank: PricedBank) => BankApy): PreviewStats {
   const position = positionIn(account, bank);
   const net = apyView("net", accountNetApy(account, apyOf));
   const factor = healthFactor(account.health.maintenance);
