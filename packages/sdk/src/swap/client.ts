@@ -13,6 +13,14 @@ export function swapApiUrl(serverUrl: string): string {
   return `${serverUrl.replace(/\/+$/, "")}/api/swap/v1`;
 }
 
+/** Solana mainnet-beta's genesis hash (getGenesisHash): the cluster whose pools Jupiter's own API routes over. */
+export const MAINNET_GENESIS_HASH = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d";
+
+/** Where swaps are quoted by default: Jupiter's public API on mainnet, our server's quote API on any other chain. */
+export function defaultSwapApiUrl(serverUrl: string, genesisHash: string): string {
+  return genesisHash === MAINNET_GENESIS_HASH ? JUPITER_SWAP_API_URL : swapApiUrl(serverUrl);
+}
+
 export type SwapQuote = QuoteResponse;
 export type SwapMode = "ExactIn" | "ExactOut";
 

@@ -6,7 +6,10 @@ import { Connection, Keypair, PublicKey, TransactionInstruction } from "@solana/
 import { describe, expect, it } from "vitest";
 import { keypairWallet } from "../../src/transactions/index.js";
 import {
+  JUPITER_SWAP_API_URL,
+  MAINNET_GENESIS_HASH,
   SwapClient,
+  defaultSwapApiUrl,
   type SwapInstructions,
   type SwapInstructionsRequest,
   type SwapQuote,
@@ -95,5 +98,14 @@ describe("fitting a route into one transaction", () => {
       fitSwap(context(new SizedRoutes()), request, (_q, route) => ({ instructions: [padding, route.swap], flashLoan: true, signers: [] })),
     ).rejects.toThrow(/^No swap route fits in one transaction with the flash loan \(smallest \d+ bytes of 1232\)$/);
     expect(swap.asked).toEqual([...MAX_ACCOUNTS_STEPS]);
+  });
+});
+
+describe("the default swap API", () => {
+  it("is our server's quote API on a local chain and Jupiter's public API on mainnet", () => {
+    const local = "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY";
+    expect(defaultSwapApiUrl("http://127.0.0.1:3000/", local)).toBe("http://127.0.0.1:3000/api/swap/v1");
+    expect(defaultSwapApiUrl("http://127.0.0.1:3000", MAINNET_GENESIS_HASH)).toBe(JUPITER_SWAP_API_URL);
+    expect(JUPITER_SWAP_API_URL).toBe("https://lite-api.jup.ag/swap/v1");
   });
 });
