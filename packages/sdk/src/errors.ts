@@ -47,6 +47,8 @@ const SDK_ERROR_MESSAGES = {
   INVALID_LEVERAGE: (c: { leverage: string }) => `Target leverage ${c.leverage} is not a number`,
   AMOUNT_NOT_POSITIVE: (c: { amount: bigint }) => `Amount ${c.amount} must be greater than zero`,
   PRICE_UNAVAILABLE: (c: { bank: string }) => `Bank ${c.bank} has no price`,
+  LIQUIDATION_KAMINO_COLLATERAL: (c: { bank: string }) =>
+    `Bank ${c.bank} books Kamino collateral tokens: its liquidation amounts are not computed by the SDK`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,
   BUNDLE_UNKNOWN_ERROR: () => MESSAGES.unknownError,
