@@ -29,6 +29,10 @@ export interface SandboxProduct {
   readonly state: SandboxState;
   readonly server: RunningServer;
   readonly faucet: Faucet;
+  /** The sandbox admin: group admin and every feed's write authority. */
+  readonly admin: Keypair;
+  /** The running price walk; a test that sets prices itself stops it first. */
+  readonly prices: PriceWalk;
   /** The main market's config and lookup table. */
   readonly main: MarketConfig;
   readonly lookupTables: AddressLookupTableAccount[];
@@ -87,6 +91,8 @@ export async function startSandboxProduct(config: Partial<ServerConfig> = {}): P
     state,
     server,
     faucet: createFaucet(connection, admin, state),
+    admin,
+    prices,
     main,
     lookupTables: [mainTable],
     market: () => loadMarket(connection, main),
