@@ -141,6 +141,8 @@ export interface LiquidationOutcome {
   readonly assetBank: string;
   readonly liabilityBank: string;
   readonly assetAmount: bigint;
+  readonly assetDecimals: number;
+  readonly liabilityDecimals: number;
   /** USD value of the seized collateral at the asset's low-biased spot price: V. */
   readonly seizedValue: I80F48;
   /** Debt the liquidator takes on (0.975 V in liability tokens, native units). */
@@ -271,6 +273,8 @@ export function liquidationOutcome(p: LiquidationOutcomeParams): LiquidationOutc
     assetBank: p.assetBank,
     liabilityBank: p.liabilityBank,
     assetAmount: p.assetAmount,
+    assetDecimals: assetBank.decimals,
+    liabilityDecimals: liabilityBank.decimals,
     seizedValue,
     liabilityTaken: taken,
     liabilityRepaid: repaid,
@@ -381,14 +385,12 @@ const LAMPORTS_DECIMALS = 9;
  * cost in lamports (fees, priority fee, tip, a new liquidation record's rent), at the given prices.
  */
 export function liquidationProfit(
-  outcome: Pick<LiquidationOutcome, "assetAmount" | "liabilityTaken">,
-  assetDecimals: number,
-  liabilityDecimals: number,
+  outcome: Pick<LiquidationOutcome, "assetAmount" | "liabilityTaken" | "assetDecimals" | "liabilityDecimals">,
   prices: LiquidationPrices,
   txCostLamports: bigint,
 ): I80F48 {
-  const received = calcValue(fx.fromInt(outcome.assetAmount), prices.asset, assetDecimals);
-  const owed = calcValue(outcome.liabilityTaken, prices.liability, liabilityDecimals);
+  const received = calcValue(fx.fromInt(outcome.assetAmount), prices.asset, outcome.assetDecimals);
+  const owed = calcValue(outcome.liabilityTaken, prices.liability, outcome.liabilityDecimals);
   const cost = calcValue(fx.fromInt(txCostLamports), prices.sol, LAMPORTS_DECIMALS);
   return fx.sub(fx.sub(received, owed), cost);
 }

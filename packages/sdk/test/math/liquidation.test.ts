@@ -228,7 +228,7 @@ describe("profit and receivership", () => {
   it("profit: $1 of SOL for 0.975 USDC of debt, less 10,000 lamports at $10 = $0.0249", () => {
     const { pair } = example();
     const outcome = liquidationOutcome({ ...pair, assetAmount: 100_000_000n });
-    const profit = liquidationProfit(outcome, 9, 6, { asset: d("10"), liability: fx.ONE, sol: d("10") }, 10_000n);
+    const profit = liquidationProfit(outcome, { asset: d("10"), liability: fx.ONE, sol: d("10") }, 10_000n);
     expect(Math.abs(Number(fx.toDecimal(profit)) - 0.0249)).toBeLessThan(1e-9);
   });
 
