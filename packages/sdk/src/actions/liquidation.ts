@@ -71,7 +71,7 @@ export interface LiquidateActionParams extends LiquidationContext, Liquidatee {
   liquidator: MarginfiAccount;
   assetBank: string;
   liabilityBank: string;
-  /** Collateral to seize, native units; by default the most the program accepts (maxLiquidatable). */
+  /** Collateral to seize, native units; by default the most the program accepts, the liquidator's backing included. */
   assetAmount?: bigint;
   /** The liability mint's token program; defaults to SPL Token. */
   tokenProgram?: PublicKey;
@@ -90,8 +90,9 @@ export interface LiquidateActionResult extends BroadcastResult {
 export async function liquidateAction(p: LiquidateActionParams): Promise<LiquidateActionResult> {
   const balances = p.liquidatee.lendingAccount.balances;
   const pair = { balances, banks: p.market.banks, assetBank: p.assetBank, liabilityBank: p.liabilityBank };
-  const assetAmount = p.assetAmount ?? maxLiquidatable(pair).assetAmount;
-  const outcome = liquidationOutcome({ ...pair, assetAmount, liquidatorBalances: p.liquidator.lendingAccount.balances });
+  const liquidatorBalances = p.liquidator.lendingAccount.balances;
+  const assetAmount = p.assetAmount ?? maxLiquidatable({ ...pair, liquidatorBalances }).assetAmount;
+  const outcome = liquidationOutcome({ ...pair, assetAmount, liquidatorBalances });
   if (outcome.refusal) throw new BallastSdkError("LIQUIDATION_REFUSED", { refusal: outcome.refusal });
   const liabilityBank = bankOf(p.market, p.liabilityBank).bank;
   const blocks = liquidationRiskAccounts({

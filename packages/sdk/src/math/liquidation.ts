@@ -294,8 +294,11 @@ export interface MaxLiquidation {
   /** The debt that seizure repays and the debt the liquidator takes on, native units of the liability. */
   readonly liabilityRepaid: I80F48;
   readonly liabilityTaken: I80F48;
-  /** Which bound decided it: the collateral held, the debt owed, or the health the account may be restored to. */
-  readonly limitedBy: "collateral" | "debt" | "health";
+  /**
+   * Which bound decided it: the collateral held, the debt owed, the health the account may be restored to, or the
+   * debt the liquidator's own account can back (its Initial check), when its balances were given.
+   */
+  readonly limitedBy: "collateral" | "debt" | "health" | "liquidator";
 }
 
 const NO_LIQUIDATION = (limitedBy: MaxLiquidation["limitedBy"]): MaxLiquidation => ({
@@ -314,9 +317,10 @@ function positionIn(risk: AccountRisk, bank: string, side: Position["side"]): Po
  * asset's low spot price) lowers Maintenance assets by its weight and repays 0.95 of a dollar of debt at the
  * liability weight, so health rises by 0.95·w_liab − w_asset per dollar and may only reach zero; the debt repaid
  * may not reach the whole debt; the collateral seized may not exceed the deposit. The closed form is then checked
- * with the program's exact arithmetic (liquidationOutcome) and lowered to the largest amount the program accepts.
+ * with the program's exact arithmetic (liquidationOutcome) and lowered to the largest amount the program accepts;
+ * given the liquidator's balances, also to the largest its own Initial check accepts.
  */
-export function maxLiquidatable(p: LiquidationPair): MaxLiquidation {
+export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: readonly BalanceLike[] }): MaxLiquidation {
   const assetBank = findBank(p.banks, p.assetBank);
   const liabilityBank = findBank(p.banks, p.liabilityBank);
   requireOwnBank(assetBank);
@@ -344,13 +348,20 @@ export function maxLiquidatable(p: LiquidationPair): MaxLiquidation {
   const bound = bounds.reduce((min, b) => (fx.cmp(b.value, min.value) < 0 ? b : min));
   const held = fx.toIntFloor(collateral.amount);
   const estimate = fx.toIntFloor(calcAmount(bound.value, assetPrice, assetBank.decimals));
+  const judgeLiquidator = p.liquidatorBalances !== undefined;
+  let limitedBy = bound.limitedBy;
   const accepted = (amount: bigint) => {
     const outcome = liquidationOutcome({ ...p, risk, assetAmount: amount });
-    return outcome.refusal === null || outcome.refusal === "RiskEngineInitRejected" ? outcome : null;
+    if (outcome.refusal === null || (outcome.refusal === "RiskEngineInitRejected" && !judgeLiquidator)) return outcome;
+    return null;
   };
-  // The program's rounding may put the closed form a few units over: search down to the largest accepted amount.
+  // The program's rounding may put the closed form a few units over, and the liquidator may not back it all: search
+  // down to the largest accepted amount (both limits only tighten as the amount grows).
   let hi = estimate < held ? estimate : held;
   let best = hi > 0n ? accepted(hi) : null;
+  if (!best && hi > 0n && liquidationOutcome({ ...p, risk, assetAmount: hi }).refusal === "RiskEngineInitRejected") {
+    limitedBy = "liquidator";
+  }
   if (!best) {
     let lo = 0n;
     while (hi - lo > 1n) {
@@ -362,12 +373,12 @@ export function maxLiquidatable(p: LiquidationPair): MaxLiquidation {
       } else hi = mid;
     }
   }
-  if (!best) return NO_LIQUIDATION(bound.limitedBy);
+  if (!best) return NO_LIQUIDATION(limitedBy);
   return {
     assetAmount: best.assetAmount,
     liabilityRepaid: best.liabilityRepaid,
     liabilityTaken: best.liabilityTaken,
-    limitedBy: bound.limitedBy,
+    limitedBy,
   };
 }
 

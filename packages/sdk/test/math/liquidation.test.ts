@@ -171,6 +171,16 @@ describe("the most one liquidation may take (0.95 factor)", () => {
     expect(max.liabilityRepaid).toBe(liquidationOutcome({ ...pair, assetAmount: max.assetAmount }).liabilityRepaid);
   });
 
+  it("given the liquidator's balances, is bounded by the debt it can back", () => {
+    const { pair, solBank } = example();
+    // 0.25 SOL of deposit backs $0.625 at init 0.25: about 0.064 SOL seized (0.975 × $10 × 0.064 ≈ $0.625).
+    const liquidatorBalances = balancesAfterAction(emptySlots(), solBank, { kind: "deposit", amount: SOL / 4n });
+    const max = maxLiquidatable({ ...pair, liquidatorBalances });
+    expect(max.limitedBy).toBe("liquidator");
+    expect(liquidationOutcome({ ...pair, liquidatorBalances, assetAmount: max.assetAmount }).refusal).toBeNull();
+    expect(liquidationOutcome({ ...pair, liquidatorBalances, assetAmount: max.assetAmount + 1n }).refusal).toBe("RiskEngineInitRejected");
+  });
+
   it("is bounded by the debt (it may never be repaid whole) and by the collateral held", () => {
     const solBank = sol({ assetWeightMaint: "0.1" });
     const usdcBank = usdc();
