@@ -14,6 +14,7 @@ import { isBankrupt, isLiquidatable, liquidationOutcome, maxLiquidatable } from 
 import { liquidationRecordAddress } from "../../src/instructions/pda.js";
 import { keypairWallet } from "../../src/transactions/index.js";
 import type { Market } from "../../src/state/market.js";
+import { seededRandom } from "../../../ledger/test/support/random.js";
 import { SOL, USDC, act, context, loadLendingMarket, marginAccount, tokens } from "./support.js";
 
 let market: TestMarket;
@@ -34,8 +35,10 @@ beforeAll(async () => {
 
 afterAll(() => market?.close());
 
+/** Publishes SOL at `price` and USDC at $1 now, so both feeds are fresh after the clock moves. */
 async function setSolPrice(price: number) {
   await market.setOracle(sol.oracle!, { kind: "pyth", price });
+  await market.setOracle(usdc.oracle!, { kind: "pyth", price: 1 });
 }
 
 /** 1 SOL against 110 USDC: healthy at $150 (init 120 ≥ 110). */
@@ -134,6 +137,49 @@ describe("classic liquidation", () => {
       code: "LIQUIDATION_REFUSED",
       context: { refusal: "TooSevereLiquidation" },
     });
+  });
+});
+
+describe("exact against the program, over random accounts, prices and accrued interest", () => {
+  it("for each seed: the most the SDK says may be seized lands, and both accounts end as predicted to the bit", async () => {
+    let liquidated = 0;
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const random = seededRandom(seed);
+      await setSolPrice(SOL_PRICE);
+      const user = await market.newUser();
+      const deposit = SOL / 2n + BigInt(Math.floor(random() * Number(2n * SOL)));
+      await market.deposit(user, sol, deposit);
+      // Up to 99% of the Initial limit (deposit × $150 × 0.8), in µUSDC.
+      const limit = (deposit * 150n * 8n) / 10n / 1_000n;
+      await market.borrow(user, usdc, (limit * BigInt(90 + Math.floor(random() * 9))) / 100n, banks);
+      const liquidator = await market.newUser();
+      await market.deposit(liquidator, sol, 20n * SOL);
+      // Interest accrues for a while (and is booked), so share values are no longer whole numbers.
+      market.advanceTime(3_600 + Math.floor(random() * 86_400));
+      await market.send([market.accrueIx(sol), market.accrueIx(usdc)], [market.admin]);
+      await setSolPrice(Number((110 + random() * 20).toFixed(4)));
+      const lending = await freshMarket();
+      const liquidatee = await market.marginfiAccount(user);
+      const liquidatorAccount = await market.marginfiAccount(liquidator);
+      if (!isLiquidatable(accountRisk(liquidatee.lendingAccount.balances, lending.banks))) continue;
+
+      const result = await act(market, () =>
+        liquidateAction({
+          ...context(market, keypairWallet(liquidator.wallet)),
+          market: lending,
+          liquidatorAccount: liquidator.account,
+          liquidator: liquidatorAccount,
+          liquidateeAccount: user.account,
+          liquidatee,
+          assetBank: sol.key.toBase58(),
+          liabilityBank: usdc.key.toBase58(),
+        }),
+      );
+      expect(active(await marginAccount(market, user.account))).toEqual(sharesOf(result.outcome.liquidatee.balances));
+      expect(active(await marginAccount(market, liquidator.account))).toEqual(sharesOf(result.outcome.liquidator.balances));
+      liquidated += 1;
+    }
+    expect(liquidated).toBeGreaterThanOrEqual(3);
   });
 });
 
