@@ -10,16 +10,18 @@ import {
   assetAmount,
   EMPTY_BALANCE_THRESHOLD,
   ZERO_AMOUNT_THRESHOLD,
+  accrueInterest,
   calcAmount,
   calcValue,
   i80f48 as fx,
   type I80F48,
+  type ProgramFees,
 } from "@ballast/protocol";
 import { balancesAfterBooking } from "./action-projection.js";
 import { canBeLiquidated } from "./health-factor.js";
 import { accountRisk, type AccountRisk, type BalanceLike, type Position } from "./health.js";
 import { isOracleFailure, type PriceLeg } from "./price.js";
-import type { PricedBank } from "./priced-bank.js";
+import { priceBank, type PricedBank } from "./priced-bank.js";
 import { BallastSdkError } from "../errors.js";
 
 /** LIQUIDATION_LIQUIDATOR_FEE: the liquidator takes the collateral 2.5% below its value. */
@@ -37,6 +39,20 @@ export const LIQUIDATION_MAX_AMOUNT_FACTOR = fx.sub(fx.ONE, fx.add(INSURANCE_FEE
 export const RECEIVERSHIP_MIN_PREMIUM = fx.fromDecimal("0.05");
 /** LIQUIDATION_CLOSEOUT_DOLLAR_THRESHOLD: below $5 of Equity assets a receivership may close the account out. */
 export const RECEIVERSHIP_CLOSEOUT_THRESHOLD = fx.fromInt(5);
+
+/**
+ * The banks with their interest accrued to `now`, as a liquidation accrues both of its banks before booking: a
+ * prediction for a transaction landing at `now` then matches the program's share values. Kamino banks lend nothing
+ * out through the lending program and are kept as they are.
+ */
+export function accruedBanks(banks: ReadonlyMap<string, PricedBank>, now: bigint, programFees: ProgramFees): Map<string, PricedBank> {
+  const accrued = new Map<string, PricedBank>();
+  for (const [address, bank] of banks) {
+    if (bank.kamino !== null || bank.bank.lastUpdate >= now) accrued.set(address, bank);
+    else accrued.set(address, priceBank(address, accrueInterest(bank.bank, now, programFees).bank, bank.price, now, programFees));
+  }
+  return accrued;
+}
 
 /** Maintenance health (assets − liabilities), or null when a price the Maintenance pass needs failed. */
 export function maintenanceHealth(risk: AccountRisk): I80F48 | null {
