@@ -222,6 +222,36 @@ describe("receivership from the receiver's own tokens", () => {
   });
 });
 
+describe("refusals before signing", () => {
+  it("a receivership premium above the program's cap, and bankruptcy of an account with collateral left", async () => {
+    const user = await borrower();
+    await setSolPrice(120);
+    const lending = await freshMarket();
+    const liquidatee = await market.marginfiAccount(user);
+    const receiver = Keypair.generate();
+    await market.airdrop(receiver.publicKey, SOL);
+    await expect(
+      receivershipLiquidationAction({
+        ...context(market, keypairWallet(receiver)),
+        market: lending,
+        liquidateeAccount: user.account,
+        liquidatee,
+        assetBank: sol.key.toBase58(),
+        liabilityBank: usdc.key.toBase58(),
+        premium: fx.fromDecimal("0.06"),
+      }),
+    ).rejects.toMatchObject({ code: "LIQUIDATION_PREMIUM_ABOVE_CAP" });
+    await expect(
+      handleBankruptcyAction({
+        ...context(market, keypairWallet(market.admin)),
+        market: lending,
+        marginfiAccount: user.account,
+        account: liquidatee,
+      }),
+    ).rejects.toMatchObject({ code: "ACCOUNT_NOT_BANKRUPT" });
+  });
+});
+
 describe("bankruptcy", () => {
   it("a crash leaves less than $0.1 of collateral: insurance covers what it holds, the rest is socialised", async () => {
     const user = await borrower();
