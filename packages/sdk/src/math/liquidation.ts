@@ -460,3 +460,43 @@ export function receivershipCheck(pre: AccountRisk, post: AccountRisk, liquidati
   }
   return { seized, repaid, preHealth, postHealth, closeOut, refusal };
 }
+
+export interface LiquidationCandidate {
+  readonly max: MaxLiquidation;
+  readonly outcome: LiquidationOutcome;
+  /** USD, at the banks' unbiased spot prices, net of the transaction's cost. */
+  readonly profit: I80F48;
+}
+
+/**
+ * The most profitable classic liquidation of an account: every pair of its collateral (the program's own banks) and
+ * its debts, each at the most one liquidation may take (bounded by the liquidator's backing when its balances are
+ * given), valued at unbiased spot prices net of `txCostLamports` at `solPrice`; null when no pair can be liquidated.
+ */
+export function bestLiquidation(p: {
+  readonly balances: readonly BalanceLike[];
+  readonly banks: ReadonlyMap<string, PricedBank>;
+  readonly liquidatorBalances?: readonly BalanceLike[];
+  readonly solPrice: I80F48;
+  readonly txCostLamports: bigint;
+  readonly risk?: AccountRisk;
+}): LiquidationCandidate | null {
+  const risk = p.risk ?? accountRisk(p.balances, p.banks);
+  if (!isLiquidatable(risk)) return null;
+  let best: LiquidationCandidate | null = null;
+  for (const collateral of risk.positions) {
+    if (collateral.side !== "assets" || collateral.bank.kamino !== null || isOracleFailure(collateral.bank.price.realTime)) continue;
+    for (const debt of risk.positions) {
+      if (debt.side !== "liabilities" || isOracleFailure(debt.bank.price.realTime)) continue;
+      if (liquidationPairRefusal(collateral.bank, debt.bank)) continue;
+      const pair = { ...p, risk, assetBank: collateral.bank.address, liabilityBank: debt.bank.address };
+      const max = maxLiquidatable(pair);
+      if (max.assetAmount === 0n) continue;
+      const outcome = liquidationOutcome({ ...pair, assetAmount: max.assetAmount });
+      const prices = { asset: collateral.bank.price.realTime.price, liability: debt.bank.price.realTime.price, sol: p.solPrice };
+      const profit = liquidationProfit(outcome, prices, p.txCostLamports);
+      if (best === null || fx.cmp(profit, best.profit) > 0) best = { max, outcome, profit };
+    }
+  }
+  return best;
+}

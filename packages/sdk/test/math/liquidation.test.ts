@@ -7,6 +7,7 @@ import { accountRisk } from "../../src/math/health.js";
 import {
   LIQUIDATION_MAX_AMOUNT_FACTOR,
   badDebtPositions,
+  bestLiquidation,
   isBankrupt,
   isLiquidatable,
   liquidationOutcome,
@@ -261,6 +262,28 @@ describe("profit and receivership", () => {
     expect(receivershipCheck(pre, after(300_000_000n), fx.ZERO).refusal).toBe("LiquidationPremiumTooHigh");
     expect(receivershipMaxPremium(d("0.1"))).toBe(fx.add(fx.ONE, d("0.1")));
     expect(receivershipMaxPremium(fx.ZERO)).toBe(fx.add(fx.ONE, d("0.05")));
+  });
+});
+
+describe("the best pair", () => {
+  it("picks the pair whose largest liquidation earns the most, net of the transaction's cost", () => {
+    const solBank = sol({ assetWeightMaint: "0.4" });
+    const ethBank = makeBank({ decimals: 8, oracle: { kind: "fixed", price: "2000" }, assetWeightMaint: "0.4" });
+    const usdcBank = usdc();
+    const banks = banksOf(solBank, ethBank, usdcBank);
+    // $20 of SOL and $2 of ETH against $12 of USDC: seizing SOL can go further, so it earns more.
+    const balances = [
+      balance(solBank, "assets", "2000000000"),
+      balance(ethBank, "assets", "100000"),
+      balance(usdcBank, "liabilities", "12000000"),
+    ];
+    const best = bestLiquidation({ balances, banks, solPrice: d("10"), txCostLamports: 5_000n })!;
+    expect(best.outcome.assetBank).toBe(solBank.address);
+    expect(best.outcome.liabilityBank).toBe(usdcBank.address);
+    expect(best.outcome.refusal === null || best.outcome.refusal === "RiskEngineInitRejected").toBe(true);
+    expect(fx.cmp(best.profit, fx.ZERO)).toBe(1);
+    const healthy = [balance(solBank, "assets", "2000000000"), balance(usdcBank, "liabilities", "1000000")];
+    expect(bestLiquidation({ balances: healthy, banks, solPrice: d("10"), txCostLamports: 5_000n })).toBeNull();
   });
 });
 
