@@ -39,7 +39,7 @@ import type { BroadcastResult } from "../transactions/index.js";
 import { sendDrafts, sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
 import { marketRefreshes, openTokenAccount, repayLeg, withdrawLeg } from "./swap-flows/legs.js";
-import { BallastSdkError } from "../errors.js";
+import { BallastSdkError, isBallastSdkError } from "../errors.js";
 
 export interface LiquidationContext extends ActionContext {
   /** The market as loadMarket returns it, at (or within the second of) the transaction's time. */
@@ -169,6 +169,14 @@ export function receivershipSizing(
   const { assetLow, liabilityHigh } = equityLegs(assetBank, liabilityBank);
   const repaidValue = calcValue(fx.fromInt(pair.repay), liabilityHigh, liabilityBank.decimals);
   const withdraw = fx.toIntFloor(calcAmount(fx.mul(repaidValue, fx.add(fx.ONE, pair.premium)), assetLow, assetBank.decimals));
+  const collateral = risk.positions.find((p) => p.side === "assets" && p.bank.address === pair.assetBank);
+  // A receivership may only withdraw what the account holds and repay what it owes (withdraw-only, repay-only).
+  if (!collateral || fx.cmp(fx.fromInt(withdraw), collateral.amount) > 0) {
+    throw new BallastSdkError("LIQUIDATION_REFUSED", { refusal: "OverliquidationAttempt" });
+  }
+  const debt = risk.positions.find((p) => p.side === "liabilities" && p.bank.address === pair.liabilityBank);
+  if (!debt || fx.cmp(fx.fromInt(pair.repay), debt.amount) > 0)
+    throw new BallastSdkError("LIQUIDATION_REFUSED", { refusal: "OperationRepayOnly" });
   const withdrawn = balancesAfterAction(balances, assetBank, { kind: "withdraw", amount: withdraw });
   const after = balancesAfterAction(withdrawn, liabilityBank, { kind: "repay", amount: pair.repay });
   return {
@@ -193,10 +201,15 @@ export function maxReceivership(
   const collateral = risk.positions.find((p) => p.side === "assets" && p.bank.address === pair.assetBank);
   const debt = risk.positions.find((p) => p.side === "liabilities" && p.bank.address === pair.liabilityBank);
   if (!collateral || !debt) return null;
-  const held = fx.toIntFloor(collateral.amount);
   const accepted = (repay: bigint) => {
-    const sizing = receivershipSizing(risk, balances, banks, { ...pair, repay });
-    return sizing.check.refusal === null && sizing.withdraw > 0n && sizing.withdraw <= held ? sizing : null;
+    try {
+      const sizing = receivershipSizing(risk, balances, banks, { ...pair, repay });
+      return sizing.check.refusal === null && sizing.withdraw > 0n ? sizing : null;
+    } catch (error) {
+      // Sizes the account cannot pay out are refused like any other: the search goes lower.
+      if (isBallastSdkError(error, "LIQUIDATION_REFUSED")) return null;
+      throw error;
+    }
   };
   // Repaying the debt whole would need repay-all; a partial repay leaves at least one native unit.
   let lo = 0n;
