@@ -1,8 +1,8 @@
 // The SDK's liquidation actions end to end on the seeded sandbox (its main market, oracles and swap venue, quoting
 // through this server's API): the price walk is stopped and SOL's feed pushed by hand, so a borrower near its limit
 // becomes liquidatable at a known price. A classic liquidation from a liquidator's own account, a receivership that
-// sells the seized SOL for USDC on the venue inside the transaction, and a crash to cents that leaves an account
-// bankrupt for handle_bankruptcy.
+// sells the seized SOL for USDC on the venue inside the transaction, one that withdraws Kamino-backed USDC through the
+// market to buy a SOL debt after SOL rises, and a crash to cents that leaves an account bankrupt for handle_bankruptcy.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { NATIVE_MINT, getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
@@ -182,6 +182,55 @@ describe("receivership with the swap venue", () => {
     expect(kept).toBeGreaterThanOrEqual(result.sizing.withdraw - BigInt(result.quote!.otherAmountThreshold));
     expect(kept).toBeGreaterThan(0n);
     expect(await tokenBalance(receiver.publicKey, usdcMint)).toBe(usdcBefore);
+  });
+});
+
+describe("receivership of Kamino-backed collateral", () => {
+  it("refreshes the reserve and obligation before start, withdraws through the market, buys the SOL debt on the venue", async () => {
+    const kaminoUsdc = product.bank("USDC", "kamino");
+    await setPrices({ SOL: "150" });
+    const wallet = Keypair.generate();
+    await product.faucet.fund(wallet.publicKey.toBase58());
+    const { marginfiAccount } = await depositAction({
+      ...contextFor(wallet, await product.market()),
+      bank: kaminoUsdc,
+      amount: 1_000_000_000n,
+    });
+    const market = await product.market();
+    const risk = accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks);
+    await borrowAction({
+      ...contextFor(wallet, market),
+      bank: sol,
+      marginfiAccount,
+      account: await accountData(marginfiAccount),
+      amount: (maxBorrow(risk, market.banks.get(sol)!) * 99n) / 100n,
+    });
+    const borrowed = await riskOf(marginfiAccount);
+    const debt = borrowed.positions.find((p) => p.side === "liabilities")!;
+    // SOL 5% above the price at which the debt makes the account liquidatable.
+    await setPrices({ SOL: (Number(fx.toDecimal(liquidationPrice(borrowed, debt)!)) * 1.05).toFixed(4) });
+    const before = await riskOf(marginfiAccount);
+    expect(isLiquidatable(before)).toBe(true);
+
+    const receiver = Keypair.generate();
+    await product.faucet.fund(receiver.publicKey.toBase58());
+    const result = await receivershipLiquidationAction({
+      ...contextFor(receiver, await product.market()),
+      liquidateeAccount: marginfiAccount,
+      liquidatee: await accountData(marginfiAccount),
+      assetBank: kaminoUsdc,
+      liabilityBank: sol,
+      swap: { client: new SwapClient(swapApiUrl(product.server.url)), slippageBps: 100 },
+    });
+    const landed = await product.connection.getTransaction(result.signatures.at(-1)!, {
+      maxSupportedTransactionVersion: 0,
+      commitment: "confirmed",
+    });
+    expect(landed?.meta?.err).toBeNull();
+    const after = await riskOf(marginfiAccount);
+    expect(fx.cmp(maintenanceHealth(after)!, maintenanceHealth(before)!)).toBeGreaterThanOrEqual(0);
+    const owed = (r: typeof after) => r.positions.find((p) => p.side === "liabilities")!.amount;
+    expect(fx.cmp(owed(after), owed(before))).toBe(-1);
   });
 });
 
