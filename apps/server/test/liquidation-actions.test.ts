@@ -185,33 +185,64 @@ describe("receivership with the swap venue", () => {
   });
 });
 
-describe("receivership of Kamino-backed collateral", () => {
-  it("refreshes the reserve and obligation before start, withdraws through the market, buys the SOL debt on the venue", async () => {
-    const kaminoUsdc = product.bank("USDC", "kamino");
-    await setPrices({ SOL: "150" });
-    const wallet = Keypair.generate();
-    await product.faucet.fund(wallet.publicKey.toBase58());
-    const { marginfiAccount } = await depositAction({
-      ...contextFor(wallet, await product.market()),
-      bank: kaminoUsdc,
-      amount: 1_000_000_000n,
-    });
-    const market = await product.market();
-    const risk = accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks);
-    await borrowAction({
-      ...contextFor(wallet, market),
-      bank: sol,
-      marginfiAccount,
-      account: await accountData(marginfiAccount),
-      amount: (maxBorrow(risk, market.banks.get(sol)!) * 99n) / 100n,
-    });
-    const borrowed = await riskOf(marginfiAccount);
-    const debt = borrowed.positions.find((p) => p.side === "liabilities")!;
-    // SOL 5% above the price at which the debt makes the account liquidatable.
-    await setPrices({ SOL: (Number(fx.toDecimal(liquidationPrice(borrowed, debt)!)) * 1.05).toFixed(4) });
-    const before = await riskOf(marginfiAccount);
-    expect(isLiquidatable(before)).toBe(true);
+/** $1,000 of Kamino-backed USDC against nearly all the SOL it may borrow; then SOL 5% above its liquidation price. */
+async function kaminoBorrower(kaminoUsdc: string): Promise<PublicKey> {
+  await setPrices({ SOL: "150" });
+  const wallet = Keypair.generate();
+  await product.faucet.fund(wallet.publicKey.toBase58());
+  const { marginfiAccount } = await depositAction({
+    ...contextFor(wallet, await product.market()),
+    bank: kaminoUsdc,
+    amount: 1_000_000_000n,
+  });
+  const market = await product.market();
+  const risk = accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks);
+  await borrowAction({
+    ...contextFor(wallet, market),
+    bank: sol,
+    marginfiAccount,
+    account: await accountData(marginfiAccount),
+    amount: (maxBorrow(risk, market.banks.get(sol)!) * 99n) / 100n,
+  });
+  const borrowed = await riskOf(marginfiAccount);
+  const debt = borrowed.positions.find((p) => p.side === "liabilities")!;
+  await setPrices({ SOL: (Number(fx.toDecimal(liquidationPrice(borrowed, debt)!)) * 1.05).toFixed(4) });
+  expect(isLiquidatable(await riskOf(marginfiAccount))).toBe(true);
+  return marginfiAccount;
+}
 
+describe("Kamino-backed collateral", () => {
+  it("classic: the liquidator seizes reserve collateral tokens, the borrower's booked exactly as predicted", async () => {
+    const kaminoUsdc = product.bank("USDC", "kamino");
+    const marginfiAccount = await kaminoBorrower(kaminoUsdc);
+    const liquidator = Keypair.generate();
+    await product.faucet.fund(liquidator.publicKey.toBase58());
+    const { marginfiAccount: liquidatorAccount } = await depositAction({
+      ...contextFor(liquidator, await product.market()),
+      bank: usdc,
+      amount: 5_000_000_000n,
+    });
+    const result = await liquidateAction({
+      ...contextFor(liquidator, await product.market()),
+      liquidatorAccount,
+      liquidator: await accountData(liquidatorAccount),
+      liquidateeAccount: marginfiAccount,
+      liquidatee: await accountData(marginfiAccount),
+      assetBank: kaminoUsdc,
+      liabilityBank: sol,
+    });
+    expect(result.outcome.assetAmount).toBeGreaterThan(0n);
+    // The Kamino bank lends nothing out itself, so its share value stands still and the collateral side is exact.
+    const shares = (balances: readonly { active: unknown; bankPk: string; assetShares: bigint }[]) =>
+      balances.find((b) => Boolean(b.active) && b.bankPk === kaminoUsdc)!.assetShares;
+    expect(shares((await accountData(marginfiAccount)).lendingAccount.balances)).toBe(shares(result.outcome.liquidatee.balances));
+    expect(shares((await accountData(liquidatorAccount)).lendingAccount.balances)).toBe(shares(result.outcome.liquidator.balances));
+  });
+
+  it("receivership: reserve and obligation refreshed before start, kamino_withdraw inside, the SOL debt bought on the venue", async () => {
+    const kaminoUsdc = product.bank("USDC", "kamino");
+    const marginfiAccount = await kaminoBorrower(kaminoUsdc);
+    const before = await riskOf(marginfiAccount);
     const receiver = Keypair.generate();
     await product.faucet.fund(receiver.publicKey.toBase58());
     const result = await receivershipLiquidationAction({

@@ -53,8 +53,6 @@ const SDK_ERROR_MESSAGES = {
   LIQUIDATION_SWAP_UNPROFITABLE: (c: { spend: bigint; withdraw: bigint }) =>
     `Buying the debt on the venue may take up to ${c.spend} of the collateral, more than the ${c.withdraw} the receivership withdraws`,
   ACCOUNT_NOT_BANKRUPT: (c: { account: string }) => `Account ${c.account} is not bankrupt`,
-  LIQUIDATION_KAMINO_COLLATERAL: (c: { bank: string }) =>
-    `Bank ${c.bank} books Kamino collateral tokens: its liquidation amounts are not computed by the SDK`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,
   BUNDLE_UNKNOWN_ERROR: () => MESSAGES.unknownError,

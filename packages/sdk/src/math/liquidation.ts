@@ -127,11 +127,13 @@ function spotLeg(bank: PricedBank): PriceLeg {
 }
 
 /**
- * Classic liquidation books collateral in the bank's own units at the program's price; a Kamino bank books reserve
- * collateral tokens priced per collateral token, which the SDK's per-token view cannot reproduce bit for bit.
+ * The bank as a liquidation books its collateral: a Kamino bank seizes reserve collateral tokens, at the program's
+ * price per collateral token and the bank's own share value (the SDK's usual view of it is per token). The health
+ * math still values Kamino positions per token, which may differ from the program's by a rounding step.
  */
-function requireOwnBank(bank: PricedBank): void {
-  if (bank.kamino !== null) throw new BallastSdkError("LIQUIDATION_KAMINO_COLLATERAL", { bank: bank.address });
+function bookingView(bank: PricedBank): PricedBank {
+  if (bank.kamino === null) return bank;
+  return { ...bank, price: bank.programPrice, assetShareValue: bank.bank.assetShareValue };
 }
 
 export interface LiquidationPair {
@@ -235,9 +237,8 @@ function liquidationAmounts(assetBank: PricedBank, liabilityBank: PricedBank, as
  * program will see them (interest accrued to the transaction's time: loadMarket at that time, or the same second).
  */
 export function liquidationOutcome(p: LiquidationOutcomeParams): LiquidationOutcome {
-  const assetBank = findBank(p.banks, p.assetBank);
+  const assetBank = bookingView(findBank(p.banks, p.assetBank));
   const liabilityBank = findBank(p.banks, p.liabilityBank);
-  requireOwnBank(assetBank);
   const preRisk = p.risk ?? accountRisk(p.balances, p.banks);
   const preHealth = maintenanceHealth(preRisk);
   if (preHealth === null) {
@@ -339,7 +340,7 @@ function positionIn(risk: AccountRisk, bank: string, side: Position["side"]): Po
 export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: readonly BalanceLike[] }): MaxLiquidation {
   const assetBank = findBank(p.banks, p.assetBank);
   const liabilityBank = findBank(p.banks, p.liabilityBank);
-  requireOwnBank(assetBank);
+  const booked = bookingView(assetBank);
   const risk = p.risk ?? accountRisk(p.balances, p.banks);
   const health = maintenanceHealth(risk);
   const collateral = positionIn(risk, p.assetBank, "assets");
@@ -362,8 +363,10 @@ export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: read
     { value: fx.div(fx.neg(health), gainPerDollar), limitedBy: "health" },
   ];
   const bound = bounds.reduce((min, b) => (fx.cmp(b.value, min.value) < 0 ? b : min));
-  const held = fx.toIntFloor(collateral.amount);
-  const estimate = fx.toIntFloor(calcAmount(bound.value, assetPrice, assetBank.decimals));
+  // Amounts are in the units the bank books (collateral tokens for a Kamino bank).
+  const balance = balanceIn(p.balances, p.assetBank);
+  const held = balance ? fx.toIntFloor(assetAmount(balance.assetShares, booked.assetShareValue)) : 0n;
+  const estimate = fx.toIntFloor(calcAmount(bound.value, spotLeg(booked).low, booked.decimals));
   const judgeLiquidator = p.liquidatorBalances !== undefined;
   let limitedBy = bound.limitedBy;
   const accepted = (amount: bigint) => {
@@ -398,7 +401,10 @@ export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: read
   };
 }
 
-/** Unbiased USD prices per whole token the liquidator values its result at, and SOL's for the fee. */
+/**
+ * Unbiased USD prices the liquidator values its result at, per whole unit the asset bank books (per collateral token
+ * for a Kamino bank) and per liability token, and SOL's for the fee.
+ */
 export interface LiquidationPrices {
   readonly asset: I80F48;
   readonly liability: I80F48;
@@ -469,8 +475,7 @@ export interface LiquidationCandidate {
 }
 
 /**
- * The most profitable classic liquidation of an account: every pair of its collateral (the program's own banks) and
- * its debts, each at the most one liquidation may take (bounded by the liquidator's backing when its balances are
+ * The most profitable classic liquidation of an account: every pair of its collateral and its debts, each at the most one liquidation may take (bounded by the liquidator's backing when its balances are
  * given), valued at unbiased spot prices net of `txCostLamports` at `solPrice`; null when no pair can be liquidated.
  */
 export function bestLiquidation(p: {
@@ -485,7 +490,9 @@ export function bestLiquidation(p: {
   if (!isLiquidatable(risk)) return null;
   let best: LiquidationCandidate | null = null;
   for (const collateral of risk.positions) {
-    if (collateral.side !== "assets" || collateral.bank.kamino !== null || isOracleFailure(collateral.bank.price.realTime)) continue;
+    if (collateral.side !== "assets") continue;
+    const assetLeg = bookingView(collateral.bank).price.realTime;
+    if (isOracleFailure(assetLeg)) continue;
     for (const debt of risk.positions) {
       if (debt.side !== "liabilities" || isOracleFailure(debt.bank.price.realTime)) continue;
       if (liquidationPairRefusal(collateral.bank, debt.bank)) continue;
@@ -493,7 +500,7 @@ export function bestLiquidation(p: {
       const max = maxLiquidatable(pair);
       if (max.assetAmount === 0n) continue;
       const outcome = liquidationOutcome({ ...pair, assetAmount: max.assetAmount });
-      const prices = { asset: collateral.bank.price.realTime.price, liability: debt.bank.price.realTime.price, sol: p.solPrice };
+      const prices = { asset: assetLeg.price, liability: debt.bank.price.realTime.price, sol: p.solPrice };
       const profit = liquidationProfit(outcome, prices, p.txCostLamports);
       if (best === null || fx.cmp(profit, best.profit) > 0) best = { max, outcome, profit };
     }
