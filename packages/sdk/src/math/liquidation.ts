@@ -234,17 +234,16 @@ function liquidationAmounts(assetBank: PricedBank, liabilityBank: PricedBank, as
 /**
  * A classic liquidation of `assetAmount` as the program books it (§13.1): the debt amounts and fees, both parties'
  * balances and the liquidatee's health before and after, and the refusal it would meet. The banks must be as the
- * program will see them (interest accrued to the transaction's time: loadMarket at that time, or the same second).
+ * program will see them, their interest accrued to the transaction's time (accruedBanks).
  */
 export function liquidationOutcome(p: LiquidationOutcomeParams): LiquidationOutcome {
   const assetBank = bookingView(findBank(p.banks, p.assetBank));
   const liabilityBank = findBank(p.banks, p.liabilityBank);
   const preRisk = p.risk ?? accountRisk(p.balances, p.banks);
-  const preHealth = maintenanceHealth(preRisk);
-  if (preHealth === null) {
-    const failure = preRisk.health.maintenance.error!;
-    throw new BallastSdkError("ORACLE_PRICE_UNAVAILABLE", { name: failure.name, code: failure.code });
-  }
+  const { maintenance } = preRisk.health;
+  if (maintenance.error)
+    throw new BallastSdkError("ORACLE_PRICE_UNAVAILABLE", { name: maintenance.error.name, code: maintenance.error.code });
+  const preHealth = fx.sub(maintenance.assets, maintenance.liabilities);
   const { seized, taken, repaid, seizedValue } = liquidationAmounts(assetBank, liabilityBank, p.assetAmount);
   const insuranceFee = fx.sub(taken, repaid);
   const insuranceTransfer = fx.toIntFloor(insuranceFee);
