@@ -3,7 +3,7 @@
 // liquidator's own tokens → repay → end), and bad-debt settlement of a bankrupt account. Each sizes itself with the
 // liquidation math, refuses before signing what the program would refuse, and carries the Kamino refreshes the
 // program's health checks need.
-import { ComputeBudgetProgram, PublicKey, type TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import { DEFAULT_PUBKEY, calcAmount, calcValue, decodeFeeState, i80f48 as fx, type I80F48, type MarginfiAccount } from "@ballast/protocol";
 import { kaminoReserveRefreshes, withRefreshes } from "../instructions/kamino-refresh.js";
 import {
@@ -34,11 +34,11 @@ import type { PricedBank } from "../math/priced-bank.js";
 import { fetchKaminoReserves } from "../state/kamino-reserves.js";
 import type { Market } from "../state/market.js";
 import type { SwapClient, SwapQuote } from "../swap/client.js";
-import { COMPUTE_UNITS, DEFAULT_COMPUTE_UNIT_PRICE } from "../transactions/compute-budget.js";
 import type { BroadcastResult } from "../transactions/index.js";
 import { sendDrafts, sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
 import { marketRefreshes, openTokenAccount, repayLeg, withdrawLeg } from "./swap-flows/legs.js";
+import { flashLoanComputeBudget } from "./swap-flows/plan.js";
 import { BallastSdkError, isBallastSdkError } from "../errors.js";
 
 export interface LiquidationContext extends ActionContext {
@@ -245,14 +245,6 @@ export interface ReceivershipLiquidationResult extends BroadcastResult {
   quote: SwapQuote | null;
 }
 
-/** The placeholder compute budget, replaced in place when sent: the transaction's order is fixed (end must be last). */
-function receivershipComputeBudget(): TransactionInstruction[] {
-  return [
-    ComputeBudgetProgram.setComputeUnitLimit({ units: COMPUTE_UNITS.FLASH_LOAN_TRANSACTION }),
-    ComputeBudgetProgram.setComputeUnitPrice({ microLamports: DEFAULT_COMPUTE_UNIT_PRICE }),
-  ];
-}
-
 /**
  * Liquidation by receivership, in one transaction: compute budget, market refreshes, the liquidation record when the
  * account has none, start_liquidation, withdraw the collateral into the wallet, swap it on the venue for exactly the
@@ -317,7 +309,8 @@ export async function receivershipLiquidationAction(p: ReceivershipLiquidationPa
       ? [initLiquidationRecordInstruction({ marginfiAccount: p.liquidateeAccount, feePayer: receiver, programId: p.programId })]
       : [];
   const instructions = [
-    ...receivershipComputeBudget(),
+    // The flash loan's placeholder budget, replaced in place when sent: the order is fixed (end must be last).
+    ...flashLoanComputeBudget(),
     ...refreshes,
     ...record,
     startLiquidationInstruction({
