@@ -5,7 +5,7 @@
 // program's health checks need.
 import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import { DEFAULT_PUBKEY, calcAmount, calcValue, decodeFeeState, i80f48 as fx, type I80F48, type MarginfiAccount } from "@ballast/protocol";
-import { kaminoReserveRefreshes, withRefreshes } from "../instructions/kamino-refresh.js";
+import { withRefreshes } from "../instructions/kamino-refresh.js";
 import {
   endLiquidationInstruction,
   handleBankruptcyInstruction,
@@ -31,7 +31,6 @@ import {
 } from "../math/liquidation.js";
 import { isOracleFailure } from "../math/price.js";
 import type { PricedBank } from "../math/priced-bank.js";
-import { fetchKaminoReserves } from "../state/kamino-reserves.js";
 import type { Market } from "../state/market.js";
 import type { SwapClient, SwapQuote } from "../swap/client.js";
 import type { BroadcastResult } from "../transactions/index.js";
@@ -58,11 +57,9 @@ function bankOf(market: Market, address: string): PricedBank {
   return bank;
 }
 
-/** The Kamino reserve refreshes for every bank the accounts hold (the program prices each one). */
-async function reserveRefreshes(p: LiquidationContext, accounts: readonly MarginfiAccount[], extra: readonly string[] = []) {
-  const keys = new Set([...accounts.flatMap((a) => activeBankKeys(a).map((k) => k.toBase58())), ...extra]);
-  const banks = [...keys].map((key) => bankOf(p.market, key).bank);
-  return kaminoReserveRefreshes(banks, await fetchKaminoReserves(p.connection, banks));
+/** The banks the accounts hold (and `extra`), base58: the program prices every one of them. */
+function pricedBanks(accounts: readonly MarginfiAccount[], extra: readonly string[] = []): string[] {
+  return [...new Set([...accounts.flatMap((a) => activeBankKeys(a).map((k) => k.toBase58())), ...extra])];
 }
 
 export interface LiquidateActionParams extends LiquidationContext, Liquidatee {
@@ -115,7 +112,7 @@ export async function liquidateAction(p: LiquidateActionParams): Promise<Liquida
     tokenProgram: p.tokenProgram,
     programId: p.programId,
   });
-  const refreshes = await reserveRefreshes(p, [p.liquidator, p.liquidatee], [p.assetBank, p.liabilityBank]);
+  const { refreshes } = await marketRefreshes(p, pricedBanks([p.liquidator, p.liquidatee], [p.assetBank, p.liabilityBank]), []);
   const result = await sendInstructions(p, withRefreshes([liquidate], refreshes, p.programId));
   return { ...result, outcome };
 }
@@ -273,8 +270,7 @@ export async function receivershipLiquidationAction(p: ReceivershipLiquidationPa
   // No balance opens or closes in between (partial withdraw and repay), so start and end price the same banks.
   const accountBanks = riskAccounts(p.liquidatee, lookup);
   const legContext = { ...p, marginfiAccount: p.liquidateeAccount };
-  const priced = activeBankKeys(p.liquidatee).map((key) => key.toBase58());
-  const { reserves, refreshes } = await marketRefreshes(p, priced, [p.assetBank]);
+  const { reserves, refreshes } = await marketRefreshes(p, pricedBanks([p.liquidatee]), [p.assetBank]);
   const legs = { ...legContext, reserves };
 
   let quote: SwapQuote | null = null;
@@ -355,7 +351,7 @@ export async function handleBankruptcyAction(p: HandleBankruptcyActionParams): P
   const owed = badDebtPositions(risk).map((position) => position.bank.address);
   const settled = p.banks ?? owed;
   const accounts = riskAccounts(p.account, marketBankLookup(p.market));
-  const refreshes = await reserveRefreshes(p, [p.account]);
+  const { refreshes } = await marketRefreshes(p, pricedBanks([p.account]), []);
   const instructions = settled.map((address) => {
     const bank = bankOf(p.market, address).bank;
     return handleBankruptcyInstruction({
