@@ -47,6 +47,12 @@ const SDK_ERROR_MESSAGES = {
   INVALID_LEVERAGE: (c: { leverage: string }) => `Target leverage ${c.leverage} is not a number`,
   AMOUNT_NOT_POSITIVE: (c: { amount: bigint }) => `Amount ${c.amount} must be greater than zero`,
   PRICE_UNAVAILABLE: (c: { bank: string }) => `Bank ${c.bank} has no price`,
+  LIQUIDATION_REFUSED: (c: { refusal: string }) => `The program would refuse this liquidation: ${c.refusal}`,
+  LIQUIDATION_PREMIUM_ABOVE_CAP: (c: { premium: string; cap: string }) =>
+    `A receivership premium of ${c.premium} is above the program's cap of ${c.cap}`,
+  LIQUIDATION_SWAP_UNPROFITABLE: (c: { spend: bigint; withdraw: bigint }) =>
+    `Buying the debt on the venue may take up to ${c.spend} of the collateral, more than the ${c.withdraw} the receivership withdraws`,
+  ACCOUNT_NOT_BANKRUPT: (c: { account: string }) => `Account ${c.account} is not bankrupt`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,
   BUNDLE_UNKNOWN_ERROR: () => MESSAGES.unknownError,

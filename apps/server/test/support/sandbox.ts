@@ -29,7 +29,9 @@ export interface SandboxProduct {
   readonly state: SandboxState;
   readonly server: RunningServer;
   readonly faucet: Faucet;
-  /** The price walk keeping the feeds fresh, also the server's price control. */
+  /** The sandbox admin: group admin and every feed's write authority. */
+  readonly admin: Keypair;
+  /** The price walk keeping the feeds fresh, also the server's price control; a test pushing prices itself stops it. */
   readonly prices: PriceWalk;
   /** The main market's config and lookup table. */
   readonly main: MarketConfig;
@@ -92,6 +94,7 @@ export async function startSandboxProduct(config: Partial<ServerConfig> = {}): P
     state,
     server,
     faucet: createFaucet(connection, admin, state),
+    admin,
     prices,
     main,
     lookupTables: [mainTable],

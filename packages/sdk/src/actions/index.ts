@@ -7,3 +7,4 @@ export * from "./lending.js";
 export * from "./account.js";
 export * from "./lookup-tables.js";
 export * from "./swap-flows/index.js";
+export * from "./liquidation.js";

@@ -22,3 +22,4 @@ export * from "./leverage.js";
 export * from "./balance-projection.js";
 export * from "./action-projection.js";
 export * from "./kamino.js";
+export * from "./liquidation.js";

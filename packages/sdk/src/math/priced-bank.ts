@@ -34,6 +34,8 @@ export interface PricedBank {
   readonly tenPow: bigint;
   /** Per token. */
   readonly price: BankPrice;
+  /** The program's price of the unit the bank books: per collateral token for a Kamino bank, else `price` itself. */
+  readonly programPrice: BankPrice;
   /** Tokens per asset share: the bank's share value, times the reserve's tokens per collateral token for a Kamino bank. */
   readonly assetShareValue: I80F48;
   /** The reserve behind a Kamino bank, as of its last refresh; null for the program's own banks. */
@@ -147,6 +149,7 @@ export function priceBank(
     decimals: bank.mintDecimals,
     tenPow: 10n ** BigInt(bank.mintDecimals),
     price,
+    programPrice,
     assetShareValue,
     kamino,
     initLimitDiscount: discount,

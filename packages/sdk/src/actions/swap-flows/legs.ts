@@ -21,18 +21,21 @@ import { BallastSdkError } from "../../errors.js";
  */
 export const KAMINO_SWAP_WITHDRAW_SCALE = { numerator: 10_001n, denominator: 10_000n } as const;
 
-export interface LegContext extends SwapFlowContext {
+/** What the legs read of a flow's context: a receivership without a swap venue uses them too. */
+export type LegMarket = Pick<SwapFlowContext, "connection" | "market" | "wallet" | "programId">;
+
+export interface LegContext extends LegMarket {
   marginfiAccount: PublicKey;
   /** The reserves behind the Kamino banks the transaction touches. */
   reserves: KaminoReserveLookup;
 }
 
-function bankData(p: SwapFlowContext, address: string): Bank {
+function bankData(p: LegMarket, address: string): Bank {
   return pricedBank(p.market, address).bank;
 }
 
 /** The wallet's associated token account of the bank's mint. */
-export function walletTokenAccount(p: SwapFlowContext, bank: string): PublicKey {
+export function walletTokenAccount(p: LegMarket, bank: string): PublicKey {
   return associatedTokenAddress(new PublicKey(bankData(p, bank).mint), walletKey(p.wallet));
 }
 
@@ -55,17 +58,17 @@ function kaminoAccounts(p: LegContext, bank: Bank) {
 }
 
 /** Creates the wallet's token account of the bank's mint unless it exists (idempotent). */
-export function openTokenAccount(p: SwapFlowContext, bank: string): TransactionInstruction {
+export function openTokenAccount(p: LegMarket, bank: string): TransactionInstruction {
   return createAssociatedTokenAccountInstruction({ owner: walletKey(p.wallet), mint: new PublicKey(bankData(p, bank).mint) });
 }
 
 /** The bank's mint, base58. */
-export function bankMint(p: SwapFlowContext, bank: string): string {
+export function bankMint(p: LegMarket, bank: string): string {
   return bankData(p, bank).mint;
 }
 
 /** Closes the wallet's wrapped-SOL account, paying its lamports out as SOL, when one of the flow's mints is SOL. */
-export function unwrapIfSol(p: SwapFlowContext, mints: readonly string[]): TransactionInstruction[] {
+export function unwrapIfSol(p: LegMarket, mints: readonly string[]): TransactionInstruction[] {
   return mints.includes(NATIVE_MINT.toBase58()) ? [unwrapSolInstruction(walletKey(p.wallet))] : [];
 }
 
@@ -109,7 +112,7 @@ export function withdrawLeg(
  * withdrawn from). Also returns the reserves, for the legs.
  */
 export async function marketRefreshes(
-  p: SwapFlowContext,
+  p: LegMarket,
   priced: readonly string[],
   acted: readonly string[],
 ): Promise<{ reserves: KaminoReserveLookup; refreshes: TransactionInstruction[] }> {
