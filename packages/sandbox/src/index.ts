@@ -22,7 +22,16 @@ export {
   type TokenPrice,
 } from "./prices.js";
 export { VENUE_KEY, createMarketLookupTables, createSwapLookupTables, swapLookupTableKeys, swapLookupTables } from "./lookup-tables.js";
-export { SimulatedUsers, type SimulatedUsersOptions, type UserAction, type UserActionKind } from "./users.js";
+export {
+  CAUTIOUS,
+  RISK_TAKER,
+  SimulatedUsers,
+  appetiteOf,
+  type Appetite,
+  type SimulatedUsersOptions,
+  type UserAction,
+  type UserActionKind,
+} from "./users.js";
 export {
   LOOP_ACCOUNT_INDEX,
   MAX_LOOP_SHARE,

@@ -1,6 +1,7 @@
 // A background of simulated users: a few dozen wallets derived from the admin, each at home in one market, who
-// deposit, borrow, repay and withdraw through the SDK's actions every few seconds, sized by the SDK's max amounts so
-// they stay healthy. A failed action is logged and the next one goes on; stop() waits for the action in flight. Each
+// deposit, borrow, repay and withdraw through the SDK's actions every few seconds, sized by the SDK's max amounts.
+// Most stay healthy (they borrow a third of what they could at most and repay when health runs low); every fifth is a
+// risk-taker who borrows close to its limit and never de-risks, so falling prices liquidate some. A failed action is logged and the next one goes on; stop() waits for the action in flight. Each
 // market's actions load its banks' keys from a lookup table, and a user holds at most MAX_USER_BANKS banks, so every
 // health check fits one transaction.
 // Now and then a user loops a pair with a pool of the venue (flash loan, borrow, swap, deposit: the SDK's loopAction)
@@ -115,8 +116,24 @@ const NATIVE_MINT = "So11111111111111111111111111111111111111112";
  */
 export const MAX_USER_BANKS = 8;
 
+/** How boldly a user borrows: the share of its max borrow it takes (percent), and whether it repays when health runs low. */
+export interface Appetite {
+  readonly borrowPercent: readonly [low: number, high: number];
+  readonly derisks: boolean;
+}
+
+export const CAUTIOUS: Appetite = { borrowPercent: [10, 35], derisks: true };
+/** Borrows close to its limit and never de-risks, so ordinary price walks (or the price control) liquidate it. */
+export const RISK_TAKER: Appetite = { borrowPercent: [85, 98], derisks: false };
+
+/** Every fifth user takes risks. */
+export function appetiteOf(index: number): Appetite {
+  return index % 5 === 4 ? RISK_TAKER : CAUTIOUS;
+}
+
 interface SimulatedUser {
   readonly keypair: Keypair;
+  readonly appetite: Appetite;
   readonly group: string;
   readonly market: string;
   readonly lookupTable: AddressLookupTableAccount;
@@ -180,6 +197,7 @@ export class SimulatedUsers {
       const market = (i % 3 === 2 ? arenas[Math.floor(i / 3) % arenas.length] : undefined) ?? main;
       return {
         keypair: derivedKeypair(admin, `user/${i}`),
+        appetite: appetiteOf(i),
         group: market.group,
         market: market.name,
         lookupTable: tables.get(market.group)!,
@@ -316,7 +334,7 @@ export class SimulatedUsers {
       );
       const bank = this.pick(candidates);
       if (!bank) return null;
-      const amount = this.share(maxBorrow(risk, bank), 10, 35);
+      const amount = this.share(maxBorrow(risk, bank), ...user.appetite.borrowPercent);
       if (amount === 0n) return null;
       const result = await borrowAction({
         ...context,
@@ -341,7 +359,8 @@ export class SimulatedUsers {
       return done("withdraw", bank, amount, (await withdrawAction({ ...params, amount })).signatures);
     };
 
-    if (debts.length > 0 && fx.cmp(healthFactor(risk.health.maintenance), LOW_HEALTH) < 0) return repay();
+    const lowHealth = debts.length > 0 && fx.cmp(healthFactor(risk.health.maintenance), LOW_HEALTH) < 0;
+    if (lowHealth && user.appetite.derisks) return repay();
     // No debt yet: mostly borrow, so activity has borrows from the start.
     const choices: [number, () => Promise<UserAction | null>][] =
       debts.length === 0
@@ -350,12 +369,19 @@ export class SimulatedUsers {
             [0.25, deposit],
             [0.1, withdraw],
           ]
-        : [
-            [0.25, deposit],
-            [0.25, borrow],
-            [0.3, repay],
-            [0.2, withdraw],
-          ];
+        : user.appetite.derisks
+          ? [
+              [0.25, deposit],
+              [0.25, borrow],
+              [0.3, repay],
+              [0.2, withdraw],
+            ]
+          : [
+              [0.25, deposit],
+              [0.45, borrow],
+              [0.1, repay],
+              [0.2, withdraw],
+            ];
     let roll = this.random();
     for (const [weight, choice] of choices) {
       roll -= weight;

@@ -63,6 +63,9 @@ import {
   PriceWalk,
   RISK_PROFILES,
   SimulatedUsers,
+  CAUTIOUS,
+  RISK_TAKER,
+  appetiteOf,
   createMarketLookupTables,
   createSwapLookupTables,
   swapLookupTables,
@@ -445,6 +448,13 @@ describe("price walk", () => {
 });
 
 describe("simulated users", () => {
+  it("count every fifth user a risk-taker, who borrows 85–98 % of its max and does not repay when health runs low", () => {
+    const riskTakers = Array.from({ length: 10 }, (_, i) => appetiteOf(i) === RISK_TAKER);
+    expect(riskTakers).toEqual([false, false, false, false, true, false, false, false, false, true]);
+    expect(RISK_TAKER).toEqual({ borrowPercent: [85, 98], derisks: false });
+    expect(CAUTIOUS).toEqual({ borrowPercent: [10, 35], derisks: true });
+  });
+
   it("deposit and borrow within seconds, survive failing transactions, and stop cleanly", async () => {
     const prices = await PriceWalk.create(connection, admin, state, { seed: "users", intervalMs: 1_000 });
     prices.start();
