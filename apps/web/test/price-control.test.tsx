@@ -1,4 +1,4 @@
-// The price control panel against a stubbed API: it lists each token's price, oracle and hold, sets a price with the
+// The price control panel against a scripted API: it lists each token's price, oracle and hold, sets a price with the
 // chosen hold, checks the typed price before asking, and shows the server's refusals (bad input, off the local chain)
 // inline.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -21,10 +21,11 @@ interface Call {
   readonly body: unknown;
 }
 
-/** Stubs fetch: GET answers `list`, POST answers `post`; every call is recorded. */
-function stubApi(list: { status: number; body: unknown }, post: { status: number; body: unknown } = { status: 500, body: {} }): Call[] {
+/** Scripts fetch: GET answers `list`, POST answers `post`; every call is recorded. */
+function scriptApi(list: { status: number; body: unknown }, post: { status: number; body: unknown } = { status: 500, body: {} }): Call[] {
   const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
     const method = init.method ?? "GET";
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const reply = method === "POST" ? post : list;
@@ -46,12 +47,12 @@ function renderPanel() {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("price control panel", () => {
   it("lists each token's price, oracle and hold", async () => {
-    stubApi({ status: 200, body: { prices: PRICES } });
+    scriptApi({ status: 200, body: { prices: PRICES } });
     renderPanel();
     const table = await screen.findByRole("table", { name: "Token prices" });
     const rows = within(table).getAllByRole("row").slice(1);
@@ -63,7 +64,7 @@ describe("price control panel", () => {
   });
 
   it("sets the picked token's price with the chosen hold and says what moved", async () => {
-    const calls = stubApi(
+    const calls = scriptApi(
       { status: 200, body: { prices: PRICES } },
       {
         status: 200,
@@ -95,7 +96,7 @@ describe("price control panel", () => {
   });
 
   it("checks the typed price before asking, and shows the server's refusal inline", async () => {
-    const calls = stubApi(
+    const calls = scriptApi(
       { status: 200, body: { prices: PRICES } },
       { status: 400, body: { success: false, error: "SOL's feed shows prices in steps of 1e-8 USD; set a price at least that high" } },
     );
@@ -115,7 +116,7 @@ describe("price control panel", () => {
   });
 
   it("shows the refusal off the local chain", async () => {
-    stubApi({ status: 403, body: { success: false, error: "The price control is only available on the local chain" } });
+    scriptApi({ status: 403, body: { success: false, error: "The price control is only available on the local chain" } });
     renderPanel();
     expect((await screen.findByRole("alert")).textContent).toBe("The price control is only available on the local chain");
   });
