@@ -7,6 +7,7 @@ import { bankMint, openTokenAccount, repayLeg, unwrapIfSol, withdrawLeg } from "
 import { accountFlow, bankOf, debtPosition, depositPosition, prepare, repayAllPurchase, sellableDeposit } from "./account-flow.js";
 import {
   fitSwap,
+  flowPlan,
   flashLoanTransaction,
   flowPreview,
   riskAccountsOf,
@@ -53,17 +54,7 @@ export async function planCloseLeveraged(p: CloseLeveragedParams): Promise<SwapF
       riskAccounts: riskAccountsOf(p, balances),
     });
   });
-  return {
-    kind: "closeLeveraged",
-    marginfiAccount: p.marginfiAccount,
-    quote: fitted.quote,
-    preview: flowPreview(p, balances, fitted.quote, null),
-    transactionSize: fitted.size,
-    instructions: fitted.built.instructions,
-    lookupTables: fitted.lookupTables,
-    signers: fitted.built.signers,
-    flashLoan: true,
-  };
+  return flowPlan("closeLeveraged", p.marginfiAccount, fitted, flowPreview(p, balances, fitted.quote, null));
 }
 
 export async function closeLeveragedAction(p: CloseLeveragedParams) {

@@ -19,6 +19,7 @@ import { borrowLeg, bankMint, depositLeg, marketRefreshes, openTokenAccount, unw
 import {
   emptyBalances,
   fitSwap,
+  flowPlan,
   flashLoanTransaction,
   flowPreview,
   pricedBank,
@@ -149,17 +150,7 @@ export async function planLoop(p: LoopParams): Promise<SwapFlowPlan> {
   }
   refuseBelowInitial(result.preview);
   const { fitted, preview } = result;
-  return {
-    kind: "loop",
-    marginfiAccount,
-    quote: fitted.quote,
-    preview,
-    transactionSize: fitted.size,
-    instructions: fitted.built.instructions,
-    lookupTables: fitted.lookupTables,
-    signers: fitted.built.signers,
-    flashLoan: true,
-  };
+  return flowPlan("loop", marginfiAccount, fitted, preview);
 }
 
 /** Collateral native units one borrowed native unit buys at oracle prices; zero without both prices. */

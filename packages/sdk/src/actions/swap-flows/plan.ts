@@ -248,3 +248,18 @@ export async function sendSwapFlow(context: ActionContext, plan: SwapFlowPlan): 
   ]);
   return { ...result, marginfiAccount: plan.marginfiAccount };
 }
+
+/** The plan a flow hands back: its fitted transaction and the preview of what it leaves. */
+export function flowPlan(kind: SwapFlowKind, marginfiAccount: PublicKey, fitted: FittedSwap, preview: SwapFlowPreview): SwapFlowPlan {
+  return {
+    kind,
+    marginfiAccount,
+    quote: fitted.quote,
+    preview,
+    transactionSize: fitted.size,
+    instructions: fitted.built.instructions,
+    lookupTables: fitted.lookupTables,
+    signers: fitted.built.signers,
+    flashLoan: fitted.built.flashLoan,
+  };
+}

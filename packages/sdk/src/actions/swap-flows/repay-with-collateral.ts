@@ -7,6 +7,7 @@ import { bankMint, openTokenAccount, repayLeg, unwrapIfSol, withdrawLeg, KAMINO_
 import { accountFlow, bankOf, debtPosition, depositPosition, prepare, refuse, repayAllPurchase } from "./account-flow.js";
 import {
   fitSwap,
+  flowPlan,
   flashLoanTransaction,
   flowPreview,
   refuseBelowInitial,
@@ -81,17 +82,7 @@ export async function planRepayWithCollateral(p: RepayWithCollateralParams): Pro
   });
   const preview = flowPreview(p, balancesAfter(BigInt(fitted.quote.otherAmountThreshold)), fitted.quote, p.collateralBank);
   refuseBelowInitial(preview);
-  return {
-    kind: "repayWithCollateral",
-    marginfiAccount: p.marginfiAccount,
-    quote: fitted.quote,
-    preview,
-    transactionSize: fitted.size,
-    instructions: fitted.built.instructions,
-    lookupTables: fitted.lookupTables,
-    signers: fitted.built.signers,
-    flashLoan: true,
-  };
+  return flowPlan("repayWithCollateral", p.marginfiAccount, fitted, preview);
 }
 
 export async function repayWithCollateralAction(p: RepayWithCollateralParams) {

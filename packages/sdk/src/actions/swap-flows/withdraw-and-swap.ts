@@ -9,6 +9,7 @@ import { bankMint, openTokenAccount, unwrapIfSol, withdrawLeg } from "./legs.js"
 import { accountFlow, bankOf, depositPosition, prepare, refuse, sellableDeposit } from "./account-flow.js";
 import {
   fitSwap,
+  flowPlan,
   flowPreview,
   refuseBelowInitial,
   sendSwapFlow,
@@ -59,17 +60,7 @@ export async function planWithdrawAndSwap(p: WithdrawAndSwapParams): Promise<Swa
   const balances = balancesAfterAction(flow.balances, bank, { kind: "withdraw", amount: sell, all: withdrawAll });
   const preview = flowPreview(p, balances, fitted.quote, p.bank);
   refuseBelowInitial(preview);
-  return {
-    kind: "withdrawAndSwap",
-    marginfiAccount: p.marginfiAccount,
-    quote: fitted.quote,
-    preview,
-    transactionSize: fitted.size,
-    instructions: fitted.built.instructions,
-    lookupTables: fitted.lookupTables,
-    signers: fitted.built.signers,
-    flashLoan: false,
-  };
+  return flowPlan("withdrawAndSwap", p.marginfiAccount, fitted, preview);
 }
 
 export async function withdrawAndSwapAction(p: WithdrawAndSwapParams) {
