@@ -57,7 +57,8 @@ async function setPrices(prices: { SOL: string }): Promise<void> {
     const oracle = product.state.oracles.find((o) => o.address === address)!;
     return { kind: oracle.kind, address, price, exponent: oracle.exponent };
   });
-  await new PricePusher({ rpc: product.connection, authority: product.admin, feeds, atomic: true }).pushOnce();
+  // A loaded machine can be slow to confirm; pushOnce rejects rather than leave the old price standing.
+  await new PricePusher({ rpc: product.connection, authority: product.admin, feeds, atomic: true, confirmTimeoutMs: 60_000 }).pushOnce();
 }
 
 function contextFor(wallet: Keypair, market: Market): ActionContext & { market: Market } {

@@ -107,6 +107,8 @@ interface FeedState {
   lastPublishTime: bigint;
 }
 
+const SENT_SIGNATURES_KEPT = 256;
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -122,6 +124,8 @@ export class PricePusher {
   private readonly now: () => Promise<bigint>;
   private readonly feeds: FeedState[];
   private readonly atomic: boolean;
+  /** Signatures of the transactions this pusher sent: a resend of one of them that finds it processed has landed. */
+  private readonly sent = new Set<string>();
   private rounds: PeriodicJob | null = null;
   private started = false;
   private stopping = false;
@@ -190,12 +194,17 @@ export class PricePusher {
     await this.rounds?.stop();
   }
 
-  /** One round by hand: sends every feed's next update (for tools and tests; don't mix with start()). */
+  /**
+   * One round by hand: sends every feed's next update (for tools and tests; don't mix with start()). Rejects when an
+   * update did not land, so a caller never acts on a price that is not on chain.
+   */
   async pushOnce(): Promise<void> {
-    await this.round();
+    const failures = await this.round();
+    if (failures.length > 0) throw new Error(`The price update did not land: ${failures.join("; ")}`);
   }
 
-  private async round(): Promise<void> {
+  /** Sends the round's updates; returns why any did not land (already logged), empty when all did. */
+  private async round(): Promise<string[]> {
     let now: bigint | null = null;
     if (this.feeds.some((f) => f.config.kind === "pyth" || f.growth !== null)) {
       try {
@@ -206,8 +215,8 @@ export class PricePusher {
       }
     }
     if (!this.atomic) {
-      await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now)));
-      return;
+      const failures = await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now)));
+      return failures.filter((f): f is string => f !== null);
     }
     const updates = this.feeds.map((feed) => ({ feed, ...this.update(feed, now) }));
     let signature: string;
@@ -215,9 +224,10 @@ export class PricePusher {
       signature = await this.send(updates.map((u) => u.ix));
     } catch (e) {
       this.log(`price pusher: updating ${this.feeds.length} feeds at once failed, retrying next round: ${message(e)}`);
-      return;
+      return [message(e)];
     }
     for (const { feed, update } of updates) await this.landed(feed, { ...update, signature });
+    return [];
   }
 
   private nextPrice(feed: FeedState): bigint {
@@ -275,16 +285,18 @@ export class PricePusher {
     return { ix, update };
   }
 
-  private async pushFeed(feed: FeedState, now: bigint | null): Promise<void> {
+  /** Pushes one feed; returns why it did not land, or null when it did. */
+  private async pushFeed(feed: FeedState, now: bigint | null): Promise<string | null> {
     const { ix, update } = this.update(feed, now);
     let signature: string;
     try {
       signature = await this.send([ix]);
     } catch (e) {
       this.log(`price pusher: updating ${feed.config.kind} feed ${feed.address.toBase58()} failed, retrying next round: ${message(e)}`);
-      return;
+      return `${feed.address.toBase58()}: ${message(e)}`;
     }
     await this.landed(feed, { ...update, signature });
+    return null;
   }
 
   private async landed(feed: FeedState, update: PushedUpdate): Promise<void> {
@@ -301,17 +313,28 @@ export class PricePusher {
   }
 
   private async send(instructions: readonly TransactionInstruction[]): Promise<string> {
-    const { blockhash } = await this.connection.getLatestBlockhash(this.commitment);
-    const tx = new Transaction({ feePayer: this.authority.publicKey, recentBlockhash: blockhash }).add(...instructions);
-    tx.sign(this.authority);
-    // The same update signed with the same blockhash is the same transaction: if it already landed, that is this push.
-    const signature = bs58.encode(tx.signature!);
-    try {
-      await this.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: this.commitment });
-    } catch (e) {
-      if (!message(e).includes("already been processed")) throw e;
-    }
     const deadline = Date.now() + this.confirmTimeoutMs;
+    let signature: string;
+    for (;;) {
+      const { blockhash } = await this.connection.getLatestBlockhash(this.commitment);
+      const tx = new Transaction({ feePayer: this.authority.publicKey, recentBlockhash: blockhash }).add(...instructions);
+      tx.sign(this.authority);
+      signature = bs58.encode(tx.signature!);
+      try {
+        await this.connection.sendRawTransaction(tx.serialize(), { preflightCommitment: this.commitment });
+        this.remember(signature);
+        break;
+      } catch (e) {
+        if (!message(e).includes("already been processed")) throw e;
+      }
+      // This pusher sent these bytes before: the earlier send landed, and that is this push.
+      if (this.sent.has(signature)) break;
+      // Someone else (another pusher for the same feed) landed the same bytes, possibly before other updates since:
+      // the chain may not hold this price now, so it is sent again once the blockhash has moved on.
+      if (Date.now() > deadline)
+        throw new Error(`an identical update is already on chain and the blockhash did not move within ${this.confirmTimeoutMs} ms`);
+      await sleep(50);
+    }
     for (;;) {
       const status = (await this.connection.getSignatureStatuses([signature])).value[0];
       if (status?.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(status.err)}`);
@@ -320,6 +343,12 @@ export class PricePusher {
       if (Date.now() > deadline) throw new Error(`transaction ${signature} was not confirmed within ${this.confirmTimeoutMs} ms`);
       await sleep(20);
     }
+  }
+
+  /** Keeps the latest signatures only: a resend happens within a few rounds, and a pusher runs for days. */
+  private remember(signature: string): void {
+    this.sent.add(signature);
+    if (this.sent.size > SENT_SIGNATURES_KEPT) this.sent.delete(this.sent.values().next().value!);
   }
 
   /** The chain's block time of its latest slot (the clock programs see), or the wall clock when it has none. */

@@ -58,8 +58,6 @@ export class FeedFamily {
   private hold: FamilyHold | null = null;
   private generation = 0;
   private pusher: PricePusher;
-  private roundsLanded = 0;
-  private lastFailure = "";
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -113,13 +111,12 @@ export class FeedFamily {
       this.hold = { untilMs, anchorE18, overrides };
       this.generation += 1;
       this.pusher = this.build();
-      const before = this.roundsLanded;
-      this.lastFailure = "";
-      await this.pusher.pushOnce();
-      if (this.roundsLanded === before) {
+      try {
+        await this.pusher.pushOnce();
+      } catch (e) {
         this.hold = previous.hold;
         this.pusher = previous.pusher;
-        throw new Error(`The price update did not land: ${this.lastFailure || "no confirmation"}`);
+        throw e;
       }
       const changed = isAnchor ? this.members : [member];
       return changed.map((oracle) => ({ oracle, usdE18: this.latest.get(oracle.address) ?? 0n }));
@@ -204,15 +201,11 @@ export class FeedFamily {
       intervalMs: this.options.intervalMs,
       atomic: true,
       feeds,
-      log: (message) => {
-        this.lastFailure = message;
-        this.options.log(message);
-      },
+      log: this.options.log,
       onPush: (update) => {
         const oracle = byAddress.get(update.address);
         if (!oracle) return;
         this.latest.set(update.address, unitsToE18(update.price, update.exponent));
-        if (oracle.address === this.anchor.address) this.roundsLanded += 1;
         this.options.onPush?.(update, oracle);
       },
     });

@@ -209,4 +209,41 @@ describe("price pusher on the ledger", () => {
     for (let i = 0; i < 4; i++) expect(sb[i]!.signature).toBe(pyth[i]!.signature);
     expect((await onChain("pyth", pythFeed)).price).toBe(10_699_999_994n);
   });
+
+  it("pushes a price again when another pusher already landed the same bytes before a different update, and a hand round rejects when nothing lands", async () => {
+    // A connection that hands out one fixed blockhash first: the way a stalled chain (or a quick succession of
+    // setters) gives two pushers of the same update the same transaction bytes.
+    class PinnedBlockhash extends Connection {
+      pinned: string | null = null;
+      override async getLatestBlockhash(...args: Parameters<Connection["getLatestBlockhash"]>) {
+        const latest = await super.getLatestBlockhash(...args);
+        const pinned = this.pinned;
+        this.pinned = null;
+        return pinned === null ? latest : { ...latest, blockhash: pinned };
+      }
+    }
+    const feed = (price: string): PusherFeed[] => [{ kind: "switchboard", address: sbFeed, price, script: [price] }];
+    const e18 = 10n ** 18n;
+    const first = new PinnedBlockhash(net.rpc.url, "confirmed");
+    const { blockhash } = await connection.getLatestBlockhash("confirmed");
+    first.pinned = blockhash;
+    await new PricePusher({ rpc: first, authority, feeds: feed("3") }).pushOnce();
+    await new PricePusher({ rpc: connection, authority, feeds: feed("4") }).pushOnce();
+    expect((await onChain("switchboard", sbFeed)).price).toBe(4n * e18);
+
+    const again = new PinnedBlockhash(net.rpc.url, "confirmed");
+    again.pinned = blockhash;
+    await new PricePusher({ rpc: again, authority, feeds: feed("3") }).pushOnce();
+    expect(again.pinned).toBeNull();
+    expect((await onChain("switchboard", sbFeed)).price).toBe(3n * e18);
+
+    const missing = Keypair.generate().publicKey;
+    const refused = new PricePusher({
+      rpc: connection,
+      authority,
+      feeds: [{ kind: "switchboard", address: missing, price: "1" }],
+      log: () => {},
+    });
+    await expect(refused.pushOnce()).rejects.toThrow(`The price update did not land: ${missing.toBase58()}: `);
+  });
 });
