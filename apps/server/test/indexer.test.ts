@@ -331,6 +331,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         liquidatorAuthority: liquidator.wallet.publicKey.toBase58(),
         liabilityBank: usdc.key.toBase58(),
         liabilityMint: usdc.mint.toBase58(),
+        // 95% of the seized value off the debt; the insurance fee's whole units moved to the insurance vault.
+        repaidAmount: "950000",
+        insuranceFee: (await market.tokenBalance(usdc.vaults.insurance)).toString(),
         preBalances: {
           liquidateeAssetBalance: 2e9,
           liquidateeLiabilityBalance: 10e6,

@@ -129,6 +129,7 @@ const record = (fields: Partial<ActivityRecord>): ActivityRecord => ({
   symbol: "SOL",
   amount: "2500000001",
   uiAmount: 2.500000001,
+  description: null,
   details: {},
   ...fields,
 });

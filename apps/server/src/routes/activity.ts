@@ -43,7 +43,51 @@ async function bankDecimals(ctx: RouteContext): Promise<Map<string, number>> {
   }
 }
 
-function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<string, number>): ActivityRecord {
+/** Native units as an exact decimal of whole tokens, without trailing zeros ("950000", 6 → "0.95"). */
+export function tokenAmount(native: bigint, decimals: number): string {
+  const sign = native < 0n ? "-" : "";
+  const digits = (native < 0n ? -native : native).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+const usd = (value: unknown): string => (typeof value === "number" ? `$${value.toFixed(2)}` : "an unknown value");
+
+/** `<amount> <symbol>` of a bank's mint; native units when the bank's decimals are unknown. */
+function tokens(ctx: RouteContext, decimals: ReadonlyMap<string, number>, amount: unknown, bank: unknown, mint: unknown): string {
+  if (typeof amount !== "string" || typeof mint !== "string") return "an unknown amount";
+  const places = typeof bank === "string" ? decimals.get(bank) : undefined;
+  const symbol = ctx.markets.metadata(mint).symbol;
+  return places === undefined ? `${amount} native units of ${symbol}` : `${tokenAmount(BigInt(amount), places)} ${symbol}`;
+}
+
+const shortAddress = (address: string): string => `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+/**
+ * The record in words, for liquidations. `viewer` is the wallet whose activity is read, if any: the liquidator of a
+ * classic liquidation reads whose account it liquidated, everyone else reads the liquidatee's line.
+ */
+function describe(
+  row: ActivityTable,
+  details: Record<string, unknown>,
+  ctx: RouteContext,
+  decimals: ReadonlyMap<string, number>,
+  viewer: string | null,
+): string | null {
+  if (row.type === "liquidation") {
+    const seized = tokens(ctx, decimals, row.amount, row.bank, row.mint);
+    const repaid = tokens(ctx, decimals, details.repaidAmount, details.liabilityBank, details.liabilityMint);
+    const asLiquidator = viewer !== null && viewer !== row.authority && viewer === row.related_authority;
+    return `${asLiquidator ? `Liquidated ${shortAddress(row.account)}` : "Liquidated"}: ${seized} seized, ${repaid} repaid`;
+  }
+  if (row.type === "receivership_liquidation") {
+    return `Liquidated by receivership: ${usd(details.assetsSeizedValue)} seized, ${usd(details.liabilityRepaidValue)} repaid`;
+  }
+  return null;
+}
+
+function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<string, number>, viewer: string | null): ActivityRecord {
   const details = JSON.parse(row.details) as Record<string, unknown>;
   // Emissions are paid in the emissions mint, whose decimals the payout recorded; other amounts are in the bank's mint.
   const places = row.type === "withdraw_emissions" ? (details.decimals as number) : row.bank === null ? undefined : decimals.get(row.bank);
@@ -60,6 +104,7 @@ function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<s
     symbol: row.mint === null ? null : ctx.markets.metadata(row.mint).symbol,
     amount: row.amount,
     uiAmount: row.amount === null || places === undefined ? null : nativeToUi(BigInt(row.amount), places),
+    description: describe(row, details, ctx, decimals, viewer),
     details,
   };
 }
@@ -101,7 +146,8 @@ async function activityFor(
       .execute(),
     bankDecimals(ctx),
   ]);
-  return { data: rows.map((row) => toRecord(row, ctx, decimals)) };
+  const viewer = columns[0] === "authority" ? query.address : null;
+  return { data: rows.map((row) => toRecord(row, ctx, decimals, viewer)) };
 }
 
 export const activityRoutes: RouteModule = (app, ctx) => {
