@@ -44,6 +44,7 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
     operationalState: "operational",
     actions: ["deposit", "withdraw", "borrow", "repay"],
     reserve: null,
+    insuranceFund: null,
     ...fields,
     depositApy,
     borrowApy,
@@ -65,6 +66,7 @@ const USDC = bank({
   assetWeight: 0.9,
   ltv: 0.8,
   depositCap: null,
+  insuranceFund: { tokens: 12_345.678, usd: 12_345.678 },
 });
 const USDT = bank({
   symbol: "USDT",
@@ -283,6 +285,7 @@ describe("MarketsTable", () => {
       "Deposits▼",
       "Deposit cap▼",
       "Utilization▼",
+      "Insurance fund",
       "Action",
       "Stablecoins",
       "SOL / LST",
@@ -302,6 +305,9 @@ describe("MarketsTable", () => {
     expect(usdc.getByText("$4.2M")).toBeTruthy();
     expect(usdc.getByText("No limit")).toBeTruthy();
     expect(usdc.getByText("73.81%")).toBeTruthy();
+    // The insurance fund's tokens and their value.
+    expect(usdc.getByText("12,345.68")).toBeTruthy();
+    expect(usdc.getByText("$12.35K")).toBeTruthy();
     expect(usdc.getByText(PROVIDER_BALLAST)).toBeTruthy();
     expect(within(rowOf(table, "kUSDC").closest("tr")!).getByText(PROVIDER_KAMINO)).toBeTruthy();
     const jito = within(rowOf(table, "JitoSOL").closest("tr")!);
@@ -311,8 +317,8 @@ describe("MarketsTable", () => {
     expect(within(rowOf(table, "bSOL").closest("tr")!).getByText("Reduce-only")).toBeTruthy();
     expect(within(rowOf(table, "BONK").closest("tr")!).getByText("Isolated")).toBeTruthy();
     expect(within(rowOf(table, "ODD").closest("tr")!).getByText("Paused")).toBeTruthy();
-    // Unpriced: no price and no USD value.
-    expect(within(rowOf(table, "ODD").closest("tr")!).getAllByText("—")).toHaveLength(2);
+    // Unpriced: no price and no USD value; its insurance fund was not read.
+    expect(within(rowOf(table, "ODD").closest("tr")!).getAllByText("—")).toHaveLength(3);
   });
 
   it("labels actions by position and mode, disables what the bank's state forbids, and reports clicks", () => {
@@ -336,9 +342,9 @@ describe("MarketsTable", () => {
     expect(
       table
         .getAllByRole("columnheader")
-        .slice(0, 9)
+        .slice(0, 10)
         .map((h) => h.textContent),
-    ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Available", "Borrow cap▼", "Utilization▼", "Action"]);
+    ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Available", "Borrow cap▼", "Utilization▼", "Insurance fund", "Action"]);
     fireEvent.click(table.getByRole("button", { name: "Withdraw USDC" }));
     expect(onAction).toHaveBeenLastCalledWith(USDC, "Withdraw");
   });

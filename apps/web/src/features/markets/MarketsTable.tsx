@@ -43,6 +43,7 @@ function columnsFor(mode: LendingMode): readonly Column[] {
         { key: "total", label: "Deposits" },
         { key: "cap", label: "Deposit cap" },
         { key: "utilization", label: "Utilization" },
+        { key: null, label: "Insurance fund" },
       ]
     : [
         { key: "price", label: "Price" },
@@ -52,6 +53,7 @@ function columnsFor(mode: LendingMode): readonly Column[] {
         { key: null, label: "Available" },
         { key: "cap", label: "Borrow cap" },
         { key: "utilization", label: "Utilization" },
+        { key: null, label: "Insurance fund" },
       ];
 }
 
@@ -117,6 +119,7 @@ function cellsFor(row: BankRow, mode: LendingMode) {
       <Amount tokens={row.totalDeposits} usd={row.depositsUsd} symbol={row.symbol} />,
       capText(row.depositCap, row.symbol),
       <Utilization value={row.utilization} />,
+      <InsuranceFund row={row} />,
     ];
   }
   return [
@@ -132,7 +135,13 @@ function cellsFor(row: BankRow, mode: LendingMode) {
     `${formatTokenNumber(row.available, 2)} ${row.symbol}`,
     capText(row.borrowCap, row.symbol),
     <Utilization value={row.utilization} />,
+    <InsuranceFund row={row} />,
   ];
+}
+
+/** What covers the bank's bad debt before lenders share it: its insurance vault's balance. */
+function InsuranceFund({ row }: { readonly row: BankRow }) {
+  return row.insuranceFund === null ? "—" : <Amount tokens={row.insuranceFund.tokens} usd={row.insuranceFund.usd} symbol={row.symbol} />;
 }
 
 function AssetCell({ row }: { readonly row: BankRow }) {
