@@ -341,6 +341,33 @@ function topLevelLogs(logs: readonly string[]): string[][] {
   return segments;
 }
 
+/** A token amount of a bank, as a receivership row lists what it seized and repaid. */
+interface BankAmount {
+  readonly bank: string | null;
+  readonly mint: string | null;
+  readonly amount: string | null;
+}
+
+/**
+ * A receivership's event carries only USD values: its row also lists, in native units, the withdrawals (collateral
+ * seized) and repayments of the liquidated account that the same transaction made before it, since the previous
+ * receivership of that account.
+ */
+function withReceivershipAmounts(items: readonly ActivityItem[]): ActivityItem[] {
+  const since = new Map<string, number>();
+  return items.map((item, index) => {
+    if (item.type !== "receivership_liquidation") return item;
+    const start = since.get(item.account) ?? 0;
+    since.set(item.account, index + 1);
+    const moves = items.slice(start, index).filter((i) => i.account === item.account);
+    const amounts = (type: ActivityType): BankAmount[] =>
+      moves
+        .filter((i) => i.type === type)
+        .map((i) => ({ bank: i.bank, mint: i.mint, amount: i.amount === null ? null : i.amount.toString() }));
+    return { ...item, details: { ...item.details, seized: amounts("withdraw"), repaid: amounts("repay") } };
+  });
+}
+
 /** A successful transaction's activity and writable accounts (a failed one changed nothing: no activity). */
 export function parseTransaction(tx: VersionedTransactionResponse, programId: PublicKey): ParsedTransaction {
   const meta = tx.meta;
@@ -387,5 +414,5 @@ export function parseTransaction(tx: VersionedTransactionResponse, programId: Pu
       if (item) items.push(item);
     }
   });
-  return { items, writable };
+  return { items: withReceivershipAmounts(items), writable };
 }

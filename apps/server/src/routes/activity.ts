@@ -82,7 +82,14 @@ function describe(
     return `${asLiquidator ? `Liquidated ${shortAddress(row.account)}` : "Liquidated"}: ${seized} seized, ${repaid} repaid`;
   }
   if (row.type === "receivership_liquidation") {
-    return `Liquidated by receivership: ${usd(details.assetsSeizedValue)} seized, ${usd(details.liabilityRepaidValue)} repaid`;
+    // Rows indexed before the amounts were recorded have only the event's USD values.
+    const listed = (moves: unknown, value: unknown): string =>
+      Array.isArray(moves) && moves.length > 0
+        ? (moves as Record<string, unknown>[]).map((m) => tokens(ctx, decimals, m.amount, m.bank, m.mint)).join(" and ")
+        : usd(value);
+    const asReceiver = viewer !== null && viewer !== row.authority && viewer === row.related_authority;
+    const what = asReceiver ? `Liquidated ${shortAddress(row.account)} by receivership` : "Liquidated by receivership";
+    return `${what}: ${listed(details.seized, details.assetsSeizedValue)} seized, ${listed(details.repaid, details.liabilityRepaidValue)} repaid`;
   }
   return null;
 }
