@@ -164,7 +164,7 @@ export const activityRoutes: RouteModule = (app, ctx) => {
       schema: {
         summary: "A wallet's lending activity, newest first",
         description:
-          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain.",
+          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain. A liquidation's `description` says what was seized and repaid (\"Liquidated: 0.1 SOL seized, 0.95 USDC repaid\"; the liquidator's names the liquidated account).",
         tags: ["activity"],
         querystring: activityQuery("The wallet (margin account authority)."),
       },
