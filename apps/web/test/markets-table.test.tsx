@@ -285,7 +285,6 @@ describe("MarketsTable", () => {
       "Deposits▼",
       "Deposit cap▼",
       "Utilization▼",
-      "Insurance fund",
       "Action",
       "Stablecoins",
       "SOL / LST",
@@ -305,9 +304,9 @@ describe("MarketsTable", () => {
     expect(usdc.getByText("$4.2M")).toBeTruthy();
     expect(usdc.getByText("No limit")).toBeTruthy();
     expect(usdc.getByText("73.81%")).toBeTruthy();
-    // The insurance fund's tokens and their value.
-    expect(usdc.getByText("12,345.68")).toBeTruthy();
-    expect(usdc.getByText("$12.35K")).toBeTruthy();
+    // The insurance fund under the name, exactly and with its value on hover; none shown where the server read none.
+    expect(usdc.getByText("Insurance fund 12.35K USDC").getAttribute("title")).toBe("Insurance fund: 12,345.678 USDC ($12.35K)");
+    expect(within(rowOf(table, "USDT").closest("tr")!).queryByText(/Insurance fund/)).toBeNull();
     expect(usdc.getByText(PROVIDER_BALLAST)).toBeTruthy();
     expect(within(rowOf(table, "kUSDC").closest("tr")!).getByText(PROVIDER_KAMINO)).toBeTruthy();
     const jito = within(rowOf(table, "JitoSOL").closest("tr")!);
@@ -317,8 +316,8 @@ describe("MarketsTable", () => {
     expect(within(rowOf(table, "bSOL").closest("tr")!).getByText("Reduce-only")).toBeTruthy();
     expect(within(rowOf(table, "BONK").closest("tr")!).getByText("Isolated")).toBeTruthy();
     expect(within(rowOf(table, "ODD").closest("tr")!).getByText("Paused")).toBeTruthy();
-    // Unpriced: no price and no USD value; its insurance fund was not read.
-    expect(within(rowOf(table, "ODD").closest("tr")!).getAllByText("—")).toHaveLength(3);
+    // Unpriced: no price and no USD value.
+    expect(within(rowOf(table, "ODD").closest("tr")!).getAllByText("—")).toHaveLength(2);
   });
 
   it("labels actions by position and mode, disables what the bank's state forbids, and reports clicks", () => {
@@ -342,9 +341,9 @@ describe("MarketsTable", () => {
     expect(
       table
         .getAllByRole("columnheader")
-        .slice(0, 10)
+        .slice(0, 9)
         .map((h) => h.textContent),
-    ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Available", "Borrow cap▼", "Utilization▼", "Insurance fund", "Action"]);
+    ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Available", "Borrow cap▼", "Utilization▼", "Action"]);
     fireEvent.click(table.getByRole("button", { name: "Withdraw USDC" }));
     expect(onAction).toHaveBeenLastCalledWith(USDC, "Withdraw");
   });

@@ -2,7 +2,7 @@
 // links to its bank page and has the contextual action button.
 import { Link } from "wouter";
 import { bankPath } from "../../app/routes.js";
-import { formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
+import { formatCompact, formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
 import { Badge, Button, SortableTH, TD, TH, TR, cn } from "../../ui/index.js";
 import type { ActionType } from "../action-box/context.js";
 import {
@@ -43,7 +43,6 @@ function columnsFor(mode: LendingMode): readonly Column[] {
         { key: "total", label: "Deposits" },
         { key: "cap", label: "Deposit cap" },
         { key: "utilization", label: "Utilization" },
-        { key: null, label: "Insurance fund" },
       ]
     : [
         { key: "price", label: "Price" },
@@ -53,7 +52,6 @@ function columnsFor(mode: LendingMode): readonly Column[] {
         { key: null, label: "Available" },
         { key: "cap", label: "Borrow cap" },
         { key: "utilization", label: "Utilization" },
-        { key: null, label: "Insurance fund" },
       ];
 }
 
@@ -119,7 +117,6 @@ function cellsFor(row: BankRow, mode: LendingMode) {
       <Amount tokens={row.totalDeposits} usd={row.depositsUsd} symbol={row.symbol} />,
       capText(row.depositCap, row.symbol),
       <Utilization value={row.utilization} />,
-      <InsuranceFund row={row} />,
     ];
   }
   return [
@@ -135,13 +132,13 @@ function cellsFor(row: BankRow, mode: LendingMode) {
     `${formatTokenNumber(row.available, 2)} ${row.symbol}`,
     capText(row.borrowCap, row.symbol),
     <Utilization value={row.utilization} />,
-    <InsuranceFund row={row} />,
   ];
 }
 
-/** What covers the bank's bad debt before lenders share it: its insurance vault's balance. */
-function InsuranceFund({ row }: { readonly row: BankRow }) {
-  return row.insuranceFund === null ? "—" : <Amount tokens={row.insuranceFund.tokens} usd={row.insuranceFund.usd} symbol={row.symbol} />;
+/** The insurance fund exactly, with its value: what covers the bank's bad debt before lenders share it. */
+function insuranceTitle(fund: NonNullable<BankRow["insuranceFund"]>, symbol: string): string {
+  const value = fund.usd === null ? "" : ` (${formatUsdCompact(fund.usd)})`;
+  return `Insurance fund: ${formatTokenNumber(fund.tokens, 6)} ${symbol}${value}`;
 }
 
 function AssetCell({ row }: { readonly row: BankRow }) {
@@ -158,6 +155,12 @@ function AssetCell({ row }: { readonly row: BankRow }) {
           {row.symbol}
         </Link>
         <span className="truncate text-xs text-muted">{row.provider}</span>
+        {row.insuranceFund && (
+          // Under the name rather than in a column of its own: the table already fills a wide screen.
+          <span className="truncate text-xs text-muted" title={insuranceTitle(row.insuranceFund, row.symbol)}>
+            Insurance fund {formatCompact(row.insuranceFund.tokens)} {row.symbol}
+          </span>
+        )}
         <BankBadges row={row} />
       </div>
     </div>
