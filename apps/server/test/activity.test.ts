@@ -47,6 +47,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       symbol: bank === usdc ? "USDC" : bank.mint.toBase58().slice(0, 4).toUpperCase(),
       amount: amount.toString(),
       uiAmount: Number(amount) / 10 ** bank.decimals,
+      description: null,
       details,
     };
   }
@@ -66,6 +67,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       symbol: null,
       amount: null,
       uiAmount: null,
+      description: null,
       details: { signer: user.wallet.publicKey.toBase58() },
     };
   }
@@ -111,6 +113,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     const [liquidation] = body.data;
     expect(liquidation).toMatchObject({
       ...(await balanceRecord("liquidation", "liquidation", borrower, sol, 100_000_000n, {})),
+      description: expect.stringMatching(/^Liquidated: /),
       details: expect.objectContaining({
         signer: liquidator.wallet.publicKey.toBase58(),
         liquidatorAccount: liquidator.account.toBase58(),
@@ -120,6 +123,26 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       }),
     });
     expect(liquidation.uiAmount).toBe(0.1);
+  });
+
+  it("says what a liquidation seized and repaid, with symbols; the liquidator reads whose account it liquidated", async () => {
+    const solSymbol = sol.mint.toBase58().slice(0, 4).toUpperCase();
+    const line = `0.1 ${solSymbol} seized, 0.95 USDC repaid`;
+    const asLiquidatee = await api(server, "GET", `/api/activity/authority?address=${borrower.wallet.publicKey.toBase58()}`);
+    // 0.1 SOL at $10, 95% of it off the debt at $1; 2.5% more, in whole units (24,999.99… → 24,999), went from the
+    // liquidity vault to the insurance fund, which held nothing before.
+    expect(asLiquidatee.body.data[0]).toMatchObject({
+      description: `Liquidated: ${line}`,
+      details: expect.objectContaining({ repaidAmount: "950000", insuranceFee: "24999" }),
+    });
+    expect(await market.tokenBalance(usdc.vaults.insurance)).toBe(24_999n);
+
+    const asLiquidator = await api(server, "GET", `/api/activity/authority?address=${liquidator.wallet.publicKey.toBase58()}`);
+    const account = borrower.account.toBase58();
+    expect(asLiquidator.body.data[0].description).toBe(`Liquidated ${account.slice(0, 4)}…${account.slice(-4)}: ${line}`);
+
+    const byMint = await api(server, "GET", `/api/activity/mint?address=${usdc.mint.toBase58()}`);
+    expect(byMint.body.data[0].description).toBe(`Liquidated: ${line}`);
   });
 
   it("shows a liquidation to the liquidator too", async () => {

@@ -2,8 +2,8 @@
 // is empty before the bank-states job and equals the live one after it (also on a second server sharing the
 // database), rates equal the SDK's bankRates with emissions priced by the group's banks, and emissions are listed
 // with their APRs.
-import { Keypair } from "@solana/web3.js";
-import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { AccountLayout, TOKEN_PROGRAM_ID, transfer } from "@solana/spl-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BankFlags, BankLayout, BankOperationalState, OracleSetup, i80f48 as fx } from "@ballast/protocol";
 import { bankRates, emissionsRates, loadMarket, midPrice, toBankDto, toNumber, type BankDto, type Market } from "@ballast/sdk";
@@ -20,6 +20,8 @@ const GOV_RATE = 5_000_000n;
 const BUDGET = 1_000_000_000n;
 /** The servers' clock (unix seconds): 2026-01-01 00:00 UTC. */
 const NOW = 1_767_225_600;
+/** USDC native units sent into the USDC bank's insurance vault. */
+const INSURANCE_FUNDING = 12_345_678n;
 
 let market: TestMarket;
 let admins: GroupAdmins;
@@ -88,6 +90,11 @@ beforeAll(async () => {
     }),
     [admins.emissions],
   );
+  // The insurance fund is whatever the insurance vault holds: anyone may top it up with a plain token transfer.
+  const donor = await market.newUser();
+  const donorTokens = await market.fund(donor, usdc, INSURANCE_FUNDING);
+  market.ledger.warpToTime(market.now());
+  await transfer(market.connection, market.admin, donorTokens, usdc.vaults.insurance, donor.wallet, INSURANCE_FUNDING);
   await tick(3_600);
 });
 afterAll(async () => {
@@ -101,9 +108,11 @@ async function snapshot(): Promise<Market> {
 /** The SDK's BankDtos of the group's banks read straight from the ledger, ordered by address. */
 async function expectedDtos(): Promise<BankDto[]> {
   const read = await snapshot();
-  return [...read.banks.values()]
-    .filter((p) => p.bank.config.operationalState !== BankOperationalState.KilledByBankruptcy)
-    .map((p) => {
+  const listed = [...read.banks.values()].filter((p) => p.bank.config.operationalState !== BankOperationalState.KilledByBankruptcy);
+  const vaults = await market.connection.getMultipleAccountsInfo(listed.map((p) => new PublicKey(p.bank.insuranceVault)));
+  return listed
+    .map((p, i) => {
+      const vault = vaults[i];
       const known = tokens.find((t) => t.mint === p.bank.mint);
       const price = midPrice(p.price);
       return toBankDto(p.address, p.bank, {
@@ -112,6 +121,7 @@ async function expectedDtos(): Promise<BankDto[]> {
         tokenProgram: TOKEN_PROGRAM_ID.toBase58(),
         usdPrice: price === null ? null : toNumber(price),
         lstApy: null,
+        insuranceVaultBalance: vault ? AccountLayout.decode(vault.data).amount : null,
       });
     })
     .sort((a, b) => compareAddresses(a.bank_address, b.bank_address));
@@ -155,6 +165,8 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       total_asset_shares: "1000000000",
       total_liability_shares: "400000000",
       insurance_ir_fee: fx.toDecimal(fx.fromDecimal("0.1")),
+      insurance_vault: usdc.vaults.insurance.toBase58(),
+      insurance_vault_balance: INSURANCE_FUNDING.toString(),
     });
     // An hour of interest at 40% utilization: both share values have grown past 1.
     expect(Number(usdcDto.asset_share_value)).toBeGreaterThan(1);
@@ -169,6 +181,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       total_asset_shares: "10000000000",
       total_liability_shares: "0",
       emissions_mint: "11111111111111111111111111111111",
+      insurance_vault_balance: "0",
     });
     expect(byAddress.get(gov.key.toBase58())).toMatchObject({
       usd_price: 2.5,

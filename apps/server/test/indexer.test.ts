@@ -17,7 +17,7 @@ import {
 import { endLiquidationIx, initLiquidationRecordIx, startLiquidationIx } from "../../../packages/protocol/test/support/receivership.js";
 import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
-import { DIALECTS, freshDatabase, startTestServer } from "./support/server.js";
+import { DIALECTS, api, freshDatabase, startTestServer } from "./support/server.js";
 import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
 const SOL = 1_000_000_000n;
@@ -331,6 +331,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         liquidatorAuthority: liquidator.wallet.publicKey.toBase58(),
         liabilityBank: usdc.key.toBase58(),
         liabilityMint: usdc.mint.toBase58(),
+        // 95% of the seized value off the debt; the insurance fee's whole units moved to the insurance vault.
+        repaidAmount: "950000",
+        insuranceFee: (await market.tokenBalance(usdc.vaults.insurance)).toString(),
         preBalances: {
           liquidateeAssetBalance: 2e9,
           liquidateeLiabilityBalance: 10e6,
@@ -354,6 +357,23 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       expect(seizedDetails.assetsSeizedValue).toBeCloseTo(2.1, 9);
       expect(seizedDetails.liabilityRepaidValue).toBeCloseTo(2, 9);
       expect(seizedDetails.flatFeeLamports).toBe(0);
+      // The event has USD values only; the row lists the transaction's withdrawals and repayments in native units.
+      expect(seizedDetails.seized).toEqual([{ bank: sol.key.toBase58(), mint: sol.mint.toBase58(), amount: "210000000" }]);
+      expect(seizedDetails.repaid).toEqual([{ bank: usdc.key.toBase58(), mint: usdc.mint.toBase58(), amount: String(2n * USDC) }]);
+
+      const symbol = (bank: TestBank) => bank.mint.toBase58().slice(0, 4).toUpperCase();
+      const line = `0.21 ${symbol(sol)} seized, 2 ${symbol(usdc)} repaid`;
+      const { body } = await api(server, "GET", `/api/activity/authority?address=${liquidatee.wallet.publicKey.toBase58()}`);
+      const descriptions = (body.data as { type: string; description: string | null }[])
+        .filter((r) => r.type.includes("liquidation"))
+        .map((r) => r.description);
+      expect(descriptions).toEqual([
+        `Liquidated by receivership: ${line}`,
+        `Liquidated: 0.1 ${symbol(sol)} seized, 0.95 ${symbol(usdc)} repaid`,
+      ]);
+      const account = liquidatee.account.toBase58();
+      const asReceiver = await api(server, "GET", `/api/activity/authority?address=${receiver.wallet.publicKey.toBase58()}`);
+      expect(asReceiver.body.data[0].description).toBe(`Liquidated ${account.slice(0, 4)}…${account.slice(-4)} by receivership: ${line}`);
     });
 
     it("records the transfer under the new authority with the old account and authority", async () => {

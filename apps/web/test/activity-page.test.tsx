@@ -6,6 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpProvider } from "../src/api/context.js";
 import { Http, type ActivityRecord } from "../src/api/index.js";
+import { ActivityTable } from "../src/features/activity/ActivityTable.js";
 import { ActivityView, type MarketToken } from "../src/features/activity/ActivityView.js";
 import { activityRow } from "../src/features/activity/activity-rows.js";
 import { ToastProvider } from "../src/ui/index.js";
@@ -129,6 +130,7 @@ const record = (fields: Partial<ActivityRecord>): ActivityRecord => ({
   symbol: "SOL",
   amount: "2500000001",
   uiAmount: 2.500000001,
+  description: null,
   details: {},
   ...fields,
 });
@@ -181,5 +183,21 @@ describe("sample records", () => {
       mints,
     );
     expect([account.type, account.amount, account.usd]).toEqual(["Transfer account", null, null]);
+  });
+
+  it("says under a liquidation's type what was seized and repaid", () => {
+    const description = "Liquidated: 0.1 SOL seized, 14.25 USDC repaid";
+    const liquidation = activityRow(record({ type: "liquidation", amount: "100000000", uiAmount: 0.1, description }), mints);
+    const deposit = activityRow(record({ signature: `${SIGNATURE.slice(0, -1)}X` }), mints);
+    expect([liquidation.description, deposit.description]).toEqual([description, null]);
+    render(
+      <ToastProvider>
+        <ActivityTable rows={[liquidation, deposit]} />
+      </ToastProvider>,
+    );
+    const [, liquidationRow, depositRow] = within(screen.getByRole("table", { name: "Activity" })).getAllByRole("row");
+    expect(within(liquidationRow!).getByText("Liquidation").textContent).toBe(`Liquidation${description}`);
+    expect(within(liquidationRow!).getByText(description)).toBeTruthy();
+    expect(within(depositRow!).queryByText(/seized/)).toBeNull();
   });
 });

@@ -110,6 +110,21 @@ describe("bank stats", () => {
     expect(toNumber(rates.totalBorrowingRate)).toBeGreaterThan(toNumber(rates.totalLendingRate));
     expect(statValue("Total deposits")).toBe(`${formatTokenNumber(row.totalDeposits, 2)} USDC`);
   });
+
+  it("shows the insurance fund the server read, in tokens and dollars, and nothing when it read none", () => {
+    const priced = market.banks.get(started.usdc)!;
+    const dto = dtos.find((d) => d.bank_address === started.usdc)!;
+    const token = { mint: priced.bank.mint, symbol: "USDC", name: "USD Coin", category: "Stablecoins" } as const;
+    const funded = bankRow(market, priced, { ...dto, insurance_vault_balance: "2500000" }, token);
+    expect(funded.insuranceFund).toEqual({ tokens: 2.5, usd: 2.5 * funded.price! });
+    render(<BankStats row={funded} />);
+    expect(statValue("Insurance fund")).toBe("2.5 USDC");
+    expect(statHint("Insurance fund")).toBe(formatUsdCompact(2.5 * funded.price!));
+    cleanup();
+
+    render(<BankStats row={bankRow(market, priced, { ...dto, insurance_vault_balance: null }, token)} />);
+    expect(within(screen.getByLabelText("Bank statistics")).queryByText("Insurance fund")).toBeNull();
+  });
 });
 
 describe("bank states and kinds", () => {

@@ -44,6 +44,7 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
     operationalState: "operational",
     actions: ["deposit", "withdraw", "borrow", "repay"],
     reserve: null,
+    insuranceFund: null,
     ...fields,
     depositApy,
     borrowApy,
@@ -65,6 +66,7 @@ const USDC = bank({
   assetWeight: 0.9,
   ltv: 0.8,
   depositCap: null,
+  insuranceFund: { tokens: 12_345.678, usd: 12_345.678 },
 });
 const USDT = bank({
   symbol: "USDT",
@@ -302,6 +304,9 @@ describe("MarketsTable", () => {
     expect(usdc.getByText("$4.2M")).toBeTruthy();
     expect(usdc.getByText("No limit")).toBeTruthy();
     expect(usdc.getByText("73.81%")).toBeTruthy();
+    // The insurance fund under the name, exactly and with its value on hover; none shown where the server read none.
+    expect(usdc.getByText("Insurance fund 12.35K USDC").getAttribute("title")).toBe("Insurance fund: 12,345.678 USDC ($12.35K)");
+    expect(within(rowOf(table, "USDT").closest("tr")!).queryByText(/Insurance fund/)).toBeNull();
     expect(usdc.getByText(PROVIDER_BALLAST)).toBeTruthy();
     expect(within(rowOf(table, "kUSDC").closest("tr")!).getByText(PROVIDER_KAMINO)).toBeTruthy();
     const jito = within(rowOf(table, "JitoSOL").closest("tr")!);

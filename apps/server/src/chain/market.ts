@@ -1,6 +1,7 @@
 // The lending markets as the server reads them: per configured group one snapshot of group, banks and prices (through
 // the SDK), shared by routes and jobs for `marketCacheMs`, plus facts about mints that never change.
 import { PublicKey, type Connection } from "@solana/web3.js";
+import { AccountLayout } from "@solana/spl-token";
 import { loadMarket, midPrice, toBankDto, toNumber, type BankDto, type Market, type PricedBank } from "@ballast/sdk";
 import type { ServerConfig, TokenMetadata } from "../config.js";
 import { upstreamError } from "../errors.js";
@@ -44,6 +45,23 @@ function perSnapshots<T>(derive: (markets: Market[]) => T): (markets: Market[]) 
     }
     return last.value;
   };
+}
+
+/** getMultipleAccounts takes at most 100 keys. */
+const ACCOUNTS_PER_READ = 100;
+
+/**
+ * The token balance of each vault, in order: null for a vault that does not exist or is not a token account. Token
+ * and Token-2022 accounts share the first 165 bytes, so one layout reads both.
+ */
+async function insuranceBalances(connection: Connection, vaults: readonly string[]): Promise<(bigint | null)[]> {
+  const balances: (bigint | null)[] = [];
+  for (let i = 0; i < vaults.length; i += ACCOUNTS_PER_READ) {
+    const keys = vaults.slice(i, i + ACCOUNTS_PER_READ).map((v) => new PublicKey(v));
+    const infos = await connection.getMultipleAccountsInfo(keys, "confirmed");
+    for (const info of infos) balances.push(info && info.data.length >= AccountLayout.span ? AccountLayout.decode(info.data).amount : null);
+  }
+  return balances;
 }
 
 /**
@@ -107,19 +125,26 @@ export function marketService(
     let value = marketDtos.get(snapshot);
     if (!value) {
       const yields = lstApys();
+      const priced = [...snapshot.banks.values()];
+      const insurance = insuranceBalances(
+        connection,
+        priced.map((p) => p.bank.insuranceVault),
+      );
       value = Promise.all(
-        [...snapshot.banks.values()].map(async (priced): Promise<BankDto | null> => {
-          const price = midPrice(priced.price);
-          const meta = metadata(priced.bank.mint);
-          const tokenProgramAddress = await tokenProgram(priced.bank.mint);
-          const lstApy = (await yields).get(priced.address) ?? null;
+        priced.map(async (bank, index): Promise<BankDto | null> => {
+          const price = midPrice(bank.price);
+          const meta = metadata(bank.bank.mint);
+          const tokenProgramAddress = await tokenProgram(bank.bank.mint);
+          const lstApy = (await yields).get(bank.address) ?? null;
+          const insuranceVaultBalance = (await insurance)[index] ?? null;
           try {
-            return toBankDto(priced.address, priced.bank, {
+            return toBankDto(bank.address, bank.bank, {
               symbol: meta.symbol,
               name: meta.name,
               tokenProgram: tokenProgramAddress,
               usdPrice: price === null ? null : toNumber(price),
               lstApy,
+              insuranceVaultBalance,
             });
           } catch {
             // The app decodes no other risk tier or operational state (a bank killed by bankruptcy): it is not listed.

@@ -2,7 +2,13 @@
 // Anchor's EventParser over the IDL, plus the emissions payouts (which emit no event) read from the instructions and
 // the token transfers they made. Pure: no RPC, no database.
 import { EventParser, type BN } from "@coral-xyz/anchor";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, TokenInstruction, transferCheckedInstructionData } from "@solana/spl-token";
+import {
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  TokenInstruction,
+  transferCheckedInstructionData,
+  transferInstructionData,
+} from "@solana/spl-token";
 import type { PublicKey, VersionedTransactionResponse } from "@solana/web3.js";
 import { LENDING_IDL, lendingCoder } from "@ballast/sdk";
 import bs58 from "bs58";
@@ -130,12 +136,48 @@ interface ProgramCall {
   readonly position: number;
 }
 
+/** Native units a token Transfer or TransferChecked among `calls` moved from `source` to `destination`; 0 for none. */
+function transferred(calls: readonly Call[], source: string, destination: string): bigint {
+  for (const c of calls) {
+    if (!TOKEN_PROGRAMS.has(c.programId) || c.accounts[0] !== source) continue;
+    // Transfer's accounts: source, destination, authority; TransferChecked's: source, mint, destination, authority.
+    if (c.data[0] === TokenInstruction.Transfer && c.data.length >= transferInstructionData.span && c.accounts[1] === destination) {
+      return transferInstructionData.decode(c.data).amount;
+    }
+    if (
+      c.data[0] === TokenInstruction.TransferChecked &&
+      c.data.length >= transferCheckedInstructionData.span &&
+      c.accounts[2] === destination
+    ) {
+      return transferCheckedInstructionData.decode(c.data).amount;
+    }
+  }
+  return 0n;
+}
+
+/** A classic liquidation's call and the insurance fee its liability bank's insurance vault received. */
+interface LiquidationCall {
+  readonly call: ProgramCall;
+  readonly insuranceFee: bigint;
+}
+
+/**
+ * The liquidatee's debt repaid, in native units of the liability mint: its liability before less after, which the
+ * event carries as doubles of fractional native units (the program books 95% of the seized value, fractions kept),
+ * rounded to the nearest unit.
+ */
+function liquidateeRepaid(pre: unknown, post: unknown): bigint {
+  const before = (pre as Record<string, number>).liquidatee_liability_balance ?? 0;
+  const after = (post as Record<string, number>).liquidatee_liability_balance ?? 0;
+  return BigInt(Math.max(0, Math.round(before - after)));
+}
+
 /**
  * The activity of one event, or null for events that are not a user's activity (bank and group administration,
  * interest accrual, health pulses). `liquidations` holds the liquidate calls of the same top-level instruction not
  * yet matched to an event, in order: the event lacks the seized amount in native units, the call's argument has it.
  */
-function eventActivity(name: string, data: Fields, liquidations: ProgramCall[]): ActivityItem | null {
+function eventActivity(name: string, data: Fields, liquidations: LiquidationCall[]): ActivityItem | null {
   switch (name) {
     case "MarginfiAccountCreateEvent":
       return fromHeader("create_account", header(data));
@@ -157,7 +199,7 @@ function eventActivity(name: string, data: Fields, liquidations: ProgramCall[]):
     case "LendingAccountLiquidateEvent": {
       // The row belongs to the liquidatee, whose collateral was seized; the liquidator is its related party.
       const liquidator = header(data);
-      const call = liquidations.shift();
+      const matched = liquidations.shift();
       return {
         type: "liquidation",
         account: key(data.liquidatee_marginfi_account),
@@ -165,7 +207,7 @@ function eventActivity(name: string, data: Fields, liquidations: ProgramCall[]):
         group: liquidator.group,
         bank: key(data.asset_bank),
         mint: key(data.asset_mint),
-        amount: call ? integer(call.args.asset_amount) : null,
+        amount: matched ? integer(matched.call.args.asset_amount) : null,
         related: {
           account: liquidator.account,
           authority: liquidator.authority,
@@ -182,6 +224,8 @@ function eventActivity(name: string, data: Fields, liquidations: ProgramCall[]):
           liquidateePostHealth: data.liquidatee_post_health,
           preBalances: liquidationBalances(data.pre_balances),
           postBalances: liquidationBalances(data.post_balances),
+          repaidAmount: liquidateeRepaid(data.pre_balances, data.post_balances).toString(),
+          insuranceFee: matched ? matched.insuranceFee.toString() : null,
         },
       };
     }
@@ -297,6 +341,33 @@ function topLevelLogs(logs: readonly string[]): string[][] {
   return segments;
 }
 
+/** A token amount of a bank, as a receivership row lists what it seized and repaid. */
+interface BankAmount {
+  readonly bank: string | null;
+  readonly mint: string | null;
+  readonly amount: string | null;
+}
+
+/**
+ * A receivership's event carries only USD values: its row also lists, in native units, the withdrawals (collateral
+ * seized) and repayments of the liquidated account that the same transaction made before it, since the previous
+ * receivership of that account.
+ */
+function withReceivershipAmounts(items: readonly ActivityItem[]): ActivityItem[] {
+  const since = new Map<string, number>();
+  return items.map((item, index) => {
+    if (item.type !== "receivership_liquidation") return item;
+    const start = since.get(item.account) ?? 0;
+    since.set(item.account, index + 1);
+    const moves = items.slice(start, index).filter((i) => i.account === item.account);
+    const amounts = (type: ActivityType): BankAmount[] =>
+      moves
+        .filter((i) => i.type === type)
+        .map((i) => ({ bank: i.bank, mint: i.mint, amount: i.amount === null ? null : i.amount.toString() }));
+    return { ...item, details: { ...item.details, seized: amounts("withdraw"), repaid: amounts("repay") } };
+  });
+}
+
 /** A successful transaction's activity and writable accounts (a failed one changed nothing: no activity). */
 export function parseTransaction(tx: VersionedTransactionResponse, programId: PublicKey): ParsedTransaction {
   const meta = tx.meta;
@@ -325,7 +396,14 @@ export function parseTransaction(tx: VersionedTransactionResponse, programId: Pu
       const decoded = call.programId === program ? decodeCall(call, position) : null;
       return decoded ? [decoded] : [];
     });
-    const liquidations = programCalls.filter((c) => c.name === "lending_account_liquidate");
+    const liquidations = programCalls
+      .filter((c) => c.name === "lending_account_liquidate")
+      .map((call) => {
+        const { bank_liquidity_vault: vault = "", bank_insurance_vault: insurance = "" } = call.accounts;
+        // Its own transfers come before the next lending-program call.
+        const end = programCalls.find((c) => c.position > call.position)?.position ?? calls.length;
+        return { call, insuranceFee: transferred(calls.slice(call.position + 1, end), vault, insurance) };
+      });
     for (const event of parser.parseLogs(segments[index] ?? [])) {
       const item = eventActivity(event.name, event.data as Fields, liquidations);
       if (item) items.push(item);
@@ -336,5 +414,5 @@ export function parseTransaction(tx: VersionedTransactionResponse, programId: Pu
       if (item) items.push(item);
     }
   });
-  return { items, writable };
+  return { items: withReceivershipAmounts(items), writable };
 }

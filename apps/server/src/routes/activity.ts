@@ -43,7 +43,58 @@ async function bankDecimals(ctx: RouteContext): Promise<Map<string, number>> {
   }
 }
 
-function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<string, number>): ActivityRecord {
+/** Native units as an exact decimal of whole tokens, without trailing zeros ("950000", 6 → "0.95"). */
+export function tokenAmount(native: bigint, decimals: number): string {
+  const sign = native < 0n ? "-" : "";
+  const digits = (native < 0n ? -native : native).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+const usd = (value: unknown): string => (typeof value === "number" ? `$${value.toFixed(2)}` : "an unknown value");
+
+/** `<amount> <symbol>` of a bank's mint; native units when the bank's decimals are unknown. */
+function tokens(ctx: RouteContext, decimals: ReadonlyMap<string, number>, amount: unknown, bank: unknown, mint: unknown): string {
+  if (typeof amount !== "string" || typeof mint !== "string") return "an unknown amount";
+  const places = typeof bank === "string" ? decimals.get(bank) : undefined;
+  const symbol = ctx.markets.metadata(mint).symbol;
+  return places === undefined ? `${amount} native units of ${symbol}` : `${tokenAmount(BigInt(amount), places)} ${symbol}`;
+}
+
+const shortAddress = (address: string): string => `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+/**
+ * The record in words, for liquidations. `viewer` is the wallet whose activity is read, if any: the liquidator of a
+ * classic liquidation reads whose account it liquidated, everyone else reads the liquidatee's line.
+ */
+function describe(
+  row: ActivityTable,
+  details: Record<string, unknown>,
+  ctx: RouteContext,
+  decimals: ReadonlyMap<string, number>,
+  viewer: string | null,
+): string | null {
+  if (row.type === "liquidation") {
+    const seized = tokens(ctx, decimals, row.amount, row.bank, row.mint);
+    const repaid = tokens(ctx, decimals, details.repaidAmount, details.liabilityBank, details.liabilityMint);
+    const asLiquidator = viewer !== null && viewer !== row.authority && viewer === row.related_authority;
+    return `${asLiquidator ? `Liquidated ${shortAddress(row.account)}` : "Liquidated"}: ${seized} seized, ${repaid} repaid`;
+  }
+  if (row.type === "receivership_liquidation") {
+    // Rows indexed before the amounts were recorded have only the event's USD values.
+    const listed = (moves: unknown, value: unknown): string =>
+      Array.isArray(moves) && moves.length > 0
+        ? (moves as Record<string, unknown>[]).map((m) => tokens(ctx, decimals, m.amount, m.bank, m.mint)).join(" and ")
+        : usd(value);
+    const asReceiver = viewer !== null && viewer !== row.authority && viewer === row.related_authority;
+    const what = asReceiver ? `Liquidated ${shortAddress(row.account)} by receivership` : "Liquidated by receivership";
+    return `${what}: ${listed(details.seized, details.assetsSeizedValue)} seized, ${listed(details.repaid, details.liabilityRepaidValue)} repaid`;
+  }
+  return null;
+}
+
+function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<string, number>, viewer: string | null): ActivityRecord {
   const details = JSON.parse(row.details) as Record<string, unknown>;
   // Emissions are paid in the emissions mint, whose decimals the payout recorded; other amounts are in the bank's mint.
   const places = row.type === "withdraw_emissions" ? (details.decimals as number) : row.bank === null ? undefined : decimals.get(row.bank);
@@ -60,6 +111,7 @@ function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<s
     symbol: row.mint === null ? null : ctx.markets.metadata(row.mint).symbol,
     amount: row.amount,
     uiAmount: row.amount === null || places === undefined ? null : nativeToUi(BigInt(row.amount), places),
+    description: describe(row, details, ctx, decimals, viewer),
     details,
   };
 }
@@ -101,7 +153,8 @@ async function activityFor(
       .execute(),
     bankDecimals(ctx),
   ]);
-  return { data: rows.map((row) => toRecord(row, ctx, decimals)) };
+  const viewer = columns[0] === "authority" ? query.address : null;
+  return { data: rows.map((row) => toRecord(row, ctx, decimals, viewer)) };
 }
 
 export const activityRoutes: RouteModule = (app, ctx) => {
@@ -111,7 +164,7 @@ export const activityRoutes: RouteModule = (app, ctx) => {
       schema: {
         summary: "A wallet's lending activity, newest first",
         description:
-          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain.",
+          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain. A liquidation's `description` says what was seized and repaid (\"Liquidated: 0.1 SOL seized, 0.95 USDC repaid\"; the liquidator's names the liquidated account).",
         tags: ["activity"],
         querystring: activityQuery("The wallet (margin account authority)."),
       },

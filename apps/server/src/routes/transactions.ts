@@ -73,6 +73,8 @@ function simulatedBankDto(listed: BankDto, data: Buffer): BankDto | null {
       tokenProgram: listed.token_program_address,
       usdPrice: listed.usd_price,
       lstApy: listed.lst_apy,
+      // The simulation returns the bank's account only: the insurance fund is the listed one.
+      insuranceVaultBalance: listed.insurance_vault_balance === null ? null : BigInt(listed.insurance_vault_balance),
     });
   } catch {
     return null;

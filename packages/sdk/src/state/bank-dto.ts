@@ -9,6 +9,8 @@ export interface BankMetadata {
   readonly tokenProgram: string;
   readonly usdPrice: number | null;
   readonly lstApy: number | null;
+  /** The insurance vault's token balance in native units; null (or absent) when it was not read. */
+  readonly insuranceVaultBalance?: bigint | null;
 }
 
 export interface EmodeEntryDto {
@@ -38,6 +40,8 @@ export interface BankDto {
   readonly insurance_vault: string;
   readonly insurance_vault_bump: number;
   readonly insurance_vault_authority_bump: number;
+  /** The insurance fund: the insurance vault's token balance, native units as an integer string; null when unread. */
+  readonly insurance_vault_balance: string | null;
   readonly fee_vault: string;
   readonly fee_vault_bump: number;
   readonly fee_vault_authority_bump: number;
@@ -116,6 +120,7 @@ export function toBankDto(address: string, bank: Bank, metadata: BankMetadata): 
     insurance_vault: bank.insuranceVault,
     insurance_vault_bump: bank.insuranceVaultBump,
     insurance_vault_authority_bump: bank.insuranceVaultAuthorityBump,
+    insurance_vault_balance: metadata.insuranceVaultBalance == null ? null : metadata.insuranceVaultBalance.toString(),
     fee_vault: bank.feeVault,
     fee_vault_bump: bank.feeVaultBump,
     fee_vault_authority_bump: bank.feeVaultAuthorityBump,

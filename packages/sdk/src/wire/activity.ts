@@ -36,6 +36,12 @@ export interface ActivityRecord {
   readonly amount: string | null;
   /** The amount in whole tokens, when the mint's decimals are known. */
   readonly uiAmount: number | null;
+  /**
+   * What happened in words, for records a type and an amount do not tell: a liquidation says what was seized and
+   * repaid ("Liquidated: 0.1 SOL seized, 0.95 USDC repaid"; the liquidator reads "Liquidated <account>: …"), a
+   * receivership liquidation the USD values. Null for other records.
+   */
+  readonly description: string | null;
   /** The event's remaining fields. */
   readonly details: Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
-// The activity list: time, type, token, amount, value now, account and transaction (with copy).
+// The activity list: time, type (with what happened, for liquidations), token, amount, value now, account and
+// transaction (with copy).
 import { shortenAddress } from "../../format/index.js";
 import { TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import { CopyButton } from "../bank/CopyButton.js";
@@ -24,7 +25,12 @@ export function ActivityTable({ rows }: { readonly rows: readonly ActivityRow[] 
             <TD className="whitespace-nowrap" label="Time">
               {recordTime(row.record)}
             </TD>
-            <TD label="Type">{row.type}</TD>
+            <TD label="Type">
+              <span className="flex flex-col">
+                {row.type}
+                {row.description && <span className="text-xs text-muted">{row.description}</span>}
+              </span>
+            </TD>
             <TD label="Token">
               <span className="flex flex-col">
                 {row.symbol ?? "—"}

@@ -38,6 +38,8 @@ export interface ActivityRow {
   readonly amount: string | null;
   /** USD at the current price; null when unknown. */
   readonly usd: string | null;
+  /** The server's account of what happened, for records an amount does not tell (a liquidation's seized and repaid). */
+  readonly description: string | null;
 }
 
 /** The decimals of a record's amount: the payout's own for emissions, else the token's. */
@@ -69,6 +71,7 @@ export function activityRow(
     provider: record.bank === null ? null : (providers.get(record.bank) ?? null),
     amount,
     usd,
+    description: record.description,
   };
 }
 

@@ -1,5 +1,6 @@
 // The bank's key figures from its markets-table row (the SDK's math on the market snapshot): totals, utilization,
-// collateral weight, loan-to-value and the APYs with their parts (interest, emissions, staking yield). A Kamino bank
+// collateral weight, loan-to-value, the APYs with their parts (interest, emissions, staking yield) and the insurance
+// fund (the insurance vault's balance, when the server read it). A Kamino bank
 // lends into the third-party market's reserve and has no borrowing side: it shows the reserve's totals beside the
 // reserve's utilization instead of borrows, loan-to-value and a borrow APY of its own.
 import { formatPercent, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
@@ -44,6 +45,13 @@ export function BankStats({ row }: { readonly row: BankRow }) {
           <Stat label="Deposit APY" value={<ApyBreakdown apy={row.lending} label="Deposit APY" testId="bank-deposit-apy" />} />
           {!row.reserve && (
             <Stat label="Borrow APY" value={<ApyBreakdown apy={row.borrowing} label="Borrow APY" testId="bank-borrow-apy" />} />
+          )}
+          {row.insuranceFund && (
+            <Stat
+              label="Insurance fund"
+              value={`${formatTokenNumber(row.insuranceFund.tokens, 2)} ${row.symbol}`}
+              hint={withUsd(row.insuranceFund.usd)}
+            />
           )}
         </dl>
       </CardBody>

@@ -2,7 +2,7 @@
 // links to its bank page and has the contextual action button.
 import { Link } from "wouter";
 import { bankPath } from "../../app/routes.js";
-import { formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
+import { formatCompact, formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
 import { Badge, Button, SortableTH, TD, TH, TR, cn } from "../../ui/index.js";
 import type { ActionType } from "../action-box/context.js";
 import {
@@ -135,6 +135,12 @@ function cellsFor(row: BankRow, mode: LendingMode) {
   ];
 }
 
+/** The insurance fund exactly, with its value: what covers the bank's bad debt before lenders share it. */
+function insuranceTitle(fund: NonNullable<BankRow["insuranceFund"]>, symbol: string): string {
+  const value = fund.usd === null ? "" : ` (${formatUsdCompact(fund.usd)})`;
+  return `Insurance fund: ${formatTokenNumber(fund.tokens, 6)} ${symbol}${value}`;
+}
+
 function AssetCell({ row }: { readonly row: BankRow }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -149,6 +155,12 @@ function AssetCell({ row }: { readonly row: BankRow }) {
           {row.symbol}
         </Link>
         <span className="truncate text-xs text-muted">{row.provider}</span>
+        {row.insuranceFund && (
+          // Under the name rather than in a column of its own: the table already fills a wide screen.
+          <span className="truncate text-xs text-muted" title={insuranceTitle(row.insuranceFund, row.symbol)}>
+            Insurance fund {formatCompact(row.insuranceFund.tokens)} {row.symbol}
+          </span>
+        )}
         <BankBadges row={row} />
       </div>
     </div>

@@ -91,6 +91,11 @@ export interface BankRow {
     readonly supplyUsd: number | null;
     readonly borrowedUsd: number | null;
   } | null;
+  /**
+   * The insurance fund: what the bank's insurance vault holds (tokens, dollars), from the server's bank DTO; null
+   * when the server did not read it.
+   */
+  readonly insuranceFund: { readonly tokens: number; readonly usd: number | null } | null;
 }
 
 /** An APY and its parts as display fractions: a bank's lending or borrowing side, or an account's net APY. */
@@ -182,7 +187,15 @@ export function bankRow(
     operationalState: bankStateName(bank),
     actions: ALL_ACTIONS.filter((action) => bankActionRefusal(bank, action) === null),
     reserve: reserveOf(priced),
+    insuranceFund: insuranceFundOf(dto, decimals, price),
   };
+}
+
+function insuranceFundOf(dto: BankDto | undefined, decimals: number, price: number | null): BankRow["insuranceFund"] {
+  const balance = dto?.insurance_vault_balance;
+  if (balance == null) return null;
+  const amount = nativeToUi(BigInt(balance), decimals);
+  return { tokens: amount, usd: price === null ? null : amount * price };
 }
 
 const ALL_ACTIONS: readonly ActionType[] = ["deposit", "withdraw", "borrow", "repay"];
