@@ -9,6 +9,7 @@ import type { ServerContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { ActivityTable, IndexedBalancesTable } from "../db/schema/activity.js";
 import type { ScheduledJob } from "../jobs/scheduler.js";
+import { shareValueChange, unchangedSince } from "./bad-debt.js";
 import { parseTransaction, type ActivityItem } from "./events.js";
 
 export interface IndexerOptions {
@@ -191,8 +192,28 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     });
     const stored = unknown.length ? await storedFacts(db, [...new Set(unknown)]) : new Map<string, AccountFacts>();
 
+    // A bankruptcy's share-value change is known when the bank read above is as the settlement left it; else null.
+    const settlementLoss = async (item: ActivityItem, signature: string): Promise<number | null> => {
+      const bank = item.bank === null ? undefined : state.infos.get(item.bank);
+      if (!item.lastUseOfBank || !bank || item.bank === null) return null;
+      if (!(await unchangedSince(connection, item.bank, signature))) return null;
+      return shareValueChange(bank.data, Number(item.details.socializedAmount));
+    };
+    const withLoss = await Promise.all(
+      parsed.map(async (t) => ({
+        ...t,
+        items: await Promise.all(
+          t.items.map(async (item) =>
+            item.type === "bankruptcy"
+              ? { ...item, details: { ...item.details, shareValueChange: await settlementLoss(item, t.pending.signature) } }
+              : item,
+          ),
+        ),
+      })),
+    );
+
     const rows: ActivityTable[] = [];
-    for (const t of parsed) {
+    for (const t of withLoss) {
       const own = factsIn(t.items);
       t.items.forEach((item, eventIndex) => {
         const facts = own.get(item.account) ?? ledgerFacts.get(item.account) ?? stored.get(item.account);
