@@ -32,6 +32,7 @@ import type { ClientRateLimiter } from "./rate-limit.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
 import { authRoutes } from "./routes/auth.js";
+import { badDebtRoutes } from "./routes/bad-debt.js";
 import { bankRoutes } from "./routes/banks.js";
 import { configRoutes } from "./routes/config.js";
 import { faucetRoutes } from "./routes/faucet.js";
@@ -86,6 +87,7 @@ const ROUTES: readonly RouteModule[] = [
   accountRoutes,
   transactionRoutes,
   activityRoutes,
+  badDebtRoutes,
   pointsRoutes,
   labelRoutes,
   faucetRoutes,
