@@ -58,12 +58,16 @@ export interface RouteContext extends ServerContext {
   readonly swap: SwapVenue;
   /** Recent priority fees, one cache shared by the transaction builders and the swap API. */
   readonly fees: PriorityFeeService;
-  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit, priceControlRateLimit). */
+  /**
+   * Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit,
+   * priceControlRateLimit, badDebtRateLimit).
+   */
   readonly limits: {
     readonly challenges: ClientRateLimiter;
     readonly faucet: ClientRateLimiter;
     readonly swap: ClientRateLimiter;
     readonly prices: ClientRateLimiter;
+    readonly badDebt: ClientRateLimiter;
   };
 }
 

@@ -1,7 +1,7 @@
 // Bankruptcies as a user sees them, from real transactions on both databases: the activity record's line naming the
 // bad debt, what insurance covered and what the depositors bore, under the bankrupt wallet and the bank's mint; and
 // GET /api/bank-bad-debt listing a bank's settlements with exact native amounts and the share value's fall where the
-// indexer read the bank as the settlement left it.
+// indexer read the bank as the settlement left it, limited per client address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { fundInsurance, handleBankruptcyIx } from "../../../packages/protocol/test/support/liquidation.js";
@@ -160,6 +160,30 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     const bank = usdc.key.toBase58();
     expect((await api(server, "GET", `/api/bank-bad-debt?bank=${bank}&before=yesterday`)).body.field).toBe("query.before");
     expect((await api(server, "GET", `/api/bank-bad-debt?bank=${bank}&limit=101`)).body.field).toBe("query.limit");
+  });
+
+  it("answers a client past its limit 429 with Retry-After until its window is over", async () => {
+    let clock = 1_760_000_000;
+    const limited = await startTestServer(market, {
+      dialect,
+      now: () => clock,
+      config: { badDebtRateLimit: { limit: 2, windowSeconds: 60 } },
+    });
+    try {
+      const path = `/api/bank-bad-debt?bank=${usdc.key.toBase58()}`;
+      for (let i = 0; i < 2; i++) expect((await api(limited, "GET", path)).status).toBe(200);
+      clock += 15;
+      const refused = await api(limited, "GET", path);
+      expect(refused).toMatchObject({
+        status: 429,
+        body: { success: false, error: "Too many bad debt requests from this address; try again in 45 s" },
+      });
+      expect(refused.headers.get("retry-after")).toBe("45");
+      clock += 45;
+      expect((await api(limited, "GET", path)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("is listed in the OpenAPI document", async () => {

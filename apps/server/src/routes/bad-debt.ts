@@ -1,11 +1,13 @@
 // A bank's settled bankruptcies, newest first, from the indexer's bankruptcy records: the bad debt each wrote off,
 // what the insurance fund covered, what the bank's depositors bore and, where the indexer could read it, how far
-// their share value fell. Paged like the activity routes (at most 100 a reply, `before` a settlement's cursor).
+// their share value fell. Paged like the activity routes (at most 100 a reply, `before` a settlement's cursor) and
+// limited per client address (config badDebtRateLimit).
 import type { BadDebtSettlement, BankBadDebtReply } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
 import type { ActivityTable } from "../db/schema/activity.js";
 import { isAddress } from "../addresses.js";
+import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 import { nearestUnit } from "../indexer/events.js";
 import { newestFirst, pagingQuery } from "./activity.js";
 
@@ -33,6 +35,10 @@ function settlement(row: ActivityTable): BadDebtSettlement {
 }
 
 export const badDebtRoutes: RouteModule = (app, ctx) => {
+  app.addHook("onRequest", async (request, reply) => {
+    takeOrRefuse(ctx.limits.badDebt, request.ip, reply, RATE_LIMIT_ERRORS.badDebt);
+  });
+
   app.get(
     "/api/bank-bad-debt",
     {
