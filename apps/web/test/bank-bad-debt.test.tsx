@@ -4,7 +4,7 @@
 // followed by a deposit before the indexer reads the bank (unknown: a dash, or no loss column at all).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpProvider } from "../src/api/context.js";
 import { Http, fetchBankBadDebt } from "../src/api/index.js";
 import { BadDebtCard } from "../src/features/bank/BadDebtCard.js";
@@ -69,7 +69,10 @@ beforeAll(async () => {
 
 afterAll(() => server?.stop());
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function renderCard(bank: string, symbol: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -127,9 +130,11 @@ describe("bad debt", () => {
     expect(screen.queryByRole("table")).toBeNull();
   });
 
-  it("shows the server's refusal", async () => {
+  it("shows the server's refusal, asked once: a refusal is not retried", async () => {
+    const requests = vi.spyOn(window, "fetch");
     renderCard("not-a-bank", "USDC");
     expect(await screen.findByText("Could not load the bad debt", {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText("Failed to fetch the bank's bad debt: Invalid query.bank: must be a base58 address")).toBeTruthy();
+    expect(requests.mock.calls.map((c) => String(c[0]))).toEqual(["/api/bank-bad-debt?bank=not-a-bank"]);
   });
 });

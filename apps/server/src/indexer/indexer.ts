@@ -2,7 +2,9 @@
 // backwards with `before` down to `until` = the cursor), then each transaction oldest first. Each batch's activity
 // rows, the fresh balances of the margin accounts it touched, and the cursor advance commit in one database
 // transaction, so a crash anywhere leaves either all of a batch or none of it; inserts ignore rows already stored,
-// so re-reading a batch never duplicates. Only the accounts of the configured markets' groups are recorded.
+// so re-reading a batch never duplicates. Only the accounts of the configured markets' groups are recorded. A
+// bankruptcy's record also holds how far it lowered the bank's share value, when the bank read after the batch is
+// still as the settlement left it (indexer/bad-debt.ts).
 import { PublicKey, type AccountInfo, type ConfirmedSignatureInfo } from "@solana/web3.js";
 import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import type { ServerContext } from "../context.js";
@@ -194,8 +196,8 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
 
     // A bankruptcy's share-value change is known when the bank read above is as the settlement left it; else null.
     const settlementLoss = async (item: ActivityItem, signature: string): Promise<number | null> => {
-      const bank = item.bank === null ? undefined : state.infos.get(item.bank);
-      if (!item.lastUseOfBank || !bank || item.bank === null) return null;
+      const bank = item.bank === null ? null : (state.infos.get(item.bank) ?? null);
+      if (!item.lastUseOfBank || item.bank === null || bank === null) return null;
       if (!(await unchangedSince(connection, item.bank, signature))) return null;
       return shareValueChange(bank.data, Number(item.details.socializedAmount));
     };

@@ -5,6 +5,7 @@ import { loadMarket, type BankDto, type Market } from "@ballast/sdk";
 import { lastOf } from "@ballast/ledger";
 import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
+  BadDebtFetchError,
   badDebtCursor,
   fetchBankBadDebt,
   fetchBankHistory,
@@ -76,6 +77,7 @@ export function useBankBadDebt(bank: string) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: BadDebtSettlement[]) => (last.length === BAD_DEBT_PAGE_SIZE ? badDebtCursor(lastOf(last)) : undefined),
     staleTime: TIMING.bankBadDebt.staleTime,
-    retry: TIMING.bankBadDebt.retry,
+    // A refusal (a bad address, the rate limit) would only be refused again.
+    retry: (failures, error) => failures < TIMING.bankBadDebt.retry && !(error instanceof BadDebtFetchError && error.status < 500),
   });
 }
