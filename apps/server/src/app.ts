@@ -32,6 +32,7 @@ import type { ClientRateLimiter } from "./rate-limit.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { activityRoutes } from "./routes/activity.js";
 import { authRoutes } from "./routes/auth.js";
+import { badDebtRoutes } from "./routes/bad-debt.js";
 import { bankRoutes } from "./routes/banks.js";
 import { configRoutes } from "./routes/config.js";
 import { faucetRoutes } from "./routes/faucet.js";
@@ -57,12 +58,16 @@ export interface RouteContext extends ServerContext {
   readonly swap: SwapVenue;
   /** Recent priority fees, one cache shared by the transaction builders and the swap API. */
   readonly fees: PriorityFeeService;
-  /** Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit, priceControlRateLimit). */
+  /**
+   * Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit,
+   * priceControlRateLimit, badDebtRateLimit).
+   */
   readonly limits: {
     readonly challenges: ClientRateLimiter;
     readonly faucet: ClientRateLimiter;
     readonly swap: ClientRateLimiter;
     readonly prices: ClientRateLimiter;
+    readonly badDebt: ClientRateLimiter;
   };
 }
 
@@ -86,6 +91,7 @@ const ROUTES: readonly RouteModule[] = [
   accountRoutes,
   transactionRoutes,
   activityRoutes,
+  badDebtRoutes,
   pointsRoutes,
   labelRoutes,
   faucetRoutes,

@@ -74,6 +74,8 @@ export interface ServerConfig {
   readonly swapRateLimit: RateLimitSetting;
   /** Price control requests (/api/sandbox/prices, local chain only) per client address per window. */
   readonly priceControlRateLimit: RateLimitSetting;
+  /** Bad-debt history requests (/api/bank-bad-debt) per client address per window. */
+  readonly badDebtRateLimit: RateLimitSetting;
   /** Period of the job that reads the swap venue's pools for quotes. */
   readonly swapPoolIntervalMs: number;
   /**
@@ -111,6 +113,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   challengeRateLimit: { limit: 30, windowSeconds: 60 },
   swapRateLimit: { limit: 600, windowSeconds: 60 },
   priceControlRateLimit: { limit: 60, windowSeconds: 60 },
+  badDebtRateLimit: { limit: 120, windowSeconds: 60 },
   swapPoolIntervalMs: 2_000,
   swapIntermediateMints: null,
   swapLookupTables: [],
@@ -240,6 +243,10 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     priceControlRateLimit: {
       limit: numberSetting(env, "PRICE_CONTROL_RATE_LIMIT", DEFAULT_CONFIG.priceControlRateLimit.limit),
       windowSeconds: numberSetting(env, "PRICE_CONTROL_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.priceControlRateLimit.windowSeconds),
+    },
+    badDebtRateLimit: {
+      limit: numberSetting(env, "BAD_DEBT_RATE_LIMIT", DEFAULT_CONFIG.badDebtRateLimit.limit),
+      windowSeconds: numberSetting(env, "BAD_DEBT_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.badDebtRateLimit.windowSeconds),
     },
     swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,

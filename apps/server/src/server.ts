@@ -85,6 +85,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       faucet: new ClientRateLimiter(config.faucetClientLimit, now),
       swap: new ClientRateLimiter(config.swapRateLimit, now),
       prices: new ClientRateLimiter(config.priceControlRateLimit, now),
+      badDebt: new ClientRateLimiter(config.badDebtRateLimit, now),
     },
   };
   const jobs = {

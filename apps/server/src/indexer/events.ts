@@ -43,6 +43,11 @@ export interface ActivityItem {
   readonly amount: bigint | null;
   readonly related: Related;
   readonly details: Record<string, unknown>;
+  /**
+   * Bankruptcies only: no later instruction of the transaction names the bank, so the bank as it stands after the
+   * transaction shows the share value the settlement left. Read by the indexer, not stored.
+   */
+  readonly lastUseOfBank?: boolean;
 }
 
 /** The other side of a two-sided event (see ActivityTable.related_*). */
@@ -172,6 +177,11 @@ function liquidateeRepaid(pre: unknown, post: unknown): bigint {
   return BigInt(Math.max(0, Math.round(before - after)));
 }
 
+/** A fractional native amount of an event (an f64) to the nearest whole unit; 0 for anything but a finite number. */
+export function nearestUnit(value: unknown): bigint {
+  return typeof value === "number" && Number.isFinite(value) ? BigInt(Math.max(0, Math.round(value))) : 0n;
+}
+
 /**
  * The activity of one event, or null for events that are not a user's activity (bank and group administration,
  * interest accrual, health pulses). `liquidations` holds the liquidate calls of the same top-level instruction not
@@ -263,9 +273,11 @@ function eventActivity(name: string, data: Fields, liquidations: LiquidationCall
         },
       };
     case "LendingPoolBankHandleBankruptcyEvent":
+      // The amount is the debt written off, to the nearest native unit (the event carries fractional units).
       return fromHeader("bankruptcy", header(data), {
         bank: key(data.bank),
         mint: key(data.mint),
+        amount: nearestUnit(data.bad_debt),
         details: { badDebt: data.bad_debt, coveredAmount: data.covered_amount, socializedAmount: data.socialized_amount },
       });
     case "MarginfiAccountTransferToNewAccount": {
@@ -404,9 +416,13 @@ export function parseTransaction(tx: VersionedTransactionResponse, programId: Pu
         const end = programCalls.find((c) => c.position > call.position)?.position ?? calls.length;
         return { call, insuranceFee: transferred(calls.slice(call.position + 1, end), vault, insurance) };
       });
+    const later = message.compiledInstructions.slice(index + 1);
     for (const event of parser.parseLogs(segments[index] ?? [])) {
       const item = eventActivity(event.name, event.data as Fields, liquidations);
-      if (item) items.push(item);
+      if (item?.type === "bankruptcy") {
+        const lastUseOfBank = !later.some((ix) => ix.accountKeyIndexes.some((k) => address(k) === item.bank));
+        items.push({ ...item, lastUseOfBank });
+      } else if (item) items.push(item);
     }
     // Payouts emit no event: they follow the events of their instruction.
     for (const call of programCalls) {

@@ -2,13 +2,16 @@
 // backwards with `before` down to `until` = the cursor), then each transaction oldest first. Each batch's activity
 // rows, the fresh balances of the margin accounts it touched, and the cursor advance commit in one database
 // transaction, so a crash anywhere leaves either all of a batch or none of it; inserts ignore rows already stored,
-// so re-reading a batch never duplicates. Only the accounts of the configured markets' groups are recorded.
+// so re-reading a batch never duplicates. Only the accounts of the configured markets' groups are recorded. A
+// bankruptcy's record also holds how far it lowered the bank's share value, when the bank read after the batch is
+// still as the settlement left it (indexer/bad-debt.ts).
 import { PublicKey, type AccountInfo, type ConfirmedSignatureInfo } from "@solana/web3.js";
 import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import type { ServerContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { ActivityTable, IndexedBalancesTable } from "../db/schema/activity.js";
 import type { ScheduledJob } from "../jobs/scheduler.js";
+import { shareValueChange, unchangedSince } from "./bad-debt.js";
 import { parseTransaction, type ActivityItem } from "./events.js";
 
 export interface IndexerOptions {
@@ -191,8 +194,28 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     });
     const stored = unknown.length ? await storedFacts(db, [...new Set(unknown)]) : new Map<string, AccountFacts>();
 
+    // A bankruptcy's share-value change is known when the bank read above is as the settlement left it; else null.
+    const settlementLoss = async (item: ActivityItem, signature: string): Promise<number | null> => {
+      const bank = item.bank === null ? null : (state.infos.get(item.bank) ?? null);
+      if (!item.lastUseOfBank || item.bank === null || bank === null) return null;
+      if (!(await unchangedSince(connection, item.bank, signature))) return null;
+      return shareValueChange(bank.data, Number(item.details.socializedAmount));
+    };
+    const withLoss = await Promise.all(
+      parsed.map(async (t) => ({
+        ...t,
+        items: await Promise.all(
+          t.items.map(async (item) =>
+            item.type === "bankruptcy"
+              ? { ...item, details: { ...item.details, shareValueChange: await settlementLoss(item, t.pending.signature) } }
+              : item,
+          ),
+        ),
+      })),
+    );
+
     const rows: ActivityTable[] = [];
-    for (const t of parsed) {
+    for (const t of withLoss) {
       const own = factsIn(t.items);
       t.items.forEach((item, eventIndex) => {
         const facts = own.get(item.account) ?? ledgerFacts.get(item.account) ?? stored.get(item.account);

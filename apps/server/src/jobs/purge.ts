@@ -24,7 +24,8 @@ export function purgeJob(context: RouteContext): ScheduledJob & { run(): Promise
       const labelNonces = await db.deleteFrom("label_nonces").where("expires_at", "<=", expiredBefore).executeTakeFirst();
       const sessions = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();
       const { limits } = context;
-      const clients = limits.challenges.sweep() + limits.faucet.sweep() + limits.swap.sweep() + limits.prices.sweep();
+      const clients =
+        limits.challenges.sweep() + limits.faucet.sweep() + limits.swap.sweep() + limits.prices.sweep() + limits.badDebt.sweep();
       return {
         challenges: Number(challenges.numDeletedRows),
         labelNonces: Number(labelNonces.numDeletedRows),

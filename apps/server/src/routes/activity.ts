@@ -3,37 +3,45 @@
 // which returns the records strictly older than it. Records are ordered by slot, then by the transaction's place in
 // its slot, then by the event's place in its transaction.
 import { nativeToUi, type ActivityRecord, type ActivityReply } from "@ballast/sdk";
+import type { SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import type { RouteContext, RouteModule } from "../app.js";
 import type { ActivityTable } from "../db/schema/activity.js";
+import type { Database } from "../db/schema/index.js";
 import { badRequest } from "../errors.js";
 import { isAddress } from "../addresses.js";
+import { nearestUnit } from "../indexer/events.js";
 
 export const ACTIVITY_PAGE_SIZE = 100;
 
 const CURSOR = /^([1-9A-HJ-NP-Za-km-z]{32,90}):(\d{1,9})$/;
 
+/** The paging half of a query over activity records: `before` a record's cursor, at most `limit` records. */
+export const pagingQuery = {
+  before: z
+    .string()
+    .regex(CURSOR, { message: "must be <signature>:<eventIndex> of a record" })
+    .optional()
+    .describe("Only records older than this one: `<signature>:<eventIndex>` of the last record of the previous page."),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ACTIVITY_PAGE_SIZE)
+    .default(ACTIVITY_PAGE_SIZE)
+    .describe("At most this many records (max 100)."),
+};
+
 const activityQuery = (subject: string) =>
   z.object({
     address: z.string().refine(isAddress, { message: "must be a base58 address" }).describe(subject),
-    before: z
-      .string()
-      .regex(CURSOR, { message: "must be <signature>:<eventIndex> of a record" })
-      .optional()
-      .describe("Only records older than this one: `<signature>:<eventIndex>` of the last record of the previous page."),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(ACTIVITY_PAGE_SIZE)
-      .default(ACTIVITY_PAGE_SIZE)
-      .describe("At most this many records (max 100)."),
+    ...pagingQuery,
   });
 
 type ActivityQuery = z.infer<ReturnType<typeof activityQuery>>;
 
 /** Decimals of every market's banks; without the market snapshots amounts are still served, without uiAmount. */
-async function bankDecimals(ctx: RouteContext): Promise<Map<string, number>> {
+export async function bankDecimals(ctx: RouteContext): Promise<Map<string, number>> {
   try {
     const banks = await ctx.markets.banks();
     return new Map([...banks.values()].map((priced) => [priced.address, priced.decimals] as const));
@@ -55,7 +63,7 @@ export function tokenAmount(native: bigint, decimals: number): string {
 const usd = (value: unknown): string => (typeof value === "number" ? `$${value.toFixed(2)}` : "an unknown value");
 
 /** `<amount> <symbol>` of a bank's mint; native units when the bank's decimals are unknown. */
-function tokens(ctx: RouteContext, decimals: ReadonlyMap<string, number>, amount: unknown, bank: unknown, mint: unknown): string {
+export function tokens(ctx: RouteContext, decimals: ReadonlyMap<string, number>, amount: unknown, bank: unknown, mint: unknown): string {
   if (typeof amount !== "string" || typeof mint !== "string") return "an unknown amount";
   const places = typeof bank === "string" ? decimals.get(bank) : undefined;
   const symbol = ctx.markets.metadata(mint).symbol;
@@ -65,7 +73,7 @@ function tokens(ctx: RouteContext, decimals: ReadonlyMap<string, number>, amount
 const shortAddress = (address: string): string => `${address.slice(0, 4)}…${address.slice(-4)}`;
 
 /**
- * The record in words, for liquidations. `viewer` is the wallet whose activity is read, if any: the liquidator of a
+ * The record in words, for liquidations and bankruptcies. `viewer` is the wallet whose activity is read, if any: the liquidator of a
  * classic liquidation reads whose account it liquidated, everyone else reads the liquidatee's line.
  */
 function describe(
@@ -90,6 +98,11 @@ function describe(
     const asReceiver = viewer !== null && viewer !== row.authority && viewer === row.related_authority;
     const what = asReceiver ? `Liquidated ${shortAddress(row.account)} by receivership` : "Liquidated by receivership";
     return `${what}: ${listed(details.seized, details.assetsSeizedValue)} seized, ${listed(details.repaid, details.liabilityRepaidValue)} repaid`;
+  }
+  if (row.type === "bankruptcy") {
+    // The event's amounts are fractional native units.
+    const settled = (value: unknown) => tokens(ctx, decimals, nearestUnit(value).toString(), row.bank, row.mint);
+    return `Bad debt settled: ${settled(details.badDebt)}, ${settled(details.coveredAmount)} covered by insurance, ${settled(details.socializedAmount)} shared by depositors`;
   }
   return null;
 }
@@ -116,26 +129,30 @@ function toRecord(row: ActivityTable, ctx: RouteContext, decimals: ReadonlyMap<s
   };
 }
 
-async function activityFor(
+type ActivitySelect = SelectQueryBuilder<Database, "activity", ActivityTable>;
+
+/**
+ * The rows `select` picks, newest first: at most `limit`, strictly older than the record `before` names (a 400 when
+ * there is no such record).
+ */
+export async function newestFirst(
   ctx: RouteContext,
-  columns: readonly ["authority", "related_authority"] | readonly ["mint", "related_mint"],
-  query: ActivityQuery,
-): Promise<ActivityReply> {
-  let select = ctx.db
-    .selectFrom("activity")
-    .selectAll()
-    .where((eb) => eb.or(columns.map((column) => eb(column, "=", query.address))));
-  if (query.before !== undefined) {
+  select: ActivitySelect,
+  before: string | undefined,
+  limit: number,
+): Promise<ActivityTable[]> {
+  let page = select;
+  if (before !== undefined) {
     // The query schema admitted only cursors of this form.
-    const [, signature = "", index = ""] = CURSOR.exec(query.before)!;
+    const [, signature = "", index = ""] = CURSOR.exec(before)!;
     const anchor = await ctx.db
       .selectFrom("activity")
       .select(["slot", "tx_index"])
       .where("signature", "=", signature)
       .where("event_index", "=", Number(index))
       .executeTakeFirst();
-    if (!anchor) throw badRequest(`Invalid query.before: no activity record ${query.before}`, { field: "query.before" });
-    select = select.where((eb) =>
+    if (!anchor) throw badRequest(`Invalid query.before: no activity record ${before}`, { field: "query.before" });
+    page = page.where((eb) =>
       eb(
         eb.refTuple("slot", "tx_index", "signature", "event_index"),
         "<",
@@ -143,16 +160,25 @@ async function activityFor(
       ),
     );
   }
-  const [rows, decimals] = await Promise.all([
-    select
-      .orderBy("slot", "desc")
-      .orderBy("tx_index", "desc")
-      .orderBy("signature", "desc")
-      .orderBy("event_index", "desc")
-      .limit(query.limit)
-      .execute(),
-    bankDecimals(ctx),
-  ]);
+  return page
+    .orderBy("slot", "desc")
+    .orderBy("tx_index", "desc")
+    .orderBy("signature", "desc")
+    .orderBy("event_index", "desc")
+    .limit(limit)
+    .execute();
+}
+
+async function activityFor(
+  ctx: RouteContext,
+  columns: readonly ["authority", "related_authority"] | readonly ["mint", "related_mint"],
+  query: ActivityQuery,
+): Promise<ActivityReply> {
+  const select = ctx.db
+    .selectFrom("activity")
+    .selectAll()
+    .where((eb) => eb.or(columns.map((column) => eb(column, "=", query.address))));
+  const [rows, decimals] = await Promise.all([newestFirst(ctx, select, query.before, query.limit), bankDecimals(ctx)]);
   const viewer = columns[0] === "authority" ? query.address : null;
   return { data: rows.map((row) => toRecord(row, ctx, decimals, viewer)) };
 }
@@ -164,7 +190,7 @@ export const activityRoutes: RouteModule = (app, ctx) => {
       schema: {
         summary: "A wallet's lending activity, newest first",
         description:
-          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain. A liquidation's `description` says what was seized and repaid (\"Liquidated: 0.1 SOL seized, 0.95 USDC repaid\"; the liquidator's names the liquidated account).",
+          "Deposits, withdrawals, borrows, repayments, liquidations (as liquidatee or liquidator), account creations and transfers, emissions payouts and admin actions on the wallet's margin accounts, as indexed from the chain. A liquidation's `description` says what was seized and repaid (\"Liquidated: 0.1 SOL seized, 0.95 USDC repaid\"; the liquidator's names the liquidated account); a bankruptcy's, the bad debt settled and who bore it (\"Bad debt settled: 12.5 USDC, 2.1 USDC covered by insurance, 10.4 USDC shared by depositors\").",
         tags: ["activity"],
         querystring: activityQuery("The wallet (margin account authority)."),
       },
@@ -177,7 +203,8 @@ export const activityRoutes: RouteModule = (app, ctx) => {
     {
       schema: {
         summary: "Lending activity in a token, newest first",
-        description: "Every indexed action moving or owing the token; a liquidation appears under both its collateral and its debt mint.",
+        description:
+          "Every indexed action moving or owing the token; a liquidation appears under both its collateral and its debt mint, a bankruptcy under the mint of the bank whose bad debt it settled.",
         tags: ["activity"],
         querystring: activityQuery("The token's mint."),
       },

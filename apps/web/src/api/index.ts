@@ -2,6 +2,7 @@
 export * from "./http.js";
 export * from "./config.js";
 export * from "./banks.js";
+export * from "./bad-debt.js";
 export * from "./oracles.js";
 export * from "./accounts.js";
 export * from "./activity.js";

@@ -2,8 +2,17 @@
 // emissions, oracle prices and Kamino reserve states are read from the chain by the SDK as part of the market, so the
 // server's copies of them (spec §7) have no hook.
 import { loadMarket, type BankDto, type Market } from "@ballast/sdk";
-import { skipToken, useQuery } from "@tanstack/react-query";
-import { fetchBankHistory, fetchBanks, type HistoricPeriod } from "../api/index.js";
+import { lastOf } from "@ballast/ledger";
+import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import {
+  BadDebtFetchError,
+  badDebtCursor,
+  fetchBankBadDebt,
+  fetchBankHistory,
+  fetchBanks,
+  type BadDebtSettlement,
+  type HistoricPeriod,
+} from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
 import { useSettings } from "../settings/SettingsProvider.js";
@@ -54,5 +63,21 @@ export function useBankHistory(bank: string | null, period: HistoricPeriod) {
     queryKey: queryKeys.bankHistory(bank, period),
     queryFn: bank === null ? skipToken : () => fetchBankHistory(http, bank, period),
     staleTime: period === "1d" ? TIMING.bankHistory.staleTime1d : TIMING.bankHistory.staleTimeOther,
+  });
+}
+
+const BAD_DEBT_PAGE_SIZE = 100;
+
+/** The bank's settled bankruptcies, newest first, page by page (100 each). */
+export function useBankBadDebt(bank: string) {
+  const http = useHttp();
+  return useInfiniteQuery({
+    queryKey: queryKeys.bankBadDebt(bank),
+    queryFn: ({ pageParam }) => fetchBankBadDebt(http, bank, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: BadDebtSettlement[]) => (last.length === BAD_DEBT_PAGE_SIZE ? badDebtCursor(lastOf(last)) : undefined),
+    staleTime: TIMING.bankBadDebt.staleTime,
+    // A refusal (a bad address, the rate limit) would only be refused again.
+    retry: (failures, error) => failures < TIMING.bankBadDebt.retry && !(error instanceof BadDebtFetchError && error.status < 500),
   });
 }

@@ -20,6 +20,7 @@ export const queryKeys = {
   market: (group: string) => [MARKET, group] as const,
   lookupTables: (group: string) => ["lookup-tables", group] as const,
   bankHistory: (bank: string | null, period: HistoricPeriod) => ["bank-history", bank, period] as const,
+  bankBadDebt: (bank: string) => ["bank-bad-debt", bank] as const,
   allAccountAddresses: () => [ACCOUNT_ADDRESSES] as const,
   accountAddresses: (authority: string | null, group: string) => [ACCOUNT_ADDRESSES, authority, group] as const,
   allAccounts: () => [ACCOUNT] as const,

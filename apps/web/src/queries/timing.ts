@@ -18,6 +18,8 @@ export const TIMING = {
   /** A swap flow's plan: its quote moves with the pools, so it is asked again while the user looks at it. */
   swapFlowPlan: { staleTime: 15 * SECOND, refetchInterval: 15 * SECOND },
   bankHistory: { staleTime1d: 900 * SECOND, staleTimeOther: 3_600 * SECOND },
+  /** A bank's settled bankruptcies: rare, and each is final once indexed. */
+  bankBadDebt: { staleTime: 5 * MINUTE, retry: 2 },
   /**
    * How old an account view the server may still answer with: up to twice its 1 s cache while it revalidates. A read
    * that must see the chain as it is now is made again after this.

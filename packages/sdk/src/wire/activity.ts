@@ -32,14 +32,15 @@ export interface ActivityRecord {
   readonly bank: string | null;
   readonly mint: string | null;
   readonly symbol: string | null;
-  /** Native units as a decimal string (of the emissions mint for withdraw_emissions). */
+  /** Native units as a decimal string (of the emissions mint for withdraw_emissions; a bankruptcy's bad debt). */
   readonly amount: string | null;
   /** The amount in whole tokens, when the mint's decimals are known. */
   readonly uiAmount: number | null;
   /**
    * What happened in words, for records a type and an amount do not tell: a liquidation says what was seized and
    * repaid ("Liquidated: 0.1 SOL seized, 0.95 USDC repaid"; the liquidator reads "Liquidated <account>: …"), a
-   * receivership liquidation the USD values. Null for other records.
+   * receivership liquidation the USD values, a bankruptcy the bad debt and who bore it ("Bad debt settled: 12.5 USDC,
+   * 2.1 USDC covered by insurance, 10.4 USDC shared by depositors"). Null for other records.
    */
   readonly description: string | null;
   /** The event's remaining fields. */

@@ -8,6 +8,7 @@ import { pointsMigration } from "./005_points.js";
 import { faucetMigration } from "./006_faucet.js";
 import { lstRatesMigration } from "./007_lst_rates.js";
 import { labelNoncesMigration } from "./008_label_nonces.js";
+import { badDebtMigration } from "./009_bad_debt.js";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "001_auth": authMigration,
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "006_faucet": faucetMigration,
   "007_lst_rates": lstRatesMigration,
   "008_label_nonces": labelNoncesMigration,
+  "009_bad_debt": badDebtMigration,
 };

@@ -76,6 +76,6 @@ export function activityRow(
 }
 
 /** When the block time is unknown, the slot stands in. */
-export function recordTime(record: ActivityRecord): string {
+export function recordTime(record: Pick<ActivityRecord, "timestamp" | "slot">): string {
   return record.timestamp === null ? `Slot ${record.slot}` : new Date(record.timestamp * 1000).toLocaleString();
 }

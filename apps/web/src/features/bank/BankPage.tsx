@@ -1,5 +1,6 @@
 // A bank's page (/banks/:address): header, key figures (the markets table's row builder over the SDK), e-mode
-// pairings, the action buttons opening the action box (once on load for a `?action=` link), and the history charts.
+// pairings, the action buttons opening the action box (once on load for a `?action=` link), the history charts and
+// the bad debt settled by bankruptcies.
 import { useEffect, useMemo, useRef } from "react";
 import { useParams, useSearch } from "wouter";
 import { bankActionsOffered } from "@ballast/sdk";
@@ -11,6 +12,7 @@ import { Button, Card, CardBody, EmptyState, Skeleton } from "../../ui/index.js"
 import { useActionBox, type ActionType } from "../action-box/index.js";
 import { BankBadges } from "../markets/MarketsTable.js";
 import { buildBankRows, type BankRow } from "../markets/bank-rows.js";
+import { BadDebtCard } from "./BadDebtCard.js";
 import { BankHistory } from "./BankHistory.js";
 import { BankStats } from "./BankStats.js";
 import { CopyButton } from "./CopyButton.js";
@@ -111,6 +113,7 @@ export default function BankPage() {
         position={position}
         lendsOnly={!bankActionsOffered(priced.bank).includes("borrow")}
       />
+      <BadDebtCard bank={address} symbol={row.symbol} decimals={priced.decimals} />
       {STATE_NOTES[row.operationalState] && (
         <Card>
           <CardBody className="text-sm text-muted">{STATE_NOTES[row.operationalState]}</CardBody>
