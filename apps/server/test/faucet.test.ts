@@ -107,6 +107,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       rpcPath: "/rpc",
       authEnabled: true,
       faucet: true,
+      priceControl: false,
       markets: [{ group: market.group.toBase58(), name: "Ballast Main", main: true }],
       tokens: [],
     });

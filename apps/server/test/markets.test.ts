@@ -179,6 +179,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       rpcPath: "/rpc",
       authEnabled: true,
       faucet: false,
+      priceControl: false,
       markets: [
         { group: main.toBase58(), name: "Ballast Main", main: true },
         { group: second.toBase58(), name: "Ballast Bitcoin", main: false },

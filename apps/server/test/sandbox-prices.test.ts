@@ -1,7 +1,8 @@
 // The local chain's price control through the API, on the seeded sandbox with its price walk running: setting SOL
 // lands on its feed (the bank's price as the SDK loads it is exactly the set price), a walk tick does not move it
 // during the hold, the walk resumes after; bad input is refused with exact messages; a server without the control
-// (any chain but the local one) refuses like the faucet; requests are rate-limited; the OpenAPI document lists both.
+// (any chain but the local one) refuses like the faucet; requests are rate-limited; the OpenAPI document lists both;
+// /api/config tells the web app whether the control is there.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublicKey } from "@solana/web3.js";
 import { decodePriceUpdateV2 } from "@ballast/oracles";
@@ -168,5 +169,16 @@ describe("POST /api/sandbox/prices", () => {
     const path = body.paths["/api/sandbox/prices"];
     expect(Object.keys(path ?? {}).sort()).toEqual(["get", "post"]);
     expect(JSON.stringify(path?.post?.requestBody)).toContain("holdSeconds");
+  });
+});
+
+describe("GET /api/config", () => {
+  it("says priceControl: true where the server holds the price control, false where it does not", async () => {
+    const local = await api(product.server, "GET", "/api/config");
+    expect(local.status).toBe(200);
+    expect(local.body).toMatchObject({ priceControl: true });
+    const remote = await api(withoutControl, "GET", "/api/config");
+    expect(remote.status).toBe(200);
+    expect(remote.body).toMatchObject({ priceControl: false });
   });
 });

@@ -137,6 +137,7 @@ describe("closing an account", () => {
     rpcPath: "/rpc",
     authEnabled: false,
     faucet: false,
+    priceControl: false,
     markets: [{ group: GROUP, name: "Main", main: true }],
     tokens: [],
   };

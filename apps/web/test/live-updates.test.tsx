@@ -46,6 +46,7 @@ const CONFIG: AppConfig = {
   rpcPath: "/rpc",
   authEnabled: false,
   faucet: false,
+  priceControl: false,
   markets: [{ group: GROUP, name: "Main", main: true }],
   tokens: [],
 };

@@ -1,10 +1,11 @@
 // The local chain's price control: anyone may set a token's oracle price and hold it for a while (to crash SOL and
 // watch liquidations), or list every token's price and hold. Off the local chain there is no control and both routes
 // refuse, as the faucet does; both are rate-limited per client address (config priceControlRateLimit).
+import type { SandboxPriceRequest, SandboxPricesReply, SandboxPriceSuccess } from "@ballast/sdk";
 import { z } from "zod";
 import type { RouteContext, RouteModule } from "../app.js";
 import { badRequest, forbidden, upstreamError } from "../errors.js";
-import type { ControlledPrice, ControlledPriceSet, PriceControl } from "../price-control.js";
+import type { PriceControl } from "../price-control.js";
 import { RATE_LIMIT_ERRORS, takeOrRefuse } from "../rate-limit.js";
 
 export const PRICE_CONTROL_PATH = "/api/sandbox/prices";
@@ -38,7 +39,7 @@ export const sandboxPriceRoutes: RouteModule = (app, ctx) => {
         tags: ["sandbox"],
       },
     },
-    async (): Promise<{ prices: readonly ControlledPrice[] }> => {
+    async (): Promise<SandboxPricesReply> => {
       try {
         return { prices: await controlOf(ctx).prices() };
       } catch (error) {
@@ -70,8 +71,8 @@ export const sandboxPriceRoutes: RouteModule = (app, ctx) => {
         }),
       },
     },
-    async (request): Promise<{ success: true } & ControlledPriceSet> => {
-      const { symbol, usd, holdSeconds } = request.body;
+    async (request): Promise<SandboxPriceSuccess> => {
+      const { symbol, usd, holdSeconds }: SandboxPriceRequest = request.body;
       let result;
       try {
         result = await controlOf(ctx).setPrice(symbol, usd, holdSeconds);

@@ -159,7 +159,7 @@ export function WalletButton() {
           </Button>
           <SignInStatus />
           {config.faucet && <FaucetButton wallet={address} />}
-          {config.faucet && <PriceControlButton />}
+          {config.priceControl && <PriceControlButton />}
           {wallet.id === LOCAL_WALLET_ID && <LocalWalletKeys />}
           <Button
             variant="secondary"

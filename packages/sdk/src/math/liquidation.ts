@@ -7,6 +7,7 @@ import {
   BANKRUPT_THRESHOLD,
   DEFAULT_PUBKEY,
   MAX_LENDING_ACCOUNT_BALANCES,
+  RiskTier,
   assetAmount,
   EMPTY_BALANCE_THRESHOLD,
   ZERO_AMOUNT_THRESHOLD,
@@ -104,7 +105,8 @@ export type LiquidationRefusal =
   | "TooSeverePayoff"
   | "TooSevereLiquidation"
   | "WorseHealthPostLiquidation"
-  | "RiskEngineInitRejected";
+  | "RiskEngineInitRejected"
+  | "IsolatedAccountIllegalState";
 
 const isStaked = (bank: PricedBank) => bank.bank.config.assetTag === AssetTag.Staked;
 const isDefaultLike = (bank: PricedBank) => !isStaked(bank) && bank.bank.config.assetTag !== AssetTag.Sol;
@@ -116,6 +118,43 @@ export function liquidationPairRefusal(assetBank: PricedBank, liabilityBank: Pri
     return "AssetTagMismatch";
   }
   return null;
+}
+
+const isIsolated = (bank: PricedBank) => bank.bank.config.riskTier === RiskTier.Isolated;
+
+/**
+ * The risk-tier rule the program checks on the liquidator after its Initial check passes (6029): an account with an
+ * isolated-tier liability may hold no other liability, so taking over debt next to other debt breaks it when either
+ * is isolated.
+ */
+function breaksIsolatedTier(risk: AccountRisk): boolean {
+  const debts = risk.positions.filter((p) => p.side === "liabilities");
+  return debts.length > 1 && debts.some((p) => isIsolated(p.bank));
+}
+
+/**
+ * Whether the isolated-tier rule bars the liquidator from taking this debt over at any amount worth seizing: it owes
+ * in another bank, one of the debts is isolated, and it has no deposit in the liability bank to absorb the debt
+ * taken over. The program then lets through only debt below one share (which is no side at all): dust.
+ */
+function isolatedTierBars(
+  liquidatorBalances: readonly BalanceLike[],
+  banks: ReadonlyMap<string, PricedBank>,
+  liabilityBank: PricedBank,
+): boolean {
+  let absorbs = false;
+  const otherDebts: PricedBank[] = [];
+  for (const b of liquidatorBalances) {
+    if (!b.active) continue;
+    if (b.bankPk === liabilityBank.address) absorbs = fx.cmp(b.assetShares, EMPTY_BALANCE_THRESHOLD) >= 0;
+    else if (fx.cmp(b.liabilityShares, EMPTY_BALANCE_THRESHOLD) >= 0) otherDebts.push(findBank(banks, b.bankPk));
+  }
+  return !absorbs && otherDebts.length > 0 && (isIsolated(liabilityBank) || otherDebts.some(isIsolated));
+}
+
+/** The refusals that come from the liquidator's own account rather than the liquidatee's. */
+function isLiquidatorRefusal(refusal: LiquidationRefusal | null): boolean {
+  return refusal === "RiskEngineInitRejected" || refusal === "IsolatedAccountIllegalState";
 }
 
 /** The real-time leg the program prices a liquidation with; throws without one. */
@@ -284,6 +323,7 @@ export function liquidationOutcome(p: LiquidationOutcomeParams): LiquidationOutc
   const liquidatorRisk = accountRisk(liquidatorBalances, p.banks);
   const { initial } = liquidatorRisk.health;
   if (initial.error || fx.cmp(initial.assets, initial.liabilities) < 0) refuse("RiskEngineInitRejected");
+  else if (breaksIsolatedTier(liquidatorRisk)) refuse("IsolatedAccountIllegalState");
 
   return {
     assetBank: p.assetBank,
@@ -312,7 +352,8 @@ export interface MaxLiquidation {
   readonly liabilityTaken: I80F48;
   /**
    * Which bound decided it: the collateral held, the debt owed, the health the account may be restored to, or the
-   * debt the liquidator's own account can back (its Initial check), when its balances were given.
+   * liquidator's own account, when its balances were given: the debt it can back (its Initial check) or the
+   * isolated-tier rule it would break by holding this debt beside another (then nothing may be seized).
    */
   readonly limitedBy: "collateral" | "debt" | "health" | "liquidator";
 }
@@ -334,7 +375,9 @@ function positionIn(risk: AccountRisk, bank: string, side: Position["side"]): Po
  * liability weight, so health rises by 0.95·w_liab − w_asset per dollar and may only reach zero; the debt repaid
  * may not reach the whole debt; the collateral seized may not exceed the deposit. The closed form is then checked
  * with the program's exact arithmetic (liquidationOutcome) and lowered to the largest amount the program accepts;
- * given the liquidator's balances, also to the largest its own Initial check accepts.
+ * given the liquidator's balances, also to the largest its own Initial check and risk-tier rule accept (none when the
+ * rule admits only dust). A fresh liquidator (no balances given) holds only the debt taken over, so only its Initial
+ * check is left out.
  */
 export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: readonly BalanceLike[] }): MaxLiquidation {
   const assetBank = findBank(p.banks, p.assetBank);
@@ -352,6 +395,7 @@ export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: read
   const gainPerDollar = fx.sub(fx.mul(LIQUIDATION_MAX_AMOUNT_FACTOR, debt.maintWeight), collateral.maintWeight);
   // Seizing collateral weighted at least 0.95 × the debt's weight cannot improve health: the program refuses (6072).
   if (gainPerDollar <= 0n) return NO_LIQUIDATION("health");
+  if (p.liquidatorBalances && isolatedTierBars(p.liquidatorBalances, p.banks, liabilityBank)) return NO_LIQUIDATION("liquidator");
 
   const bounds: { value: I80F48; limitedBy: MaxLiquidation["limitedBy"] }[] = [
     { value: calcValue(collateral.amount, assetPrice, assetBank.decimals), limitedBy: "collateral" },
@@ -374,10 +418,10 @@ export function maxLiquidatable(p: LiquidationPair & { liquidatorBalances?: read
     return null;
   };
   // The program's rounding may put the closed form a few units over, and the liquidator may not back it all: search
-  // down to the largest accepted amount (both limits only tighten as the amount grows).
+  // down to the largest accepted amount (these limits only tighten as the amount grows).
   let hi = estimate < held ? estimate : held;
   let best = hi > 0n ? accepted(hi) : null;
-  if (!best && hi > 0n && liquidationOutcome({ ...p, risk, assetAmount: hi }).refusal === "RiskEngineInitRejected") {
+  if (!best && hi > 0n && isLiquidatorRefusal(liquidationOutcome({ ...p, risk, assetAmount: hi }).refusal)) {
     limitedBy = "liquidator";
   }
   if (!best) {
@@ -474,8 +518,10 @@ export interface LiquidationCandidate {
 }
 
 /**
- * The most profitable classic liquidation of an account: every pair of its collateral and its debts, each at the most one liquidation may take (bounded by the liquidator's backing when its balances are
- * given), valued at unbiased spot prices net of `txCostLamports` at `solPrice`; null when no pair can be liquidated.
+ * The most profitable classic liquidation of an account: every pair of its collateral and its debts, each at the most
+ * one liquidation may take (bounded by the liquidator's backing when its balances are given, and skipped when taking
+ * the debt over would break the liquidator's isolated-tier rule), valued at unbiased spot prices net of
+ * `txCostLamports` at `solPrice`; null when no pair can be liquidated.
  */
 export function bestLiquidation(p: {
   readonly balances: readonly BalanceLike[];

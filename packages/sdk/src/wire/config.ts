@@ -30,6 +30,8 @@ export interface AppConfig {
   readonly authEnabled: boolean;
   /** Whether POST /api/faucet can grant funds. */
   readonly faucet: boolean;
+  /** Whether /api/sandbox/prices can set oracle prices: the local chain, with the sandbox's price walk. */
+  readonly priceControl: boolean;
   /** In configuration order: the main market first. */
   readonly markets: readonly MarketInfo[];
   readonly tokens: readonly TokenInfo[];

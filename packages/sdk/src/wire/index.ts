@@ -13,4 +13,5 @@ export type * from "./fees.js";
 export type * from "./points.js";
 export type * from "./labels.js";
 export type * from "./faucet.js";
+export type * from "./sandbox-prices.js";
 export type * from "./lookup-tables.js";

@@ -2,15 +2,23 @@
 // borrowers liquidatable; the SDK predicts a classic liquidation (the most the program accepts) and a receivership
 // paid from the receiver's own USDC, the actions send them, and both parties' balances on chain equal the prediction
 // to the I80F48 bit, the insurance transfer to the native unit. A crash to near zero makes an account bankrupt, and
-// handle_bankruptcy drains the insurance fund and socialises the rest as the reference's formulas say.
+// handle_bankruptcy drains the insurance fund and socialises the rest as the reference's formulas say. A liquidator
+// that already owes elsewhere may not take isolated-tier debt over: the SDK predicts the program's 6029.
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountFlags, decodeLiquidationRecord, i80f48 as fx, programFeesOf, type MarginfiAccount } from "@ballast/protocol";
+import { AccountFlags, RiskTier, decodeLiquidationRecord, i80f48 as fx, programFeesOf, type MarginfiAccount } from "@ballast/protocol";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../protocol/test/support/market.js";
-import { fundInsurance } from "../../../protocol/test/support/liquidation.js";
+import { fundInsurance, liquidateIx } from "../../../protocol/test/support/liquidation.js";
 import { handleBankruptcyAction, liquidateAction, receivershipLiquidationAction } from "../../src/actions/liquidation.js";
 import { accountRisk, type BalanceLike } from "../../src/math/health.js";
-import { accruedBanks, isBankrupt, isLiquidatable, liquidationOutcome, maxLiquidatable } from "../../src/math/liquidation.js";
+import {
+  accruedBanks,
+  bestLiquidation,
+  isBankrupt,
+  isLiquidatable,
+  liquidationOutcome,
+  maxLiquidatable,
+} from "../../src/math/liquidation.js";
 import { liquidationRecordAddress } from "../../src/instructions/pda.js";
 import { keypairWallet } from "../../src/transactions/index.js";
 import type { Market } from "../../src/state/market.js";
@@ -277,5 +285,85 @@ describe("bankruptcy", () => {
     expect(bankAfter.bank.assetShareValue).toBe(fx.div(fx.sub(totalValue, socialized), bankBefore.bank.totalAssetShares));
     const disabled = await marginAccount(market, user.account);
     expect((disabled.accountFlags & AccountFlags.ACCOUNT_DISABLED) !== 0n).toBe(true);
+  });
+});
+
+describe("the liquidator's isolated-tier rule (6029)", () => {
+  it("isolated debt taken over beside the liquidator's other debt: the SDK predicts 6029 and the program refuses with it", async () => {
+    // An isolated-tier stablecoin: borrowable alone, worth nothing as collateral.
+    const isolated = await market.addBank(
+      6,
+      { kind: "pyth", price: 1 },
+      { assetWeightInit: "0", assetWeightMaint: "0", riskTier: RiskTier.Isolated },
+    );
+    const all = [...banks, isolated];
+    await market.deposit(await market.newUser(), isolated, 10_000n * USDC);
+    await setSolPrice(SOL_PRICE);
+    await market.setOracle(isolated.oracle!, { kind: "pyth", price: 1 });
+    const user = await market.newUser();
+    await market.deposit(user, sol, SOL);
+    await market.borrow(user, isolated, 110n * USDC, all);
+    // One liquidator already owes USDC; the other holds only its deposit.
+    const indebted = await market.newUser();
+    await market.deposit(indebted, sol, 10n * SOL);
+    await market.borrow(indebted, usdc, USDC, banks);
+    const clean = await market.newUser();
+    await market.deposit(clean, sol, 10n * SOL);
+    await setSolPrice(120);
+    await market.setOracle(isolated.oracle!, { kind: "pyth", price: 1 });
+
+    const lending = await freshMarket();
+    const liquidatee = await market.marginfiAccount(user);
+    const pair = {
+      balances: liquidatee.lendingAccount.balances,
+      banks: lending.banks,
+      assetBank: sol.key.toBase58(),
+      liabilityBank: isolated.key.toBase58(),
+    };
+    const assetAmount = maxLiquidatable(pair).assetAmount;
+    expect(assetAmount).toBeGreaterThan(0n);
+    const indebtedBalances = (await market.marginfiAccount(indebted)).lendingAccount.balances;
+    expect(liquidationOutcome({ ...pair, assetAmount, liquidatorBalances: indebtedBalances }).refusal).toBe("IsolatedAccountIllegalState");
+    expect(maxLiquidatable({ ...pair, liquidatorBalances: indebtedBalances }).assetAmount).toBe(0n);
+    const search = { balances: pair.balances, banks: pair.banks, solPrice: fx.fromInt(120n), txCostLamports: 5_000n };
+    expect(bestLiquidation({ ...search, liquidatorBalances: indebtedBalances })).toBeNull();
+
+    await market.expectError(
+      await liquidateIx(market, { liquidator: indebted, liquidatee: user, assetBank: sol, liabBank: isolated, assetAmount, banks: all }),
+      [indebted.wallet],
+      6029,
+      "IsolatedAccountIllegalState",
+      "Account can have only one liability when under isolated risk",
+    );
+    const params = {
+      ...context(market, keypairWallet(indebted.wallet)),
+      market: lending,
+      liquidatorAccount: indebted.account,
+      liquidator: await market.marginfiAccount(indebted),
+      liquidateeAccount: user.account,
+      liquidatee,
+      assetBank: sol.key.toBase58(),
+      liabilityBank: isolated.key.toBase58(),
+    };
+    await expect(liquidateAction({ ...params, assetAmount })).rejects.toMatchObject({
+      code: "LIQUIDATION_REFUSED",
+      context: { refusal: "IsolatedAccountIllegalState" },
+    });
+
+    // The liquidator without other debt is the one bestLiquidation offers, and the same seizure lands for it.
+    const cleanAccount = await market.marginfiAccount(clean);
+    const best = bestLiquidation({ ...search, liquidatorBalances: cleanAccount.lendingAccount.balances })!;
+    expect(best.outcome.refusal).toBeNull();
+    expect(best.outcome.liabilityBank).toBe(isolated.key.toBase58());
+    const result = await act(market, () =>
+      liquidateAction({
+        ...params,
+        ...context(market, keypairWallet(clean.wallet)),
+        liquidatorAccount: clean.account,
+        liquidator: cleanAccount,
+        assetAmount,
+      }),
+    );
+    expect(active(await marginAccount(market, clean.account))).toEqual(sharesOf(result.outcome.liquidator.balances));
   });
 });

@@ -1,7 +1,7 @@
 // Liquidation math against the reference's worked examples (§21 items 1–3) and the program's own value helpers:
 // which accounts are liquidatable or bankrupt, the outcome of a classic liquidation to the I80F48 bit, the most one
 // liquidation may take with the 0.95 factor, the profit net of costs, and end_liquidation's checks.
-import { AssetTag, DEFAULT_PUBKEY, MAX_LENDING_ACCOUNT_BALANCES, calcAmount, calcValue, i80f48 as fx } from "@ballast/protocol";
+import { AssetTag, DEFAULT_PUBKEY, MAX_LENDING_ACCOUNT_BALANCES, RiskTier, calcAmount, calcValue, i80f48 as fx } from "@ballast/protocol";
 import { describe, expect, it } from "vitest";
 import { accountRisk } from "../../src/math/health.js";
 import {
@@ -284,6 +284,85 @@ describe("the best pair", () => {
     expect(fx.cmp(best.profit, fx.ZERO)).toBe(1);
     const healthy = [balance(solBank, "assets", "2000000000"), balance(usdcBank, "liabilities", "1000000")];
     expect(bestLiquidation({ balances: healthy, banks, solPrice: d("10"), txCostLamports: 5_000n })).toBeNull();
+  });
+});
+
+describe("the liquidator's isolated-tier rule (6029)", () => {
+  /** An isolated-tier stablecoin: borrowable alone, worth nothing as collateral. */
+  const isolatedUsd = () => usdc({ riskTier: RiskTier.Isolated, assetWeightInit: "0", assetWeightMaint: "0" });
+
+  type Extra = { bank: "isolated" | "usdc"; kind: "borrow" | "deposit"; amount: bigint };
+
+  /** §21 item 1's account, its debt in `debtBank`; the liquidator holds `solDeposit` of SOL and then `extra`. */
+  function isolatedExample(debtBank: "isolated" | "usdc", extra: Extra[], solDeposit = 10n * SOL) {
+    const solBank = sol({ assetWeightInit: "0.25", assetWeightMaint: "0.4" });
+    const usdcBank = usdc();
+    const isolated = isolatedUsd();
+    const banks = banksOf(solBank, usdcBank, isolated);
+    const debt = debtBank === "isolated" ? isolated : usdcBank;
+    const balances = [balance(solBank, "assets", "2000000000"), balance(debt, "liabilities", "10000000")];
+    let liquidatorBalances = balancesAfterAction(emptySlots(), solBank, { kind: "deposit", amount: solDeposit });
+    for (const e of extra) {
+      liquidatorBalances = balancesAfterAction(liquidatorBalances, e.bank === "isolated" ? isolated : usdcBank, {
+        kind: e.kind,
+        amount: e.amount,
+      });
+    }
+    return { balances, banks, assetBank: solBank.address, liabilityBank: debt.address, liquidatorBalances, isolated };
+  }
+
+  it("refuses taking over isolated debt next to the liquidator's other debt, and other debt next to its isolated debt", () => {
+    const intoIsolated = isolatedExample("isolated", [{ bank: "usdc", kind: "borrow", amount: 1_000_000n }]);
+    expect(liquidationOutcome({ ...intoIsolated, assetAmount: 100_000_000n }).refusal).toBe("IsolatedAccountIllegalState");
+    const besideIsolated = isolatedExample("usdc", [{ bank: "isolated", kind: "borrow", amount: 1_000_000n }]);
+    expect(liquidationOutcome({ ...besideIsolated, assetAmount: 100_000_000n }).refusal).toBe("IsolatedAccountIllegalState");
+  });
+
+  it("lets a liquidator without other debt take the isolated debt over; a fresh one is judged by its Initial check only", () => {
+    const alone = isolatedExample("isolated", []);
+    expect(liquidationOutcome({ ...alone, assetAmount: 100_000_000n }).refusal).toBeNull();
+    const fresh = liquidationOutcome({ ...alone, liquidatorBalances: undefined, assetAmount: 100_000_000n });
+    expect(fresh.refusal).toBe("RiskEngineInitRejected");
+  });
+
+  it("reports the Initial check first, as the program runs it before the risk-tier rule", () => {
+    // 0.5 SOL backs $1.25 at init 0.25: 1 USDC of debt plus the 0.975 taken over is more than that.
+    const pair = isolatedExample("isolated", [{ bank: "usdc", kind: "borrow", amount: 1_000_000n }], SOL / 2n);
+    expect(liquidationOutcome({ ...pair, assetAmount: 100_000_000n }).refusal).toBe("RiskEngineInitRejected");
+  });
+
+  it("seizes nothing when the rule would break at any amount, and bestLiquidation skips the pair", () => {
+    const pair = isolatedExample("isolated", [{ bank: "usdc", kind: "borrow", amount: 1_000_000n }]);
+    const max = maxLiquidatable(pair);
+    expect(max.assetAmount).toBe(0n);
+    expect(max.limitedBy).toBe("liquidator");
+    // The program only lets through debt below one share, which is no liability at all: 100 lamports take 0.975 µiso.
+    expect(liquidationOutcome({ ...pair, assetAmount: 100n }).refusal).toBeNull();
+    expect(liquidationOutcome({ ...pair, assetAmount: 200n }).refusal).toBe("IsolatedAccountIllegalState");
+    const candidate = { balances: pair.balances, banks: pair.banks, solPrice: d("10"), txCostLamports: 5_000n };
+    expect(bestLiquidation({ ...candidate, liquidatorBalances: pair.liquidatorBalances })).toBeNull();
+    const alone = isolatedExample("isolated", []);
+    const best = bestLiquidation({
+      ...candidate,
+      balances: alone.balances,
+      banks: alone.banks,
+      liquidatorBalances: alone.liquidatorBalances,
+    })!;
+    expect(best.outcome.liabilityBank).toBe(alone.isolated.address);
+    expect(best.outcome.refusal).toBeNull();
+  });
+
+  it("stops where the debt taken over would outgrow the liquidator's deposit in the isolated bank", () => {
+    // 2 iso of deposit absorbs about 0.205 SOL's worth of debt (0.975 × $10 per SOL) before it turns into debt.
+    const pair = isolatedExample("isolated", [
+      { bank: "isolated", kind: "deposit", amount: 2_000_000n },
+      { bank: "usdc", kind: "borrow", amount: 1_000_000n },
+    ]);
+    const max = maxLiquidatable(pair);
+    expect(max.limitedBy).toBe("liquidator");
+    expect(max.assetAmount).toBeGreaterThan(200_000_000n);
+    expect(liquidationOutcome({ ...pair, assetAmount: max.assetAmount }).refusal).toBeNull();
+    expect(liquidationOutcome({ ...pair, assetAmount: max.assetAmount + 1n }).refusal).toBe("IsolatedAccountIllegalState");
   });
 });
 

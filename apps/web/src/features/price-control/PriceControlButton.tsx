@@ -1,4 +1,4 @@
-// Opens the price control (local chain only; shown beside the faucet).
+// Opens the price control; the wallet menu shows it only where the server has one (/api/config priceControl).
 import { useState } from "react";
 import { Button, Dialog } from "../../ui/index.js";
 import { PriceControlPanel } from "./PriceControlPanel.js";
