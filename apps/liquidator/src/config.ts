@@ -204,7 +204,11 @@ export function settingsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): L
   const options = program.opts<Record<string, string | string[] | undefined>>();
   // A variable holds several addresses separated by commas; a flag may be repeated.
   const list = (flag: string | string[] | undefined, variable: string | undefined) =>
-    [flag ?? variable ?? []].flat().flatMap((g) => g.split(",")).map((g) => g.trim()).filter(Boolean);
+    [flag ?? variable ?? []]
+      .flat()
+      .flatMap((g) => g.split(","))
+      .map((g) => g.trim())
+      .filter(Boolean);
   const settings: Record<string, unknown> = {
     groups: list(options.group, env.LIQUIDATOR_GROUPS),
     lookupTables: list(options.lookupTable, env.LIQUIDATOR_LOOKUP_TABLES),

@@ -69,7 +69,8 @@ export async function ensureBacking({ context, config, group, market, log }: Bac
   const owner = config.wallet.publicKey;
   const accounts = await fetchMarginAccounts(context.connection, config.programId, group, owner.toBase58());
   const quote = config.quoteBank !== null && market.banks.has(config.quoteBank) ? config.quoteBank : null;
-  const holdsQuote = (a: { account: MarginfiAccount }) => a.account.lendingAccount.balances.some((b) => b.active !== 0 && b.bankPk === quote);
+  const holdsQuote = (a: { account: MarginfiAccount }) =>
+    a.account.lendingAccount.balances.some((b) => b.active !== 0 && b.bankPk === quote);
   let own = accounts.find(holdsQuote) ?? accounts[0] ?? null;
 
   if (quote !== null && config.quoteDeposit > 0n) {
@@ -79,7 +80,8 @@ export async function ensureBacking({ context, config, group, market, log }: Bac
       const mint = market.banks.get(quote)!.bank.mint;
       const holding = await walletHolding(context, owner, mint);
       const amount = holding < missing ? holding : missing;
-      if (amount < missing) log.warn({ group, bank: quote, missing: String(missing - amount) }, "the wallet holds too little for the configured backing");
+      if (amount < missing)
+        log.warn({ group, bank: quote, missing: String(missing - amount) }, "the wallet holds too little for the configured backing");
       if (amount > 0n) {
         const { marginfiAccount } = await depositAction({
           ...context,

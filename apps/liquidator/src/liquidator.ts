@@ -106,7 +106,10 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
   }
   for (const g of groups) {
     g.own = await ensureBacking({ context, config, group: g.watch.group, market: await g.watch.currentMarket(), log });
-    log.info({ group: g.watch.group, accounts: g.watch.index.size, banks: g.watch.market.bankCount, own: g.own?.address.toBase58() ?? null }, "watching");
+    log.info(
+      { group: g.watch.group, accounts: g.watch.index.size, banks: g.watch.market.bankCount, own: g.own?.address.toBase58() ?? null },
+      "watching",
+    );
   }
 
   async function refreshOwn(g: Group): Promise<void> {
@@ -127,7 +130,13 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     const { entry } = target;
     const assetBank = candidate.outcome.assetBank;
     const liabilityBank = candidate.outcome.liabilityBank;
-    const fields = { account: entry.address, assetBank, liabilityBank, assetAmount: String(candidate.max.assetAmount), profitUsd: toNumber(candidate.profit) };
+    const fields = {
+      account: entry.address,
+      assetBank,
+      liabilityBank,
+      assetAmount: String(candidate.max.assetAmount),
+      profitUsd: toNumber(candidate.profit),
+    };
     try {
       metrics.record("classic", "sent");
       const result = await liquidateAction({

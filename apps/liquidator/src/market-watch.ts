@@ -2,7 +2,15 @@
 // priced from (accountSubscribe), so a pass builds the market without reading the chain, and a price or bank change
 // names the banks whose holders need valuing again.
 import { decodeBank, decodeMarginfiGroup, type MarginfiGroup } from "@ballast/protocol";
-import { bankOracleKeys, chainTime, fetchGroupBanks, groupBankFilters, marketFromAccounts, type BankAccount, type Market } from "@ballast/sdk";
+import {
+  bankOracleKeys,
+  chainTime,
+  fetchGroupBanks,
+  groupBankFilters,
+  marketFromAccounts,
+  type BankAccount,
+  type Market,
+} from "@ballast/sdk";
 import { PublicKey, type AccountInfo, type Commitment, type Connection } from "@solana/web3.js";
 
 export interface MarketChange {

@@ -5,7 +5,11 @@ export type LiquidationKind = "classic" | "bankruptcy" | "rebalance";
 
 export class LiquidatorMetrics {
   readonly registry = new Registry();
-  readonly accountsWatched = new Gauge({ name: "ballast_liquidator_accounts_watched", help: "Margin accounts in the index", registers: [this.registry] });
+  readonly accountsWatched = new Gauge({
+    name: "ballast_liquidator_accounts_watched",
+    help: "Margin accounts in the index",
+    registers: [this.registry],
+  });
   readonly accountsLiquidatable = new Gauge({
     name: "ballast_liquidator_accounts_liquidatable",
     help: "Accounts at or below zero Maintenance health at the last valuation",
