@@ -1,6 +1,7 @@
 // Every margin account of one group, in memory: one getProgramAccounts scan, then programSubscribe keeps it current.
 // The subscription opens before the scan, and each account keeps the slot it was last seen at, so an update that
 // arrives during the scan is neither lost nor overwritten by the scan's older copy.
+import { createHash } from "node:crypto";
 import { decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import { groupMarginAccountFilters } from "@ballast/sdk";
 import { PublicKey, type Commitment, type Connection } from "@solana/web3.js";
@@ -10,6 +11,8 @@ export interface IndexedAccount {
   readonly account: MarginfiAccount;
   /** The slot of the copy held. */
   readonly slot: number;
+  /** A digest of its bytes: the same digest is the same state. */
+  readonly digest: string;
   /** The banks it holds a balance in. */
   readonly banks: readonly string[];
 }
@@ -84,10 +87,15 @@ export class AccountIndex {
     return changed;
   }
 
-  /** Stores the copy unless a newer one is held; true when the index changed. */
+  /** Stores the copy unless a newer one is held; true when the account's bytes changed. */
   private put(address: string, data: Buffer, slot: number): boolean {
     const held = this.accounts.get(address);
     if (held && held.slot > slot) return false;
+    const digest = createHash("sha1").update(data).digest("base64");
+    if (held && held.digest === digest) {
+      this.accounts.set(address, { ...held, slot });
+      return false;
+    }
     let account: MarginfiAccount;
     try {
       account = decodeMarginfiAccount(data);
@@ -96,7 +104,7 @@ export class AccountIndex {
       return false;
     }
     this.remove(address);
-    const entry = { address, account, slot, banks: banksOf(account) };
+    const entry = { address, account, slot, digest, banks: banksOf(account) };
     this.accounts.set(address, entry);
     for (const bank of entry.banks) {
       let set = this.holders.get(bank);

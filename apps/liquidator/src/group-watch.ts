@@ -131,9 +131,9 @@ export class GroupWatch {
     return n;
   }
 
-  /** The state a liquidation of `entry` is attempted in: its copy and the prices of the banks it holds. */
+  /** The state a liquidation of `entry` is attempted in: its bytes and the prices of the banks it holds. */
   stateOf(entry: IndexedAccount): string {
-    return `${entry.slot}|${this.market.priceVersion(entry.banks)}`;
+    return `${entry.digest}|${this.market.priceVersion(entry.banks)}`;
   }
 
   async resync(): Promise<void> {
