@@ -8,6 +8,7 @@ import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { z } from "zod";
 
 export const PRIORITY_TIERS = ["NORMAL", "HIGH", "ULTRA"] as const;
+const LOG_LEVELS: readonly string[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export interface LiquidatorConfig {
   readonly rpcUrl: string;
@@ -26,9 +27,12 @@ export interface LiquidatorConfig {
   /** A Jupiter-compatible swap API (e.g. a Ballast server's /api/swap/v1); null: seized collateral is kept as it is. */
   readonly swapApiUrl: string | null;
   readonly slippageBps: number;
-  /** The bank the liquidator keeps its backing in and rebalances seized collateral back into; null: none. */
-  readonly quoteBank: string | null;
-  /** Native units of the quote bank's token kept deposited as backing (topped up from the wallet at start). */
+  /**
+   * Per group, the bank the liquidator keeps its backing in and sells seized collateral back into (at most one per
+   * group; groups without one keep what they seize).
+   */
+  readonly quoteBanks: readonly string[];
+  /** Native units of each quote bank's token kept deposited as backing (topped up from the wallet at start). */
   readonly quoteDeposit: bigint;
   /** A pass over every account at least this often, whatever changed (interest accrues without notifications). */
   readonly intervalMs: number;
@@ -100,12 +104,15 @@ const schema = z.object({
   priorityTier: z.enum(PRIORITY_TIERS, { message: `--priority-tier must be one of ${PRIORITY_TIERS.join(", ")}` }).default("NORMAL"),
   swapApiUrl: httpUrl("--swap-api-url", ["http:", "https:"]).optional(),
   slippageBps: integer("--slippage-bps", 1, 5_000).default(100),
-  quoteBank: base58Key("--quote-bank").optional(),
+  quoteBanks: z.array(base58Key("--quote-bank")).default([]),
   quoteDeposit: z.string().regex(/^\d+$/, "--quote-deposit must be a whole number of native units").transform(BigInt).default(0n),
   intervalMs: integer("--interval-ms", 100, 3_600_000).default(10_000),
   metricsPort: integer("--metrics-port", 0, 65_535).optional(),
   metricsHost: z.string().min(1).default("127.0.0.1"),
-  logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  logLevel: z
+    .string()
+    .refine((level) => LOG_LEVELS.includes(level), `--log-level must be one of ${LOG_LEVELS.join(", ")}`)
+    .default("info"),
 });
 
 export type LiquidatorSettings = z.input<typeof schema>;
@@ -150,7 +157,7 @@ export function resolveConfig(settings: LiquidatorSettings): LiquidatorConfig {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  if (s.quoteDeposit > 0n && s.quoteBank === undefined) throw new ConfigError("--quote-deposit needs --quote-bank");
+  if (s.quoteDeposit > 0n && s.quoteBanks.length === 0) throw new ConfigError("--quote-deposit needs --quote-bank");
   return {
     rpcUrl: s.rpcUrl,
     wsUrl: s.wsUrl ?? null,
@@ -163,7 +170,7 @@ export function resolveConfig(settings: LiquidatorSettings): LiquidatorConfig {
     priorityTier: s.priorityTier,
     swapApiUrl: s.swapApiUrl ?? null,
     slippageBps: s.slippageBps,
-    quoteBank: s.quoteBank ?? null,
+    quoteBanks: [...new Set(s.quoteBanks)],
     quoteDeposit: s.quoteDeposit,
     intervalMs: s.intervalMs,
     metricsPort: s.metricsPort ?? null,
@@ -183,7 +190,6 @@ const OPTIONS = [
   ["priorityTier", "--priority-tier <tier>", "LIQUIDATOR_PRIORITY_TIER", "NORMAL, HIGH or ULTRA (default NORMAL)"],
   ["swapApiUrl", "--swap-api-url <url>", "LIQUIDATOR_SWAP_API_URL", "Jupiter-compatible swap API for rebalancing"],
   ["slippageBps", "--slippage-bps <bps>", "LIQUIDATOR_SLIPPAGE_BPS", "rebalancing swaps' slippage (default 100)"],
-  ["quoteBank", "--quote-bank <address>", "LIQUIDATOR_QUOTE_BANK", "bank holding the backing; seized collateral returns to it"],
   ["quoteDeposit", "--quote-deposit <native>", "LIQUIDATOR_QUOTE_DEPOSIT", "backing kept in the quote bank, native units"],
   ["intervalMs", "--interval-ms <ms>", "LIQUIDATOR_INTERVAL_MS", "full pass period (default 10000)"],
   ["metricsPort", "--metrics-port <port>", "LIQUIDATOR_METRICS_PORT", "serve /metrics and /health on this port"],
@@ -198,7 +204,13 @@ export function settingsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): L
     .exitOverride()
     .configureOutput({ writeErr: () => undefined, writeOut: (text) => process.stdout.write(text) })
     .addOption(new Option("--group <address...>", "group(s) to watch; LIQUIDATOR_GROUPS, comma-separated"))
-    .addOption(new Option("--lookup-table <address...>", "address lookup table(s); LIQUIDATOR_LOOKUP_TABLES, comma-separated"));
+    .addOption(new Option("--lookup-table <address...>", "address lookup table(s); LIQUIDATOR_LOOKUP_TABLES, comma-separated"))
+    .addOption(
+      new Option(
+        "--quote-bank <address...>",
+        "per group, the bank holding the backing that seized collateral returns to; LIQUIDATOR_QUOTE_BANKS",
+      ),
+    );
   for (const [, flag, variable, description] of OPTIONS) program.addOption(new Option(flag, `${description}; ${variable}`));
   program.parse([...argv], { from: "user" });
   const options = program.opts<Record<string, string | string[] | undefined>>();
@@ -212,6 +224,7 @@ export function settingsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): L
   const settings: Record<string, unknown> = {
     groups: list(options.group, env.LIQUIDATOR_GROUPS),
     lookupTables: list(options.lookupTable, env.LIQUIDATOR_LOOKUP_TABLES),
+    quoteBanks: list(options.quoteBank, env.LIQUIDATOR_QUOTE_BANKS),
   };
   for (const [key, , variable] of OPTIONS) {
     const value = options[key] ?? env[variable];

@@ -42,6 +42,11 @@ interface BackingParams {
   readonly log: Logger;
 }
 
+/** The group's quote bank among the configured ones, or null. */
+function quoteBankOf(config: LiquidatorConfig, market: Market): string | null {
+  return config.quoteBanks.find((bank) => market.banks.has(bank)) ?? null;
+}
+
 /** The wallet's spendable balance of a mint, native units. */
 async function walletHolding(context: ActionContext, owner: PublicKey, mint: string): Promise<bigint> {
   if (mint === NATIVE_SOL_MINT) {
@@ -68,7 +73,7 @@ function depositIn(risk: AccountRisk, bank: string): bigint {
 export async function ensureBacking({ context, config, group, market, log }: BackingParams): Promise<OwnAccount | null> {
   const owner = config.wallet.publicKey;
   const accounts = await fetchMarginAccounts(context.connection, config.programId, group, owner.toBase58());
-  const quote = config.quoteBank !== null && market.banks.has(config.quoteBank) ? config.quoteBank : null;
+  const quote = quoteBankOf(config, market);
   const holdsQuote = (a: { account: MarginfiAccount }) =>
     a.account.lendingAccount.balances.some((b) => b.active !== 0 && b.bankPk === quote);
   let own = accounts.find(holdsQuote) ?? accounts[0] ?? null;
@@ -143,7 +148,7 @@ export async function reloadOwn(context: ActionContext, address: PublicKey): Pro
  */
 export async function rebalance({ context, config, swap, market, own, metrics, log }: RebalanceParams): Promise<void> {
   const flow = { ...context, market, swap, slippageBps: config.slippageBps, maxSwapAccounts: config.maxAccountsPerTransaction };
-  const quote = config.quoteBank !== null && market.banks.has(config.quoteBank) ? config.quoteBank : null;
+  const quote = quoteBankOf(config, market);
   let current = own;
   const risk = () => accountRisk(current.account.lendingAccount.balances, market.banks);
 

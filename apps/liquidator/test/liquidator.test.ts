@@ -110,7 +110,7 @@ describe("the liquidator service", () => {
         groups: [product.main.group],
         lookupTables: product.lookupTables.map((t) => t.key.toBase58()),
         keypair: keypairPath,
-        quoteBank: usdc,
+        quoteBanks: [usdc],
         quoteDeposit: String(5_000n * USDC),
         swapApiUrl: swapApiUrl(product.server.url),
         minProfitUsd: "0",
