@@ -139,6 +139,8 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     };
     try {
       metrics.record("classic", "sent");
+      const since = g.watch.liquidatableSince.get(entry.address);
+      if (since !== undefined) metrics.priceToSent.observe((performance.now() - since) / 1000);
       const result = await liquidateAction({
         ...context,
         market,
@@ -152,7 +154,6 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       });
       metrics.record("classic", "landed");
       metrics.profitUsd.inc(Math.max(0, toNumber(candidate.profit)));
-      const since = g.watch.liquidatableSince.get(entry.address);
       if (since !== undefined) {
         metrics.priceToLanded.observe((performance.now() - since) / 1000);
         g.watch.liquidatableSince.delete(entry.address);
@@ -187,12 +188,8 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     }
   }
 
-  async function passGroup(g: Group): Promise<PassReport> {
-    const began = performance.now();
-    const market = await g.watch.currentMarket();
-    const ownAddresses = new Set(g.own ? [g.own.address.toBase58()] : []);
-    const actionable = g.watch.value(market, ownAddresses);
-    metrics.passSeconds.observe((performance.now() - began) / 1000);
+  /** Liquidates the liquidatable (most profitable first) and settles the bankrupt among `actionable`. */
+  async function act(g: Group, market: Market, actionable: readonly Valued[]): Promise<{ landed: number; failed: number }> {
     let landed = 0;
     let failed = 0;
     const fresh = (target: Valued) => {
@@ -201,26 +198,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       attempted.set(target.entry.address, state);
       return true;
     };
-
-    const ranked: { target: Valued; candidate: LiquidationCandidate }[] = [];
-    if (g.own) {
-      for (const target of actionable) {
-        if (target.standing !== "liquidatable") continue;
-        const candidate = bestLiquidation({
-          balances: target.entry.account.lendingAccount.balances,
-          banks: market.banks,
-          liquidatorBalances: g.own.account.lendingAccount.balances,
-          solPrice: solPrice(market),
-          txCostLamports: LIQUIDATION_TX_COST_LAMPORTS,
-          risk: target.risk,
-        });
-        if (candidate && toNumber(candidate.profit) >= config.minProfitUsd) ranked.push({ target, candidate });
-      }
-      ranked.sort((a, b) => fx.cmp(b.candidate.profit, a.candidate.profit));
-    }
-    for (const { target } of ranked) {
-      if (closing || !fresh(target)) continue;
-      // The best pair again against the liquidator's balances now: an earlier liquidation used part of its backing.
+    const best = (target: Valued) => {
       const candidate = bestLiquidation({
         balances: target.entry.account.lendingAccount.balances,
         banks: market.banks,
@@ -229,23 +207,62 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
         txCostLamports: LIQUIDATION_TX_COST_LAMPORTS,
         risk: target.risk,
       });
-      if (!candidate || toNumber(candidate.profit) < config.minProfitUsd) continue;
+      return candidate && toNumber(candidate.profit) >= config.minProfitUsd ? candidate : null;
+    };
+
+    const ranked: { target: Valued; candidate: LiquidationCandidate }[] = [];
+    if (g.own) {
+      for (const target of actionable) {
+        if (target.standing !== "liquidatable") continue;
+        const candidate = best(target);
+        if (candidate) ranked.push({ target, candidate });
+      }
+      ranked.sort((a, b) => fx.cmp(b.candidate.profit, a.candidate.profit));
+    }
+    for (const [i, { target, candidate: ranking }] of ranked.entries()) {
+      if (closing || !fresh(target)) continue;
+      // After the first, the best pair again against the liquidator's balances now: earlier ones used its backing.
+      const candidate = i === 0 ? ranking : best(target);
+      if (!candidate) continue;
       if (await liquidate(g, market, target, candidate)) {
         landed += 1;
         await refreshOwn(g);
       } else failed += 1;
     }
     for (const target of actionable) {
-      if (closing || target.standing !== "bankrupt" || !fresh(target)) continue;
+      if (closing || target.standing !== "bankrupt" || !canSettleBankruptcy(walletKey, market, target.risk) || !fresh(target)) continue;
       if (await settle(g, market, target)) landed += 1;
-      else if (canSettleBankruptcy(walletKey, market, target.risk)) failed += 1;
+      else failed += 1;
     }
+    return { landed, failed };
+  }
+
+  async function passGroup(g: Group): Promise<PassReport> {
+    const market = await g.watch.currentMarket();
+    const own = new Set(g.own ? [g.own.address.toBase58()] : []);
+    const valuedBefore = g.watch.valued;
+    let began = performance.now();
+    const urgent = g.watch.value(market, own, "urgent");
+    let valuing = performance.now() - began;
+    const first = await act(g, market, urgent);
+    began = performance.now();
+    const rest = g.watch.value(market, own, "rest");
+    valuing += performance.now() - began;
+    metrics.valued.inc(g.watch.valued - valuedBefore);
+    metrics.passSeconds.observe(valuing / 1000);
+    const second = rest.length > 0 ? await act(g, market, rest) : { landed: 0, failed: 0 };
+    const landed = first.landed + second.landed;
     if (landed > 0 && swap && g.own && !closing) {
       await refreshOwn(g);
       await rebalance({ context, config, swap, market: await g.watch.currentMarket(), own: g.own, metrics, log });
       await refreshOwn(g);
     }
-    return { liquidatable: g.watch.count("liquidatable"), bankrupt: g.watch.count("bankrupt"), landed, failed };
+    return {
+      liquidatable: g.watch.count("liquidatable"),
+      bankrupt: g.watch.count("bankrupt"),
+      landed,
+      failed: first.failed + second.failed,
+    };
   }
 
   async function pass(): Promise<PassReport> {

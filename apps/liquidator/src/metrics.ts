@@ -49,9 +49,20 @@ export class LiquidatorMetrics {
     buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32],
     registers: [this.registry],
   });
+  readonly priceToSent = new Histogram({
+    name: "ballast_liquidator_price_change_to_sent_seconds",
+    help: "From the oracle change that made an account liquidatable being seen to its liquidation being built and sent",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 3.2],
+    registers: [this.registry],
+  });
+  readonly valued = new Counter({
+    name: "ballast_liquidator_accounts_valued_total",
+    help: "Account valuations with the SDK's risk math",
+    registers: [this.registry],
+  });
   readonly passSeconds = new Histogram({
     name: "ballast_liquidator_pass_seconds",
-    help: "Duration of one valuation pass, liquidations excluded",
+    help: "Valuation time of one pass (urgent and remaining accounts), liquidations excluded",
     buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });

@@ -169,7 +169,8 @@ describe("the liquidator service", () => {
     console.log(`liquidated ${seconds.toFixed(2)} s and ${landed!.slot - priceSlot} slots after the crash`);
 
     const after = await riskOf(marginfiAccount);
-    const side = (risk: typeof after, s: "assets" | "liabilities") => risk.positions.find((p) => p.side === s)!.amount;
+    // The service keeps liquidating while the account stays liquidatable: the collateral may be gone by now.
+    const side = (risk: typeof after, s: "assets" | "liabilities") => risk.positions.find((p) => p.side === s)?.amount ?? fx.ZERO;
     expect(fx.cmp(side(after, "assets"), side(before, "assets"))).toBe(-1);
     expect(fx.cmp(side(after, "liabilities"), side(before, "liabilities"))).toBe(-1);
 
