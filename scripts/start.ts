@@ -4,10 +4,11 @@
  * app, and the simulated users, all in this process. Settings: PORT (3000), RPC_PORT (8899, websocket on the next port),
  * HOST (127.0.0.1), DATA_DIR (./.data), SLOT_MS (400), MARGINFI_PROGRAM_ID, DATABASE_URL, LOG_LEVEL (warn),
  * SNAPSHOT_INTERVAL_MS (30000) and POINTS_INTERVAL_MS (60000), the server's chart snapshot and points periods, and
- * KEEPER_INTERVAL_MS (2000), the swap venue's arbitrage keeper period (0 turns it off). A restart
+ * KEEPER_INTERVAL_MS (2000), the swap venue's arbitrage keeper period (0 turns it off), and LIQUIDATOR_METRICS_PORT
+ * (an ephemeral port when unset), where the liquidator serves /metrics. A restart
  * on the same DATA_DIR continues where it stopped; SIGINT or SIGTERM stops everything and exits 0.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Connection, Keypair } from "@solana/web3.js";
@@ -15,6 +16,7 @@ import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { swapApiUrl } from "@ballast/sdk";
 import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
+import { readKeypairFile, resolveConfig, startLiquidator } from "@ballast/liquidator";
 import {
   ArbitrageKeeper,
   PriceWalk,
@@ -25,6 +27,7 @@ import {
   createSwapLookupTables,
   mainMarket,
   directoryStore,
+  prepareSandboxLiquidator,
   sandboxJobIntervals,
   sandboxKeeperIntervalMs,
   seedSandbox,
@@ -35,6 +38,8 @@ import { productPrograms } from "./programs.js";
 /** The admin is topped up from the ledger's faucet whenever it holds less than this. */
 const ADMIN_MIN_LAMPORTS = 1_000_000n * 1_000_000_000n;
 const ADMIN_AIRDROP_LAMPORTS = 5_000_000n * 1_000_000_000n;
+/** The liquidator's USDC deposit in each market, native units: what lets it take debts over. */
+const LIQUIDATOR_BACKING_USDC = 1_500_000_000n;
 
 function portSetting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -43,14 +48,13 @@ function portSetting(name: string, fallback: number): number {
   return value;
 }
 
-/** The sandbox admin, kept in the data directory (Solana CLI keypair format) so restarts keep every authority. */
-function adminKeypair(dataDir: string): Keypair {
-  const path = join(dataDir, "sandbox-admin.json");
-  if (existsSync(path)) return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(path, "utf8")) as number[]));
-  const admin = Keypair.generate();
-  writeFileSync(path, JSON.stringify([...admin.secretKey]), { mode: 0o600 });
+/** A keypair kept in the data directory (Solana CLI keypair format), made on first start, so restarts keep its roles. */
+function keptKeypair(path: string): Keypair {
+  if (existsSync(path)) return readKeypairFile(path);
+  const keypair = Keypair.generate();
+  writeFileSync(path, JSON.stringify([...keypair.secretKey]), { mode: 0o600 });
   chmodSync(path, 0o600);
-  return admin;
+  return keypair;
 }
 
 const closers: (() => Promise<void>)[] = [];
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
   console.log(`ballast: ledger JSON-RPC ${node.rpc.url}, websocket ${node.rpc.wsUrl}, data in ${dataDir}`);
 
   const connection = new Connection(node.rpc.url, "confirmed");
-  const admin = adminKeypair(dataDir);
+  const admin = keptKeypair(join(dataDir, "sandbox-admin.json"));
   if (BigInt(await connection.getBalance(admin.publicKey)) < ADMIN_MIN_LAMPORTS)
     await airdrop(connection, admin.publicKey, ADMIN_AIRDROP_LAMPORTS);
 
@@ -151,6 +155,33 @@ async function main(): Promise<void> {
   closers.push(() => server.close());
   const listening = new URL(server.url).port;
   console.log(`Ballast is running at http://localhost:${listening}`);
+
+  // The liquidator watches every market with its own keypair (a Solana CLI file in the data directory), as it would
+  // any group on any RPC; a failure to start it leaves the rest of the product running.
+  try {
+    const keypairPath = join(dataDir, "liquidator.json");
+    const wallet = keptKeypair(keypairPath);
+    const { quoteBanks } = await prepareSandboxLiquidator(connection, admin, seeded, wallet.publicKey);
+    const liquidator = await startLiquidator(
+      resolveConfig({
+        rpcUrl: node.rpc.url,
+        wsUrl: node.rpc.wsUrl,
+        programId,
+        groups: seeded.markets.map((m) => m.group),
+        lookupTables: [...lookupTables.values()].map((t) => t.key.toBase58()),
+        keypair: keypairPath,
+        quoteBanks,
+        quoteDeposit: String(LIQUIDATOR_BACKING_USDC),
+        swapApiUrl: swapApiUrl(server.url),
+        metricsPort: process.env.LIQUIDATOR_METRICS_PORT || "0",
+        logLevel: process.env.LOG_LEVEL || "warn",
+      }),
+    );
+    closers.push(() => liquidator.close());
+    console.log(`ballast: liquidator ${liquidator.wallet.toBase58()}, metrics at ${liquidator.statusUrl}/metrics`);
+  } catch (error) {
+    if (!stopping) log(`the liquidator could not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   // The simulated users come last: funding new ones takes a few seconds, and the product works without them.
   try {

@@ -5,7 +5,7 @@
 import { type Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { EventEmitter } from "node:events";
 import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
-import type { Account, Address } from "./account.js";
+import { cloneAccount, type Account, type Address } from "./account.js";
 import { SlotClock } from "./chain/slots.js";
 import { SLOTS_PER_EPOCH } from "./runtime/sysvars.js";
 import { TransactionError } from "./errors.js";
@@ -138,6 +138,23 @@ export class Ledger implements LedgerService {
   }
 
   private readonly read = (address: Address): Account | undefined => this.accounts.get(address);
+
+  /**
+   * Writes accounts outside any transaction, as solana-test-validator's --account and litesvm's setAccount do: for
+   * tests and benchmarks needing state (e.g. 100,000 margin accounts) that no transaction sequence builds quickly.
+   * Programs, sysvars and builtins cannot be overwritten.
+   */
+  setAccounts(entries: Iterable<readonly [Address, Account]>): void {
+    const accepted: [Address, Account][] = [];
+    for (const [address, account] of entries) {
+      if (this.reserved.has(address)) throw new Error(`${address} is a program or sysvar and cannot be set`);
+      accepted.push([address, cloneAccount(account)]);
+    }
+    for (const [address, account] of accepted) {
+      this.setAccount(address, account);
+      this.commits.pending.accounts.set(address, account);
+    }
+  }
 
   getAccount(address: Address): Account | null {
     return this.accounts.get(address) ?? null;

@@ -42,6 +42,7 @@ export {
   type LoopPair,
 } from "./loops.js";
 export { FAUCET_LAMPORTS, FAUCET_TOKEN_USD, createFaucet, type Faucet, type FaucetGrant } from "./faucet.js";
+export { prepareSandboxLiquidator, type SandboxLiquidator } from "./liquidator.js";
 export { SANDBOX_JOB_INTERVALS, sandboxJobIntervals, type SandboxJobIntervals } from "./intervals.js";
 export { SANDBOX_KEEPER_INTERVAL_MS, sandboxKeeperIntervalMs } from "./intervals.js";
 export { oraclePricesE18 } from "./prices.js";

@@ -136,6 +136,25 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
       prices: { symbol: string; usd: string; heldUntil: string }[];
     };
     expect(listed.prices.find((p) => p.symbol === "SOL")).toMatchObject({ usd: "150.25", heldUntil: held });
+
+    // The liquidator runs beside them, watching every market from its own keypair file, its USDC backing deposited.
+    const liquidatorLine = /ballast: liquidator (\w+), metrics at (http:\/\/[\d.:]+)\/metrics/;
+    const output = await poll(
+      "the liquidator's start",
+      async () => first.output(),
+      (text) => liquidatorLine.test(text) || text.includes("the liquidator could not start"),
+      60_000,
+    );
+    const started = liquidatorLine.exec(output);
+    expect(started, output.split("\n").filter((l) => l.includes("liquidator")).join("\n")).not.toBeNull();
+    const liquidatorFile = JSON.parse(readFileSync(join(dataDir, "liquidator.json"), "utf8")) as number[];
+    const liquidatorKey = Keypair.fromSecretKey(Uint8Array.from(liquidatorFile)).publicKey.toBase58();
+    expect(started![1]).toBe(liquidatorKey);
+    const metrics = await (await fetch(`${started![2]}/metrics`)).text();
+    expect(Number(/^ballast_liquidator_accounts_watched (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(groups.length);
+    const health = (await (await fetch(`${started![2]}/health`)).json()) as { wallet: string; groups: { group: string }[] };
+    expect(health.wallet).toBe(liquidatorKey);
+    expect(health.groups.map((g) => g.group)).toEqual(groups);
   } finally {
     expect(await first.stop("SIGTERM")).toBe(0);
   }

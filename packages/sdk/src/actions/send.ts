@@ -16,7 +16,16 @@ import { transactionWallet, walletKey, type ActionWallet } from "./wallet.js";
 /** What every action needs besides its own data: where it sends, who signs and pays, and how it broadcasts. */
 export interface ActionContext extends Pick<
   ProcessTransactionsOptions,
-  "connection" | "blockEngineUrl" | "serverUrl" | "bundleSimulationUrl" | "commitment" | "strategy" | "rpcMode" | "clock" | "tipAccounts"
+  | "connection"
+  | "blockEngineUrl"
+  | "serverUrl"
+  | "bundleSimulationUrl"
+  | "commitment"
+  | "strategy"
+  | "rpcMode"
+  | "clock"
+  | "tipAccounts"
+  | "requireSimulation"
 > {
   wallet: ActionWallet;
   /** The lending program. */
@@ -75,5 +84,6 @@ export async function sendDrafts(context: ActionContext, drafts: TransactionDraf
     rpcMode: context.rpcMode,
     clock: context.clock,
     tipAccounts: context.tipAccounts,
+    requireSimulation: context.requireSimulation,
   });
 }

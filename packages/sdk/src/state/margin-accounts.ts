@@ -12,14 +12,20 @@ export interface MarginAccount {
   readonly account: MarginfiAccount;
 }
 
-/** The program-account filters (getProgramAccounts, programSubscribe) that select the wallet's accounts in the group. */
-export function marginAccountFilters(group: string, authority: string): GetProgramAccountsFilter[] {
-  const fields = MarginfiAccountLayout.fields;
+/** The program-account filters (getProgramAccounts, programSubscribe) that select every margin account of the group. */
+export function groupMarginAccountFilters(group: string): GetProgramAccountsFilter[] {
   return [
     { dataSize: MarginfiAccountLayout.space },
     { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
-    { memcmp: { offset: fields.group.offset, bytes: group } },
-    { memcmp: { offset: fields.authority.offset, bytes: authority } },
+    { memcmp: { offset: MarginfiAccountLayout.fields.group.offset, bytes: group } },
+  ];
+}
+
+/** The program-account filters (getProgramAccounts, programSubscribe) that select the wallet's accounts in the group. */
+export function marginAccountFilters(group: string, authority: string): GetProgramAccountsFilter[] {
+  return [
+    ...groupMarginAccountFilters(group),
+    { memcmp: { offset: MarginfiAccountLayout.fields.authority.offset, bytes: authority } },
   ];
 }
 

@@ -3,7 +3,7 @@ import { programFeesOf, type Bank, type MarginfiGroup } from "@ballast/protocol"
 import type { AccountInfo, Connection } from "@solana/web3.js";
 import { kaminoCollateralView, type KaminoCollateralView } from "../math/kamino.js";
 import { priceBank, type PricedBank } from "../math/priced-bank.js";
-import { fetchGroupBanks } from "./banks.js";
+import { fetchGroupBanks, type BankAccount } from "./banks.js";
 import { fetchGroup } from "./group.js";
 import { isKaminoBank } from "./kamino-reserves.js";
 import { KaminoDecodeError, decodeKaminoReserve } from "./kamino.js";
@@ -44,6 +44,27 @@ function kaminoViewOf(bank: Bank, oracles: readonly (AccountInfo<Buffer> | null)
 }
 
 /**
+ * The market from accounts already in hand (a watcher's subscriptions): the group, its banks, each bank's oracle
+ * accounts in bankOracleKeys order, and the unix time to judge prices at.
+ */
+export function marketFromAccounts(
+  group: MarginfiGroup,
+  banks: readonly BankAccount[],
+  oracles: ReadonlyMap<string, readonly (AccountInfo<Buffer> | null)[]>,
+  now: bigint,
+): Market {
+  const fees = programFeesOf(group);
+  const priced = new Map(
+    banks.map((b) => {
+      const accounts = oracles.get(b.address) ?? [];
+      const price = loadBankPrice(b.data, accounts, now);
+      return [b.address, priceBank(b.address, b.bank, price, now, fees, kaminoViewOf(b.bank, accounts))] as const;
+    }),
+  );
+  return { group, banks: priced, now };
+}
+
+/**
  * Loads the group, every bank and every oracle account (the reserves behind Kamino banks among them); `now` (unix
  * seconds) defaults to the chain's time.
  */
@@ -53,14 +74,5 @@ export async function loadMarket(connection: Connection, config: MarketConfig, n
     fetchGroupBanks(connection, config.programId, config.group),
     now === undefined ? chainTime(connection) : Promise.resolve(now),
   ]);
-  const oracles = await fetchOracleAccounts(connection, banks);
-  const fees = programFeesOf(group);
-  const priced = new Map(
-    banks.map((b) => {
-      const accounts = oracles.get(b.address)!;
-      const price = loadBankPrice(b.data, accounts, clock);
-      return [b.address, priceBank(b.address, b.bank, price, clock, fees, kaminoViewOf(b.bank, accounts))] as const;
-    }),
-  );
-  return { group, banks: priced, now: clock };
+  return marketFromAccounts(group, banks, await fetchOracleAccounts(connection, banks), clock);
 }

@@ -47,6 +47,7 @@ export const MESSAGES = {
   noTipAccount: "No tip account to pick",
   tooManyTransactions: "Too many transactions",
   healthCacheSimulation: "Account health cache simulation failed",
+  simulationUnavailable: "The transaction could not be simulated, so it was not sent",
   unknownError: "unknown error",
 } as const;
 

@@ -21,7 +21,7 @@ import {
   type ErrorResolutionConfig,
 } from "./errors.js";
 import { formatTransactions, type TransactionDraft } from "./format.js";
-import { simulateComputeUnits } from "./simulate.js";
+import { simulateDrafts, type DraftSimulation } from "./simulate.js";
 import { DEFAULT_BUNDLE_TIP_LAMPORTS, TIP_ACCOUNTS, pickTipAccount } from "./tips.js";
 
 /** Signs on behalf of the fee payer (a browser wallet, or a keypair via `keypairWallet`). */
@@ -68,6 +68,11 @@ export interface ProcessTransactionsOptions {
   rpcMode?: "sequential" | "parallel";
   clock?: Clock;
   tipAccounts?: readonly PublicKey[];
+  /**
+   * Sends only what simulated cleanly: a failed simulation throws the program's error instead of estimating compute
+   * and sending anyway (a liquidator re-checks its view of the accounts this way before paying for a transaction).
+   */
+  requireSimulation?: boolean;
 }
 
 function unsignedDraft(draft: TransactionDraft, payer: PublicKey, blockhash: string): VersionedTransaction {
@@ -86,6 +91,27 @@ async function latestBlockhash(connection: Connection, commitment: ConfirmationL
   }
 }
 
+/** Throws the first failed (or unrun) simulation as a simulation error, resolved to the program's error by its logs. */
+function refuseUnlessSimulated(simulations: (DraftSimulation | null)[]): void {
+  for (const simulation of simulations) {
+    if (simulation === null) {
+      throw new ProcessTransactionError(MESSAGES.simulationUnavailable, ProcessTransactionErrorType.SimulationError, {
+        kind: TransactionErrorKind.SimulationFailure,
+      });
+    }
+    if (simulation.err !== null) {
+      throw new ProcessTransactionError(
+        `Simulation failed: ${JSON.stringify(simulation.err)}`,
+        ProcessTransactionErrorType.SimulationError,
+        {
+          kind: TransactionErrorKind.SimulationFailure,
+          logs: simulation.logs,
+        },
+      );
+    }
+  }
+}
+
 /**
  * Builds, signs and sends the drafts in order. A failed pre-signing simulation only means compute units are
  * estimated instead of measured.
@@ -101,11 +127,13 @@ export async function processTransactions(options: ProcessTransactionsOptions): 
   const blockhash = await latestBlockhash(connection, commitment);
   try {
     const payer = wallet.publicKey;
-    const units = await simulateComputeUnits(
+    const simulations = await simulateDrafts(
       connection,
       drafts.map((draft) => unsignedDraft(draft, payer, blockhash)),
       options.bundleSimulationUrl,
     );
+    if (options.requireSimulation) refuseUnlessSimulated(simulations);
+    const units = simulations.map((s) => (s && s.err === null ? s.unitsConsumed : undefined));
     const formatted = formatTransactions(
       drafts.map((draft, i) => ({ ...draft, unitsConsumed: draft.unitsConsumed ?? units[i] })),
       {

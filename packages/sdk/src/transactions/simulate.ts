@@ -103,31 +103,49 @@ export async function simulateBundle(
   };
 }
 
+/** One draft's simulation: its error (null when it succeeded), logs and compute usage; null when none could run. */
+export interface DraftSimulation {
+  readonly err: unknown;
+  readonly logs: string[];
+  readonly unitsConsumed: number | undefined;
+}
+
 /**
- * Compute units each transaction uses, from a simulation with signatures skipped and the blockhash replaced;
- * undefined where the simulation failed, or for all of a group too large for one bundle (callers then estimate).
+ * Simulates the transactions in order, signatures skipped and the blockhash replaced: one through
+ * simulateTransaction, several as a bundle. A simulation that cannot run (the RPC failed, a group too large for one
+ * bundle) gives null for every transaction, never an error.
  */
-export async function simulateComputeUnits(
+export async function simulateDrafts(
   connection: Connection,
   transactions: VersionedTransaction[],
   bundleSimulationUrl: string = connection.rpcEndpoint,
-): Promise<(number | undefined)[]> {
+): Promise<(DraftSimulation | null)[]> {
   const [single, ...others] = transactions;
   if (single !== undefined && others.length === 0) {
     try {
       const { value } = await connection.simulateTransaction(single, { sigVerify: false, replaceRecentBlockhash: true });
-      return [value.err ? undefined : value.unitsConsumed];
+      return [{ err: value.err, logs: value.logs ?? [], unitsConsumed: value.unitsConsumed }];
     } catch {
-      return [undefined];
+      return [null];
     }
   }
   try {
     const simulation = await simulateBundle(bundleSimulationUrl, transactions);
     return transactions.map((_, i) => {
       const result = simulation.transactionResults[i];
-      return result && result.err === null ? result.unitsConsumed : undefined;
+      return result ? { err: result.err, logs: result.logs, unitsConsumed: result.unitsConsumed } : null;
     });
   } catch {
-    return transactions.map(() => undefined);
+    return transactions.map(() => null);
   }
+}
+
+/** Compute units each transaction used in simulation; undefined where it failed or could not run. */
+export async function simulateComputeUnits(
+  connection: Connection,
+  transactions: VersionedTransaction[],
+  bundleSimulationUrl?: string,
+): Promise<(number | undefined)[]> {
+  const outcomes = await simulateDrafts(connection, transactions, bundleSimulationUrl);
+  return outcomes.map((outcome) => (outcome && outcome.err === null ? outcome.unitsConsumed : undefined));
 }

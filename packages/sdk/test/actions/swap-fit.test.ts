@@ -15,7 +15,7 @@ import {
   type SwapQuote,
   type SwapQuoteRequest,
 } from "../../src/swap/client.js";
-import { MAX_ACCOUNTS_STEPS, fitSwap, type SwapFlowContext } from "../../src/actions/swap-flows/plan.js";
+import { MAX_ACCOUNTS_STEPS, fitSwap, maxAccountsSteps, type SwapFlowContext } from "../../src/actions/swap-flows/plan.js";
 import { BallastSdkError } from "../../src/errors.js";
 import type { Market } from "../../src/state/market.js";
 
@@ -98,6 +98,16 @@ describe("fitting a route into one transaction", () => {
       fitSwap(context(new SizedRoutes()), request, (_q, route) => ({ instructions: [padding, route.swap], flashLoan: true, signers: [] })),
     ).rejects.toThrow(/^No swap route fits in one transaction with the flash loan \(smallest \d+ bytes of 1232\)$/);
     expect(swap.asked).toEqual([...MAX_ACCOUNTS_STEPS]);
+  });
+});
+
+describe("a cap on the route's accounts", () => {
+  it("drops the larger steps, starts at the cap itself, and tries a cap below every step alone", () => {
+    expect(maxAccountsSteps()).toEqual([40, 30, 20, 14]);
+    expect(maxAccountsSteps(64)).toEqual([64, 40, 30, 20, 14]);
+    expect(maxAccountsSteps(30)).toEqual([30, 20, 14]);
+    expect(maxAccountsSteps(25)).toEqual([25, 20, 14]);
+    expect(maxAccountsSteps(10)).toEqual([10]);
   });
 });
 

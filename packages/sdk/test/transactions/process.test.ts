@@ -121,6 +121,35 @@ describe("processTransactions over RPC", () => {
     expect(error.programId).toBe("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA");
   });
 
+  it("with requireSimulation, a failing transaction is refused at simulation and never sent", async () => {
+    const payer = await ledger.fund();
+    const mint = await createMint(ledger.connection, payer, payer.publicKey, null, 6);
+    const source = await getOrCreateAssociatedTokenAccount(ledger.connection, payer, mint, payer.publicKey);
+    const destination = await getOrCreateAssociatedTokenAccount(ledger.connection, payer, mint, Keypair.generate().publicKey);
+    const sentBefore = await ledger.connection.getSignaturesForAddress(payer.publicKey, undefined, "confirmed");
+    const overdraw = createTransferCheckedInstruction(source.address, mint, destination.address, payer.publicKey, 5n, 6);
+    const error = (await send(payer, [[overdraw]], { requireSimulation: true }).catch((e: unknown) => e)) as ProcessTransactionError;
+    expect(error).toBeInstanceOf(ProcessTransactionError);
+    expect(error.message).toBe("Insufficient funds");
+    expect(error.type).toBe("SimulationError");
+    expect(error.code).toBe(1);
+    const sentAfter = await ledger.connection.getSignaturesForAddress(payer.publicKey, undefined, "confirmed");
+    expect(sentAfter.map((s) => s.signature)).toEqual(sentBefore.map((s) => s.signature));
+
+    const unreachable = { connection: new Connection(ledger.connection.rpcEndpoint), bundleSimulationUrl: "http://127.0.0.1:1" };
+    const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS });
+    const landed = await send(payer, [[transfer]], { requireSimulation: true, ...unreachable });
+    expect(landed.signatures).toHaveLength(1);
+    const two = [
+      [transfer],
+      [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: LAMPORTS })],
+    ];
+    const unsimulated = (await send(payer, two, { requireSimulation: true, ...unreachable }).catch(
+      (e: unknown) => e,
+    )) as ProcessTransactionError;
+    expect(unsimulated.message).toBe("The transaction could not be simulated, so it was not sent");
+  });
+
   it("fails with kind 0 when the latest blockhash cannot be fetched", async () => {
     const payer = Keypair.generate();
     const error = (await send(payer, [[SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: payer.publicKey, lamports: 1 })]], {

@@ -2,6 +2,7 @@
 // then sends as planned, or sends at once through its action.
 export {
   MAX_ACCOUNTS_STEPS,
+  maxAccountsSteps,
   sendSwapFlow,
   type SwapFlowContext,
   type SwapFlowKind,

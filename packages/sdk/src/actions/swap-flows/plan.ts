@@ -37,6 +37,8 @@ export interface SwapFlowContext extends ActionContext {
   slippageBps: number;
   /** The APYs the preview's net APY uses (the markets table's); without it the preview has none. */
   apyOf?: (bank: PricedBank) => BankApy;
+  /** The most accounts a route may add (the quote's maxAccounts); smaller routes are still tried when it does not fit. */
+  maxSwapAccounts?: number;
 }
 
 export type SwapFlowKind = "loop" | "repayWithCollateral" | "withdrawAndSwap" | "closeLeveraged";
@@ -137,6 +139,13 @@ async function loadLookupTables(context: ActionContext, addresses: readonly Publ
   return [...own, ...loaded.flatMap(({ value }) => (value ? [value] : []))];
 }
 
+/** The route sizes to try, largest first, none above `cap`; a cap below every step is tried alone. */
+export function maxAccountsSteps(cap?: number): number[] {
+  if (cap === undefined) return [...MAX_ACCOUNTS_STEPS];
+  const steps = MAX_ACCOUNTS_STEPS.filter((n) => n <= cap);
+  return steps[0] === cap ? steps : [cap, ...steps];
+}
+
 /**
  * Quotes the swap and builds the flow's transaction around its instructions, asking for smaller routes until the
  * transaction fits in 1232 bytes and 64 keys; throws SWAP_ROUTE_TOO_LARGE when even the smallest does not.
@@ -148,7 +157,7 @@ export async function fitSwap(
 ): Promise<FittedSwap> {
   const payer = walletKey(p.wallet);
   let smallest = 0;
-  for (const maxAccounts of MAX_ACCOUNTS_STEPS) {
+  for (const maxAccounts of maxAccountsSteps(p.maxSwapAccounts)) {
     const quote = await p.swap.quote({ ...request, slippageBps: p.slippageBps, maxAccounts });
     const swap = await p.swap.instructions({ quote, user: payer, wrapAndUnwrapSol: false });
     const built = await build(quote, swap);

@@ -1,0 +1,147 @@
+// Every margin account of one group, in memory: one getProgramAccounts scan, then programSubscribe keeps it current.
+// The subscription opens before the scan, and each account keeps the slot it was last seen at, so an update that
+// arrives during the scan is neither lost nor overwritten by the scan's older copy.
+import { createHash } from "node:crypto";
+import { decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
+import { groupMarginAccountFilters } from "@ballast/sdk";
+import { PublicKey, type Commitment, type Connection } from "@solana/web3.js";
+
+export interface IndexedAccount {
+  readonly address: string;
+  readonly account: MarginfiAccount;
+  /** The slot of the copy held. */
+  readonly slot: number;
+  /** A digest of its bytes: the same digest is the same state. */
+  readonly digest: string;
+  /** The banks it holds a balance in. */
+  readonly banks: readonly string[];
+}
+
+export interface AccountIndexOptions {
+  readonly connection: Connection;
+  readonly programId: string;
+  readonly group: string;
+  readonly commitment: Commitment;
+  /** Told each account that changed (or appeared) after the first scan. */
+  readonly onChange: (address: string) => void;
+  readonly onError: (error: unknown, address: string) => void;
+}
+
+function banksOf(account: MarginfiAccount): string[] {
+  return account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk);
+}
+
+export class AccountIndex {
+  private readonly accounts = new Map<string, IndexedAccount>();
+  /** Bank → the accounts holding a balance in it: a bank's or oracle's change re-values only those. */
+  private readonly holders = new Map<string, Set<string>>();
+  private subscription: number | null = null;
+
+  private constructor(private readonly options: AccountIndexOptions) {}
+
+  /** Subscribes, then scans; resolves once the index holds every account the scan saw. */
+  static async open(options: AccountIndexOptions): Promise<AccountIndex> {
+    const index = new AccountIndex(options);
+    await index.start();
+    return index;
+  }
+
+  private async start(): Promise<void> {
+    const { connection, programId, group, commitment } = this.options;
+    const filters = groupMarginAccountFilters(group);
+    this.subscription = connection.onProgramAccountChange(
+      new PublicKey(programId),
+      ({ accountId, accountInfo }, { slot }) => {
+        const address = accountId.toBase58();
+        if (this.put(address, accountInfo.data, slot)) this.options.onChange(address);
+      },
+      { commitment, filters },
+    );
+    await this.rescan();
+  }
+
+  /**
+   * Reads every account again (a periodic resync: a closed account leaves the filters without a notification) and
+   * drops those no longer there; returns the accounts that changed.
+   */
+  async rescan(): Promise<string[]> {
+    const { connection, programId, group, commitment } = this.options;
+    const { context, value } = await connection.getProgramAccounts(new PublicKey(programId), {
+      commitment,
+      filters: groupMarginAccountFilters(group),
+      withContext: true,
+    });
+    const changed: string[] = [];
+    const seen = new Set<string>();
+    for (const { pubkey, account } of value) {
+      const address = pubkey.toBase58();
+      seen.add(address);
+      if (this.put(address, account.data, context.slot)) changed.push(address);
+    }
+    for (const [address, held] of this.accounts) {
+      if (!seen.has(address) && held.slot <= context.slot) {
+        this.remove(address);
+        changed.push(address);
+      }
+    }
+    return changed;
+  }
+
+  /** Stores the copy unless a newer one is held; true when the account's bytes changed. */
+  private put(address: string, data: Buffer, slot: number): boolean {
+    const held = this.accounts.get(address);
+    if (held && held.slot > slot) return false;
+    const digest = createHash("sha1").update(data).digest("base64");
+    if (held && held.digest === digest) {
+      this.accounts.set(address, { ...held, slot });
+      return false;
+    }
+    let account: MarginfiAccount;
+    try {
+      account = decodeMarginfiAccount(data);
+    } catch (error) {
+      this.options.onError(error, address);
+      return false;
+    }
+    this.remove(address);
+    const entry = { address, account, slot, digest, banks: banksOf(account) };
+    this.accounts.set(address, entry);
+    for (const bank of entry.banks) {
+      let set = this.holders.get(bank);
+      if (!set) this.holders.set(bank, (set = new Set()));
+      set.add(address);
+    }
+    return true;
+  }
+
+  private remove(address: string): void {
+    const held = this.accounts.get(address);
+    if (!held) return;
+    this.accounts.delete(address);
+    for (const bank of held.banks) this.holders.get(bank)?.delete(address);
+  }
+
+  get size(): number {
+    return this.accounts.size;
+  }
+
+  get(address: string): IndexedAccount | undefined {
+    return this.accounts.get(address);
+  }
+
+  all(): IterableIterator<IndexedAccount> {
+    return this.accounts.values();
+  }
+
+  /** The accounts holding a balance in `bank`. */
+  holdersOf(bank: string): ReadonlySet<string> {
+    return this.holders.get(bank) ?? new Set();
+  }
+
+  async close(): Promise<void> {
+    if (this.subscription === null) return;
+    const id = this.subscription;
+    this.subscription = null;
+    await this.options.connection.removeProgramAccountChangeListener(id);
+  }
+}

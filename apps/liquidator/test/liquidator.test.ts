@@ -1,0 +1,195 @@
+// The liquidator service against the product as `npm start` runs it (ledger, seeded markets, swap venue, price walk,
+// API server with its quote API): a borrower near its limit, SOL crashed through the price control, and the service
+// finds, liquidates and rebalances on its own, seen on chain, in its JSON logs and on /metrics.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import {
+  accountRisk,
+  borrowAction,
+  depositAction,
+  isLiquidatable,
+  keypairWallet,
+  liquidationPrice,
+  maxBorrow,
+  swapApiUrl,
+} from "@ballast/sdk";
+import { startSandboxProduct, type SandboxProduct } from "../../server/test/support/sandbox.js";
+import { ConfigError, resolveConfig, settingsFrom, startLiquidator, type RunningLiquidator } from "../src/index.js";
+
+const SOL = 1_000_000_000n;
+const USDC = 1_000_000n;
+
+let product: SandboxProduct;
+let liquidator: RunningLiquidator;
+const logs: Record<string, unknown>[] = [];
+let keypairPath: string;
+
+function logger() {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return pino({ level: "info" }, sink);
+}
+
+async function accountData(address: PublicKey): Promise<MarginfiAccount> {
+  const info = await product.connection.getAccountInfo(address, "confirmed");
+  return decodeMarginfiAccount(info!.data);
+}
+
+async function riskOf(address: PublicKey) {
+  return accountRisk((await accountData(address)).lendingAccount.balances, (await product.market()).banks);
+}
+
+beforeAll(async () => {
+  product = await startSandboxProduct();
+  const wallet = Keypair.generate();
+  await product.faucet.fund(wallet.publicKey.toBase58());
+  keypairPath = join(mkdtempSync(join(tmpdir(), "liquidator-")), "id.json");
+  writeFileSync(keypairPath, JSON.stringify([...wallet.secretKey]));
+}, 300_000);
+
+afterAll(async () => {
+  await liquidator?.close();
+  // web3.js closes an idle websocket half a second after its last subscription: before the ledger goes away.
+  await new Promise((r) => setTimeout(r, 700));
+  await product?.close();
+});
+
+describe("configuration", () => {
+  it("reads flags over LIQUIDATOR_* variables, a Solana CLI keypair file, and refuses bad settings with every reason", () => {
+    const group = product.main.group;
+    const settings = settingsFrom(["--group", group, "--min-profit-usd", "0.5", "--rpc-url", "localhost"], {
+      LIQUIDATOR_KEYPAIR: keypairPath,
+      LIQUIDATOR_MIN_PROFIT_USD: "9",
+      LIQUIDATOR_PRIORITY_TIER: "HIGH",
+      LIQUIDATOR_LOOKUP_TABLES: `${product.lookupTables[0]!.key.toBase58()}, ${product.lookupTables[0]!.key.toBase58()}`,
+    });
+    const config = resolveConfig(settings);
+    expect(config.groups).toEqual([group]);
+    expect(config.minProfitUsd).toBe(0.5);
+    expect(config.priorityTier).toBe("HIGH");
+    expect(config.rpcUrl).toBe("http://127.0.0.1:8899");
+    expect(config.lookupTables).toEqual([product.lookupTables[0]!.key.toBase58()]);
+    expect(config.maxAccountsPerTransaction).toBe(40);
+
+    const bad = () =>
+      resolveConfig(
+        settingsFrom(["--rpc-url", "ftp://x", "--slippage-bps", "0", "--priority-tier", "FAST"], { LIQUIDATOR_KEYPAIR: keypairPath }),
+      );
+    expect(bad).toThrow(ConfigError);
+    expect(bad).toThrow(
+      "--rpc-url must be a http or https URL; at least one --group is required; --priority-tier must be one of NORMAL, HIGH, ULTRA; --slippage-bps must be between 1 and 5000",
+    );
+    const notKeypair = join(keypairPath, "..", "not-a-keypair.json");
+    writeFileSync(notKeypair, "[1,2,3]");
+    expect(() => resolveConfig({ groups: [group], keypair: notKeypair })).toThrow(
+      `Keypair file ${notKeypair} is not a Solana CLI keypair (a JSON array of 64 bytes)`,
+    );
+    expect(() => resolveConfig({ groups: [group], keypair: keypairPath, quoteDeposit: "5" })).toThrow("--quote-deposit needs --quote-bank");
+  });
+});
+
+describe("the liquidator service", () => {
+  it("liquidates a borrower within seconds of SOL crashing, sells the seized SOL back into USDC, and counts it on /metrics", async () => {
+    const sol = product.bank("SOL");
+    const usdc = product.bank("USDC");
+    liquidator = await startLiquidator(
+      resolveConfig({
+        rpcUrl: product.net.rpc.url,
+        wsUrl: product.net.rpc.wsUrl,
+        programId: product.main.programId,
+        groups: [product.main.group],
+        lookupTables: product.lookupTables.map((t) => t.key.toBase58()),
+        keypair: keypairPath,
+        quoteBanks: [usdc],
+        quoteDeposit: String(5_000n * USDC),
+        swapApiUrl: swapApiUrl(product.server.url),
+        minProfitUsd: "0",
+        metricsPort: "0",
+        intervalMs: "2000",
+      }),
+      { logger: logger() },
+    );
+    const own = liquidator.ownAccount(product.main.group)!;
+    const backing = (await riskOf(own)).positions.find((p) => p.bank.address === usdc)!;
+    // Shares round down at the deposit: a native unit at most.
+    expect(5_000n * USDC - fx.toIntFloor(backing.amount)).toBeLessThanOrEqual(1n);
+
+    // 2 SOL against 99% of the USDC it may borrow.
+    const borrower = Keypair.generate();
+    await product.faucet.fund(borrower.publicKey.toBase58());
+    const context = {
+      connection: product.connection,
+      wallet: keypairWallet(borrower),
+      programId: new PublicKey(product.main.programId),
+      lookupTables: product.lookupTables,
+    };
+    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: 2n * SOL });
+    const market = await product.market();
+    const amount =
+      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
+      100n;
+    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    const before = await riskOf(marginfiAccount);
+    expect(isLiquidatable(before)).toBe(false);
+    await liquidator.passNow();
+    expect(logs.some((l) => l.msg === "liquidated")).toBe(false);
+
+    const collateral = before.positions.find((p) => p.side === "assets")!;
+    const crash = Number(fx.toDecimal(liquidationPrice(before, collateral)!)) * 0.9;
+    const crashedAt = performance.now();
+    const set = await product.prices.setPrice("SOL", Number(crash.toFixed(4)), 600);
+    expect("refused" in set).toBe(false);
+    const priceSlot = await product.connection.getSlot("confirmed");
+
+    // No pass is asked for: the oracle notification drives it.
+    const deadline = Date.now() + 30_000;
+    let entry: Record<string, unknown> | undefined;
+    while (Date.now() < deadline && !(entry = logs.find((l) => l.msg === "liquidated" && l.account === marginfiAccount.toBase58()))) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(entry).toBeDefined();
+    const seconds = (performance.now() - crashedAt) / 1000;
+    const landed = await product.connection.getTransaction(entry!.signature as string, {
+      commitment: "confirmed",
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(landed?.meta?.err).toBeNull();
+    // Within a few slots of the crash landing (400 ms slots).
+    expect(landed!.slot - priceSlot).toBeLessThanOrEqual(10);
+    console.log(`liquidated ${seconds.toFixed(2)} s and ${landed!.slot - priceSlot} slots after the crash`);
+
+    const after = await riskOf(marginfiAccount);
+    // The service keeps liquidating while the account stays liquidatable: the collateral may be gone by now.
+    const side = (risk: typeof after, s: "assets" | "liabilities") => risk.positions.find((p) => p.side === s)?.amount ?? fx.ZERO;
+    expect(fx.cmp(side(after, "assets"), side(before, "assets"))).toBe(-1);
+    expect(fx.cmp(side(after, "liabilities"), side(before, "liabilities"))).toBe(-1);
+
+    // The rebalance: the seized SOL repaid the USDC debt taken over, and the rest went back into the USDC deposit.
+    const rebalanced = Date.now() + 30_000;
+    while (Date.now() < rebalanced && !logs.some((l) => l.msg === "seized collateral sold into the quote bank")) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const mine = await riskOf(own);
+    expect(mine.positions.map((p) => [p.bank.address, p.side])).toEqual([[usdc, "assets"]]);
+    expect(fx.toIntFloor(mine.positions[0]!.amount)).toBeGreaterThan(5_000n * USDC);
+
+    const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
+    expect(value('ballast_liquidator_liquidations_landed_total\\{kind="classic"\\}')).toBeGreaterThanOrEqual(1);
+    expect(value("ballast_liquidator_accounts_watched")).toBeGreaterThanOrEqual(2);
+    expect(value("ballast_liquidator_profit_usd_total")).toBeGreaterThan(0);
+    expect(value("ballast_liquidator_price_change_to_landed_seconds_count")).toBeGreaterThanOrEqual(1);
+    expect(text).toContain("# TYPE ballast_liquidator_liquidations_sent_total counter");
+    expect((await fetch(`${liquidator.statusUrl}/nothing`)).status).toBe(404);
+  });
+});
