@@ -37,6 +37,7 @@ import { bankRoutes } from "./routes/banks.js";
 import { configRoutes } from "./routes/config.js";
 import { faucetRoutes } from "./routes/faucet.js";
 import { labelRoutes } from "./routes/labels.js";
+import { liquidationRecordRoutes } from "./routes/liquidation-record.js";
 import { lookupTableRoutes } from "./routes/lookup-tables.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
@@ -60,7 +61,7 @@ export interface RouteContext extends ServerContext {
   readonly fees: PriorityFeeService;
   /**
    * Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit,
-   * priceControlRateLimit, badDebtRateLimit).
+   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit).
    */
   readonly limits: {
     readonly challenges: ClientRateLimiter;
@@ -68,6 +69,7 @@ export interface RouteContext extends ServerContext {
     readonly swap: ClientRateLimiter;
     readonly prices: ClientRateLimiter;
     readonly badDebt: ClientRateLimiter;
+    readonly liquidationRecords: ClientRateLimiter;
   };
 }
 
@@ -92,6 +94,7 @@ const ROUTES: readonly RouteModule[] = [
   transactionRoutes,
   activityRoutes,
   badDebtRoutes,
+  liquidationRecordRoutes,
   pointsRoutes,
   labelRoutes,
   faucetRoutes,

@@ -76,6 +76,8 @@ export interface ServerConfig {
   readonly priceControlRateLimit: RateLimitSetting;
   /** Bad-debt history requests (/api/bank-bad-debt) per client address per window. */
   readonly badDebtRateLimit: RateLimitSetting;
+  /** Liquidation record reads (/api/liquidation-record) per client address per window. */
+  readonly liquidationRecordRateLimit: RateLimitSetting;
   /** Period of the job that reads the swap venue's pools for quotes. */
   readonly swapPoolIntervalMs: number;
   /**
@@ -114,6 +116,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   swapRateLimit: { limit: 600, windowSeconds: 60 },
   priceControlRateLimit: { limit: 60, windowSeconds: 60 },
   badDebtRateLimit: { limit: 120, windowSeconds: 60 },
+  liquidationRecordRateLimit: { limit: 120, windowSeconds: 60 },
   swapPoolIntervalMs: 2_000,
   swapIntermediateMints: null,
   swapLookupTables: [],
@@ -247,6 +250,10 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     badDebtRateLimit: {
       limit: numberSetting(env, "BAD_DEBT_RATE_LIMIT", DEFAULT_CONFIG.badDebtRateLimit.limit),
       windowSeconds: numberSetting(env, "BAD_DEBT_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.badDebtRateLimit.windowSeconds),
+    },
+    liquidationRecordRateLimit: {
+      limit: numberSetting(env, "LIQUIDATION_RECORD_RATE_LIMIT", DEFAULT_CONFIG.liquidationRecordRateLimit.limit),
+      windowSeconds: numberSetting(env, "LIQUIDATION_RECORD_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.liquidationRecordRateLimit.windowSeconds),
     },
     swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,

@@ -75,6 +75,7 @@ export const RATE_LIMIT_ERRORS = {
   swap: (seconds: number) => `Too many swap API requests from this address; try again in ${seconds} s`,
   prices: (seconds: number) => `Too many price control requests from this address; try again in ${seconds} s`,
   badDebt: (seconds: number) => `Too many bad debt requests from this address; try again in ${seconds} s`,
+  liquidationRecords: (seconds: number) => `Too many liquidation record requests from this address; try again in ${seconds} s`,
 } as const;
 
 /** Counts a use by the client, or throws the 429 (with Retry-After) that `message` words. */

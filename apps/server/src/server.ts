@@ -86,6 +86,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       swap: new ClientRateLimiter(config.swapRateLimit, now),
       prices: new ClientRateLimiter(config.priceControlRateLimit, now),
       badDebt: new ClientRateLimiter(config.badDebtRateLimit, now),
+      liquidationRecords: new ClientRateLimiter(config.liquidationRecordRateLimit, now),
     },
   };
   const jobs = {

@@ -44,6 +44,12 @@ describe("configFromEnvironment", () => {
     );
   });
 
+  it("reads the liquidation record's rate limit, 120 a minute by default", () => {
+    expect(configFromEnvironment({ GROUP: MAIN }).liquidationRecordRateLimit).toEqual({ limit: 120, windowSeconds: 60 });
+    const config = configFromEnvironment({ GROUP: MAIN, LIQUIDATION_RECORD_RATE_LIMIT: "0", LIQUIDATION_RECORD_RATE_WINDOW_SECONDS: "10" });
+    expect(config.liquidationRecordRateLimit).toEqual({ limit: 0, windowSeconds: 10 });
+  });
+
   it("reads the quote API's settings: rate limit, pool refresh period, intermediate mints and lookup tables", () => {
     expect(configFromEnvironment({ GROUP: MAIN })).toMatchObject({
       swapRateLimit: { limit: 600, windowSeconds: 60 },

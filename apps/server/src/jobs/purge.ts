@@ -25,7 +25,12 @@ export function purgeJob(context: RouteContext): ScheduledJob & { run(): Promise
       const sessions = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();
       const { limits } = context;
       const clients =
-        limits.challenges.sweep() + limits.faucet.sweep() + limits.swap.sweep() + limits.prices.sweep() + limits.badDebt.sweep();
+        limits.challenges.sweep() +
+        limits.faucet.sweep() +
+        limits.swap.sweep() +
+        limits.prices.sweep() +
+        limits.badDebt.sweep() +
+        limits.liquidationRecords.sweep();
       return {
         challenges: Number(challenges.numDeletedRows),
         labelNonces: Number(labelNonces.numDeletedRows),

@@ -6,6 +6,7 @@ export * from "./bad-debt.js";
 export * from "./oracles.js";
 export * from "./accounts.js";
 export * from "./activity.js";
+export * from "./liquidation-record.js";
 export * from "./points.js";
 export * from "./labels.js";
 export * from "./auth.js";

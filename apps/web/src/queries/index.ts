@@ -5,6 +5,6 @@ export { useConfigQuery } from "./config.js";
 export { useLookupTables } from "./lookup-tables.js";
 export { useMarketBanks, useMarket, useBankHistory, useBankBadDebt } from "./banks.js";
 export { useAccountAddresses, useAccount, useChainAccount, useUserBalances, useAccountLabels } from "./accounts.js";
-export { useActivity, retryActivity } from "./activity.js";
+export { useActivity, retryActivity, useLiquidationRecord } from "./activity.js";
 export { useWalletPoints, useGlobalPoints } from "./points.js";
 export { useRefreshAfterAction, refreshAfterAction, refreshAfterFailure } from "./refresh.js";

@@ -35,6 +35,8 @@ export const queryKeys = {
   userBalances: (address: string | null, mints: readonly string[]) => [USER_BALANCES, address, mints] as const,
   allActivity: () => [ACTIVITY] as const,
   activity: (subject: ActivitySubject, address: string | null) => [ACTIVITY, subject, address] as const,
+  /** Under activity's root: whatever refreshes activity (a new liquidation) refreshes the record too. */
+  liquidationRecord: (account: string) => [ACTIVITY, "liquidation-record", account] as const,
   allWalletPoints: () => [WALLET_POINTS] as const,
   walletPoints: (wallet: string | null) => [WALLET_POINTS, wallet] as const,
   globalPoints: (valuation: string | null) => ["global-points", valuation] as const,

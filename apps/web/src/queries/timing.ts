@@ -11,6 +11,8 @@ export const TIMING = {
   account: { staleTime: 120 * SECOND, retry: 2 },
   userBalances: { staleTime: 2 * MINUTE, retry: 2 },
   activity: { staleTime: 5 * MINUTE, maxRetries: 2 },
+  /** An account's liquidation record changes only with a liquidation, which lands in activity as well. */
+  liquidationRecord: { staleTime: 5 * MINUTE, retry: 2 },
   walletPoints: { staleTime: 10 * MINUTE, retry: 2 },
   globalPoints: { staleTime: 24 * HOUR, retry: 2 },
   /** A market's address lookup tables (the reference's lutData): they change only when the server is set up again. */

@@ -10,3 +10,4 @@ export * from "./bank-dto.js";
 export * from "./account-health.js";
 export * from "./kamino.js";
 export * from "./kamino-reserves.js";
+export * from "./liquidation-record.js";

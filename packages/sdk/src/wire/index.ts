@@ -7,6 +7,7 @@ export type * from "./accounts.js";
 export type * from "./activity.js";
 export type * from "./banks.js";
 export type * from "./bad-debt.js";
+export type * from "./liquidation-record.js";
 export type * from "./oracles.js";
 export type * from "./transactions.js";
 export type * from "./fees.js";

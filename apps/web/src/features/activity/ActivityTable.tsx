@@ -1,11 +1,24 @@
 // The activity list: time, type (with what happened, for liquidations), token, amount, value now, account and
-// transaction (with copy).
+// transaction (with copy); beneath the newest liquidation of each of the wallet's accounts, the account's liquidation
+// record.
+import { Fragment, useMemo } from "react";
 import { shortenAddress } from "../../format/index.js";
 import { TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import { CopyButton } from "../bank/CopyButton.js";
-import { recordTime, type ActivityRow } from "./activity-rows.js";
+import { LiquidationRecordRow } from "./LiquidationRecordRow.js";
+import { liquidationRecordRows, recordTime, type ActivityRow } from "./activity-rows.js";
 
-export function ActivityTable({ rows }: { readonly rows: readonly ActivityRow[] }) {
+const COLUMNS = 7;
+
+export function ActivityTable({
+  rows,
+  wallet = null,
+}: {
+  readonly rows: readonly ActivityRow[];
+  /** The connected wallet when the table lists its own activity: its liquidated accounts show their record. */
+  readonly wallet?: string | null;
+}) {
+  const withRecord = useMemo(() => liquidationRecordRows(rows, wallet), [rows, wallet]);
   return (
     <Table aria-label="Activity">
       <THead>
@@ -21,38 +34,41 @@ export function ActivityTable({ rows }: { readonly rows: readonly ActivityRow[] 
       </THead>
       <TBody>
         {rows.map((row) => (
-          <TR key={row.key}>
-            <TD className="whitespace-nowrap" label="Time">
-              {recordTime(row.record)}
-            </TD>
-            <TD label="Type">
-              <span className="flex flex-col">
-                {row.type}
-                {row.description && <span className="text-xs text-muted">{row.description}</span>}
-              </span>
-            </TD>
-            <TD label="Token">
-              <span className="flex flex-col">
-                {row.symbol ?? "—"}
-                {row.provider && <span className="text-xs text-muted">{row.provider}</span>}
-              </span>
-            </TD>
-            <TD className="text-right tabular-nums" label="Amount">
-              {row.amount ?? "—"}
-            </TD>
-            <TD className="text-right tabular-nums" label="Value now">
-              {row.usd ?? "—"}
-            </TD>
-            <TD className="font-mono" label="Account" title={row.record.account}>
-              {shortenAddress(row.record.account)}
-            </TD>
-            <TD className="whitespace-nowrap" label="Transaction">
-              <span className="font-mono" title={row.record.signature}>
-                {shortenAddress(row.record.signature, 6)}
-              </span>
-              <CopyButton text={row.record.signature} label={`Copy signature ${row.record.signature}`} copied="Signature copied" />
-            </TD>
-          </TR>
+          <Fragment key={row.key}>
+            <TR>
+              <TD className="whitespace-nowrap" label="Time">
+                {recordTime(row.record)}
+              </TD>
+              <TD label="Type">
+                <span className="flex flex-col">
+                  {row.type}
+                  {row.description && <span className="text-xs text-muted">{row.description}</span>}
+                </span>
+              </TD>
+              <TD label="Token">
+                <span className="flex flex-col">
+                  {row.symbol ?? "—"}
+                  {row.provider && <span className="text-xs text-muted">{row.provider}</span>}
+                </span>
+              </TD>
+              <TD className="text-right tabular-nums" label="Amount">
+                {row.amount ?? "—"}
+              </TD>
+              <TD className="text-right tabular-nums" label="Value now">
+                {row.usd ?? "—"}
+              </TD>
+              <TD className="font-mono" label="Account" title={row.record.account}>
+                {shortenAddress(row.record.account)}
+              </TD>
+              <TD className="whitespace-nowrap" label="Transaction">
+                <span className="font-mono" title={row.record.signature}>
+                  {shortenAddress(row.record.signature, 6)}
+                </span>
+                <CopyButton text={row.record.signature} label={`Copy signature ${row.record.signature}`} copied="Signature copied" />
+              </TD>
+            </TR>
+            {withRecord.has(row.key) && <LiquidationRecordRow account={row.record.account} columns={COLUMNS} />}
+          </Fragment>
         ))}
       </TBody>
     </Table>

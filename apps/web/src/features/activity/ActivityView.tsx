@@ -55,7 +55,7 @@ export function ActivityView({
         }
       />
     );
-  else body = <ActivityTable rows={rows} />;
+  else body = <ActivityTable rows={rows} wallet={scope === "wallet" ? wallet : null} />;
 
   return (
     <div className="flex flex-col gap-4">

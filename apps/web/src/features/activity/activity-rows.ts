@@ -1,6 +1,6 @@
 // Activity records (apps/server/src/routes/activity.ts) as table rows: the type's name, the exact token amount from
 // native units, its value at the token's current price where the market prices it, and the bank's symbol.
-import type { ActivityRecord } from "../../api/index.js";
+import type { ActivityRecord, LiquidationRecordEntryDto } from "../../api/index.js";
 import { formatTokenAmount, formatTokenNumber, formatUsd } from "../../format/index.js";
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<string, string>> = {
@@ -78,4 +78,29 @@ export function activityRow(
 /** When the block time is unknown, the slot stands in. */
 export function recordTime(record: Pick<ActivityRecord, "timestamp" | "slot">): string {
   return record.timestamp === null ? `Slot ${record.slot}` : new Date(record.timestamp * 1000).toLocaleString();
+}
+
+/** Types of the records whose account's liquidation record is shown with them. */
+const LIQUIDATION_TYPES: ReadonlySet<string> = new Set(["liquidation", "receivership_liquidation"]);
+
+/**
+ * Keys of the rows under which the wallet's liquidated accounts show their liquidation record: each account's newest
+ * liquidation row (rows are newest first), since the record is the account's, not one liquidation's.
+ */
+export function liquidationRecordRows(rows: readonly ActivityRow[], wallet: string | null): ReadonlySet<string> {
+  const keys = new Set<string>();
+  if (wallet === null) return keys;
+  const accounts = new Set<string>();
+  for (const { key, record } of rows) {
+    if (!LIQUIDATION_TYPES.has(record.type) || record.authority !== wallet || accounts.has(record.account)) continue;
+    accounts.add(record.account);
+    keys.add(key);
+  }
+  return keys;
+}
+
+/** "<date>: $X seized, $Y repaid" of one entry of a liquidation record. */
+export function liquidationRecordLine(entry: LiquidationRecordEntryDto): string {
+  const date = new Date(entry.timestamp).toLocaleString();
+  return `${date}: ${formatUsd(entry.assetSeizedUsd)} seized, ${formatUsd(entry.liabilityRepaidUsd)} repaid`;
 }
