@@ -300,9 +300,10 @@ describe("random sequences of lending actions", () => {
         let account = await market.marginfiAccount(borrower.user);
         const settledUp =
           (account.accountFlags & AccountFlags.ACCOUNT_DISABLED) !== 0n && sided(account, assets, "liabilities").length === 0;
-        if (settledUp && [borrower.collateral, borrower.debt].every(nearListing)) {
-          // Its bad debt is settled and the account can never act again: a fresh borrower takes its place, once its
-          // tokens trade near their listing again (a position sized at a crashed price would hold absurd amounts).
+        if (settledUp) {
+          // Its bad debt is settled and the account can never act again: a fresh borrower takes its place, after its
+          // tokens recover (a position sized at a crashed price would hold absurd amounts).
+          for (const asset of [borrower.collateral, borrower.debt]) if (!nearListing(asset)) await setPrice(asset, asset.listing.price);
           borrower.user = await openBorrower(assets, borrower.collateral, borrower.debt);
           account = await market.marginfiAccount(borrower.user);
           seen.replaced++;
@@ -336,10 +337,11 @@ describe("random sequences of lending actions", () => {
           const asset = squeeze ? pick(held).asset : pick(assets);
           await setPrice(asset, asset.spec.price * (squeeze ? 0.65 + random() * 0.2 : 0.85 + random() * 0.35));
         } else if (roll < 0.32) {
-          // A crash: one of the borrower's holdings falls to between 1/10,000 and 1/100 of its listing price. Its
-          // holders are left owing far more than they hold; seizing what they hold makes them bankrupt.
+          // A crash: one of the borrower's holdings falls to between a ten-millionth and a hundredth of its listing
+          // price (never up). Its holders are left owing far more than they hold: bankrupt at once when what they
+          // hold is worth less than $0.1, otherwise once liquidators have seized it.
           const asset = held.length > 0 ? pick(held).asset : pick(assets);
-          await setPrice(asset, asset.listing.price * 10 ** -(2 + random() * 2));
+          await setPrice(asset, Math.min(asset.spec.price, asset.listing.price * 10 ** -(2 + random() * 5)));
         } else if (roll < 0.34) {
           // A recovery: a feed far below its listing returns to it, so new borrowers can borrow that token again.
           const fallen = assets.filter((a) => a.spec.price < a.listing.price / 2);
