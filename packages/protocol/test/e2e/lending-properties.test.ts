@@ -162,12 +162,15 @@ function vaultIdentityGap(bank: Bank, vault: bigint, roundUp: I80F48): bigint {
   return i80f48.toIntCeil(i80f48.abs(i80f48.sub(left, right)));
 }
 
-/** The account's balances on one side with at least one share, with their asset. */
+/**
+ * The account's balances on one side with at least one share, with their asset, in the order of `assets`: the
+ * program orders balances by bank key, which is random, and a seed must replay the same picks.
+ */
 function sided(account: MarginfiAccount, assets: Assets, side: "assets" | "liabilities"): { asset: Asset; shares: I80F48 }[] {
-  return account.lendingAccount.balances.flatMap((b) => {
-    const shares = side === "assets" ? b.assetShares : b.liabilityShares;
-    const asset = assets.find((a) => a.bank.key.toBase58() === b.bankPk);
-    return b.active && asset && i80f48.cmp(shares, i80f48.ONE) >= 0 ? [{ asset, shares }] : [];
+  return assets.flatMap((asset) => {
+    const b = account.lendingAccount.balances.find((b) => b.active && b.bankPk === asset.bank.key.toBase58());
+    const shares = b && (side === "assets" ? b.assetShares : b.liabilityShares);
+    return shares !== undefined && i80f48.cmp(shares, i80f48.ONE) >= 0 ? [{ asset, shares }] : [];
   });
 }
 
@@ -182,8 +185,7 @@ interface Borrower {
 
 /**
  * A fresh account holding $1,000 of `collateral` at today's price that borrows 99% of what its Initial requirement
- * then allows in `debt`. If the borrow is refused (a crashed debt token can exceed the bank's liquidity), the
- * account stays a plain depositor that random borrows may still leverage.
+ * then allows in `debt` (the Initial prices' confidence discounts take well under the 1% left).
  */
 async function openBorrower(assets: Assets, collateral: Asset, debt: Asset): Promise<TestUser> {
   const banks = assets.map((a) => a.bank);
@@ -197,7 +199,7 @@ async function openBorrower(assets: Assets, collateral: Asset, debt: Asset): Pro
   const capacity = (1_000 * collateral.initWeights.asset) / (debt.spec.price * debt.initWeights.liability);
   const risk = await market.riskAccounts(user, banks, { add: debt.bank });
   const loan = BigInt(Math.floor(capacity * 0.99 * Number(debt.unit)));
-  await market.landUnchecked([market.borrowIx(user, debt.bank, tokenAccountOf(user, debt), loan, risk)], [user.wallet]);
+  await market.send(market.borrowIx(user, debt.bank, tokenAccountOf(user, debt), loan, risk), [user.wallet]);
   return user;
 }
 
@@ -314,7 +316,7 @@ describe("random sequences of lending actions", () => {
         const roll = random();
         let instructions: TransactionInstruction[] = [];
         let signer: Keypair = user.wallet;
-        let kind: keyof typeof seen | "other" = "other";
+        let kind: "liquidations" | "receiverships" | "flashLoans" | "bankruptcies" | "other" = "other";
         let settled: Asset | null = null;
         /** Banks whose interest is accrued before the step, so its own accrual changes nothing it is judged by. */
         let accrued: Asset[] = [];
@@ -343,7 +345,7 @@ describe("random sequences of lending actions", () => {
           const asset = held.length > 0 ? pick(held).asset : pick(assets);
           await setPrice(asset, Math.min(asset.spec.price, asset.listing.price * 10 ** -(2 + random() * 5)));
         } else if (roll < 0.34) {
-          // A recovery: a feed far below its listing returns to it, so new borrowers can borrow that token again.
+          // A recovery: a feed far below its listing returns to it, and its crashed holders may be solvent again.
           const fallen = assets.filter((a) => a.spec.price < a.listing.price / 2);
           if (fallen.length > 0) {
             const asset = pick(fallen);
