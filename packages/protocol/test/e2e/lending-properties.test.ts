@@ -4,7 +4,8 @@
 // its Initial requirement. The liquidation runs add crashes that take a price to a tiny fraction of its listing,
 // liquidations that seize whole balances and bankruptcy settlements: a settlement succeeds exactly when the health
 // pulse just before found the account bankrupt, and each one is checked against the state it started from
-// (support/bankruptcy.ts). Every seed must reach real bankruptcies.
+// (support/bankruptcy.ts). Every seed must settle real bankruptcies, some covered by insurance and some socialised;
+// a thin bank whose one borrower owes all its deposits can be killed by one (the seeds' counts are printed).
 import { PublicKey, type Keypair, type TransactionInstruction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../ledger/test/support/random.js";
@@ -44,10 +45,11 @@ const tokenAccounts = new Map<string, PublicKey>();
 /** Every margin account, `users`' and the liquidation runs' (liquidators, borrowers). */
 const marginAccounts: PublicKey[] = [];
 /**
- * Per bank, what insurance paid into its liquidity vault beyond the debt it covered: settlements round the covered
- * amount up, so the vault holds that much more than its books, on top of the identity's one unit of rounding.
+ * Per bank, what settlements left the vault holding beyond its books, on top of the identity's one unit of rounding:
+ * insurance pays covered amounts rounded up, and a killed bank's books drop its deposits but not the bad debt they
+ * could not absorb (its unbacked fees).
  */
-const insuranceRoundUp = new Map<string, I80F48>();
+const settledOffBooks = new Map<string, I80F48>();
 
 const key = (user: TestUser, asset: Asset) => `${user.account.toBase58()}:${asset.bank.key.toBase58()}`;
 
@@ -109,7 +111,7 @@ function picker(random: () => number) {
 }
 
 /** Every account a step can touch. */
-function watchedAccounts(assets: Assets): PublicKey[] {
+function watchedAccounts(assets: readonly Asset[]): PublicKey[] {
   return [
     ...assets.flatMap((a) => [a.bank.key, a.bank.vaults.liquidity, a.bank.vaults.insurance, a.bank.vaults.fee]),
     ...marginAccounts,
@@ -118,12 +120,12 @@ function watchedAccounts(assets: Assets): PublicKey[] {
   ];
 }
 
-async function checkVaultIdentities(step: number, assets: Assets): Promise<void> {
+async function checkVaultIdentities(step: number, assets: readonly Asset[]): Promise<void> {
   for (const a of assets) {
     const bank = await market.bank(a.bank);
     const vault = await market.tokenBalance(a.bank.vaults.liquidity);
-    const roundUp = insuranceRoundUp.get(a.bank.key.toBase58()) ?? i80f48.ZERO;
-    expect(vaultIdentityGap(bank, vault, roundUp), `step ${step}, bank ${a.bank.key.toBase58()}`).toBeLessThanOrEqual(1n);
+    const offBooks = settledOffBooks.get(a.bank.key.toBase58()) ?? i80f48.ZERO;
+    expect(vaultIdentityGap(bank, vault, offBooks), `step ${step}, bank ${a.bank.key.toBase58()}`).toBeLessThanOrEqual(1n);
   }
 }
 
@@ -149,15 +151,15 @@ async function setPrice(asset: Asset, price: number): Promise<void> {
   await market.setOracle(asset.bank.oracle!, asset.spec);
 }
 
-/** |vault − outstanding fees − insurance round-up − (assets − liabilities)|, rounded up to native units. */
-function vaultIdentityGap(bank: Bank, vault: bigint, roundUp: I80F48): bigint {
+/** |vault − outstanding fees − settled off the books − (assets − liabilities)|, rounded up to native units. */
+function vaultIdentityGap(bank: Bank, vault: bigint, offBooks: I80F48): bigint {
   const assetsAmount = i80f48.mul(bank.totalAssetShares, bank.assetShareValue);
   const liabilities = i80f48.mul(bank.totalLiabilityShares, bank.liabilityShareValue);
   const fees = i80f48.add(
     i80f48.add(bank.collectedInsuranceFeesOutstanding, bank.collectedGroupFeesOutstanding),
     bank.collectedProgramFeesOutstanding,
   );
-  const left = i80f48.sub(i80f48.sub(i80f48.fromInt(vault), fees), roundUp);
+  const left = i80f48.sub(i80f48.sub(i80f48.fromInt(vault), fees), offBooks);
   const right = i80f48.sub(assetsAmount, liabilities);
   return i80f48.toIntCeil(i80f48.abs(i80f48.sub(left, right)));
 }
@@ -166,7 +168,7 @@ function vaultIdentityGap(bank: Bank, vault: bigint, roundUp: I80F48): bigint {
  * The account's balances on one side with at least one share, with their asset, in the order of `assets`: the
  * program orders balances by bank key, which is random, and a seed must replay the same picks.
  */
-function sided(account: MarginfiAccount, assets: Assets, side: "assets" | "liabilities"): { asset: Asset; shares: I80F48 }[] {
+function sided(account: MarginfiAccount, assets: readonly Asset[], side: "assets" | "liabilities"): { asset: Asset; shares: I80F48 }[] {
   return assets.flatMap((asset) => {
     const b = account.lendingAccount.balances.find((b) => b.active && b.bankPk === asset.bank.key.toBase58());
     const shares = b && (side === "assets" ? b.assetShares : b.liabilityShares);
@@ -184,10 +186,15 @@ interface Borrower {
 }
 
 /**
- * A fresh account holding $1,000 of `collateral` at today's price that borrows 99% of what its Initial requirement
- * then allows in `debt` (the Initial prices' confidence discounts take well under the 1% left).
+ * A fresh account holding $1,000 of `collateral` at today's price that borrows `loan`, by default 99% of what its
+ * Initial requirement then allows in `debt` (the Initial prices' confidence discounts take well under the 1% left).
  */
-async function openBorrower(assets: Assets, collateral: Asset, debt: Asset): Promise<TestUser> {
+async function openBorrower(
+  assets: readonly Asset[],
+  collateral: Asset,
+  debt: Asset,
+  loan?: bigint,
+): Promise<{ user: TestUser; borrowError: unknown }> {
   const banks = assets.map((a) => a.bank);
   const user = await market.newUser();
   marginAccounts.push(user.account);
@@ -198,9 +205,12 @@ async function openBorrower(assets: Assets, collateral: Asset, debt: Asset): Pro
   await market.send(market.depositIx(user, collateral.bank, tokenAccountOf(user, collateral), deposit), [user.wallet]);
   const capacity = (1_000 * collateral.initWeights.asset) / (debt.spec.price * debt.initWeights.liability);
   const risk = await market.riskAccounts(user, banks, { add: debt.bank });
-  const loan = BigInt(Math.floor(capacity * 0.99 * Number(debt.unit)));
-  await market.send(market.borrowIx(user, debt.bank, tokenAccountOf(user, debt), loan, risk), [user.wallet]);
-  return user;
+  const amount = loan ?? BigInt(Math.floor(capacity * 0.99 * Number(debt.unit)));
+  const borrowError = await market.landUnchecked(
+    [market.borrowIx(user, debt.bank, tokenAccountOf(user, debt), amount, risk)],
+    [user.wallet],
+  );
+  return { user, borrowError };
 }
 
 describe("random sequences of lending actions", () => {
@@ -273,17 +283,31 @@ describe("random sequences of lending actions", () => {
       /** Native units of up to `usd` dollars of the asset at its listing price. */
       const worth = (asset: Asset, usd: number) => BigInt(Math.floor((random() * usd * Number(asset.unit)) / asset.listing.price)) + 1n;
       const assets = await listAssets();
-      const banks = assets.map((a) => a.bank);
+      const [sol, usdc, btc] = assets;
+      // A thin market beside them: one lender's 500 tokens, all lent to one borrower, whose bankruptcy without a
+      // liquidation first takes every deposit and kills the bank. Random steps trade only the three main assets.
+      const thinFeed: FeedSpec = { kind: "pyth", price: 1, conf: 0.001 };
+      const thin = listed(await market.addBank(6, thinFeed), thinFeed, 1_000_000n, { asset: 1, liability: 1 });
+      await market.configureBank(thin.bank, { interest: { insuranceIrFee: "0.05", protocolIrFee: "0.1" } });
+      const all = [...assets, thin];
+      const banks = all.map((a) => a.bank);
+      const lender = await market.newUser();
+      marginAccounts.push(lender.account);
+      const lent = 500n * thin.unit;
+      tokenAccounts.set(key(lender, thin), await market.fund(lender, thin.bank, lent));
+      await market.send(market.depositIx(lender, thin.bank, tokenAccountOf(lender, thin), lent), [lender.wallet]);
       const liquidator = await market.newUser();
       marginAccounts.push(liquidator.account);
       for (const a of assets) {
         const tokens = await market.fund(liquidator, a.bank, 20_000n * a.unit);
         tokenAccounts.set(key(liquidator, a), tokens);
         await market.send(market.depositIx(liquidator, a.bank, tokens, 10_000n * a.unit), [liquidator.wallet]);
-        await fundInsurance(market, a.bank, 5n * a.unit);
+        // $1,000 of insurance per bank: a typical bad debt is covered while it lasts and socialised after.
+        await fundInsurance(market, a.bank, BigInt(Math.round((1_000 / a.listing.price) * Number(a.unit))));
       }
+      // Thin tokens only to repay with as a receiver: a deposit or insurance would leave the thin bank more to lose.
+      tokenAccounts.set(key(liquidator, thin), await market.fund(liquidator, thin.bank, 20_000n * thin.unit));
       // Fresh borrowers, each leveraged close to its Initial limit, so price moves make some of them liquidatable.
-      const [sol, usdc, btc] = assets;
       const borrowers: Borrower[] = [];
       for (const [collateral, debt] of [
         [sol, usdc],
@@ -291,28 +315,35 @@ describe("random sequences of lending actions", () => {
         [sol, btc],
         [btc, usdc],
       ] as const) {
-        borrowers.push({ user: await openBorrower(assets, collateral, debt), collateral, debt });
+        const { user, borrowError } = await openBorrower(all, collateral, debt);
+        expect(borrowError).toBeNull();
+        borrowers.push({ user, collateral, debt });
       }
+      const { user: thinBorrower, borrowError } = await openBorrower(all, btc, thin, lent);
+      expect(borrowError).toBeNull();
+      borrowers.push({ user: thinBorrower, collateral: btc, debt: thin });
       // A 30% fall of SOL puts its two borrowers below their maintenance requirement.
       await setPrice(sol, sol.spec.price * 0.7);
-      const seen = { liquidations: 0, receiverships: 0, flashLoans: 0, bankruptcies: 0, insured: 0, socialised: 0, replaced: 0 };
+      const seen = { liquidations: 0, receiverships: 0, flashLoans: 0, bankruptcies: 0, insured: 0, socialised: 0, killed: 0, replaced: 0 };
 
       for (let step = 0; step < LIQUIDATION_STEPS; step++) {
         const borrower = pick(borrowers);
         let account = await market.marginfiAccount(borrower.user);
-        const settledUp =
-          (account.accountFlags & AccountFlags.ACCOUNT_DISABLED) !== 0n && sided(account, assets, "liabilities").length === 0;
+        const settledUp = (account.accountFlags & AccountFlags.ACCOUNT_DISABLED) !== 0n && sided(account, all, "liabilities").length === 0;
         if (settledUp) {
           // Its bad debt is settled and the account can never act again: a fresh borrower takes its place, after its
           // tokens recover (a position sized at a crashed price would hold absurd amounts).
           for (const asset of [borrower.collateral, borrower.debt]) if (!nearListing(asset)) await setPrice(asset, asset.listing.price);
-          borrower.user = await openBorrower(assets, borrower.collateral, borrower.debt);
+          // The thin market lends once: its borrower's successor borrows USDC.
+          if (borrower.debt === thin) borrower.debt = usdc;
+          // Where losses have left the bank unable to lend, the newcomer stays a plain depositor.
+          borrower.user = (await openBorrower(all, borrower.collateral, borrower.debt)).user;
           account = await market.marginfiAccount(borrower.user);
           seen.replaced++;
         }
         const user = borrower.user;
-        const held = sided(account, assets, "assets");
-        const owed = sided(account, assets, "liabilities");
+        const held = sided(account, all, "assets");
+        const owed = sided(account, all, "liabilities");
         const roll = random();
         let instructions: TransactionInstruction[] = [];
         let signer: Keypair = user.wallet;
@@ -346,7 +377,7 @@ describe("random sequences of lending actions", () => {
           await setPrice(asset, Math.min(asset.spec.price, asset.listing.price * 10 ** -(2 + random() * 5)));
         } else if (roll < 0.34) {
           // A recovery: a feed far below its listing returns to it, and its crashed holders may be solvent again.
-          const fallen = assets.filter((a) => a.spec.price < a.listing.price / 2);
+          const fallen = all.filter((a) => a.spec.price < a.listing.price / 2);
           if (fallen.length > 0) {
             const asset = pick(fallen);
             await setPrice(asset, asset.listing.price);
@@ -414,7 +445,7 @@ describe("random sequences of lending actions", () => {
           kind = "bankruptcies";
         } else {
           market.advanceTime(Math.floor(random() * 86_400) + 1);
-          for (const a of assets) await market.setOracle(a.bank.oracle!, a.spec);
+          for (const a of all) await market.setOracle(a.bank.oracle!, a.spec);
         }
 
         if (instructions.length > 0) {
@@ -424,8 +455,8 @@ describe("random sequences of lending actions", () => {
               [market.admin],
             );
           const health = await pulse(user, banks);
-          const tokensBefore = await market.snapshot(assets.map((a) => tokenAccountOf(user, a)));
-          const before = await market.snapshot(watchedAccounts(assets));
+          const tokensBefore = await market.snapshot(all.map((a) => tokenAccountOf(user, a)));
+          const before = await market.snapshot(watchedAccounts(all));
           const settlement: BeforeSettlement | null = settled ? await beforeSettlement(market, user, settled.bank, marginAccounts) : null;
           const { signature, err } = await market.land(instructions, [signer]);
           if (kind === "bankruptcies") {
@@ -435,29 +466,32 @@ describe("random sequences of lending actions", () => {
             );
           }
           if (err !== null) {
-            expect(await market.snapshot(watchedAccounts(assets)), `step ${step}: a failed transaction changed state`).toEqual(before);
+            expect(await market.snapshot(watchedAccounts(all)), `step ${step}: a failed transaction changed state`).toEqual(before);
           } else if (kind !== "other") {
             seen[kind]++;
             if (kind === "liquidations" || kind === "receiverships") {
               const healthAfter = maintenance(await pulse(user, banks));
               expect(i80f48.cmp(healthAfter, maintenance(health)), `step ${step}: liquidation worsened health`).toBeGreaterThanOrEqual(0);
             }
-            if (kind === "flashLoans") expect(await market.snapshot(assets.map((a) => tokenAccountOf(user, a)))).toEqual(tokensBefore);
+            if (kind === "flashLoans") expect(await market.snapshot(all.map((a) => tokenAccountOf(user, a)))).toEqual(tokensBefore);
             if (settled && settlement) {
               const result = await expectSettlement(market, signature, user, settled.bank, marginAccounts, settlement, `step ${step}`);
               seen[result.socialized === i80f48.ZERO ? "insured" : "socialised"]++;
+              if (result.killed) seen.killed++;
               const bank = settled.bank.key.toBase58();
-              const surplus = i80f48.sub(i80f48.fromInt(result.paid), result.covered);
-              insuranceRoundUp.set(bank, i80f48.add(insuranceRoundUp.get(bank) ?? i80f48.ZERO, surplus));
+              const offBooks = i80f48.sub(i80f48.sub(i80f48.fromInt(result.paid), result.covered), result.unabsorbed);
+              settledOffBooks.set(bank, i80f48.add(settledOffBooks.get(bank) ?? i80f48.ZERO, offBooks));
             }
           }
         }
-        await checkVaultIdentities(step, assets);
+        await checkVaultIdentities(step, all);
       }
       console.info(`seed ${seed}: ${JSON.stringify(seen)}`);
       expect(seen.flashLoans).toBeGreaterThan(0);
       expect(seen.liquidations + seen.receiverships).toBeGreaterThan(0);
       expect(seen.bankruptcies, "settled bankruptcies").toBeGreaterThanOrEqual(1);
+      expect(seen.insured, "bankruptcies insurance covered").toBeGreaterThanOrEqual(1);
+      expect(seen.socialised, "bankruptcies socialised").toBeGreaterThanOrEqual(1);
     },
   );
 });

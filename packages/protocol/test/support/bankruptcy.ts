@@ -36,6 +36,8 @@ export interface Settlement {
   /** Tokens the insurance vault paid into the liquidity vault: the covered amount rounded up. */
   paid: bigint;
   killed: boolean;
+  /** Loss beyond all the deposits of a bank it killed: bad debt nobody absorbed (zero otherwise). */
+  unabsorbed: I80F48;
 }
 
 function balanceIn(account: MarginfiAccount, bank: TestBank): Balance | null {
@@ -143,5 +145,6 @@ export async function expectSettlement(
     const was = before.deposits.get(key) ?? i80f48.ZERO;
     expect(i80f48.cmp(amount, was), `${label}: deposit of ${key} rose`).toBeLessThanOrEqual(0);
   }
-  return { badDebt, covered, socialized, paid, killed };
+  const unabsorbed = killed ? i80f48.sub(socialized, depositValue) : i80f48.ZERO;
+  return { badDebt, covered, socialized, paid, killed, unabsorbed };
 }
