@@ -5,6 +5,7 @@
 import {
   Connection,
   Keypair,
+  type AccountInfo,
   PublicKey,
   SystemProgram,
   SYSVAR_INSTRUCTIONS_PUBKEY,
@@ -300,6 +301,11 @@ export class TestMarket {
 
   /** Lands a transaction with preflight off, so a failure is recorded on chain, and returns its error. */
   async landUnchecked(instructions: TransactionInstruction[], signers: Keypair[]): Promise<unknown> {
+    return (await this.land(instructions, signers)).err;
+  }
+
+  /** As `landUnchecked`, with the signature too, for reading the events of a transaction that may have failed. */
+  async land(instructions: TransactionInstruction[], signers: Keypair[]): Promise<{ signature: string; err: unknown }> {
     this.ledger.warpToTime(this.now());
     const tx = new Transaction().add(...instructions);
     tx.feePayer = feePayer(signers);
@@ -308,13 +314,21 @@ export class TestMarket {
     const signature = await this.connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
     await this.connection.confirmTransaction(signature, "confirmed");
     const landed = await this.connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
-    return landed!.meta!.err;
+    return { signature, err: landed!.meta!.err };
   }
 
   /** Raw bytes of accounts, to show a failed transaction changed none of them. */
   async snapshot(keys: PublicKey[]): Promise<string[]> {
-    const infos = await this.connection.getMultipleAccountsInfo(keys, "confirmed");
-    return infos.map((info) => info?.data.toString("hex") ?? "");
+    return (await this.accountInfos(keys)).map((info) => info?.data.toString("hex") ?? "");
+  }
+
+  /** Any number of accounts at once, in the RPC's batches of at most 100. */
+  async accountInfos(keys: PublicKey[]): Promise<(AccountInfo<Buffer> | null)[]> {
+    const infos: (AccountInfo<Buffer> | null)[] = [];
+    for (let i = 0; i < keys.length; i += 100) {
+      infos.push(...(await this.connection.getMultipleAccountsInfo(keys.slice(i, i + 100), "confirmed")));
+    }
+    return infos;
   }
 
   // ---- groups and banks ------------------------------------------------------------------------------------
