@@ -2,9 +2,10 @@
 // The subscription opens before the scan, and each account keeps the slot it was last seen at, so an update that
 // arrives during the scan is neither lost nor overwritten by the scan's older copy.
 import { createHash } from "node:crypto";
-import { decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
+import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import { groupMarginAccountFilters } from "@ballast/sdk";
-import { PublicKey, type Commitment, type Connection } from "@solana/web3.js";
+import { PublicKey, SolanaJSONRPCError, type Commitment, type Connection } from "@solana/web3.js";
+import bs58 from "bs58";
 
 export interface IndexedAccount {
   readonly address: string;
@@ -25,6 +26,14 @@ export interface AccountIndexOptions {
   /** Told each account that changed (or appeared) after the first scan. */
   readonly onChange: (address: string) => void;
   readonly onError: (error: unknown, address: string) => void;
+}
+
+/** Shards of a split scan in flight at once. */
+const SCAN_CONCURRENCY = 8;
+
+/** The RPC refused a scan for collecting too much (Solana's ScanError, -32012). */
+function isScanLimit(error: unknown): boolean {
+  return error instanceof SolanaJSONRPCError ? error.code === -32012 : false;
 }
 
 function banksOf(account: MarginfiAccount): string[] {
@@ -65,26 +74,47 @@ export class AccountIndex {
    * drops those no longer there; returns the accounts that changed.
    */
   async rescan(): Promise<string[]> {
-    const { connection, programId, group, commitment } = this.options;
-    const { context, value } = await connection.getProgramAccounts(new PublicKey(programId), {
-      commitment,
-      filters: groupMarginAccountFilters(group),
-      withContext: true,
-    });
+    const scans = await this.scan(Buffer.alloc(0));
     const changed: string[] = [];
     const seen = new Set<string>();
-    for (const { pubkey, account } of value) {
-      const address = pubkey.toBase58();
-      seen.add(address);
-      if (this.put(address, account.data, context.slot)) changed.push(address);
+    for (const { slot, accounts } of scans) {
+      for (const { pubkey, account } of accounts) {
+        const address = pubkey.toBase58();
+        seen.add(address);
+        if (this.put(address, account.data, slot)) changed.push(address);
+      }
     }
+    // Only what changed before every part of the scan was read can be judged gone.
+    const oldest = Math.min(...scans.map((s) => s.slot));
     for (const [address, held] of this.accounts) {
-      if (!seen.has(address) && held.slot <= context.slot) {
+      if (!seen.has(address) && held.slot <= oldest) {
         this.remove(address);
         changed.push(address);
       }
     }
     return changed;
+  }
+
+  /**
+   * The group's accounts whose authority starts with `prefix`. An RPC caps what one scan may collect (Solana's scan
+   * limit, -32012): a refused scan is split by the authority's next byte, 256 smaller ones, SCAN_CONCURRENCY at a time.
+   */
+  private async scan(prefix: Buffer): Promise<{ slot: number; accounts: readonly { pubkey: PublicKey; account: { data: Buffer } }[] }[]> {
+    const { connection, programId, group, commitment } = this.options;
+    const filters = groupMarginAccountFilters(group);
+    if (prefix.length > 0) filters.push({ memcmp: { offset: MarginfiAccountLayout.fields.authority.offset, bytes: bs58.encode(prefix) } });
+    try {
+      const { context, value } = await connection.getProgramAccounts(new PublicKey(programId), { commitment, filters, withContext: true });
+      return [{ slot: context.slot, accounts: value }];
+    } catch (error) {
+      if (!isScanLimit(error) || prefix.length >= 32) throw error;
+    }
+    const parts: Awaited<ReturnType<AccountIndex["scan"]>> = [];
+    for (let first = 0; first < 256; first += SCAN_CONCURRENCY) {
+      const bytes = Array.from({ length: Math.min(SCAN_CONCURRENCY, 256 - first) }, (_, i) => first + i);
+      for (const part of await Promise.all(bytes.map((b) => this.scan(Buffer.concat([prefix, Buffer.from([b])]))))) parts.push(...part);
+    }
+    return parts;
   }
 
   /** Stores the copy unless a newer one is held; true when the account's bytes changed. */

@@ -3,7 +3,7 @@
 // fresh getProgramAccounts scan returns, account for account.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NATIVE_MINT } from "@solana/spl-token";
-import { Connection } from "@solana/web3.js";
+import { Connection, SolanaJSONRPCError, type GetProgramAccountsConfig, type PublicKey } from "@solana/web3.js";
 import { decodeMarginfiAccount } from "@ballast/protocol";
 import { groupMarginAccountFilters } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
@@ -142,6 +142,41 @@ describe("the account index", () => {
     }
     expect(changes.length).toBeGreaterThan(12);
   }, 300_000);
+
+  it("splits a scan the RPC refuses for its size by the authority's first byte, and holds the same accounts", async () => {
+    // An RPC that refuses any scan not narrowed to one authority byte, as Solana's scan limit refuses a large one.
+    const limited = new Connection(market.net.rpc.url, { commitment: "confirmed", wsEndpoint: market.net.rpc.wsUrl });
+    const scanAccounts = limited.getProgramAccounts.bind(limited);
+    let scans = 0;
+    limited.getProgramAccounts = (async (programId: PublicKey, config?: GetProgramAccountsConfig) => {
+      scans += 1;
+      if (!config?.filters?.some((f) => "memcmp" in f && f.memcmp.offset === 40)) {
+        throw new SolanaJSONRPCError(
+          { code: -32012, message: "scan aborted: The accumulated scan results exceeded the limit" },
+          "failed to get accounts",
+        );
+      }
+      return scanAccounts(programId, config);
+    }) as Connection["getProgramAccounts"];
+    const split = await AccountIndex.open({
+      connection: limited,
+      programId: PROGRAM.toBase58(),
+      group: market.group.toBase58(),
+      commitment: "confirmed",
+      onChange: () => undefined,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      expect(scans).toBe(257);
+      const held = (i: AccountIndex) => [...i.all()].map((e) => [e.address, e.digest]).sort();
+      expect(held(split)).toEqual(held(index));
+      expect(split.size).toBe((await scan()).size);
+    } finally {
+      await split.close();
+    }
+  });
 
   it("a rescan drops accounts that left the group's filters and reports what changed", async () => {
     const before = index.size;
