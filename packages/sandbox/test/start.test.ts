@@ -146,7 +146,13 @@ it("starts the whole product, serves all six markets and the faucet, stops on SI
       60_000,
     );
     const started = liquidatorLine.exec(output);
-    expect(started, output.split("\n").filter((l) => l.includes("liquidator")).join("\n")).not.toBeNull();
+    expect(
+      started,
+      output
+        .split("\n")
+        .filter((l) => l.includes("liquidator"))
+        .join("\n"),
+    ).not.toBeNull();
     const liquidatorFile = JSON.parse(readFileSync(join(dataDir, "liquidator.json"), "utf8")) as number[];
     const liquidatorKey = Keypair.fromSecretKey(Uint8Array.from(liquidatorFile)).publicKey.toBase58();
     expect(started![1]).toBe(liquidatorKey);

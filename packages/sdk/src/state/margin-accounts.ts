@@ -23,10 +23,7 @@ export function groupMarginAccountFilters(group: string): GetProgramAccountsFilt
 
 /** The program-account filters (getProgramAccounts, programSubscribe) that select the wallet's accounts in the group. */
 export function marginAccountFilters(group: string, authority: string): GetProgramAccountsFilter[] {
-  return [
-    ...groupMarginAccountFilters(group),
-    { memcmp: { offset: MarginfiAccountLayout.fields.authority.offset, bytes: authority } },
-  ];
+  return [...groupMarginAccountFilters(group), { memcmp: { offset: MarginfiAccountLayout.fields.authority.offset, bytes: authority } }];
 }
 
 export async function fetchMarginAccounts(
