@@ -5,7 +5,7 @@
 // is followed by one more, or restarted when it is the wallet's own change. A failed send shows what the program error
 // means for the action ("You have no USDC debt to repay: it was repaid elsewhere") and refetches the account.
 import { QueryClient, QueryClientProvider, QueryObserver, useQuery } from "@tanstack/react-query";
-import { Keypair } from "@solana/web3.js";
+import { Keypair, type PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -332,10 +332,26 @@ describe("the cache refresher", () => {
 });
 
 describe("the selected account's notification", () => {
+  it("says the account is gone once it is closed or belongs to another wallet, writing nothing", () => {
+    const client = new QueryClient();
+    const apply = applyAccountNotification(ACCOUNT, WALLET);
+    const account = (authority: PublicKey) => {
+      const data = Buffer.alloc(MarginfiAccountLayout.space);
+      Buffer.from(MarginfiAccountLayout.discriminator).copy(data, 0);
+      authority.toBuffer().copy(data, MarginfiAccountLayout.fields.authority.offset);
+      return { context: { slot: 9 }, value: { lamports: 17_000_000, data: [data.toString("base64"), "base64"] } };
+    };
+    expect(apply({ context: { slot: 9 }, value: { lamports: 0, data: ["", "base64"] } }, client)).toBe("gone");
+    expect(apply(account(Keypair.generate().publicKey), client)).toBe("gone");
+    expect(apply(account(keypair.publicKey), client)).toBeUndefined();
+    expect(apply({ context: { slot: 9 }, value: null }, client)).toBeUndefined();
+  });
+
   it("writes its balances into the cached account and its chain copy before the refetch", () => {
     const client = new QueryClient();
     const data = Buffer.alloc(MarginfiAccountLayout.space);
     Buffer.from(MarginfiAccountLayout.discriminator).copy(data, 0);
+    keypair.publicKey.toBuffer().copy(data, MarginfiAccountLayout.fields.authority.offset);
     const decoded = decodeMarginfiAccount(data);
     client.setQueryData(queryKeys.account(ACCOUNT, WALLET), {
       balances: [],

@@ -93,10 +93,10 @@ export function LiveUpdatesProvider({
   );
   useEffect(() => {
     if (!socket) return;
-    const stops = subscriptions.map(({ request, stale, restart, apply }) =>
+    const stops = subscriptions.map(({ request, stale, restart, apply, staleWhenGone }) =>
       socket.subscribe(request, (result) => {
-        apply?.(result, client);
-        (restart ? refresher : marketRefresher).refresh(stale, restart);
+        const gone = apply?.(result, client) === "gone";
+        (restart ? refresher : marketRefresher).refresh(gone ? (staleWhenGone ?? []) : stale, restart);
       }),
     );
     return () => stops.forEach((stop) => stop());

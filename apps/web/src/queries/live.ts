@@ -3,7 +3,7 @@
 // selected account's valuation; the wallet's margin accounts refresh themselves and the account list; the wallet's
 // lamports and token accounts refresh its balances. Notifications are coalesced so a burst (every feed moving in one
 // slot) costs one refetch, and at most one refetch per query runs at a time.
-import { decodeMarginfiAccount } from "@ballast/protocol";
+import { DEFAULT_PUBKEY, decodeMarginfiAccount } from "@ballast/protocol";
 import {
   balanceDtosOf,
   bankOracleKeys,
@@ -46,8 +46,12 @@ export interface LiveSubscription {
    * rather than followed by another. (Market notifications come every slot; restarting on them could starve a query.)
    */
   readonly restart: boolean;
-  /** Writes what the notification itself carries into the cache before the refetch lands. */
-  readonly apply?: (result: unknown, client: QueryClient) => void;
+  /**
+   * Writes what the notification itself carries into the cache before the refetch lands; "gone" when what it watched
+   * no longer exists for the wallet, and then only `staleWhenGone` is refreshed.
+   */
+  readonly apply?: (result: unknown, client: QueryClient) => "gone" | void;
+  readonly staleWhenGone?: readonly QueryKey[];
 }
 
 /** The account data of an accountNotification's result, when it carries base64 data. */
@@ -59,19 +63,24 @@ function notifiedData(result: unknown): Buffer | null {
 
 /**
  * The selected account's new balances from its notification, into the account DTO and the action box's chain copy:
- * positions show at once, and the health follows with the server's refetch.
+ * positions show at once, and the health follows with the server's refetch. Returns "gone" when the notification
+ * shows the account is no longer the wallet's (closed, or transferred away): nothing may ask the server about it
+ * again, which would only answer 404; the account list's refresh moves the selection on.
  */
-export function applyAccountNotification(account: string, wallet: string): (result: unknown, client: QueryClient) => void {
+export function applyAccountNotification(account: string, wallet: string): (result: unknown, client: QueryClient) => "gone" | void {
   return (result, client) => {
+    const value = (result as { value?: { lamports?: unknown } } | null)?.value;
+    // Closed: the notification shows an emptied account.
+    if (value?.lamports === 0) return "gone";
     const data = notifiedData(result);
     if (!data) return;
     let decoded: MarginAccount["account"];
     try {
       decoded = decodeMarginfiAccount(data);
     } catch {
-      // Closed or not a margin account any more: the refetch says what it is.
-      return;
+      return "gone";
     }
+    if (decoded.authority !== wallet || decoded.migratedTo !== DEFAULT_PUBKEY) return "gone";
     const balances = balanceDtosOf(decoded);
     client.setQueryData<AccountDto>(queryKeys.account(account, wallet), (old) => (old ? { ...old, balances } : old));
     client.setQueryData<MarginAccount>(queryKeys.chainAccount(account, wallet), (old) =>
@@ -119,6 +128,7 @@ export function liveSubscriptions(t: LiveTargets): LiveSubscription[] {
         stale: [...accountKeys, accounts],
         restart: true,
         apply: applyAccountNotification(t.selectedAccount, t.wallet),
+        staleWhenGone: [accounts],
       });
     }
     subscriptions.push({ request: { method: "accountSubscribe", params: [t.wallet, NO_DATA] }, stale: [balances], restart: true });
