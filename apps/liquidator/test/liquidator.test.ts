@@ -8,7 +8,8 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { Keypair, PublicKey } from "@solana/web3.js";
-import { decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { AccountFlags, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { prepareSandboxLiquidator } from "@ballast/sandbox";
 import {
   accountRisk,
   borrowAction,
@@ -191,5 +192,44 @@ describe("the liquidator service", () => {
     expect(value("ballast_liquidator_price_change_to_landed_seconds_count")).toBeGreaterThanOrEqual(1);
     expect(text).toContain("# TYPE ballast_liquidator_liquidations_sent_total counter");
     expect((await fetch(`${liquidator.statusUrl}/nothing`)).status).toBe(404);
+  });
+  it("settles an account whose collateral is worth nothing with handle_bankruptcy, as the group's risk admin", async () => {
+    const sol = product.bank("SOL");
+    const usdc = product.bank("USDC");
+    // The sandbox makes the liquidator every market's risk admin, as npm start does.
+    await prepareSandboxLiquidator(product.connection, product.admin, product.state, liquidator.wallet);
+    await product.prices.setPrice("SOL", 150, 600);
+    const borrower = Keypair.generate();
+    await product.faucet.fund(borrower.publicKey.toBase58());
+    const context = {
+      connection: product.connection,
+      wallet: keypairWallet(borrower),
+      programId: new PublicKey(product.main.programId),
+      lookupTables: product.lookupTables,
+    };
+    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
+    const market = await product.market();
+    const amount =
+      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
+      100n;
+    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    const vault = new PublicKey(market.banks.get(usdc)!.bank.insuranceVault);
+    const insurance = async () => BigInt((await product.connection.getTokenAccountBalance(vault, "confirmed")).value.amount);
+
+    const before = await insurance();
+    const set = await product.prices.setPrice("SOL", 0.01, 600);
+    expect("refused" in set).toBe(false);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !logs.some((l) => l.msg === "bankruptcy settled" && l.account === marginfiAccount.toBase58())) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const settled = await accountData(marginfiAccount);
+    expect(settled.accountFlags & AccountFlags.ACCOUNT_DISABLED).toBe(AccountFlags.ACCOUNT_DISABLED);
+    const debt = settled.lendingAccount.balances.find((b) => b.active !== 0 && b.bankPk === usdc);
+    expect(debt === undefined || fx.cmp(debt.liabilityShares, fx.ONE) < 0).toBe(true);
+    // The USDC bank's insurance fund paid what it could.
+    expect(await insurance()).toBeLessThan(before);
+    const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
+    expect(Number(/^ballast_liquidator_liquidations_landed_total\{kind="bankruptcy"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
   });
 });
