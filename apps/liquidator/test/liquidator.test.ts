@@ -7,11 +7,14 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
-import { Keypair, PublicKey } from "@solana/web3.js";
-import { decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
+import { AccountFlags, BankOperationalState, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { prepareSandboxLiquidator } from "@ballast/sandbox";
 import {
   accountRisk,
   borrowAction,
+  configureBankInstruction,
+  confirmSignature,
   depositAction,
   isLiquidatable,
   keypairWallet,
@@ -191,5 +194,110 @@ describe("the liquidator service", () => {
     expect(value("ballast_liquidator_price_change_to_landed_seconds_count")).toBeGreaterThanOrEqual(1);
     expect(text).toContain("# TYPE ballast_liquidator_liquidations_sent_total counter");
     expect((await fetch(`${liquidator.statusUrl}/nothing`)).status).toBe(404);
+  });
+  it("settles an account whose collateral is worth nothing with handle_bankruptcy, as the group's risk admin", async () => {
+    const sol = product.bank("SOL");
+    const usdc = product.bank("USDC");
+    // The sandbox makes the liquidator every market's risk admin, as npm start does.
+    await prepareSandboxLiquidator(product.connection, product.admin, product.state, liquidator.wallet);
+    await product.prices.setPrice("SOL", 150, 600);
+    const borrower = Keypair.generate();
+    await product.faucet.fund(borrower.publicKey.toBase58());
+    const context = {
+      connection: product.connection,
+      wallet: keypairWallet(borrower),
+      programId: new PublicKey(product.main.programId),
+      lookupTables: product.lookupTables,
+    };
+    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
+    const market = await product.market();
+    const amount =
+      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
+      100n;
+    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    const vault = new PublicKey(market.banks.get(usdc)!.bank.insuranceVault);
+    const insurance = async () => BigInt((await product.connection.getTokenAccountBalance(vault, "confirmed")).value.amount);
+
+    const before = await insurance();
+    const set = await product.prices.setPrice("SOL", 0.01, 600);
+    expect("refused" in set).toBe(false);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !logs.some((l) => l.msg === "bankruptcy settled" && l.account === marginfiAccount.toBase58())) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const settled = await accountData(marginfiAccount);
+    expect(settled.accountFlags & AccountFlags.ACCOUNT_DISABLED).toBe(AccountFlags.ACCOUNT_DISABLED);
+    const debt = settled.lendingAccount.balances.find((b) => b.active !== 0 && b.bankPk === usdc);
+    expect(debt === undefined || fx.cmp(debt.liabilityShares, fx.ONE) < 0).toBe(true);
+    // The USDC bank's insurance fund paid what it could.
+    expect(await insurance()).toBeLessThan(before);
+    const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
+    expect(Number(/^ballast_liquidator_liquidations_landed_total\{kind="bankruptcy"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+  it("attempts a liquidation the program refuses once per state: not again until the account or a price changes", async () => {
+    const sol = product.bank("SOL");
+    const usdc = product.bank("USDC");
+    // Prices move only by hand from here: each walk round would be a new state.
+    await product.prices.stop();
+    await product.prices.setPrice("SOL", 150, 600);
+    const borrower = Keypair.generate();
+    await product.faucet.fund(borrower.publicKey.toBase58());
+    const context = {
+      connection: product.connection,
+      wallet: keypairWallet(borrower),
+      programId: new PublicKey(product.main.programId),
+      lookupTables: product.lookupTables,
+    };
+    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
+    const market = await product.market();
+    const amount =
+      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
+      100n;
+    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    // The admin pauses USDC: every liquidation of this debt is refused.
+    const { blockhash } = await product.connection.getLatestBlockhash("confirmed");
+    const pause = new Transaction({ feePayer: product.admin.publicKey, recentBlockhash: blockhash }).add(
+      configureBankInstruction({
+        group: new PublicKey(product.main.group),
+        admin: product.admin.publicKey,
+        bank: new PublicKey(usdc),
+        changes: { operationalState: BankOperationalState.Paused },
+        programId: new PublicKey(product.main.programId),
+      }),
+    );
+    pause.sign(product.admin);
+    await confirmSignature(product.connection, await product.connection.sendRawTransaction(pause.serialize()));
+    const attempts = async () => {
+      const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
+      return Number(/^ballast_liquidator_liquidations_sent_total\{kind="classic"\} (\S+)$/m.exec(text)?.[1]);
+    };
+    const tried = () => logs.filter((l) => l.msg === "liquidation not sent or failed" && l.account === marginfiAccount.toBase58()).length;
+    const crash =
+      Number(
+        fx.toDecimal(
+          liquidationPrice(
+            await riskOf(marginfiAccount),
+            (await riskOf(marginfiAccount)).positions.find((p) => p.side === "assets")!,
+          )!,
+        ),
+      ) * 0.9;
+    await product.prices.setPrice("SOL", Number(crash.toFixed(4)), 600);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && tried() === 0) await new Promise((r) => setTimeout(r, 50));
+    expect(tried()).toBe(1);
+    // Nothing changes on chain between these passes: nothing is attempted again, for this account or any other.
+    await liquidator.passNow();
+    const settledAttempts = await attempts();
+    await liquidator.passNow();
+    await liquidator.passNow();
+    expect(tried()).toBe(1);
+    expect(await attempts()).toBe(settledAttempts);
+
+    // A new price is a new state: one more attempt.
+    await product.prices.setPrice("SOL", Number((crash * 0.99).toFixed(4)), 600);
+    const again = Date.now() + 20_000;
+    while (Date.now() < again && tried() === 1) await new Promise((r) => setTimeout(r, 50));
+    await liquidator.passNow();
+    expect(tried()).toBe(2);
   });
 });

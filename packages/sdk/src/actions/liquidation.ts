@@ -88,7 +88,10 @@ export async function liquidateAction(p: LiquidateActionParams): Promise<Liquida
   const balances = p.liquidatee.lendingAccount.balances;
   const pair = { balances, banks: p.market.banks, assetBank: p.assetBank, liabilityBank: p.liabilityBank };
   const liquidatorBalances = p.liquidator.lendingAccount.balances;
-  const assetAmount = p.assetAmount ?? maxLiquidatable({ ...pair, liquidatorBalances }).assetAmount;
+  const max = p.assetAmount === undefined ? maxLiquidatable({ ...pair, liquidatorBalances }) : null;
+  // Nothing the liquidator may take: judged at what the account alone allows, the refusal names why (e.g. 6029).
+  const assetAmount =
+    p.assetAmount ?? (max!.assetAmount === 0n && max!.limitedBy === "liquidator" ? maxLiquidatable(pair).assetAmount : max!.assetAmount);
   const outcome = liquidationOutcome({ ...pair, assetAmount, liquidatorBalances });
   if (outcome.refusal) throw new BallastSdkError("LIQUIDATION_REFUSED", { refusal: outcome.refusal });
   const liabilityBank = bankOf(p.market, p.liabilityBank).bank;

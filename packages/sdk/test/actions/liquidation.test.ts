@@ -349,6 +349,11 @@ describe("the liquidator's isolated-tier rule (6029)", () => {
       code: "LIQUIDATION_REFUSED",
       context: { refusal: "IsolatedAccountIllegalState" },
     });
+    // Without an amount the refusal still names the rule, not the zero the liquidator's backing allows.
+    await expect(liquidateAction(params)).rejects.toMatchObject({
+      code: "LIQUIDATION_REFUSED",
+      context: { refusal: "IsolatedAccountIllegalState" },
+    });
 
     // The liquidator without other debt is the one bestLiquidation offers, and the same seizure lands for it.
     const cleanAccount = await market.marginfiAccount(clean);
