@@ -51,7 +51,12 @@ export class AccountIndex {
   /** Subscribes, then scans; resolves once the index holds every account the scan saw. */
   static async open(options: AccountIndexOptions): Promise<AccountIndex> {
     const index = new AccountIndex(options);
-    await index.start();
+    try {
+      await index.start();
+    } catch (error) {
+      await index.close();
+      throw error;
+    }
     return index;
   }
 

@@ -97,18 +97,24 @@ export class GroupWatch {
           options.onChange();
         }),
     });
-    const index = await AccountIndex.open({
-      connection,
-      programId,
-      group,
-      commitment,
-      onError,
-      onChange: (address) =>
-        later(() => {
-          watch!.dirty.add(address);
-          options.onChange();
-        }),
-    });
+    let index: AccountIndex;
+    try {
+      index = await AccountIndex.open({
+        connection,
+        programId,
+        group,
+        commitment,
+        onError,
+        onChange: (address) =>
+          later(() => {
+            watch!.dirty.add(address);
+            options.onChange();
+          }),
+      });
+    } catch (error) {
+      await market.close();
+      throw error;
+    }
     watch = new GroupWatch(group, index, market);
     for (const f of early) f();
     return watch;

@@ -100,16 +100,19 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       });
       groups.push({ watch, own: null });
     }
+    for (const g of groups) {
+      g.own = await ensureBacking({ context, config, group: g.watch.group, market: await g.watch.currentMarket(), log });
+      log.info(
+        { group: g.watch.group, accounts: g.watch.index.size, banks: g.watch.market.bankCount, own: g.own?.address.toBase58() ?? null },
+        "watching",
+      );
+    }
   } catch (error) {
+    // A start that fails leaves no subscription behind.
+    closing = true;
+    if (inFlight) await inFlight.catch(() => undefined);
     await Promise.all(groups.map((g) => g.watch.close()));
     throw error;
-  }
-  for (const g of groups) {
-    g.own = await ensureBacking({ context, config, group: g.watch.group, market: await g.watch.currentMarket(), log });
-    log.info(
-      { group: g.watch.group, accounts: g.watch.index.size, banks: g.watch.market.bankCount, own: g.own?.address.toBase58() ?? null },
-      "watching",
-    );
   }
 
   async function refreshOwn(g: Group): Promise<void> {

@@ -48,7 +48,12 @@ export class MarketWatch {
 
   static async open(options: MarketWatchOptions): Promise<MarketWatch> {
     const watch = new MarketWatch(options);
-    await watch.start();
+    try {
+      await watch.start();
+    } catch (error) {
+      await watch.close();
+      throw error;
+    }
     return watch;
   }
 
@@ -171,8 +176,8 @@ export class MarketWatch {
     this.closed = true;
     const { connection } = this.options;
     const [groupSubscription, banksSubscription] = this.subscriptions;
-    await connection.removeAccountChangeListener(groupSubscription!);
-    await connection.removeProgramAccountChangeListener(banksSubscription!);
+    if (groupSubscription !== undefined) await connection.removeAccountChangeListener(groupSubscription);
+    if (banksSubscription !== undefined) await connection.removeProgramAccountChangeListener(banksSubscription);
     await Promise.all([...this.oracles.values()].map((w) => connection.removeAccountChangeListener(w.subscription)));
   }
 }

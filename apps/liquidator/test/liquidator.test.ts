@@ -101,6 +101,20 @@ describe("configuration", () => {
   });
 });
 
+describe("starting", () => {
+  it("fails for a group that does not exist, naming it", async () => {
+    const group = Keypair.generate().publicKey.toBase58();
+    const config = resolveConfig({
+      rpcUrl: product.net.rpc.url,
+      wsUrl: product.net.rpc.wsUrl,
+      programId: product.main.programId,
+      groups: [group],
+      keypair: keypairPath,
+    });
+    await expect(startLiquidator(config, { logger: pino({ level: "silent" }) })).rejects.toThrow(`Group ${group} not found`);
+  });
+});
+
 describe("the liquidator service", () => {
   it("liquidates a borrower within seconds of SOL crashing, sells the seized SOL back into USDC, and counts it on /metrics", async () => {
     const sol = product.bank("SOL");
