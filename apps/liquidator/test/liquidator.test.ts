@@ -23,7 +23,7 @@ import {
   swapApiUrl,
 } from "@ballast/sdk";
 import { startSandboxProduct, type SandboxProduct } from "../../server/test/support/sandbox.js";
-import { ConfigError, resolveConfig, settingsFrom, startLiquidator, type RunningLiquidator } from "../src/index.js";
+import { ConfigError, readKeypairFile, resolveConfig, settingsFrom, startLiquidator, type RunningLiquidator } from "../src/index.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;
@@ -50,6 +50,22 @@ async function accountData(address: PublicKey): Promise<MarginfiAccount> {
 
 async function riskOf(address: PublicKey) {
   return accountRisk((await accountData(address)).lendingAccount.balances, (await product.market()).banks);
+}
+
+/** The group admin sets a bank's operational state. */
+async function setOperationalState(bank: string, operationalState: BankOperationalState): Promise<void> {
+  const { blockhash } = await product.connection.getLatestBlockhash("confirmed");
+  const tx = new Transaction({ feePayer: product.admin.publicKey, recentBlockhash: blockhash }).add(
+    configureBankInstruction({
+      group: new PublicKey(product.main.group),
+      admin: product.admin.publicKey,
+      bank: new PublicKey(bank),
+      changes: { operationalState },
+      programId: new PublicKey(product.main.programId),
+    }),
+  );
+  tx.sign(product.admin);
+  await confirmSignature(product.connection, await product.connection.sendRawTransaction(tx.serialize()));
 }
 
 beforeAll(async () => {
@@ -209,6 +225,78 @@ describe("the liquidator service", () => {
     expect(text).toContain("# TYPE ballast_liquidator_liquidations_sent_total counter");
     expect((await fetch(`${liquidator.statusUrl}/nothing`)).status).toBe(404);
   });
+  it("attempts a liquidation the program refuses once per state: not again until the account or a price changes", async () => {
+    const sol = product.bank("SOL");
+    const usdc = product.bank("USDC");
+    // Prices move only by hand from here: each walk round would be a new state.
+    await product.prices.stop();
+    await product.prices.setPrice("SOL", 150, 600);
+    const borrower = Keypair.generate();
+    await product.faucet.fund(borrower.publicKey.toBase58());
+    const context = {
+      connection: product.connection,
+      wallet: keypairWallet(borrower),
+      programId: new PublicKey(product.main.programId),
+      lookupTables: product.lookupTables,
+    };
+    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
+    const market = await product.market();
+    const amount =
+      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
+      100n;
+    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    // The admin pauses USDC: every liquidation of this debt is refused.
+    await setOperationalState(usdc, BankOperationalState.Paused);
+    const attempts = async () => {
+      const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
+      return Number(/^ballast_liquidator_liquidations_sent_total\{kind="classic"\} (\S+)$/m.exec(text)?.[1]);
+    };
+    const tried = () => logs.filter((l) => l.msg === "liquidation not sent or failed" && l.account === marginfiAccount.toBase58()).length;
+    // The earlier crash may have left the liquidator's own account holding debts it took over: fresh backing, so
+    // that this account's liquidation is within what it may take on.
+    const wallet = readKeypairFile(keypairPath);
+    await product.faucet.fund(wallet.publicKey.toBase58());
+    await depositAction({
+      ...context,
+      wallet: keypairWallet(wallet),
+      market: await product.market(),
+      bank: sol,
+      amount: 5n * SOL,
+      marginfiAccount: liquidator.ownAccount(product.main.group)!,
+    });
+    // From an idle service: what the earlier crashes left liquidatable is worked off first (each state once).
+    await liquidator.passNow();
+    await liquidator.passNow();
+    const crash =
+      Number(
+        fx.toDecimal(
+          liquidationPrice(
+            await riskOf(marginfiAccount),
+            (await riskOf(marginfiAccount)).positions.find((p) => p.side === "assets")!,
+          )!,
+        ),
+      ) * 0.9;
+    await product.prices.setPrice("SOL", Number(crash.toFixed(4)), 600);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && tried() === 0) await new Promise((r) => setTimeout(r, 50));
+    expect(tried()).toBe(1);
+    // Nothing changes on chain between these passes: nothing is attempted again, for this account or any other.
+    await liquidator.passNow();
+    const settledAttempts = await attempts();
+    await liquidator.passNow();
+    await liquidator.passNow();
+    expect(tried()).toBe(1);
+    expect(await attempts()).toBe(settledAttempts);
+
+    // A new price is a new state: one more attempt.
+    await product.prices.setPrice("SOL", Number((crash * 0.99).toFixed(4)), 600);
+    const again = Date.now() + 20_000;
+    while (Date.now() < again && tried() === 1) await new Promise((r) => setTimeout(r, 50));
+    await liquidator.passNow();
+    expect(tried()).toBe(2);
+    await setOperationalState(usdc, BankOperationalState.Operational);
+  });
+
   it("settles an account whose collateral is worth nothing with handle_bankruptcy, as the group's risk admin", async () => {
     const sol = product.bank("SOL");
     const usdc = product.bank("USDC");
@@ -247,71 +335,5 @@ describe("the liquidator service", () => {
     expect(await insurance()).toBeLessThan(before);
     const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
     expect(Number(/^ballast_liquidator_liquidations_landed_total\{kind="bankruptcy"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
-  });
-  it("attempts a liquidation the program refuses once per state: not again until the account or a price changes", async () => {
-    const sol = product.bank("SOL");
-    const usdc = product.bank("USDC");
-    // Prices move only by hand from here: each walk round would be a new state.
-    await product.prices.stop();
-    await product.prices.setPrice("SOL", 150, 600);
-    const borrower = Keypair.generate();
-    await product.faucet.fund(borrower.publicKey.toBase58());
-    const context = {
-      connection: product.connection,
-      wallet: keypairWallet(borrower),
-      programId: new PublicKey(product.main.programId),
-      lookupTables: product.lookupTables,
-    };
-    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
-    const market = await product.market();
-    const amount =
-      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
-      100n;
-    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
-    // The admin pauses USDC: every liquidation of this debt is refused.
-    const { blockhash } = await product.connection.getLatestBlockhash("confirmed");
-    const pause = new Transaction({ feePayer: product.admin.publicKey, recentBlockhash: blockhash }).add(
-      configureBankInstruction({
-        group: new PublicKey(product.main.group),
-        admin: product.admin.publicKey,
-        bank: new PublicKey(usdc),
-        changes: { operationalState: BankOperationalState.Paused },
-        programId: new PublicKey(product.main.programId),
-      }),
-    );
-    pause.sign(product.admin);
-    await confirmSignature(product.connection, await product.connection.sendRawTransaction(pause.serialize()));
-    const attempts = async () => {
-      const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
-      return Number(/^ballast_liquidator_liquidations_sent_total\{kind="classic"\} (\S+)$/m.exec(text)?.[1]);
-    };
-    const tried = () => logs.filter((l) => l.msg === "liquidation not sent or failed" && l.account === marginfiAccount.toBase58()).length;
-    const crash =
-      Number(
-        fx.toDecimal(
-          liquidationPrice(
-            await riskOf(marginfiAccount),
-            (await riskOf(marginfiAccount)).positions.find((p) => p.side === "assets")!,
-          )!,
-        ),
-      ) * 0.9;
-    await product.prices.setPrice("SOL", Number(crash.toFixed(4)), 600);
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && tried() === 0) await new Promise((r) => setTimeout(r, 50));
-    expect(tried()).toBe(1);
-    // Nothing changes on chain between these passes: nothing is attempted again, for this account or any other.
-    await liquidator.passNow();
-    const settledAttempts = await attempts();
-    await liquidator.passNow();
-    await liquidator.passNow();
-    expect(tried()).toBe(1);
-    expect(await attempts()).toBe(settledAttempts);
-
-    // A new price is a new state: one more attempt.
-    await product.prices.setPrice("SOL", Number((crash * 0.99).toFixed(4)), 600);
-    const again = Date.now() + 20_000;
-    while (Date.now() < again && tried() === 1) await new Promise((r) => setTimeout(r, 50));
-    await liquidator.passNow();
-    expect(tried()).toBe(2);
   });
 });
