@@ -1,7 +1,7 @@
 // The liquidator's own margin account: the backing a classic liquidation needs (the debt it takes over must leave
 // the account healthy), topped up at start, and the rebalancing that turns what liquidations left in it (seized
 // collateral, debts taken over) back into the quote bank's token through the swap venue.
-import { BankFlags, calcValue, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { BankFlags, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
 import {
   NATIVE_SOL_MINT,
   accountRisk,
@@ -9,7 +9,7 @@ import {
   badDebtPositions,
   depositAction,
   fetchMarginAccounts,
-  isOracleFailure,
+  positionUsdValue,
   repayWithCollateralAction,
   toNumber,
   withdrawAndSwapAction,
@@ -130,8 +130,8 @@ interface RebalanceParams {
 
 /** The position's worth at its unbiased spot price, USD; 0 without a price. */
 function usd(position: Position): number {
-  const leg = position.bank.price.realTime;
-  return isOracleFailure(leg) ? 0 : toNumber(calcValue(position.amount, leg.price, position.bank.decimals));
+  const value = positionUsdValue(position);
+  return value === null ? 0 : toNumber(value);
 }
 
 /** The account as the chain holds it now. */

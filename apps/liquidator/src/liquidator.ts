@@ -201,12 +201,13 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       attempted.set(target.entry.address, state);
       return true;
     };
+    const sol = solPrice(market);
     const best = (target: Valued) => {
       const candidate = bestLiquidation({
         balances: target.entry.account.lendingAccount.balances,
         banks: market.banks,
         liquidatorBalances: g.own!.account.lendingAccount.balances,
-        solPrice: solPrice(market),
+        solPrice: sol,
         txCostLamports: LIQUIDATION_TX_COST_LAMPORTS,
         risk: target.risk,
       });

@@ -52,6 +52,25 @@ async function riskOf(address: PublicKey) {
   return accountRisk((await accountData(address)).lendingAccount.balances, (await product.market()).banks);
 }
 
+/** A funded wallet whose account holds `deposit` of SOL against 99% of the USDC it may borrow. */
+async function borrowerNearLimit(deposit: bigint) {
+  const [sol, usdc] = [product.bank("SOL"), product.bank("USDC")];
+  const borrower = Keypair.generate();
+  await product.faucet.fund(borrower.publicKey.toBase58());
+  const context = {
+    connection: product.connection,
+    wallet: keypairWallet(borrower),
+    programId: new PublicKey(product.main.programId),
+    lookupTables: product.lookupTables,
+  };
+  const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: deposit });
+  const market = await product.market();
+  const risk = accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks);
+  const amount = (maxBorrow(risk, market.banks.get(usdc)!) * 99n) / 100n;
+  await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+  return { context, marginfiAccount };
+}
+
 /** The group admin sets a bank's operational state. */
 async function setOperationalState(bank: string, operationalState: BankOperationalState): Promise<void> {
   const { blockhash } = await product.connection.getLatestBlockhash("confirmed");
@@ -133,7 +152,6 @@ describe("starting", () => {
 
 describe("the liquidator service", () => {
   it("liquidates a borrower within seconds of SOL crashing, sells the seized SOL back into USDC, and counts it on /metrics", async () => {
-    const sol = product.bank("SOL");
     const usdc = product.bank("USDC");
     liquidator = await startLiquidator(
       resolveConfig({
@@ -158,20 +176,7 @@ describe("the liquidator service", () => {
     expect(5_000n * USDC - fx.toIntFloor(backing.amount)).toBeLessThanOrEqual(1n);
 
     // 2 SOL against 99% of the USDC it may borrow.
-    const borrower = Keypair.generate();
-    await product.faucet.fund(borrower.publicKey.toBase58());
-    const context = {
-      connection: product.connection,
-      wallet: keypairWallet(borrower),
-      programId: new PublicKey(product.main.programId),
-      lookupTables: product.lookupTables,
-    };
-    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: 2n * SOL });
-    const market = await product.market();
-    const amount =
-      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
-      100n;
-    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    const { marginfiAccount } = await borrowerNearLimit(2n * SOL);
     const before = await riskOf(marginfiAccount);
     expect(isLiquidatable(before)).toBe(false);
     await liquidator.passNow();
@@ -231,20 +236,7 @@ describe("the liquidator service", () => {
     // Prices move only by hand from here: each walk round would be a new state.
     await product.prices.stop();
     await product.prices.setPrice("SOL", 150, 600);
-    const borrower = Keypair.generate();
-    await product.faucet.fund(borrower.publicKey.toBase58());
-    const context = {
-      connection: product.connection,
-      wallet: keypairWallet(borrower),
-      programId: new PublicKey(product.main.programId),
-      lookupTables: product.lookupTables,
-    };
-    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
-    const market = await product.market();
-    const amount =
-      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
-      100n;
-    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+    const { context, marginfiAccount } = await borrowerNearLimit(SOL);
     // The admin pauses USDC: every liquidation of this debt is refused.
     await setOperationalState(usdc, BankOperationalState.Paused);
     const attempts = async () => {
@@ -298,26 +290,12 @@ describe("the liquidator service", () => {
   });
 
   it("settles an account whose collateral is worth nothing with handle_bankruptcy, as the group's risk admin", async () => {
-    const sol = product.bank("SOL");
     const usdc = product.bank("USDC");
     // The sandbox makes the liquidator every market's risk admin, as npm start does.
     await prepareSandboxLiquidator(product.connection, product.admin, product.state, liquidator.wallet);
     await product.prices.setPrice("SOL", 150, 600);
-    const borrower = Keypair.generate();
-    await product.faucet.fund(borrower.publicKey.toBase58());
-    const context = {
-      connection: product.connection,
-      wallet: keypairWallet(borrower),
-      programId: new PublicKey(product.main.programId),
-      lookupTables: product.lookupTables,
-    };
-    const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: SOL });
-    const market = await product.market();
-    const amount =
-      (maxBorrow(accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks), market.banks.get(usdc)!) * 99n) /
-      100n;
-    await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
-    const vault = new PublicKey(market.banks.get(usdc)!.bank.insuranceVault);
+    const { marginfiAccount } = await borrowerNearLimit(SOL);
+    const vault = new PublicKey((await product.market()).banks.get(usdc)!.bank.insuranceVault);
     const insurance = async () => BigInt((await product.connection.getTokenAccountBalance(vault, "confirmed")).value.amount);
 
     const before = await insurance();
