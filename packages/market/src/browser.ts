@@ -14,3 +14,4 @@ export { readReservePrice } from "./lending/oracle-prices.js";
 export type { OracleAccount, OracleAccounts } from "./lending/oracle-config.js";
 export type { PriceResult } from "./lending/reserve-operations.js";
 export type { MarketClock } from "./lending/last-update.js";
+export { ConditionType, OpportunityType, emptyOrder } from "./lending/orders.js";

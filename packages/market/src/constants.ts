@@ -42,3 +42,5 @@ export const MAX_OBLIGATION_BORROWS = 5;
 export const EMPTY_ASSET_TIER = 255;
 /** Solana's DEFAULT_MS_PER_SLOT, used to back-date Switchboard results by slot distance. */
 export const MS_PER_SLOT = 400n;
+/** mark_obligation_for_deleveraging's target that unmarks the obligation. */
+export const NO_DELEVERAGING_MARKER = 255;

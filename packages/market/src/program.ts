@@ -16,6 +16,10 @@ import { repayObligationLiquidity } from "./instructions/repay-obligation-liquid
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
+import { liquidateObligationAndRedeemReserveCollateral } from "./instructions/liquidate-obligation-and-redeem-reserve-collateral.js";
+import { socializeLoss } from "./instructions/socialize-loss.js";
+import { markObligationForDeleveraging } from "./instructions/mark-obligation-for-deleveraging.js";
+import { setObligationOrder } from "./instructions/set-obligation-order.js";
 
 export const MARKET_INSTRUCTIONS = [
   initLendingMarket,
@@ -31,6 +35,10 @@ export const MARKET_INSTRUCTIONS = [
   withdrawCollateralAndRedeem,
   borrowObligationLiquidity,
   repayObligationLiquidity,
+  liquidateObligationAndRedeemReserveCollateral,
+  socializeLoss,
+  markObligationForDeleveraging,
+  setObligationOrder,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

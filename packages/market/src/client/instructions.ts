@@ -180,4 +180,63 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
     ],
     args: { liquidityAmount: arg.u64 },
   },
+  /** Then the obligation's deposit reserves (writable), for the debt counters of an obligation in an elevation group. */
+  liquidate_obligation_and_redeem_reserve_collateral: {
+    accounts: [
+      { name: "liquidator", signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "repayReserve", writable: true },
+      { name: "repayReserveLiquidityMint" },
+      { name: "repayReserveLiquiditySupply", writable: true },
+      { name: "withdrawReserve", writable: true },
+      { name: "withdrawReserveLiquidityMint" },
+      { name: "withdrawReserveCollateralMint", writable: true },
+      { name: "withdrawReserveCollateralSupply", writable: true },
+      { name: "withdrawReserveLiquiditySupply", writable: true },
+      { name: "withdrawReserveLiquidityFeeReceiver", writable: true },
+      { name: "userSourceLiquidity", writable: true },
+      { name: "userDestinationCollateral", writable: true },
+      { name: "userDestinationLiquidity", writable: true },
+      { name: "collateralTokenProgram" },
+      { name: "repayLiquidityTokenProgram" },
+      { name: "withdrawLiquidityTokenProgram" },
+      { name: "instructionSysvarAccount" },
+    ],
+    args: { liquidityAmount: arg.u64, minAcceptableReceivedLiquidityAmount: arg.u64, maxAllowedLtvOverridePercent: arg.u64 },
+  },
+  /** Then the obligation's deposit reserves (writable), as for liquidation. */
+  socialize_loss: {
+    accounts: [
+      { name: "riskCouncil", signer: true },
+      { name: "obligation", writable: true },
+      { name: "lendingMarket" },
+      { name: "reserve", writable: true },
+      { name: "instructionSysvarAccount" },
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+  mark_obligation_for_deleveraging: {
+    accounts: [{ name: "riskCouncil", signer: true }, { name: "obligation", writable: true }, { name: "lendingMarket" }],
+    /** 255 unmarks. */
+    args: { autodeleverageTargetLtvPct: arg.u8 },
+  },
+  set_obligation_order: {
+    accounts: [{ name: "owner", signer: true }, { name: "obligation", writable: true }, { name: "lendingMarket" }],
+    /** The 128-byte ObligationOrder, its Borsh form identical to the account layout. */
+    args: {
+      index: arg.u8,
+      order: arg.struct({
+        conditionThresholdSf: arg.u128,
+        opportunityParameterSf: arg.u128,
+        minExecutionBonusBps: arg.u16,
+        maxExecutionBonusBps: arg.u16,
+        conditionType: arg.u8,
+        opportunityType: arg.u8,
+        padding1: arg.bytes(10),
+        padding2: arg.array(arg.u128, 5),
+      }),
+    },
+  },
 });

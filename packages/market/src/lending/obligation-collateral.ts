@@ -9,6 +9,7 @@ import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postDepositInvariants, postWithdrawInvariants } from "./obligation-invariants.js";
+import { checkOrdersSupportedAfterUserOperation } from "./orders.js";
 import {
   borrowsEmpty,
   depositIndex,
@@ -42,6 +43,7 @@ export function depositObligationCollateral(
   const collateral = findOrAddDeposit(obligation, reserveKey, reserve.config.assetTier, log);
   const previousValue = collateral.marketValueSf;
   collateral.depositedAmount = fx.toU64(collateral.depositedAmount + amount);
+  checkOrdersSupportedAfterUserOperation(obligation, log);
   markStale(obligation.lastUpdate);
   markStale(reserve.lastUpdate);
   const liquidity = fractionCollateralToLiquidity(exchangeRateOf(reserve), fx.fromInt(amount));

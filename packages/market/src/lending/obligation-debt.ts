@@ -22,6 +22,7 @@ import {
   repayToBorrow,
   updateHasDebt,
 } from "./obligation-positions.js";
+import { checkOrdersSupportedAfterUserOperation } from "./orders.js";
 import { borrowFactorOf } from "./reserve-operations.js";
 import { type Log, priceStatusBits, requireAmount, requireFresh, requireRefreshedThisSlot } from "./preconditions.js";
 
@@ -101,6 +102,7 @@ export function borrowObligationLiquidity(
     log,
   );
   liquidity.borrowedAmountSf = fx.add(liquidity.borrowedAmountSf, amounts.borrowAmount);
+  checkOrdersSupportedAfterUserOperation(obligation, log);
   obligation.hasDebt = 1;
   markStale(obligation.lastUpdate);
   const limitPct = reserve.config.utilizationLimitBlockBorrowingAbovePct;
@@ -152,6 +154,7 @@ export function repayObligationLiquidity(
   repayToBorrow(obligation, index, settleAmount);
   updateHasDebt(obligation);
   markStale(obligation.lastUpdate);
+  checkOrdersSupportedAfterUserOperation(obligation, log);
   postRepayInvariants(obligation, reserve, market, settleAmount, borrowSlot(obligation, index).marketValueSf, log);
   return repayAmount;
 }

@@ -110,8 +110,17 @@ export function depositReserveLiquidity(reserve: Reserve, clock: MarketClock, am
   return deposit;
 }
 
-/** Burns `collateral` cTokens for liquidity (klend's redeem_reserve_collateral); returns the liquidity paid. */
-export function redeemReserveCollateral(reserve: Reserve, clock: MarketClock, collateral: bigint, log: Log): bigint {
+/**
+ * Burns `collateral` cTokens for liquidity (klend's redeem_reserve_collateral); returns the liquidity paid. Liquidation
+ * redemptions leave the deposit withdrawal cap alone (`chargeWithdrawalCap` false).
+ */
+export function redeemReserveCollateral(
+  reserve: Reserve,
+  clock: MarketClock,
+  collateral: bigint,
+  log: Log,
+  chargeWithdrawalCap = true,
+): bigint {
   requireAmount(collateral, "Collateral", log);
   requireFresh(
     reserve.lastUpdate,
@@ -131,6 +140,8 @@ export function redeemReserveCollateral(reserve: Reserve, clock: MarketClock, co
   reserve.liquidity.availableAmount -= liquidity;
   refreshLimitTimestamps(reserve, clock.unixTimestamp);
   markStale(reserve.lastUpdate);
-  reserve.config.depositWithdrawalCap = addToWithdrawalAccum(reserve.config.depositWithdrawalCap, liquidity, clock.unixTimestamp);
+  if (chargeWithdrawalCap) {
+    reserve.config.depositWithdrawalCap = addToWithdrawalAccum(reserve.config.depositWithdrawalCap, liquidity, clock.unixTimestamp);
+  }
   return liquidity;
 }

@@ -11,3 +11,4 @@ export * from "./price.js";
 export * from "./fees.js";
 export * from "./borrow-amounts.js";
 export * from "./withdrawal-caps.js";
+export * from "./liquidation.js";
