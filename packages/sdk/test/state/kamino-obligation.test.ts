@@ -3,6 +3,7 @@
 // accruing between refreshes) is valued from the reserves as refreshed and must match what the program writes, to the
 // last bit, while the price of SOL walks down through the liquidation threshold. The reserve price the SDK reads from
 // the oracle account equals the price the refresh stores.
+import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { PublicKey, type Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,7 +21,16 @@ import {
 import { PYTH_RECEIVER_PROGRAM_ID } from "@ballast/oracles";
 import { MarketHarness, SOL } from "../../../market/test/support/harness.js";
 import { activeConfig } from "../../../market/test/support/configs.js";
-import { isKaminoObligationLiquidatable, kaminoObligationLtv, kaminoObligationValue, kaminoReservePrice } from "../../src/index.js";
+import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
+import {
+  isKaminoObligationLiquidatable,
+  kaminoLiquidateAction,
+  kaminoLiquidationPlan,
+  kaminoObligationLtv,
+  kaminoObligationValue,
+  kaminoReservePrice,
+  keypairWallet,
+} from "../../src/index.js";
 
 const USDC = 1_000_000n;
 
@@ -44,9 +54,12 @@ beforeAll(async () => {
   solR = (await h.createReserve(market, sol)).accounts;
   const usdcConfig = activeConfig({ name: "USDC", pyth: usdcPyth, originationFeeSf: (1n << 60n) / 100n });
   usdcConfig.borrowFactorPct = 125n;
+  const solConfig = activeConfig({ name: "SOL", pyth: solPyth, ltv: 75, threshold: 85 });
+  solConfig.minLiquidationBonusBps = 200;
+  solConfig.maxLiquidationBonusBps = 1_000;
   for (const [r, config] of [
     [usdcR, usdcConfig],
-    [solR, activeConfig({ name: "SOL", pyth: solPyth, ltv: 75, threshold: 85 })],
+    [solR, solConfig],
   ] as const) {
     await h.send(
       updateEntireReserveConfigInstruction({ lendingMarketOwner: h.owner.publicKey, lendingMarket: market, reserve: r.reserve, config }),
@@ -140,8 +153,16 @@ async function bothValuations() {
     [usdcR.reserve.toBase58(), usdc],
   ]);
   const prices = new Map([...reserves].map(([key, r]) => [key, r.liquidity.marketPriceSf]));
+  const value = kaminoObligationValue(onChain, lendingMarket, reserves, prices);
   return {
-    sdk: kaminoObligationValue(onChain, lendingMarket, reserves, prices),
+    value,
+    sdk: {
+      depositedValue: value.depositedValue,
+      borrowedValue: value.borrowedValue,
+      borrowFactorAdjustedDebtValue: value.borrowFactorAdjustedDebtValue,
+      unhealthyBorrowValue: value.unhealthyBorrowValue,
+      allowedBorrowValue: value.allowedBorrowValue,
+    },
     program: {
       depositedValue: onChain.depositedValueSf,
       borrowedValue: onChain.borrowedAssetsMarketValueSf,
@@ -161,17 +182,82 @@ describe("kaminoObligationValue", () => {
       await h.setPyth(solPyth, { price, exponent: -8 });
       await h.setPyth(usdcPyth, { price: 100_000_000n, exponent: -8 });
       await h.send(await refreshBoth(), [borrower]);
-      const { sdk, program } = await bothValuations();
+      const { value, sdk, program } = await bothValuations();
       expect(sdk).toEqual(program);
-      liquidatable.push(isKaminoObligationLiquidatable(sdk));
+      liquidatable.push(isKaminoObligationLiquidatable(value));
     }
     expect(liquidatable).toEqual([false, false, true, true]);
   });
 
   it("gives the borrow-factor-adjusted LTV, none without deposits", async () => {
-    const { sdk } = await bothValuations();
-    expect(kaminoObligationLtv(sdk)).toBe((sdk.borrowFactorAdjustedDebtValue << 60n) / sdk.depositedValue);
-    expect(kaminoObligationLtv({ ...sdk, depositedValue: 0n })).toBeNull();
+    const { value } = await bothValuations();
+    expect(kaminoObligationLtv(value)).toBe((value.borrowFactorAdjustedDebtValue << 60n) / value.depositedValue);
+    expect(kaminoObligationLtv({ ...value, depositedValue: 0n })).toBeNull();
+  });
+});
+
+describe("kaminoLiquidateAction", () => {
+  async function target() {
+    const [sol, usdc, state, lendingMarket] = await Promise.all([
+      h.reserve(solR.reserve),
+      h.reserve(usdcR.reserve),
+      h.obligation(obligation),
+      h.market(market),
+    ]);
+    const reserves = new Map([
+      [solR.reserve.toBase58(), sol],
+      [usdcR.reserve.toBase58(), usdc],
+    ]);
+    return {
+      obligation,
+      state,
+      lendingMarket,
+      reserves,
+      prices: new Map([...reserves].map(([key, r]) => [key, r.liquidity.marketPriceSf])),
+    };
+  }
+
+  it("liquidates the obligation at SOL $70 from a wallet's USDC: the plan's most, repaid to the native unit, for at least its worth in SOL", async () => {
+    const liquidator = await h.fundedKeypair();
+    const usdcMint = usdcR.liquidityMint;
+    const wallet = await h.tokenAccount(liquidator.publicKey, usdcMint);
+    await h.mintTo(usdcMint, wallet, 1_000n * USDC);
+    const context = { connection: h.connection, wallet: keypairWallet(liquidator), programId: new PublicKey(MARGINFI_PROGRAM_ID) };
+    const liquidated = await target();
+    const plan = kaminoLiquidationPlan(liquidated.state, liquidated.lendingMarket, liquidated.reserves, liquidated.prices)!;
+    // With the 125% borrow factor, $596 of debt against $700 of SOL is an LTV above the 95% insolvency LTV: the
+    // close factor is 100%, all of the debt. The bonus is the LTV's overshoot held to SOL's 10% max.
+    const { borrows } = kaminoObligationValue(liquidated.state, liquidated.lendingMarket, liquidated.reserves, liquidated.prices);
+    expect([plan.repayReserve, plan.withdrawReserve]).toEqual([usdcR.reserve.toBase58(), solR.reserve.toBase58()]);
+    expect(plan.maxRepay).toBe(borrows[0]!.borrowedAmount >> 60n);
+    expect(plan.bonus).toBe((1n << 60n) / 10n);
+
+    // The same slot's prices, so the refreshes in the transaction read what the plan was made with.
+    await h.setPyth(solPyth, { price: 7_000_000_000n, exponent: -8 });
+    await h.setPyth(usdcPyth, { price: 100_000_000n, exponent: -8 });
+    const result = await kaminoLiquidateAction({ ...context, target: liquidated });
+    expect(result.repayAmount).toBe(plan.maxRepay);
+    expect(await h.balance(wallet)).toBe(1_000n * USDC - plan.maxRepay);
+    const received = await h.balance(getAssociatedTokenAddressSync(solR.liquidityMint, liquidator.publicKey));
+    expect(received).toBeGreaterThanOrEqual(result.minReceived);
+    // Repaid $X is worth X/70 SOL; the 10% bonus comes on top (less the protocol's share, none configured here).
+    expect(received).toBeGreaterThan((plan.maxRepay * 1_000n * 109n) / 70n / 100n);
+  });
+
+  it("refuses before signing an obligation that is healthy at the target's prices", async () => {
+    const liquidator = await h.fundedKeypair();
+    const healthy = await target();
+    const prices = new Map([...healthy.prices].map(([key, price]) => [key, key === solR.reserve.toBase58() ? price * 2n : price]));
+    await expect(
+      kaminoLiquidateAction({
+        connection: h.connection,
+        wallet: keypairWallet(liquidator),
+        programId: new PublicKey(MARGINFI_PROGRAM_ID),
+        target: { ...healthy, prices },
+      }),
+    ).rejects.toThrow(
+      `Market obligation ${obligation.toBase58()} is not liquidatable at these prices (Cannot liquidate healthy obligations)`,
+    );
   });
 });
 
