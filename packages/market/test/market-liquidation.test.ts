@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { U64_MAX } from "@ballast/ledger";
 import {
   markObligationForDeleveragingInstruction,
+  updateEntireReserveConfigInstruction,
   NO_DELEVERAGING_MARKER,
   socializeLossInstruction,
   type Obligation,
@@ -251,5 +252,71 @@ describe("the risk council", () => {
     const cleared = await m.h.obligation(borrower.obligation);
     expect([cleared.hasDebt, cleared.borrows.every((b) => b.borrowedAmountSf === 0n)]).toEqual([0, true]);
     await m.h.expectFailure([...(await m.refreshAll(borrower.obligation, 10n)), socialize(USDC)], [council], "ObligationEmpty");
+  });
+});
+
+describe("small debts and market-wide deleveraging", () => {
+  it("makes a debt worth less than $2 be repaid whole (6121)", async () => {
+    // 0.02 SOL ($2) against 1 USDC; at $55 the LTV is about 91%.
+    const small = await m.borrower(SOL / 50n);
+    await m.h.send([...(await m.refreshAll(small.obligation, 100n)), m.borrow(small, USDC)], [small.keypair]);
+    await m.h.expectFailure(
+      [...(await m.refreshAll(small.obligation, 55n)), m.liquidate(small.obligation, USDC / 2n)],
+      [m.liquidator],
+      "RepayTooSmallForFullLiquidation",
+    );
+    const usdcBefore = await m.h.balance(m.liquidatorUsdc);
+    await m.h.send([...(await m.refreshAll(small.obligation, 55n)), m.liquidate(small.obligation, USDC)], [m.liquidator]);
+    expect(usdcBefore - (await m.h.balance(m.liquidatorUsdc))).toBe(USDC);
+    const after = await m.h.obligation(small.obligation);
+    expect([after.hasDebt, after.borrows[0]!.borrowedAmountSf]).toEqual([0, 0n]);
+  });
+
+  it("deleverages a healthy obligation once the SOL reserve has been over its deposit limit past its margin call", async () => {
+    const second = await m.borrower(10n * SOL);
+    await m.h.send([...(await m.refreshAll(second.obligation, 100n)), m.borrow(second, 600n * USDC)], [second.keypair]);
+    const original = (await m.h.reserve(m.solR.reserve)).config;
+    const deleveraging = structuredClone(original);
+    deleveraging.depositLimit = SOL;
+    deleveraging.autodeleverageEnabled = 1;
+    deleveraging.deleveragingMarginCallPeriodSecs = 3_600n;
+    // The LTV threshold falls from 100% by 100% a day; the bonus starts at 1%.
+    deleveraging.deleveragingThresholdDecreaseBpsPerDay = 10_000n;
+    deleveraging.minDeleveragingBonusBps = 100;
+    const configure = (config: typeof original) =>
+      updateEntireReserveConfigInstruction({
+        lendingMarketOwner: m.h.owner.publicKey,
+        lendingMarket: m.market,
+        reserve: m.solR.reserve,
+        config,
+      });
+    await m.h.send(configure(deleveraging), [m.h.owner]);
+    // The refresh records when the reserve went over its limit; the margin call runs from there.
+    const healthy = await m.h.expectFailure(
+      [...(await m.refreshAll(second.obligation, 100n)), m.liquidate(second.obligation, 1_000n * USDC)],
+      [m.liquidator],
+      "ObligationHealthy",
+    );
+    expect(healthy.logs).toContain(
+      "Program log: Reserve is eligible for auto-deleveraging, but margin call period not expired (0/3600 seconds)",
+    );
+    await m.h.send(await m.refreshAll(second.obligation, 100n), [m.liquidator]);
+    expect((await m.h.reserve(m.solR.reserve)).liquidity.depositLimitCrossedTimestamp).toBe(m.h.now());
+
+    // Half a day after the margin call the threshold is 50%, under the obligation's 60%.
+    m.h.advance(3_600 + 43_200);
+    const usdcBefore = await m.h.balance(m.liquidatorUsdc);
+    const { signature } = await m.h.send(
+      [...(await m.refreshAll(second.obligation, 100n)), m.liquidate(second.obligation, 1_000n * USDC)],
+      [m.liquidator],
+    );
+    expect(await m.h.logs(signature)).toContain(
+      "Program log: Obligation is eligible for liquidation because of MarketWideDeleveraging with liquidation bonus: 100bps",
+    );
+    // The close factor still applies: 20% of the 600 USDC.
+    const debtAmount = mul(600n * USDC * ONE, div(mul(600n * ONE, pct(20n)), 600n * ONE));
+    expect(usdcBefore - (await m.h.balance(m.liquidatorUsdc))).toBe(120n * USDC);
+    expect((await m.h.obligation(second.obligation)).borrows[0]!.borrowedAmountSf).toBe(600n * USDC * ONE - debtAmount);
+    await m.h.send(configure(original), [m.h.owner]);
   });
 });
