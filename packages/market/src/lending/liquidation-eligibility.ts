@@ -145,7 +145,13 @@ function deleveragingSeconds(reserve: Reserve, crossed: boolean, crossedAt: bigi
     log("Reserve limit crossed but timestamp not set - need to call refresh reserve?");
     return null;
   }
-  return secondsSinceDeleveragingStarted(reserve.config.deleveragingMarginCallPeriodSecs, fx.saturatingSub(timestamp, crossedAt));
+  const period = reserve.config.deleveragingMarginCallPeriodSecs;
+  const sinceMarginCall = fx.saturatingSub(timestamp, crossedAt);
+  const seconds = secondsSinceDeleveragingStarted(period, sinceMarginCall);
+  if (seconds === null) {
+    log(`Reserve is eligible for auto-deleveraging, but margin call period not expired (${sinceMarginCall}/${period} seconds)`);
+  }
+  return seconds;
 }
 
 function reserveDeleveraging(reserve: Reserve, seconds: bigint | null, obligation: Obligation, log: Log): LiquidationParams | null {

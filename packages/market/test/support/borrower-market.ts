@@ -1,0 +1,179 @@
+// A market for liquidation and order tests: a USDC debt reserve ($1, no interest, no fees, so debts stay exact) and a
+// SOL collateral reserve ($100, 75% LTV, 85% liquidation threshold, bonus 2–10%, bad debt 0.5%, 10% protocol
+// liquidation fee, 20% order execution fee), a lender supplying USDC, a borrower with SOL collateral and an obligation,
+// and a liquidator holding USDC. Market fields other developers' instructions set are written into the account here.
+import { Keypair, PublicKey, type TransactionInstruction } from "@solana/web3.js";
+import {
+  type LendingMarket,
+  type ReserveAccounts,
+  borrowObligationLiquidityInstruction,
+  curveFromPoints,
+  decodeLendingMarket,
+  depositReserveLiquidityAndObligationCollateralInstruction,
+  depositReserveLiquidityInstruction,
+  encodeLendingMarketInto,
+  initObligationInstruction,
+  initUserMetadataInstruction,
+  liquidateObligationAndRedeemReserveCollateralInstruction,
+  refreshObligationInstructionFor,
+  refreshReserveInstructionFor,
+  updateEntireReserveConfigInstruction,
+  vanillaObligationAddress,
+} from "../../src/index.js";
+import { activeConfig } from "./configs.js";
+import { MarketHarness, SOL } from "./harness.js";
+
+export const USDC = 1_000_000n;
+const FLAT = curveFromPoints([
+  { utilizationRateBps: 0, borrowRateBps: 0 },
+  { utilizationRateBps: 10_000, borrowRateBps: 0 },
+]);
+
+export interface Borrower {
+  keypair: Keypair;
+  obligation: PublicKey;
+  sol: PublicKey;
+  usdc: PublicKey;
+}
+
+export class BorrowerMarket {
+  private constructor(
+    readonly h: MarketHarness,
+    readonly market: PublicKey,
+    readonly usdcPyth: PublicKey,
+    readonly solPyth: PublicKey,
+    readonly usdcR: ReserveAccounts,
+    readonly solR: ReserveAccounts,
+    readonly liquidator: Keypair,
+    readonly liquidatorUsdc: PublicKey,
+    readonly liquidatorSol: PublicKey,
+    readonly liquidatorCSol: PublicKey,
+  ) {}
+
+  static async start(): Promise<BorrowerMarket> {
+    const h = await MarketHarness.start();
+    const market = await h.createMarket();
+    const usdc = await h.createMint(6);
+    const sol = await h.createMint(9);
+    const usdcPyth = await h.pythFeed({ price: 100_000_000n, exponent: -8 });
+    const solPyth = await h.pythFeed({ price: 10_000_000_000n, exponent: -8 });
+    const usdcR = (await h.createReserve(market, usdc)).accounts;
+    const solR = (await h.createReserve(market, sol)).accounts;
+    const bonuses = (c: ReturnType<typeof activeConfig>) => {
+      c.minLiquidationBonusBps = 200;
+      c.maxLiquidationBonusBps = 1_000;
+      c.badDebtLiquidationBonusBps = 50;
+      c.protocolLiquidationFeePct = 10;
+      c.protocolOrderExecutionFeePct = 20;
+      return c;
+    };
+    const configure = (r: ReserveAccounts, config: ReturnType<typeof activeConfig>) =>
+      updateEntireReserveConfigInstruction({ lendingMarketOwner: h.owner.publicKey, lendingMarket: market, reserve: r.reserve, config });
+    await h.send(configure(usdcR, bonuses(activeConfig({ name: "USDC", pyth: usdcPyth, curve: FLAT, takeRatePct: 0 }))), [h.owner]);
+    await h.send(configure(solR, bonuses(activeConfig({ name: "SOL", pyth: solPyth, ltv: 75, threshold: 85, curve: FLAT }))), [h.owner]);
+
+    const lender = await h.fundedKeypair();
+    const lenderUsdc = await h.tokenAccount(lender.publicKey, usdc);
+    const lenderCUsdc = await h.tokenAccount(lender.publicKey, usdcR.collateralMint);
+    await h.mintTo(usdc, lenderUsdc, 100_000n * USDC);
+    await h.send(
+      depositReserveLiquidityInstruction({
+        owner: lender.publicKey,
+        reserve: usdcR,
+        userSourceLiquidity: lenderUsdc,
+        userDestinationCollateral: lenderCUsdc,
+        liquidityAmount: 100_000n * USDC,
+      }),
+      [lender],
+    );
+    const liquidator = await h.fundedKeypair();
+    const liquidatorUsdc = await h.tokenAccount(liquidator.publicKey, usdc);
+    await h.mintTo(usdc, liquidatorUsdc, 10_000n * USDC);
+    const liquidatorSol = await h.tokenAccount(liquidator.publicKey, sol);
+    const liquidatorCSol = await h.tokenAccount(liquidator.publicKey, solR.collateralMint);
+    return new BorrowerMarket(h, market, usdcPyth, solPyth, usdcR, solR, liquidator, liquidatorUsdc, liquidatorSol, liquidatorCSol);
+  }
+
+  /** A borrower with an obligation holding `collateral` lamports of SOL as collateral. */
+  async borrower(collateral: bigint): Promise<Borrower> {
+    const h = this.h;
+    const keypair = await h.fundedKeypair();
+    const sol = await h.tokenAccount(keypair.publicKey, this.solR.liquidityMint);
+    const usdc = await h.tokenAccount(keypair.publicKey, this.usdcR.liquidityMint);
+    await h.mintTo(this.solR.liquidityMint, sol, collateral);
+    const obligation = vanillaObligationAddress(keypair.publicKey, this.market);
+    await h.send(
+      [
+        initUserMetadataInstruction({ owner: keypair.publicKey, feePayer: keypair.publicKey }),
+        initObligationInstruction({ obligationOwner: keypair.publicKey, feePayer: keypair.publicKey, lendingMarket: this.market }),
+      ],
+      [keypair],
+    );
+    await h.send(
+      [
+        refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
+        depositReserveLiquidityAndObligationCollateralInstruction({
+          owner: keypair.publicKey,
+          obligation,
+          reserve: this.solR,
+          userSourceLiquidity: sol,
+          liquidityAmount: collateral,
+        }),
+      ],
+      [keypair],
+    );
+    return { keypair, obligation, sol, usdc };
+  }
+
+  /** Prices published now (SOL at `solUsd`, USDC at $1), then refresh_reserve of both and refresh_obligation. */
+  async refreshAll(obligation: PublicKey, solUsd: bigint): Promise<TransactionInstruction[]> {
+    const h = this.h;
+    await h.setPyth(this.usdcPyth, { price: 100_000_000n, exponent: -8 });
+    await h.setPyth(this.solPyth, { price: solUsd * 100_000_000n, exponent: -8 });
+    return [
+      refreshReserveInstructionFor(this.solR.reserve, await h.reserve(this.solR.reserve)),
+      refreshReserveInstructionFor(this.usdcR.reserve, await h.reserve(this.usdcR.reserve)),
+      refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
+    ];
+  }
+
+  /** The borrower borrows `amount` of `reserve`'s token into its own account. */
+  borrow(b: Borrower, amount: bigint, reserve: ReserveAccounts = this.usdcR): TransactionInstruction {
+    return borrowObligationLiquidityInstruction({
+      owner: b.keypair.publicKey,
+      obligation: b.obligation,
+      reserve,
+      userDestinationLiquidity: reserve === this.usdcR ? b.usdc : b.sol,
+      liquidityAmount: amount,
+    });
+  }
+
+  /** The liquidator repays up to `amount` USDC of the obligation's debt and takes SOL collateral. */
+  liquidate(obligation: PublicKey, amount: bigint, minReceived = 0n): TransactionInstruction {
+    return liquidateObligationAndRedeemReserveCollateralInstruction({
+      liquidator: this.liquidator.publicKey,
+      obligation,
+      repayReserve: this.usdcR,
+      withdrawReserve: this.solR,
+      userSourceLiquidity: this.liquidatorUsdc,
+      userDestinationCollateral: this.liquidatorCSol,
+      userDestinationLiquidity: this.liquidatorSol,
+      liquidityAmount: amount,
+      minAcceptableReceivedLiquidityAmount: minReceived,
+    });
+  }
+
+  /** Rewrites market fields in the account directly, as update_lending_market would. */
+  writeMarket(change: (market: LendingMarket) => void): void {
+    const address = this.market.toBase58();
+    const account = this.h.ledger.getAccount(address);
+    if (!account) throw new Error("no market account");
+    const state = decodeLendingMarket(account.data);
+    change(state);
+    const data = Buffer.from(account.data);
+    encodeLendingMarketInto(data, state);
+    this.h.ledger.setAccounts([[address, { ...account, data }]]);
+  }
+}
+
+export { SOL };
