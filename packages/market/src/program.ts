@@ -15,6 +15,8 @@ import { refreshReserve } from "./instructions/refresh-reserve.js";
 import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
+import { flashBorrowReserveLiquidity } from "./instructions/flash-borrow-reserve-liquidity.js";
+import { flashRepayReserveLiquidity } from "./instructions/flash-repay-reserve-liquidity.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
 export const MARKET_INSTRUCTIONS = [
@@ -31,6 +33,8 @@ export const MARKET_INSTRUCTIONS = [
   withdrawCollateralAndRedeem,
   borrowObligationLiquidity,
   repayObligationLiquidity,
+  flashBorrowReserveLiquidity,
+  flashRepayReserveLiquidity,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -4,3 +4,4 @@ export * from "./addresses.js";
 export { type ProgramOption } from "./coder.js";
 export * from "./admin-instructions.js";
 export * from "./position-instructions.js";
+export * from "./flash-instructions.js";
