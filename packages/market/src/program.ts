@@ -17,6 +17,7 @@ import { updateReserveConfig } from "./instructions/update-reserve-config.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { flashBorrowReserveLiquidity } from "./instructions/flash-borrow-reserve-liquidity.js";
 import { flashRepayReserveLiquidity } from "./instructions/flash-repay-reserve-liquidity.js";
+import { refreshReservesBatch } from "./instructions/refresh-reserves-batch.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
 export const MARKET_INSTRUCTIONS = [
@@ -35,6 +36,7 @@ export const MARKET_INSTRUCTIONS = [
   repayObligationLiquidity,
   flashBorrowReserveLiquidity,
   flashRepayReserveLiquidity,
+  refreshReservesBatch,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -5,3 +5,4 @@ export { type ProgramOption } from "./coder.js";
 export * from "./admin-instructions.js";
 export * from "./position-instructions.js";
 export * from "./flash-instructions.js";
+export * from "./refresh-batch-instructions.js";

@@ -215,4 +215,9 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
     ],
     args: { liquidityAmount: arg.u64, borrowInstructionIndex: arg.u8 },
   },
+  /** No named accounts: groups of [reserve (writable), market] and, unless prices are skipped, four oracle slots. */
+  refresh_reserves_batch: {
+    accounts: [],
+    args: { skipPriceUpdates: arg.bool },
+  },
 });

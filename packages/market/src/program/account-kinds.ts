@@ -198,3 +198,31 @@ export function optionalReferrerTokenStateAccount() {
 export function checkOptionalMut(ctx: InstructionContext, account: DeclaredAccount): void {
   if (present(ctx, account) && !account.isWritable) anchorFail("ConstraintMut", account.name);
 }
+
+/**
+ * One of the program's accounts among the remaining accounts, as klend's FatAccountLoader reads it: owned by the
+ * program, the layout's discriminator, writable when the handler writes it (AccountNotMutable), decoded.
+ */
+export function remainingMarketAccount<F extends FieldTable, N extends string>(
+  layout: AccountLayout<F, N>,
+  account: InstructionAccount,
+  programId: string,
+  writable: boolean,
+): MarketAccountView<N, StructValue<F>> {
+  const { owner, data } = account.account;
+  if (owner !== programId) anchorFail("AccountOwnedByWrongProgram");
+  if (data.length < DISCRIMINATOR_SIZE) anchorFail("AccountDiscriminatorNotFound");
+  if (!data.subarray(0, DISCRIMINATOR_SIZE).equals(layout.discriminator)) anchorFail("AccountDiscriminatorMismatch");
+  if (writable && !account.isWritable) anchorFail("AccountNotMutable");
+  if (data.length < layout.space) anchorFail("AccountDidNotDeserialize");
+  const state = layout.struct.read(data, DISCRIMINATOR_SIZE);
+  return {
+    get data() {
+      return account.account.data as AccountData<N>;
+    },
+    state,
+    save() {
+      encodeMarketAccountInto(layout, account.account.data, state);
+    },
+  };
+}
