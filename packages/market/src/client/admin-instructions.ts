@@ -139,17 +139,21 @@ export function refreshReserveInstruction(p: RefreshReserveParams): TransactionI
   });
 }
 
-/** refresh_reserve with the oracle accounts the reserve's config names. */
-export function refreshReserveInstructionFor(reserve: Key, state: Reserve, options: ProgramOption = {}): TransactionInstruction {
+/** The oracle accounts a refresh of the reserve passes, as its config names them (null for none). */
+export function reserveOracleAccounts(
+  state: Reserve,
+): Pick<RefreshReserveParams, "pythOracle" | "switchboardPriceOracle" | "switchboardTwapOracle"> {
   const t = state.config.tokenInfo;
   const enabled = (address: string): PublicKey | null => (isSourceEnabled(address) ? toPublicKey(address) : null);
   const switchboard = enabled(t.switchboardConfiguration.priceAggregator);
-  return refreshReserveInstruction({
-    ...options,
-    reserve,
-    lendingMarket: state.lendingMarket,
+  return {
     pythOracle: enabled(t.pythConfiguration.price),
     switchboardPriceOracle: switchboard,
     switchboardTwapOracle: switchboard && isTwapEnabled(t) ? enabled(t.switchboardConfiguration.twapAggregator) : null,
-  });
+  };
+}
+
+/** refresh_reserve with the oracle accounts the reserve's config names. */
+export function refreshReserveInstructionFor(reserve: Key, state: Reserve, options: ProgramOption = {}): TransactionInstruction {
+  return refreshReserveInstruction({ ...options, reserve, lendingMarket: state.lendingMarket, ...reserveOracleAccounts(state) });
 }

@@ -238,5 +238,44 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
         padding2: arg.array(arg.u128, 5),
       }),
     },
+  flash_borrow_reserve_liquidity: {
+    accounts: [
+      { name: "userTransferAuthority", signer: true },
+      { name: "lendingMarketAuthority" },
+      { name: "lendingMarket" },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveSourceLiquidity", writable: true },
+      { name: "userDestinationLiquidity", writable: true },
+      { name: "reserveLiquidityFeeReceiver", writable: true },
+      { name: "referrerTokenState", writable: true, optional: true },
+      { name: "referrerAccount", writable: true, optional: true },
+      { name: "sysvarInfo" },
+      { name: "tokenProgram" },
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+  /** The same accounts as the flash borrow it closes, the vault in the borrow's source position. */
+  flash_repay_reserve_liquidity: {
+    accounts: [
+      { name: "userTransferAuthority", signer: true },
+      { name: "lendingMarketAuthority" },
+      { name: "lendingMarket" },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveDestinationLiquidity", writable: true },
+      { name: "userSourceLiquidity", writable: true },
+      { name: "reserveLiquidityFeeReceiver", writable: true },
+      { name: "referrerTokenState", writable: true, optional: true },
+      { name: "referrerAccount", writable: true, optional: true },
+      { name: "sysvarInfo" },
+      { name: "tokenProgram" },
+    ],
+    args: { liquidityAmount: arg.u64, borrowInstructionIndex: arg.u8 },
+  },
+  /** No named accounts: groups of [reserve (writable), market] and, unless prices are skipped, four oracle slots. */
+  refresh_reserves_batch: {
+    accounts: [],
+    args: { skipPriceUpdates: arg.bool },
   },
 });

@@ -31,3 +31,25 @@ export function userMetadataSeeds(owner: Key): Buffer[] {
 export function obligationSeeds(tag: number, id: number, owner: Key, market: Key, seed1: Key, seed2: Key): Buffer[] {
   return [Buffer.from([tag]), Buffer.from([id]), bytes(owner), bytes(market), bytes(seed1), bytes(seed2)];
 }
+
+/** The referrer accounts' seeds (SML §2.2). */
+export const REFERRER_SEEDS = {
+  referrerTokenState: "referrer_acc",
+  referrerState: "ref_state",
+  shortUrl: "short_url",
+} as const;
+
+/** ["referrer_acc", referrer, reserve]: the referrer's fees earned in one reserve. */
+export function referrerTokenStateSeeds(referrer: Key, reserve: Key): Buffer[] {
+  return [Buffer.from(REFERRER_SEEDS.referrerTokenState), bytes(referrer), bytes(reserve)];
+}
+
+/** ["ref_state", referrer]. */
+export function referrerStateSeeds(referrer: Key): Buffer[] {
+  return [Buffer.from(REFERRER_SEEDS.referrerState), bytes(referrer)];
+}
+
+/** ["short_url", url bytes]. */
+export function shortUrlSeeds(shortUrl: string): Buffer[] {
+  return [Buffer.from(REFERRER_SEEDS.shortUrl), Buffer.from(shortUrl, "utf8")];
+}

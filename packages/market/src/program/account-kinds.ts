@@ -21,6 +21,7 @@ import { fail } from "../errors.js";
 import { encodeMarketAccountInto } from "../state/common.js";
 import { LendingMarketLayout, type LendingMarket } from "../state/lending-market.js";
 import { ObligationLayout } from "../state/obligation.js";
+import { ReferrerTokenStateLayout, type ReferrerTokenState } from "../state/referrer.js";
 import { ReserveLayout } from "../state/reserve.js";
 import { UserMetadataLayout } from "../state/user-metadata.js";
 
@@ -37,21 +38,28 @@ export interface MarketAccountView<N extends string, T> {
  * size (AccountDidNotDeserialize), decoded as it loads.
  */
 function marketAccount<F extends FieldTable, N extends string>(layout: AccountLayout<F, N>, options: MutOption) {
-  return custom((account, name, programId): MarketAccountView<N, StructValue<F>> => {
-    checkProgramAccount(account, name, programId, layout.discriminator);
-    if (account.account.data.length < layout.space) anchorFail("AccountDidNotDeserialize", name);
-    const state = layout.struct.read(account.account.data, DISCRIMINATOR_SIZE);
-    return {
-      // Read through the live account, so a close or a reallocation shows.
-      get data() {
-        return account.account.data as AccountData<N>;
-      },
-      state,
-      save() {
-        encodeMarketAccountInto(layout, account.account.data, state);
-      },
-    };
-  }, options);
+  return custom((account, name, programId) => marketAccountView(layout, account, name, programId), options);
+}
+
+function marketAccountView<F extends FieldTable, N extends string>(
+  layout: AccountLayout<F, N>,
+  account: InstructionAccount,
+  name: string,
+  programId: string,
+): MarketAccountView<N, StructValue<F>> {
+  checkProgramAccount(account, name, programId, layout.discriminator);
+  if (account.account.data.length < layout.space) anchorFail("AccountDidNotDeserialize", name);
+  const state = layout.struct.read(account.account.data, DISCRIMINATOR_SIZE);
+  return {
+    // Read through the live account, so a close or a reallocation shows.
+    get data() {
+      return account.account.data as AccountData<N>;
+    },
+    state,
+    save() {
+      encodeMarketAccountInto(layout, account.account.data, state);
+    },
+  };
 }
 
 export const lendingMarketAccount = (options: MutOption = {}) => marketAccount(LendingMarketLayout, options);
@@ -169,4 +177,52 @@ export function marketAuthoritySigner(
   market: DeclaredAccount & { readonly state: LendingMarket },
 ): Uint8Array[] {
   return checkStoredBumpSeeds(ctx, authority, marketAuthoritySeeds(market.key), Number(market.state.bumpSeed));
+}
+
+export const referrerTokenStateAccount = (options: MutOption = {}) => marketAccount(ReferrerTokenStateLayout, options);
+
+/**
+ * `Option<AccountLoader<'info, ReferrerTokenState>>` with `mut`: the program id for none (`referrer` null), otherwise
+ * loaded as the account; `mut` is the handler's to check with `checkOptionalMut`, since none is passed read-only.
+ */
+export function optionalReferrerTokenStateAccount() {
+  return custom(
+    (account, name, programId): { readonly referrer: MarketAccountView<"ReferrerTokenState", ReferrerTokenState> | null } => ({
+      referrer: account.key === programId ? null : marketAccountView(ReferrerTokenStateLayout, account, name, programId),
+    }),
+    { mut: "handler" },
+  );
+}
+
+/** Anchor's `mut` on an optional account: ConstraintMut only when the account is given. */
+export function checkOptionalMut(ctx: InstructionContext, account: DeclaredAccount): void {
+  if (present(ctx, account) && !account.isWritable) anchorFail("ConstraintMut", account.name);
+}
+
+/**
+ * One of the program's accounts among the remaining accounts, as klend's FatAccountLoader reads it: owned by the
+ * program, the layout's discriminator, writable when the handler writes it (AccountNotMutable), decoded.
+ */
+export function remainingMarketAccount<F extends FieldTable, N extends string>(
+  layout: AccountLayout<F, N>,
+  account: InstructionAccount,
+  programId: string,
+  writable: boolean,
+): MarketAccountView<N, StructValue<F>> {
+  const { owner, data } = account.account;
+  if (owner !== programId) anchorFail("AccountOwnedByWrongProgram");
+  if (data.length < DISCRIMINATOR_SIZE) anchorFail("AccountDiscriminatorNotFound");
+  if (!data.subarray(0, DISCRIMINATOR_SIZE).equals(layout.discriminator)) anchorFail("AccountDiscriminatorMismatch");
+  if (writable && !account.isWritable) anchorFail("AccountNotMutable");
+  if (data.length < layout.space) anchorFail("AccountDidNotDeserialize");
+  const state = layout.struct.read(data, DISCRIMINATOR_SIZE);
+  return {
+    get data() {
+      return account.account.data as AccountData<N>;
+    },
+    state,
+    save() {
+      encodeMarketAccountInto(layout, account.account.data, state);
+    },
+  };
 }

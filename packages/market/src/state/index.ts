@@ -5,3 +5,4 @@ export * from "./reserve-config.js";
 export * from "./reserve.js";
 export * from "./obligation.js";
 export * from "./user-metadata.js";
+export * from "./referrer.js";

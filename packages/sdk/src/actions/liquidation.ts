@@ -274,7 +274,8 @@ export async function receivershipLiquidationAction(p: ReceivershipLiquidationPa
   // No balance opens or closes in between (partial withdraw and repay), so start and end price the same banks.
   const accountBanks = riskAccounts(p.liquidatee, lookup);
   const legContext = { ...p, marginfiAccount: p.liquidateeAccount };
-  const { reserves, refreshes } = await marketRefreshes(p, pricedBanks([p.liquidatee]), [p.assetBank]);
+  // Before its start, a receivership transaction admits refresh_reserve and refresh_obligation only.
+  const { reserves, refreshes } = await marketRefreshes(p, pricedBanks([p.liquidatee]), [p.assetBank], { batch: false });
   const legs = { ...legContext, reserves };
 
   let quote: SwapQuote | null = null;
