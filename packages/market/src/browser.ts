@@ -10,3 +10,8 @@ export * from "./state/index.js";
 export * from "./math/index.js";
 export { UpdateConfigMode, UPDATE_CONFIG_MODE_COUNT } from "./lending/config-update.js";
 export * from "./client/index.js";
+export {
+  UpdateLendingMarketMode,
+  LENDING_MARKET_UPDATE_VALUE_SIZE,
+  type UpdateLendingMarketModeName,
+} from "./lending/lending-market-modes.js";

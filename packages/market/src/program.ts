@@ -14,6 +14,8 @@ import { refreshObligation } from "./instructions/refresh-obligation.js";
 import { refreshReserve } from "./instructions/refresh-reserve.js";
 import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
+import { updateLendingMarket } from "./instructions/update-lending-market.js";
+import { updateLendingMarketOwner } from "./instructions/update-lending-market-owner.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
@@ -31,6 +33,8 @@ export const MARKET_INSTRUCTIONS = [
   withdrawCollateralAndRedeem,
   borrowObligationLiquidity,
   repayObligationLiquidity,
+  updateLendingMarket,
+  updateLendingMarketOwner,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

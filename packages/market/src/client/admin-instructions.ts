@@ -4,7 +4,8 @@ import { type PublicKey, SYSVAR_RENT_PUBKEY, SystemProgram, type TransactionInst
 import { UpdateConfigMode } from "../lending/config-update.js";
 import { isSourceEnabled, isTwapEnabled } from "../lending/oracle-config.js";
 import { SPL_TOKEN_PROGRAM_ID } from "../program-ids.js";
-import { LENDING_MARKET_SIZE } from "../state/lending-market.js";
+import { ElevationGroupStruct, LENDING_MARKET_SIZE, type ElevationGroup } from "../state/lending-market.js";
+import { LENDING_MARKET_UPDATE_VALUE_SIZE } from "../lending/lending-market-modes.js";
 import { type ReserveConfig, encodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_SIZE, type Reserve } from "../state/reserve.js";
 import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
@@ -153,3 +154,66 @@ export function refreshReserveInstructionFor(reserve: Key, state: Reserve, optio
     switchboardTwapOracle: switchboard && isTwapEnabled(t) ? enabled(t.switchboardConfiguration.twapAggregator) : null,
   });
 }
+
+export interface UpdateLendingMarketParams extends ProgramOption {
+  lendingMarketOwner: Key;
+  lendingMarket: Key;
+  /** An UpdateLendingMarketMode. */
+  mode: number | bigint;
+  /** The new value's Borsh bytes (at most 72; the rest is zero): see `lendingMarketValue`. */
+  value: Uint8Array;
+}
+
+export function updateLendingMarketInstruction(p: UpdateLendingMarketParams): TransactionInstruction {
+  if (p.value.length > LENDING_MARKET_UPDATE_VALUE_SIZE)
+    throw new RangeError(`a market update value is at most ${LENDING_MARKET_UPDATE_VALUE_SIZE} bytes`);
+  const value = Buffer.alloc(LENDING_MARKET_UPDATE_VALUE_SIZE);
+  value.set(p.value);
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_lending_market", {
+    accounts: { lendingMarketOwner: p.lendingMarketOwner, lendingMarket: p.lendingMarket },
+    args: { mode: BigInt(p.mode), value },
+  });
+}
+
+export interface UpdateLendingMarketOwnerParams extends ProgramOption {
+  /** The key the UpdateOwner mode staged; it signs and becomes the owner. */
+  lendingMarketOwnerCached: Key;
+  lendingMarket: Key;
+}
+
+export function updateLendingMarketOwnerInstruction(p: UpdateLendingMarketOwnerParams): TransactionInstruction {
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_lending_market_owner", {
+    accounts: { lendingMarketOwnerCached: p.lendingMarketOwnerCached, lendingMarket: p.lendingMarket },
+  });
+}
+
+/** The Borsh bytes of update_lending_market values, by the field's type. */
+export const lendingMarketValue = {
+  u8: (n: number): Buffer => Buffer.from([n]),
+  u16: (n: number): Buffer => {
+    const b = Buffer.alloc(2);
+    b.writeUInt16LE(n);
+    return b;
+  },
+  u64: (n: bigint): Buffer => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(n);
+    return b;
+  },
+  /** A Fraction's bits (min_net_value_in_obligation_sf). */
+  u128: (n: bigint): Buffer => {
+    const b = Buffer.alloc(16);
+    b.writeBigUInt64LE(n & 0xffff_ffff_ffff_ffffn);
+    b.writeBigUInt64LE(n >> 64n, 8);
+    return b;
+  },
+  pubkey: (key: Key): Buffer => toPublicKey(key).toBuffer(),
+  /** The market's name, UTF-8, zero padded to 32 bytes. */
+  name: (name: string): Buffer => quoteCurrencyBytes(name),
+  /** A whole elevation group (UpdateElevationGroup); its id says which slot it takes. */
+  elevationGroup: (group: ElevationGroup): Buffer => {
+    const b = Buffer.alloc(ElevationGroupStruct.size);
+    ElevationGroupStruct.write(b, 0, group);
+    return b;
+  },
+};

@@ -180,4 +180,19 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
     ],
     args: { liquidityAmount: arg.u64 },
   },
+  update_lending_market: {
+    accounts: [
+      { name: "lendingMarketOwner", signer: true },
+      { name: "lendingMarket", writable: true },
+    ],
+    /** `mode` is an UpdateLendingMarketMode; `value` holds the new value Borsh-encoded from its first byte. */
+    args: { mode: arg.u64, value: arg.bytes(72) },
+  },
+  update_lending_market_owner: {
+    accounts: [
+      { name: "lendingMarketOwnerCached", signer: true },
+      { name: "lendingMarket", writable: true },
+    ],
+    args: {},
+  },
 });
