@@ -16,6 +16,9 @@ import { repayObligationLiquidity } from "./instructions/repay-obligation-liquid
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
 import { updateLendingMarket } from "./instructions/update-lending-market.js";
 import { updateLendingMarketOwner } from "./instructions/update-lending-market-owner.js";
+import { initGlobalConfig } from "./instructions/init-global-config.js";
+import { updateGlobalConfig } from "./instructions/update-global-config.js";
+import { updateGlobalConfigAdmin } from "./instructions/update-global-config-admin.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
@@ -35,6 +38,9 @@ export const MARKET_INSTRUCTIONS = [
   repayObligationLiquidity,
   updateLendingMarket,
   updateLendingMarketOwner,
+  initGlobalConfig,
+  updateGlobalConfig,
+  updateGlobalConfigAdmin,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

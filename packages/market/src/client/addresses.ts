@@ -4,13 +4,25 @@ import { PublicKey } from "@solana/web3.js";
 import { KLEND_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import type { Reserve } from "../state/reserve.js";
 import { toPublicKey, type Key } from "@ballast/codec";
-import { type ReserveVault, marketAuthoritySeeds, obligationSeeds, reserveVaultSeeds, userMetadataSeeds } from "./seeds.js";
+import {
+  type ReserveVault,
+  globalConfigSeeds,
+  marketAuthoritySeeds,
+  obligationSeeds,
+  reserveVaultSeeds,
+  userMetadataSeeds,
+} from "./seeds.js";
 
 const program = (programId?: Key): PublicKey => toPublicKey(programId ?? KLEND_PROGRAM_ID);
 
 /** The market authority ["lma", market]: owner of every vault, mint authority of every cToken. */
 export function lendingMarketAuthority(market: Key, programId?: Key): PublicKey {
   return PublicKey.findProgramAddressSync(marketAuthoritySeeds(market), program(programId))[0];
+}
+
+/** The program's GlobalConfig ["global_config"]. */
+export function globalConfigAddress(programId?: Key): PublicKey {
+  return PublicKey.findProgramAddressSync(globalConfigSeeds(), program(programId))[0];
 }
 
 /** One of the four accounts init_reserve creates for a market's liquidity mint. */

@@ -8,7 +8,8 @@ import { ElevationGroupStruct, LENDING_MARKET_SIZE, type ElevationGroup } from "
 import { LENDING_MARKET_UPDATE_VALUE_SIZE } from "../lending/lending-market-modes.js";
 import { type ReserveConfig, encodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_SIZE, type Reserve } from "../state/reserve.js";
-import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
+import { globalConfigAddress, lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
+import { programDataAddress } from "../state/program-data.js";
 import { buildInstruction, toPublicKey, type Key } from "@ballast/codec";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
@@ -102,6 +103,7 @@ export function initReserveInstruction(p: InitReserveParams): TransactionInstruc
 }
 
 export interface UpdateReserveConfigParams extends ProgramOption {
+  /** The market owner, or the global admin for the protocol-fee modes. */
   lendingMarketOwner: Key;
   lendingMarket: Key;
   reserve: Key;
@@ -113,7 +115,12 @@ export interface UpdateReserveConfigParams extends ProgramOption {
 
 export function updateReserveConfigInstruction(p: UpdateReserveConfigParams): TransactionInstruction {
   return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_reserve_config", {
-    accounts: { signer: p.lendingMarketOwner, lendingMarket: p.lendingMarket, reserve: p.reserve },
+    accounts: {
+      signer: p.lendingMarketOwner,
+      globalConfig: globalConfigAddress(p.programId),
+      lendingMarket: p.lendingMarket,
+      reserve: p.reserve,
+    },
     args: { mode: p.mode, value: p.value, skipConfigIntegrityValidation: p.skipValidation ?? false },
   });
 }
@@ -217,3 +224,49 @@ export const lendingMarketValue = {
     return b;
   },
 };
+
+export interface InitGlobalConfigParams extends ProgramOption {
+  payer: Key;
+}
+
+/** init_global_config: the program's upgrade authority (from its ProgramData) becomes global admin and fee collector. */
+export function initGlobalConfigInstruction(p: InitGlobalConfigParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_global_config", {
+    accounts: {
+      payer: p.payer,
+      globalConfig: globalConfigAddress(programId),
+      programData: programDataAddress(programId),
+      systemProgram: SystemProgram.programId,
+      rent: SYSVAR_RENT_PUBKEY,
+    },
+  });
+}
+
+export interface UpdateGlobalConfigParams extends ProgramOption {
+  globalAdmin: Key;
+  /** An UpdateGlobalConfigMode. */
+  mode: number;
+  /** The new pending admin or fee collector. */
+  value: Key;
+}
+
+export function updateGlobalConfigInstruction(p: UpdateGlobalConfigParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "update_global_config", {
+    accounts: { globalAdmin: p.globalAdmin, globalConfig: globalConfigAddress(programId) },
+    args: { mode: p.mode, value: toPublicKey(p.value).toBuffer() },
+  });
+}
+
+export interface UpdateGlobalConfigAdminParams extends ProgramOption {
+  /** The pending admin, who signs and becomes the global admin. */
+  pendingAdmin: Key;
+}
+
+export function updateGlobalConfigAdminInstruction(p: UpdateGlobalConfigAdminParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "update_global_config_admin", {
+    accounts: { pendingAdmin: p.pendingAdmin, globalConfig: globalConfigAddress(programId) },
+  });
+}

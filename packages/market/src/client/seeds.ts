@@ -10,6 +10,7 @@ export const MARKET_SEEDS = {
   reserveCollateralMint: "reserve_coll_mint",
   reserveCollateralSupply: "reserve_coll_supply",
   userMetadata: "user_meta",
+  globalConfig: "global_config",
 } as const;
 
 /** The four accounts init_reserve creates, each at [seed, market, liquidity mint]. */
@@ -30,4 +31,8 @@ export function userMetadataSeeds(owner: Key): Buffer[] {
 /** [tag], [id], owner, market, seed1, seed2. */
 export function obligationSeeds(tag: number, id: number, owner: Key, market: Key, seed1: Key, seed2: Key): Buffer[] {
   return [Buffer.from([tag]), Buffer.from([id]), bytes(owner), bytes(market), bytes(seed1), bytes(seed2)];
+}
+
+export function globalConfigSeeds(): Buffer[] {
+  return [Buffer.from(MARKET_SEEDS.globalConfig)];
 }
