@@ -15,3 +15,8 @@ export type { OracleAccount, OracleAccounts } from "./lending/oracle-config.js";
 export type { PriceResult } from "./lending/reserve-operations.js";
 export type { MarketClock } from "./lending/last-update.js";
 export { ConditionType, OpportunityType, emptyOrder } from "./lending/orders.js";
+export {
+  UpdateLendingMarketMode,
+  LENDING_MARKET_UPDATE_VALUE_SIZE,
+  type UpdateLendingMarketModeName,
+} from "./lending/lending-market-modes.js";

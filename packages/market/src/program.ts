@@ -14,6 +14,11 @@ import { refreshObligation } from "./instructions/refresh-obligation.js";
 import { refreshReserve } from "./instructions/refresh-reserve.js";
 import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
+import { updateLendingMarket } from "./instructions/update-lending-market.js";
+import { updateLendingMarketOwner } from "./instructions/update-lending-market-owner.js";
+import { initGlobalConfig } from "./instructions/init-global-config.js";
+import { updateGlobalConfig } from "./instructions/update-global-config.js";
+import { updateGlobalConfigAdmin } from "./instructions/update-global-config-admin.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { flashBorrowReserveLiquidity } from "./instructions/flash-borrow-reserve-liquidity.js";
 import { flashRepayReserveLiquidity } from "./instructions/flash-repay-reserve-liquidity.js";
@@ -45,6 +50,11 @@ export const MARKET_INSTRUCTIONS = [
   flashBorrowReserveLiquidity,
   flashRepayReserveLiquidity,
   refreshReservesBatch,
+  updateLendingMarket,
+  updateLendingMarketOwner,
+  initGlobalConfig,
+  updateGlobalConfig,
+  updateGlobalConfigAdmin,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -6,6 +6,7 @@ import type { Reserve } from "../state/reserve.js";
 import { toPublicKey, type Key } from "@ballast/codec";
 import {
   type ReserveVault,
+  globalConfigSeeds,
   marketAuthoritySeeds,
   obligationSeeds,
   referrerStateSeeds,
@@ -20,6 +21,11 @@ const program = (programId?: Key): PublicKey => toPublicKey(programId ?? KLEND_P
 /** The market authority ["lma", market]: owner of every vault, mint authority of every cToken. */
 export function lendingMarketAuthority(market: Key, programId?: Key): PublicKey {
   return PublicKey.findProgramAddressSync(marketAuthoritySeeds(market), program(programId))[0];
+}
+
+/** The program's GlobalConfig ["global_config"]. */
+export function globalConfigAddress(programId?: Key): PublicKey {
+  return PublicKey.findProgramAddressSync(globalConfigSeeds(), program(programId))[0];
 }
 
 /** One of the four accounts init_reserve creates for a market's liquidity mint. */

@@ -10,6 +10,7 @@ export const MARKET_SEEDS = {
   reserveCollateralMint: "reserve_coll_mint",
   reserveCollateralSupply: "reserve_coll_supply",
   userMetadata: "user_meta",
+  globalConfig: "global_config",
 } as const;
 
 /** The four accounts init_reserve creates, each at [seed, market, liquidity mint]. */
@@ -52,4 +53,8 @@ export function referrerStateSeeds(referrer: Key): Buffer[] {
 /** ["short_url", url bytes]. */
 export function shortUrlSeeds(shortUrl: string): Buffer[] {
   return [Buffer.from(REFERRER_SEEDS.shortUrl), Buffer.from(shortUrl, "utf8")];
+}
+
+export function globalConfigSeeds(): Buffer[] {
+  return [Buffer.from(MARKET_SEEDS.globalConfig)];
 }

@@ -24,6 +24,8 @@ import { ObligationLayout } from "../state/obligation.js";
 import { ReferrerTokenStateLayout, type ReferrerTokenState } from "../state/referrer.js";
 import { ReserveLayout } from "../state/reserve.js";
 import { UserMetadataLayout } from "../state/user-metadata.js";
+import { GlobalConfigLayout, type GlobalConfig } from "../state/global-config.js";
+import { BPF_LOADER_UPGRADEABLE_ID, decodeProgramDataHeader, type ProgramDataHeader } from "../state/program-data.js";
 
 /** One of the program's accounts as a handler gets it: its typed data, the decoded state, and `save` to write it back. */
 export interface MarketAccountView<N extends string, T> {
@@ -66,6 +68,33 @@ export const lendingMarketAccount = (options: MutOption = {}) => marketAccount(L
 export const reserveAccount = (options: MutOption = {}) => marketAccount(ReserveLayout, options);
 export const obligationAccount = (options: MutOption = {}) => marketAccount(ObligationLayout, options);
 export const userMetadataAccount = (options: MutOption = {}) => marketAccount(UserMetadataLayout, options);
+export const globalConfigAccount = (options: MutOption = {}) => marketAccount(GlobalConfigLayout, options);
+
+/**
+ * The global config as update_reserve_config reads it: decoded when it exists, null while the address is still an
+ * empty system account (no global config initialised; see README "Global config").
+ */
+export function globalConfigIfInitialised() {
+  return custom((account, name, programId): { readonly globalConfig: GlobalConfig | null } => {
+    const { data, owner, lamports } = account.account;
+    if (owner === SYSTEM_PROGRAM_ID && data.length === 0 && lamports === 0n) return { globalConfig: null };
+    checkProgramAccount(account, name, programId, GlobalConfigLayout.discriminator);
+    if (data.length < GlobalConfigLayout.space) anchorFail("AccountDidNotDeserialize", name);
+    return { globalConfig: GlobalConfigLayout.struct.read(data, DISCRIMINATOR_SIZE) };
+  });
+}
+
+/** `Account<ProgramData>`: an account of the upgradeable loader holding a ProgramData state. */
+export function programDataAccount() {
+  return custom((account, name): { readonly programData: ProgramDataHeader } => {
+    const { data, owner, lamports } = account.account;
+    if (owner === SYSTEM_PROGRAM_ID && lamports === 0n) anchorFail("AccountNotInitialized", name);
+    if (owner !== BPF_LOADER_UPGRADEABLE_ID) anchorFail("AccountOwnedByWrongProgram", name);
+    const programData = decodeProgramDataHeader(data);
+    if (!programData) return anchorFail("AccountDidNotDeserialize", name);
+    return { programData };
+  });
+}
 
 /**
  * Anchor's `zero`: an account the caller created for this program, at least the layout's size, still without a
