@@ -3,7 +3,7 @@ import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/w
 import { buildInstruction, toPublicKey as key, type Key } from "@ballast/codec";
 import { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
-import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
+import { FEED_ID_LENGTH, type VerificationLevel } from "./pyth/price-update-v2.js";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
 
 function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
@@ -49,14 +49,20 @@ export interface UpdatePythPriceParams {
   publishTime: bigint;
   emaPrice: bigint;
   emaConf: bigint;
+  /**
+   * The guardian signatures behind the update: Full (the default), or Partial{num_signatures} (stored as Full from
+   * the guardian quorum on, refused with none).
+   */
+  verificationLevel?: VerificationLevel;
   programId?: Key;
 }
 
 export function updatePythPriceInstruction(p: UpdatePythPriceParams): TransactionInstruction {
   const { authority, feed, price, conf, exponent, publishTime, emaPrice, emaConf } = p;
+  const verificationLevel = p.verificationLevel ?? { kind: "Full" };
   return buildInstruction(p.programId ?? PYTH_RECEIVER_PROGRAM_ID, PYTH_RECEIVER_INSTRUCTIONS, "update_price", {
     accounts: { authority, feed },
-    args: { price, conf, exponent, publishTime, emaPrice, emaConf },
+    args: { price, conf, exponent, publishTime, emaPrice, emaConf, verificationLevel },
   });
 }
 

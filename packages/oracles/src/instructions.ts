@@ -1,7 +1,24 @@
 // The instructions of the two feed programs, declared once: accounts in program order with their flags, then the
 // Borsh arguments. Client builders (client.ts) name accounts and arguments against these tables.
-import { arg, defineInstructions } from "@ballast/codec";
-import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
+import { type ArgType, arg, defineInstructions } from "@ballast/codec";
+import {
+  FEED_ID_LENGTH,
+  VERIFICATION_LEVEL_FULL_TAG,
+  VERIFICATION_LEVEL_PARTIAL_TAG,
+  type VerificationLevel,
+} from "./pyth/price-update-v2.js";
+
+/** The receiver's Borsh `VerificationLevel`: 0 then num_signatures for Partial, 1 alone for Full. */
+const verificationLevelArg: ArgType<VerificationLevel> = {
+  encode(w, level) {
+    if (level.kind === "Full") w.u8(VERIFICATION_LEVEL_FULL_TAG);
+    else w.u8(VERIFICATION_LEVEL_PARTIAL_TAG).u8(level.numSignatures);
+  },
+  decode(r) {
+    const tag = r.variant(new Set([VERIFICATION_LEVEL_PARTIAL_TAG, VERIFICATION_LEVEL_FULL_TAG]));
+    return tag === VERIFICATION_LEVEL_FULL_TAG ? { kind: "Full" } : { kind: "Partial", numSignatures: r.u8() };
+  },
+};
 
 export const PYTH_RECEIVER_INSTRUCTIONS = defineInstructions({
   create_feed: {
@@ -18,7 +35,15 @@ export const PYTH_RECEIVER_INSTRUCTIONS = defineInstructions({
       { name: "authority", signer: true },
       { name: "feed", writable: true },
     ],
-    args: { price: arg.i64, conf: arg.u64, exponent: arg.i32, publishTime: arg.i64, emaPrice: arg.i64, emaConf: arg.u64 },
+    args: {
+      price: arg.i64,
+      conf: arg.u64,
+      exponent: arg.i32,
+      publishTime: arg.i64,
+      emaPrice: arg.i64,
+      emaConf: arg.u64,
+      verificationLevel: verificationLevelArg,
+    },
   },
 });
 
