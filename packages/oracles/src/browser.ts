@@ -8,5 +8,8 @@ export { type Address, OracleLayoutError, PUBKEY_LENGTH } from "./bytes.js";
 export * from "./pyth/price-update-v2.js";
 export * from "./pyth/legacy-price.js";
 export * from "./switchboard/pull-feed.js";
+export * from "./switchboard/accounts.js";
+export * from "./switchboard/signing.js";
+export { aggregateResult, isFreshSubmission } from "./switchboard/aggregate.js";
 export * from "./client.js";
 export { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";

@@ -7,7 +7,11 @@ export {
   PYTH_RECEIVER_ERRORS,
   pythReceiverProgram,
 } from "./programs/pyth-receiver.js";
-export { SWITCHBOARD_ON_DEMAND_ERRORS, switchboardOnDemandProgram } from "./programs/switchboard-on-demand.js";
+export {
+  RANDOMNESS_REVEAL_WINDOW_SLOTS,
+  SWITCHBOARD_ON_DEMAND_ERRORS,
+  switchboardOnDemandProgram,
+} from "./programs/switchboard-on-demand.js";
 export * from "./pusher.js";
 export { decimalToUnits } from "./walk/fixed-point.js";
 export { GeometricRandomWalk, type RandomWalkOptions } from "./walk/geometric.js";
