@@ -10,6 +10,7 @@ export * from "./pyth/legacy-price.js";
 export * from "./switchboard/pull-feed.js";
 export * from "./switchboard/accounts.js";
 export * from "./switchboard/signing.js";
+export * from "./switchboard/slot-hash.js";
 export { aggregateResult, isFreshSubmission } from "./switchboard/aggregate.js";
 export * from "./client.js";
 export { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";

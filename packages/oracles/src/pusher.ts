@@ -8,21 +8,14 @@
 // A Switchboard feed on a queue takes values only from the queue's oracles: the pusher submits as the oracle its
 // authority operates, signing each value with that oracle's secp256k1 key over the latest slot hash. A feed that
 // permits writes by its authority (create_feed) takes the value and standard deviation from the pusher directly.
-import {
-  type Commitment,
-  Connection,
-  type Keypair,
-  PublicKey,
-  SYSVAR_SLOT_HASHES_PUBKEY,
-  Transaction,
-  type TransactionInstruction,
-} from "@solana/web3.js";
+import { type Commitment, Connection, type Keypair, PublicKey, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
 import { pullFeedSubmitResponseInstruction, updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
 import { decodeOracle, decodeQueue, queueOracleKeys } from "./switchboard/accounts.js";
 import { PULL_FEED_PRECISION, decodePullFeed } from "./switchboard/pull-feed.js";
 import { oracleSecp256k1SecretKey, pullFeedSubmissionChecksum, secp256k1SignerOf, signChecksum } from "./switchboard/signing.js";
+import { latestSlotHash, type SlotHashEntry } from "./switchboard/slot-hash.js";
 import { bytesEqual } from "./bytes.js";
 import { E9, E18, decimalToUnits, expE18, fractionE9 } from "./walk/fixed-point.js";
 import { GeometricRandomWalk } from "./walk/geometric.js";
@@ -144,12 +137,6 @@ type SwitchboardRoute =
       readonly minResponses: number;
     };
 
-/** A slot and its hash, as SlotHashes holds them. */
-interface SlotHash {
-  readonly slot: bigint;
-  readonly hash: Uint8Array;
-}
-
 /** Accounts getMultipleAccountsInfo returns at most. */
 const ACCOUNTS_PER_REQUEST = 100;
 
@@ -265,8 +252,8 @@ export class PricePusher {
         now = BigInt(Math.floor(Date.now() / 1000));
       }
     }
-    let latest: Promise<SlotHash> | null = null;
-    const slotHash = () => (latest ??= this.latestSlotHash());
+    let latest: Promise<SlotHashEntry> | null = null;
+    const slotHash = () => (latest ??= latestSlotHash(this.connection, this.commitment));
     if (!this.atomic) {
       const failures = await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now, slotHash)));
       return failures.filter((f): f is string => f !== null);
@@ -304,7 +291,7 @@ export class PricePusher {
   private async update(
     feed: FeedState,
     now: bigint | null,
-    slotHash: () => Promise<SlotHash>,
+    slotHash: () => Promise<SlotHashEntry>,
   ): Promise<{ ix: TransactionInstruction; update: Omit<PushedUpdate, "signature"> }> {
     const route = feed.config.kind === "switchboard" ? await this.route(feed) : null;
     if (feed.pending === null) feed.pending = this.nextPrice(feed);
@@ -357,7 +344,7 @@ export class PricePusher {
   }
 
   /** Pushes one feed; returns why it did not land, or null when it did. */
-  private async pushFeed(feed: FeedState, now: bigint | null, slotHash: () => Promise<SlotHash>): Promise<string | null> {
+  private async pushFeed(feed: FeedState, now: bigint | null, slotHash: () => Promise<SlotHashEntry>): Promise<string | null> {
     let update: Omit<PushedUpdate, "signature">;
     let signature: string;
     try {
@@ -455,15 +442,6 @@ export class PricePusher {
       if (found !== undefined) return found;
     }
     throw new Error(`no oracle on switchboard queue ${queue.toBase58()} signs with this pusher's key`);
-  }
-
-  /** The newest slot hash: what an oracle's value is signed over. */
-  private async latestSlotHash(): Promise<SlotHash> {
-    const info = await this.connection.getAccountInfo(SYSVAR_SLOT_HASHES_PUBKEY, this.commitment);
-    // bincode Vec<(u64 slot, [u8; 32] hash)>, newest first.
-    if (info === null || info.data.length < 48 || info.data.readBigUInt64LE(0) === 0n)
-      throw new Error("the SlotHashes sysvar holds no slot");
-    return { slot: info.data.readBigUInt64LE(8), hash: Uint8Array.from(info.data.subarray(16, 48)) };
   }
 
   /** Keeps the latest signatures only: a resend happens within a few rounds, and a pusher runs for days. */

@@ -14,6 +14,7 @@ import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, createInitializeMint2Instruct
 import {
   createPythFeedInstruction,
   decimalToUnits,
+  latestSlotHash,
   oracleHeartbeatInstruction,
   oracleInitInstruction,
   oracleSecp256k1SecretKey,
@@ -128,13 +129,6 @@ interface TokenHandle {
 
 /** How long the queue authority's vouching for the sandbox's Switchboard oracle lasts: a century, as long as it runs. */
 const SWITCHBOARD_ORACLE_VOUCHED_SECONDS = 3_153_600_000n;
-
-/** The newest slot and its hash (the SlotHashes sysvar's first entry): what a Switchboard oracle signs over. */
-async function latestSlotHash(connection: Connection): Promise<{ slot: bigint; hash: Uint8Array }> {
-  const info = await connection.getAccountInfo(SYSVAR_SLOT_HASHES_PUBKEY, "confirmed");
-  if (info === null || info.data.length < 48) throw new Error("the SlotHashes sysvar holds no slot");
-  return { slot: info.data.readBigUInt64LE(8), hash: Uint8Array.from(info.data.subarray(16, 48)) };
-}
 
 class Seeder {
   private readonly tokens = new Map<string, TokenHandle>();

@@ -28,10 +28,11 @@ export function aggregateResult(feed: PullFeedAccountData, clockSlot: bigint): C
     .filter((s) => isFreshSubmission(feed, s.slot, clockSlot));
   if (samples.length === 0 || samples.length < feed.minSampleSize) return null;
   samples.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : a.index - b.index));
+  const median = samples[Math.floor(samples.length / 2)];
+  const first = samples[0];
+  const last = samples.at(-1);
+  if (median === undefined || first === undefined || last === undefined) return null;
   const n = BigInt(samples.length);
-  const median = samples[Math.floor(samples.length / 2)]!;
-  const first = samples[0]!;
-  const last = samples[samples.length - 1]!;
   const mean = samples.reduce((sum, s) => sum + s.value, 0n) / n;
   const variance = samples.reduce((sum, s) => sum + (s.value - mean) ** 2n, 0n) / n;
   const slots = samples.map((s) => s.slot);

@@ -1,10 +1,10 @@
 // Switchboard On-Demand's queue, oracle, pull-feed and randomness paths on a real ledger, with the exact error
 // codes of every refusal.
 import { sha256 } from "@noble/hashes/sha2";
-import { Connection, Keypair, PublicKey, SYSVAR_SLOT_HASHES_PUBKEY, type TransactionInstruction } from "@solana/web3.js";
+import { Connection, Keypair, PublicKey, SYSVAR_SLOT_HASHES_PUBKEY, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { land, simulateSigned } from "../../../ledger/test/support/localnet.js";
+import { simulateSigned } from "../../../ledger/test/support/localnet.js";
 import { decodeSlotHashes, startLocalnet, type Localnet } from "@ballast/ledger";
 import {
   ORACLE_ACCOUNT_SIZE,
@@ -53,9 +53,19 @@ const stranger = Keypair.generate();
 const E18 = 10n ** 18n;
 const MR_ENCLAVE = new Uint8Array(32).fill(7);
 
+/**
+ * Sends with a blockhash fetched now (web3.js would reuse one for 30 s, longer than a 50 ms-slot chain keeps it when
+ * the machine is busy); returns the slot it landed in.
+ */
 async function send(ix: TransactionInstruction | TransactionInstruction[], signers: Keypair[]): Promise<{ slot: bigint }> {
-  const landed = await land(connection, ix, signers);
-  return { slot: BigInt(landed.slot) };
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
+  const tx = new Transaction({ feePayer: signers[0]!.publicKey, blockhash, lastValidBlockHeight }).add(...(Array.isArray(ix) ? ix : [ix]));
+  tx.sign(...signers);
+  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: "confirmed" });
+  const confirmed = await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, "confirmed");
+  if (confirmed.value.err) throw new Error(`transaction failed: ${JSON.stringify(confirmed.value.err)}`);
+  const landed = await connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+  return { slot: BigInt(landed!.slot) };
 }
 async function refusal(ix: TransactionInstruction, signers: Keypair[]) {
   const { err, logs } = await simulateSigned(connection, ix, signers);
