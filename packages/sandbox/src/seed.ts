@@ -2,14 +2,7 @@
 // emissions and liquidity, all through the SDK's instruction builders and the oracle clients, and saves what it made;
 // on later starts, checks the saved state against the chain and sends nothing.
 import { randomBytes } from "node:crypto";
-import {
-  Keypair,
-  PublicKey,
-  SYSVAR_SLOT_HASHES_PUBKEY,
-  SystemProgram,
-  type Connection,
-  type TransactionInstruction,
-} from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram, type Connection, type TransactionInstruction } from "@solana/web3.js";
 import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, createInitializeMint2Instruction, createMintToInstruction } from "@solana/spl-token";
 import {
   createPythFeedInstruction,
