@@ -6,3 +6,4 @@ export * from "./admin-instructions.js";
 export * from "./position-instructions.js";
 export * from "./flash-instructions.js";
 export * from "./refresh-batch-instructions.js";
+export * from "./referrer-instructions.js";

@@ -160,7 +160,7 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
       { name: "reserveSourceLiquidity", writable: true },
       { name: "borrowReserveLiquidityFeeReceiver", writable: true },
       { name: "userDestinationLiquidity", writable: true },
-      { name: "referrerTokenState", optional: true },
+      { name: "referrerTokenState", writable: true, optional: true },
       { name: "tokenProgram" },
       { name: "instructionSysvarAccount" },
     ],
@@ -219,5 +219,52 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
   refresh_reserves_batch: {
     accounts: [],
     args: { skipPriceUpdates: arg.bool },
+  },
+  init_referrer_token_state: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "lendingMarket" },
+      { name: "reserve" },
+      { name: "referrer" },
+      { name: "referrerTokenState", writable: true },
+      { name: "rent" },
+      { name: "systemProgram" },
+    ],
+    args: {},
+  },
+  init_referrer_state_and_short_url: {
+    accounts: [
+      { name: "referrer", writable: true, signer: true },
+      { name: "referrerState", writable: true },
+      { name: "referrerShortUrl", writable: true },
+      { name: "referrerUserMetadata" },
+      { name: "rent" },
+      { name: "systemProgram" },
+    ],
+    args: { shortUrl: arg.string },
+  },
+  delete_referrer_state_and_short_url: {
+    accounts: [
+      { name: "referrer", writable: true, signer: true },
+      { name: "referrerState", writable: true },
+      { name: "shortUrl", writable: true },
+      { name: "rent" },
+      { name: "systemProgram" },
+    ],
+    args: {},
+  },
+  withdraw_referrer_fees: {
+    accounts: [
+      { name: "referrer", writable: true, signer: true },
+      { name: "referrerTokenState", writable: true },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveSupplyLiquidity", writable: true },
+      { name: "referrerTokenAccount", writable: true },
+      { name: "lendingMarket" },
+      { name: "lendingMarketAuthority" },
+      { name: "tokenProgram" },
+    ],
+    args: {},
   },
 });
