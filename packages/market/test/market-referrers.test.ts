@@ -191,6 +191,20 @@ describe("a referred wallet", () => {
       });
     const refresh = async () => [...(await refreshes()), refreshObligationInstructionFor(obligation, await h.obligation(obligation))];
     await h.expectFailure([...(await refresh()), borrow(false)], [borrower], "ReferrerAccountMissing");
+    // Another referrer's fee account is not the obligation's referrer's.
+    const stranger = await h.fundedKeypair();
+    await h.send(initReferrerTokenStateInstruction({ payer: stranger.publicKey, reserve: usdcR, referrer: stranger.publicKey }), [
+      stranger,
+    ]);
+    const theirs = borrowObligationLiquidityInstruction({
+      owner: borrower.publicKey,
+      obligation,
+      reserve: usdcR,
+      userDestinationLiquidity: borrowerUsdc,
+      liquidityAmount: 1_000n * USDC,
+      referrer: stranger.publicKey,
+    });
+    await h.expectFailure([...(await refresh()), theirs], [borrower], "ReferrerAccountReferrerMissmatch");
     const fees = await h.balance(usdcR.feeReceiver);
     const before = await h.reserve(usdcR.reserve);
     await h.send([...(await refresh()), borrow(true)], [borrower]);
