@@ -23,6 +23,10 @@ import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-
 import { flashBorrowReserveLiquidity } from "./instructions/flash-borrow-reserve-liquidity.js";
 import { flashRepayReserveLiquidity } from "./instructions/flash-repay-reserve-liquidity.js";
 import { refreshReservesBatch } from "./instructions/refresh-reserves-batch.js";
+import { initReferrerTokenState } from "./instructions/init-referrer-token-state.js";
+import { initReferrerStateAndShortUrl } from "./instructions/init-referrer-state-and-short-url.js";
+import { deleteReferrerStateAndShortUrl } from "./instructions/delete-referrer-state-and-short-url.js";
+import { withdrawReferrerFees } from "./instructions/withdraw-referrer-fees.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 import { liquidateObligationAndRedeemReserveCollateral } from "./instructions/liquidate-obligation-and-redeem-reserve-collateral.js";
 import { socializeLoss } from "./instructions/socialize-loss.js";
@@ -55,6 +59,10 @@ export const MARKET_INSTRUCTIONS = [
   initGlobalConfig,
   updateGlobalConfig,
   updateGlobalConfigAdmin,
+  initReferrerTokenState,
+  initReferrerStateAndShortUrl,
+  deleteReferrerStateAndShortUrl,
+  withdrawReferrerFees,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -306,12 +306,24 @@ describe("values, fees and amounts", () => {
       availableAmount: 1_000_000_000n,
       remainingBorrowValue: 500n * ONE,
       remainingReserveCapacity: 10_000_000_000n * ONE,
+      referralFeeBps: 0,
+      hasReferrer: false,
     };
     expect(calculateBorrow(100_000_000n, terms)).toEqual({
       borrowAmount: 101_000_000n * ONE,
       receiveAmount: 100_000_000n,
       originationFee: 1_000_000n,
+      referralFee: 0n,
     });
+    // A referrer takes the market's share (20%) of the unrounded fee (just under 1,000,000, the 1% rate being
+    // truncated), rounded down; the debt is the same.
+    expect(calculateBorrow(100_000_000n, { ...terms, referralFeeBps: 2_000, hasReferrer: true })).toEqual({
+      borrowAmount: 101_000_000n * ONE,
+      receiveAmount: 100_000_000n,
+      originationFee: 800_001n,
+      referralFee: 199_999n,
+    });
+    expect(calculateBorrow(100_000_000n, { ...terms, referralFeeBps: 10_000, hasReferrer: true }).referralFee).toBe(1_000_000n);
     failsWith(() => calculateBorrow(500_000_000n, terms), "BorrowTooLarge");
     failsWith(() => calculateBorrow(100_000_000n, { ...terms, remainingReserveCapacity: 100_000_000n * ONE }), "BorrowLimitExceeded");
     const all = calculateBorrow(fx.U64_MAX, terms);

@@ -7,3 +7,4 @@ export * from "./position-instructions.js";
 export * from "./liquidation-instructions.js";
 export * from "./flash-instructions.js";
 export * from "./refresh-batch-instructions.js";
+export * from "./referrer-instructions.js";

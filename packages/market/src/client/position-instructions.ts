@@ -6,8 +6,14 @@ import { SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { reserveRefreshInstructions } from "./refresh-batch-instructions.js";
-import { type ReserveAccounts, lendingMarketAuthority, obligationAddress, userMetadataAddress } from "./addresses.js";
-import { accountMeta, buildInstruction, type Key } from "@ballast/codec";
+import {
+  type ReserveAccounts,
+  lendingMarketAuthority,
+  obligationAddress,
+  referrerTokenStateAddress,
+  userMetadataAddress,
+} from "./addresses.js";
+import { accountMeta, buildInstruction, toPublicKey, type Key } from "@ballast/codec";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
 
@@ -16,6 +22,8 @@ export interface InitUserMetadataParams extends ProgramOption {
   feePayer: Key;
   /** Default: the zero address. */
   userLookupTable?: Key;
+  /** The wallet that referred this one (it has user metadata of its own); recorded as the referrer. */
+  referrer?: Key | null;
 }
 
 export function initUserMetadataInstruction(p: InitUserMetadataParams): TransactionInstruction {
@@ -25,6 +33,7 @@ export function initUserMetadataInstruction(p: InitUserMetadataParams): Transact
       owner: p.owner,
       feePayer: p.feePayer,
       userMetadata: userMetadataAddress(p.owner, programId),
+      referrerUserMetadata: p.referrer ? userMetadataAddress(p.referrer, programId) : null,
       rent: SYSVAR_RENT_PUBKEY,
       systemProgram: SystemProgram.programId,
     },
@@ -73,14 +82,21 @@ export interface RefreshObligationParams extends ProgramOption {
   depositReserves: readonly Key[];
   /** Reserves of the active borrow slots, in slot order. */
   borrowReserves: readonly Key[];
+  /** The obligation's referrer, whose ReferrerTokenState of each borrow reserve follows the reserves. */
+  referrer?: Key | null;
 }
 
 export function refreshObligationInstruction(p: RefreshObligationParams): TransactionInstruction {
-  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "refresh_obligation", {
+  const programId = programIdOf(p);
+  const referrer = p.referrer && toPublicKey(p.referrer).toBase58() !== ZERO_PUBKEY ? p.referrer : null;
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "refresh_obligation", {
     accounts: { lendingMarket: p.lendingMarket, obligation: p.obligation },
     remainingAccounts: [
       ...p.depositReserves.map((reserve) => accountMeta(reserve)),
       ...p.borrowReserves.map((reserve) => accountMeta(reserve, { writable: true })),
+      ...(referrer
+        ? p.borrowReserves.map((reserve) => accountMeta(referrerTokenStateAddress(referrer, reserve, programId), { writable: true }))
+        : []),
     ],
   });
 }
@@ -93,6 +109,7 @@ export function refreshObligationInstructionFor(obligation: Key, state: Obligati
     obligation,
     depositReserves: activeDeposits(state).map((d) => d.depositReserve),
     borrowReserves: activeBorrows(state).map((b) => b.borrowReserve),
+    referrer: state.referrer,
   });
 }
 
@@ -246,10 +263,13 @@ export interface BorrowObligationLiquidityParams extends ProgramOption {
   userDestinationLiquidity: Key;
   /** Native units to receive; u64::MAX borrows all that is allowed. */
   liquidityAmount: bigint;
+  /** The obligation's referrer (required when it has one): its ReferrerTokenState of the reserve is credited. */
+  referrer?: Key | null;
 }
 
 export function borrowObligationLiquidityInstruction(p: BorrowObligationLiquidityParams): TransactionInstruction {
   const r = p.reserve;
+  const referrerTokenState = p.referrer ? referrerTokenStateAddress(p.referrer, r.reserve, programIdOf(p)) : null;
   return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "borrow_obligation_liquidity", {
     accounts: {
       owner: p.owner,
@@ -260,6 +280,7 @@ export function borrowObligationLiquidityInstruction(p: BorrowObligationLiquidit
       reserveSourceLiquidity: r.liquiditySupply,
       borrowReserveLiquidityFeeReceiver: r.feeReceiver,
       userDestinationLiquidity: p.userDestinationLiquidity,
+      referrerTokenState,
       tokenProgram: r.liquidityTokenProgram,
       instructionSysvarAccount: SYSVAR_INSTRUCTIONS_PUBKEY,
     },

@@ -1,13 +1,15 @@
 // borrow_obligation_liquidity(liquidity_amount: u64): liquidity lent against the obligation's collateral
 // (u64::MAX: all it may borrow), the origination fee added to the debt and paid to the fee receiver.
-// There are no referrers here: a referrer token state is refused. The reserve and the obligation must have been
-// refreshed in this slot with every price check passed.
+// An obligation with a referrer needs the referrer's ReferrerTokenState for this reserve (ReferrerAccountMissing),
+// which is credited with the referral part of the fee. The reserve and the obligation must have been refreshed in
+// this slot with every price check passed.
 import { checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
 import { decodeArgs } from "@ballast/codec";
 import { INSTRUCTIONS_SYSVAR_ID } from "@ballast/ledger";
 import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { fail } from "../errors.js";
 import { borrowObligationLiquidity as borrow } from "../lending/obligation-debt.js";
+import { obligationReferrer } from "../program/referrer-accounts.js";
 import {
   checkHasOne,
   checkTokenConstraints,
@@ -15,8 +17,8 @@ import {
   marketAuthoritySigner,
   mintAccount,
   obligationAccount,
-  optionalAccount,
-  present,
+  checkOptionalMut,
+  optionalReferrerTokenStateAccount,
   reserveAccount,
   tokenAccount,
   tokenProgram,
@@ -37,7 +39,7 @@ const BorrowAccounts = declareAccounts(
     reserveSourceLiquidity: unchecked({ mut: "constraint" }),
     borrowReserveLiquidityFeeReceiver: unchecked({ mut: "constraint" }),
     userDestinationLiquidity: tokenAccount({ mut: "load" }),
-    referrerTokenState: optionalAccount(),
+    referrerTokenState: optionalReferrerTokenStateAccount(),
     tokenProgram: tokenProgram(),
     instructionSysvarAccount: unchecked(),
   },
@@ -53,12 +55,7 @@ const BorrowAccounts = declareAccounts(
     borrowReserveLiquidityFeeReceiver: () => checkAddress(a.borrowReserveLiquidityFeeReceiver, a.borrowReserve.state.liquidity.feeVault),
     userDestinationLiquidity: () =>
       checkTokenConstraints(a.userDestinationLiquidity, { mint: a.borrowReserve.state.liquidity.mintPubkey, authority: a.owner.key }),
-    referrerTokenState: () => {
-      if (present(ctx, a.referrerTokenState)) {
-        ctx.log("Referrer token states are not used by this market");
-        fail("InvalidAccountInput");
-      }
-    },
+    referrerTokenState: () => checkOptionalMut(ctx, a.referrerTokenState),
     instructionSysvarAccount: () => checkAddress(a.instructionSysvarAccount, INSTRUCTIONS_SYSVAR_ID),
   }),
 );
@@ -77,11 +74,14 @@ export const borrowObligationLiquidity: MarketInstruction = {
     checkEmergencyMode(market.state);
     checkNotReserveVault(destination, r);
     checkReserveUsable(r, true);
+    const referrer = obligationReferrer(ctx.programId, obligation, reserve, a.referrerTokenState);
 
     const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
     const decimals = a.borrowReserveLiquidityMint.mint.decimals;
     const before = snapshotVault(supply, reserve);
-    const borrowed = borrow(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, (m) => ctx.log(m));
+    const borrowed = borrow(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, referrer?.state ?? null, (m) =>
+      ctx.log(m),
+    );
     const vault = { source: supply, mint: a.borrowReserveLiquidityMint, authority };
     if (borrowed.originationFee > 0n) {
       const feeReceiver = a.borrowReserveLiquidityFeeReceiver;
@@ -91,5 +91,6 @@ export const borrowObligationLiquidity: MarketInstruction = {
     checkVaultAfterTransfer(before, supply, reserve, -(borrowed.receiveAmount + borrowed.originationFee));
     reserve.save();
     obligation.save();
+    referrer?.save();
   },
 };

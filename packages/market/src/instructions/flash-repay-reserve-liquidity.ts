@@ -78,7 +78,7 @@ export const flashRepayReserveLiquidity: MarketInstruction = {
     const referrerAccount = present(ctx, a.referrerAccount);
     let referrer = null;
     if (referrerAccount) {
-      referrer = a.referrerTokenState.referrer;
+      referrer = a.referrerTokenState.view;
       if (referrer) {
         validateReferrerTokenState(
           ctx.programId,

@@ -1,14 +1,17 @@
 // refresh_obligation(): re-values the obligation from its reserves. The remaining accounts are the reserves of the
 // obligation's deposits in slot order, then those of its borrows in slot order (borrow reserves writable: their
-// count of debt outside elevation groups is re-synced). Every reserve must have been refreshed in this slot. There
-// are no referrers and no elevation groups here.
+// count of debt outside elevation groups and referrer fees change), then, for an obligation with a referrer, the
+// referrer's ReferrerTokenState of each borrow reserve in the same order (writable). Every reserve must have been
+// refreshed in this slot. There are no elevation groups here.
 import { declareAccounts } from "@ballast/anchor";
 import type { InstructionAccount } from "@ballast/ledger";
 import { fail } from "../errors.js";
 import { type ReserveRef, refreshObligation as refresh } from "../lending/obligation-refresh.js";
 import { checkHasOne, lendingMarketAccount, obligationAccount } from "../program/account-kinds.js";
 import { checkEmergencyMode } from "../program/guards.js";
+import { ZERO_PUBKEY } from "../program-ids.js";
 import { activeBorrows, activeDeposits } from "../state/obligation.js";
+import { asReferrerTokenStateData, decodeReferrerTokenState, encodeReferrerTokenStateInto } from "../state/referrer.js";
 import { asReserveData, decodeReserve, encodeReserveInto, type ReserveData } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
 
@@ -34,6 +37,13 @@ function remainingReserve(programId: string, account: InstructionAccount): Remai
   return { account, data, key: account.key, reserve: decodeReserve(data) };
 }
 
+/** A remaining account that must be a writable ReferrerTokenState of the program (InvalidAccountInput otherwise). */
+function remainingReferrerState(programId: string, account: InstructionAccount) {
+  const data = account.account.owner === programId && account.isWritable ? asReferrerTokenStateData(account.account.data) : null;
+  if (!data) return fail("InvalidAccountInput");
+  return { key: account.key, data, state: decodeReferrerTokenState(data) };
+}
+
 export const refreshObligation: MarketInstruction = {
   name: "refresh_obligation",
   units: 10_000,
@@ -45,18 +55,35 @@ export const refreshObligation: MarketInstruction = {
     const ob = obligation.state;
     const depositCount = activeDeposits(ob).length;
     const borrowCount = activeBorrows(ob).length;
-    if (remaining.length !== depositCount + borrowCount) {
-      ctx.log(`Expected ${depositCount} deposit and ${borrowCount} borrow reserves, got ${remaining.length} accounts`);
+    const hasReferrer = ob.referrer !== ZERO_PUBKEY;
+    const reserveCount = depositCount + borrowCount;
+    const expected = hasReferrer ? reserveCount + borrowCount : reserveCount;
+    if (remaining.length !== expected) {
+      ctx.log(
+        `expected_remaining_accounts=${expected}, actual_remaining_accounts ${remaining.length} obligation.has_referrer()=${hasReferrer} reserves_count=${reserveCount} borrow_count=${borrowCount}`,
+      );
       fail("InvalidAccountInput");
     }
-    const refs = remaining.map((account) => remainingReserve(ctx.programId, account));
+    const refs = remaining.slice(0, reserveCount).map((account) => remainingReserve(ctx.programId, account));
     const borrowRefs = refs.slice(depositCount);
     if (borrowRefs.some((ref) => !ref.account.isWritable)) {
       ctx.log("Borrow reserves must be writable");
       fail("InvalidAccountInput");
     }
-    refresh(ob, market.state, ctx.clock.slot, refs.slice(0, depositCount), borrowRefs, (m) => ctx.log(m));
+    const referrerAccounts = remaining.slice(reserveCount);
+    const referrerStates: ReturnType<typeof remainingReferrerState>[] = [];
+    const next = () => {
+      const account = referrerAccounts[referrerStates.length];
+      if (!account) return undefined;
+      const state = remainingReferrerState(ctx.programId, account);
+      referrerStates.push(state);
+      return state;
+    };
+    refresh(ob, market.state, ctx.clock.slot, refs.slice(0, depositCount), borrowRefs, { programId: ctx.programId, next }, (m) =>
+      ctx.log(m),
+    );
     for (const ref of borrowRefs) encodeReserveInto(ref.data, ref.reserve);
+    for (const ref of referrerStates) encodeReferrerTokenStateInto(ref.data, ref.state);
     obligation.save();
   },
 };

@@ -1,6 +1,6 @@
 // Debt in an obligation (klend's borrow_obligation_liquidity and repay_obligation_liquidity, reference §2.12, §3.5),
-// outside elevation groups and without referrers: the borrow checks in klend's order, the reserve and position
-// bookkeeping, and the post-change checks.
+// outside elevation groups: the borrow checks in klend's order, the reserve and position bookkeeping (the referral part
+// of the fee credited to the obligation's referrer), and the post-change checks.
 import { PriceStatus } from "../constants.js";
 import { fail } from "../errors.js";
 import { type BorrowAmounts, calculateBorrow, calculateRepay } from "../math/borrow-amounts.js";
@@ -9,6 +9,7 @@ import { utilizationRate } from "../math/reserve-liquidity.js";
 import { addToWithdrawalAccum, subFromWithdrawalAccum } from "../math/withdrawal-caps.js";
 import type { LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
+import type { ReferrerTokenState } from "../state/referrer.js";
 import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postBorrowInvariants, postRepayInvariants } from "./obligation-invariants.js";
@@ -23,6 +24,7 @@ import {
   updateHasDebt,
 } from "./obligation-positions.js";
 import { checkOrdersSupportedAfterUserOperation } from "./orders.js";
+import { addReferrerFee } from "./referral-fees.js";
 import { borrowFactorOf } from "./reserve-operations.js";
 import { type Log, priceStatusBits, requireAmount, requireFresh, requireRefreshedThisSlot } from "./preconditions.js";
 
@@ -40,7 +42,10 @@ function checkObligationFullyRefreshed(obligation: Obligation, clock: MarketCloc
   }
 }
 
-/** Borrows `amount` native units (u64::MAX: all allowed) of `reserveKey` against the obligation. */
+/**
+ * Borrows `amount` native units (u64::MAX: all allowed) of `reserveKey` against the obligation; `referrer` is the
+ * obligation's referrer's (validated) ReferrerTokenState for the reserve, when it has one.
+ */
 export function borrowObligationLiquidity(
   market: LendingMarket,
   reserve: Reserve,
@@ -48,6 +53,7 @@ export function borrowObligationLiquidity(
   obligation: Obligation,
   clock: MarketClock,
   amount: bigint,
+  referrer: ReferrerTokenState | null,
   log: Log,
 ): BorrowAmounts {
   requireAmount(amount, "Liquidity", log);
@@ -78,6 +84,8 @@ export function borrowObligationLiquidity(
     availableAmount: reserve.liquidity.availableAmount,
     remainingBorrowValue: remainingValue,
     remainingReserveCapacity: capacity,
+    referralFeeBps: market.referralFeeBps,
+    hasReferrer: referrer !== null,
   });
   const debt = fx.toU64(fx.toCeil(amounts.borrowAmount));
   log(`Requested ${amount}, allowed ${debt}`);
@@ -103,6 +111,11 @@ export function borrowObligationLiquidity(
   );
   liquidity.borrowedAmountSf = fx.add(liquidity.borrowedAmountSf, amounts.borrowAmount);
   checkOrdersSupportedAfterUserOperation(obligation, log);
+  if (referrer && market.referralFeeBps > 0) {
+    // The referral part stays in the vault, owed to the referrer.
+    addReferrerFee(reserve, referrer, fx.fromInt(amounts.referralFee));
+    reserve.liquidity.availableAmount = fx.toU64(reserve.liquidity.availableAmount + amounts.referralFee);
+  }
   obligation.hasDebt = 1;
   markStale(obligation.lastUpdate);
   const limitPct = reserve.config.utilizationLimitBlockBorrowingAbovePct;

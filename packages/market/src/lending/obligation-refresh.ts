@@ -1,6 +1,7 @@
 // klend's refresh_obligation (reference §2.9), outside elevation groups: accrue every debt position to its reserve's
-// index and value it (borrow factor applied), value every collateral position through its reserve's exchange rate,
-// and record the totals, the price checks all involved reserves passed, and the refresh slot.
+// index, settle its share of referrer fees, and value it (borrow factor applied), value every collateral position
+// through its reserve's exchange rate, and record the totals, the price checks all involved reserves passed, and the
+// refresh slot.
 import { PriceStatus, PROGRAM_VERSION, ReserveStatus } from "../constants.js";
 import { fail } from "../errors.js";
 import { fractionCollateralToLiquidity } from "../math/exchange-rate.js";
@@ -10,7 +11,8 @@ import { ZERO_PUBKEY } from "../program-ids.js";
 import type { LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
-import { isStale, updateSlot } from "./last-update.js";
+import { isStale, slotsElapsed, updateSlot } from "./last-update.js";
+import { type ReferrerTokenStateRef, accumulateReferrerFees } from "./referral-fees.js";
 import { accrueBorrowInterest } from "./obligation-positions.js";
 import { exchangeRateOf } from "../math/exchange-rate.js";
 import { borrowFactorOf } from "./reserve-operations.js";
@@ -48,9 +50,16 @@ function checkPositionReserve(
   return ref;
 }
 
+/** Where referrer fees settle: the program (for the ReferrerTokenState PDAs) and the states passed, in borrow order. */
+export interface ReferrerStates {
+  programId: string;
+  next: () => ReferrerTokenStateRef | undefined;
+}
+
 /**
  * Refreshes `obligation` from its deposit reserves and borrow reserves, given in slot order. Borrow reserves' counts
- * of debt outside elevation groups are re-synced, so the caller writes them back.
+ * of debt outside elevation groups and their referrer fees change, and so may the referrer states, so the caller writes
+ * them back.
  */
 export function refreshObligation(
   obligation: Obligation,
@@ -58,8 +67,10 @@ export function refreshObligation(
   slot: bigint,
   depositReserves: readonly ReserveRef[],
   borrowReserves: readonly ReserveRef[],
+  referrerStates: ReferrerStates,
   log: Log,
 ): void {
+  const elapsed = slotsElapsed(obligation.lastUpdate, slot);
   let borrowedValue = 0n;
   let adjustedDebt = 0n;
   let highestBorrowFactor = fx.ONE;
@@ -68,13 +79,25 @@ export function refreshObligation(
   let next = 0;
   obligation.borrows.forEach((borrow, index) => {
     if (borrow.borrowReserve === ZERO_PUBKEY) return;
-    const { reserve } = checkPositionReserve(borrow.borrowReserve, borrowReserves[next++], slot, "Borrow", index, log);
-    if (reserve.config.status === ReserveStatus.Obsolete) obsoleteBorrows++;
+    const { key, reserve } = checkPositionReserve(borrow.borrowReserve, borrowReserves[next++], slot, "Borrow", index, log);
+    const previousBorrowedAmountSf = borrow.borrowedAmountSf;
     accrueBorrowInterest(borrow, reserve.liquidity.cumulativeBorrowRateBsf, log);
     const borrowedAmount = fx.toU64(fx.toCeil(borrow.borrowedAmountSf));
     reserve.borrowedAmountOutsideElevationGroup =
       fx.saturatingSub(reserve.borrowedAmountOutsideElevationGroup, borrow.borrowedAmountOutsideElevationGroups) + borrowedAmount;
     borrow.borrowedAmountOutsideElevationGroups = borrowedAmount;
+    if (reserve.config.status === ReserveStatus.Obsolete) obsoleteBorrows++;
+    accumulateReferrerFees({
+      programId: referrerStates.programId,
+      reserveKey: key,
+      reserve,
+      referrer: obligation.referrer,
+      referralFeeBps: market.referralFeeBps,
+      slotsElapsed: elapsed,
+      borrowedAmountSf: borrow.borrowedAmountSf,
+      previousBorrowedAmountSf,
+      nextReferrerState: referrerStates.next,
+    });
     const value = marketValue(borrow.borrowedAmountSf, reserve.liquidity.marketPriceSf, reserve.liquidity.mintDecimals);
     borrow.marketValueSf = value;
     borrowedValue = fx.add(borrowedValue, value);

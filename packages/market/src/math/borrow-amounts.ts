@@ -1,7 +1,8 @@
 // How much a borrow adds to debt and pays out, and how much a repayment settles (reference §2.12; klend's
-// calculate_borrow and calculate_repay). No referrers here, so the whole origination fee is the protocol's.
+// calculate_borrow and calculate_repay). With a referrer, the market's referral share of the origination fee is split
+// off it: it stays in the reserve as the referrer's, and only the rest goes to the fee receiver.
 import { fail } from "../errors.js";
-import { originationFee } from "./fees.js";
+import { feeSplit } from "./fees.js";
 import * as fx from "./fraction.js";
 
 export const BORROW_ALL_AVAILABLE = fx.U64_MAX;
@@ -20,6 +21,10 @@ export interface BorrowTerms {
   remainingBorrowValue: bigint;
   /** Borrow limit minus total borrowed (Fraction). */
   remainingReserveCapacity: bigint;
+  /** The market's referral share of fees, in bps. */
+  referralFeeBps: number;
+  /** The obligation has a referrer (its ReferrerTokenState given). */
+  hasReferrer: boolean;
 }
 
 export interface BorrowAmounts {
@@ -29,6 +34,8 @@ export interface BorrowAmounts {
   receiveAmount: bigint;
   /** Native units paid to the fee receiver. */
   originationFee: bigint;
+  /** Native units of the fee credited to the referrer. */
+  referralFee: bigint;
 }
 
 /** A borrow of exactly `receive` native units (fee on top), or of everything allowed for u64::MAX (fee inside). */
@@ -37,16 +44,17 @@ export function calculateBorrow(receive: bigint, t: BorrowTerms): BorrowAmounts 
   if (receive === BORROW_ALL_AVAILABLE) {
     const byValue = fx.div(fx.div(fx.mulInt(t.remainingBorrowValue, factor), t.price), t.borrowFactor);
     const borrowAmount = fx.minOf(fx.minOf(byValue, t.remainingReserveCapacity), fx.fromInt(t.availableAmount));
-    const fee = originationFee(borrowAmount, t.originationFeeSf, "inclusive");
-    return { borrowAmount, receiveAmount: fx.toFloor(borrowAmount) - fee, originationFee: fee };
+    const fees = feeSplit(borrowAmount, t.originationFeeSf, "inclusive", t.referralFeeBps, t.hasReferrer);
+    const receiveAmount = fx.toFloor(borrowAmount) - fees.protocolFee - fees.referralFee;
+    return { borrowAmount, receiveAmount, originationFee: fees.protocolFee, referralFee: fees.referralFee };
   }
   const receiveF = fx.fromInt(receive);
-  const fee = originationFee(receiveF, t.originationFeeSf, "exclusive");
-  const borrowAmount = fx.add(receiveF, fx.fromInt(fee));
+  const fees = feeSplit(receiveF, t.originationFeeSf, "exclusive", t.referralFeeBps, t.hasReferrer);
+  const borrowAmount = fx.add(receiveF, fx.fromInt(fees.protocolFee + fees.referralFee));
   const adjustedValue = fx.mul(fx.divInt(fx.mul(borrowAmount, t.price), factor), t.borrowFactor);
   if (adjustedValue > t.remainingBorrowValue) fail("BorrowTooLarge");
   if (borrowAmount > t.remainingReserveCapacity) fail("BorrowLimitExceeded");
-  return { borrowAmount, receiveAmount: receive, originationFee: fee };
+  return { borrowAmount, receiveAmount: receive, originationFee: fees.protocolFee, referralFee: fees.referralFee };
 }
 
 export interface RepayAmounts {

@@ -21,7 +21,13 @@ import { fail } from "../errors.js";
 import { encodeMarketAccountInto } from "../state/common.js";
 import { LendingMarketLayout, type LendingMarket } from "../state/lending-market.js";
 import { ObligationLayout } from "../state/obligation.js";
-import { ReferrerTokenStateLayout, type ReferrerTokenState } from "../state/referrer.js";
+import {
+  ReferrerStateLayout,
+  ReferrerTokenStateLayout,
+  SHORT_URL_DISCRIMINATOR,
+  decodeShortUrl,
+  type ShortUrl,
+} from "../state/referrer.js";
 import { ReserveLayout } from "../state/reserve.js";
 import { UserMetadataLayout } from "../state/user-metadata.js";
 import { GlobalConfigLayout, type GlobalConfig } from "../state/global-config.js";
@@ -210,18 +216,20 @@ export function marketAuthoritySigner(
 
 export const referrerTokenStateAccount = (options: MutOption = {}) => marketAccount(ReferrerTokenStateLayout, options);
 
-/**
- * `Option<AccountLoader<'info, ReferrerTokenState>>` with `mut`: the program id for none (`referrer` null), otherwise
- * loaded as the account; `mut` is the handler's to check with `checkOptionalMut`, since none is passed read-only.
- */
-export function optionalReferrerTokenStateAccount() {
+/** `Option<AccountLoader<'info, T>>` of this program: the program id for none (`view` null), otherwise loaded as T. */
+function optionalMarketAccount<F extends FieldTable, N extends string>(layout: AccountLayout<F, N>, options: MutOption) {
   return custom(
-    (account, name, programId): { readonly referrer: MarketAccountView<"ReferrerTokenState", ReferrerTokenState> | null } => ({
-      referrer: account.key === programId ? null : marketAccountView(ReferrerTokenStateLayout, account, name, programId),
+    (account, name, programId): { readonly view: MarketAccountView<N, StructValue<F>> | null } => ({
+      view: account.key === programId ? null : marketAccountView(layout, account, name, programId),
     }),
-    { mut: "handler" },
+    options,
   );
 }
+
+/** An optional ReferrerTokenState with `mut`: since none is passed read-only, the handler checks `mut` (`checkOptionalMut`). */
+export const optionalReferrerTokenStateAccount = () => optionalMarketAccount(ReferrerTokenStateLayout, { mut: "handler" });
+
+export const optionalUserMetadataAccount = () => optionalMarketAccount(UserMetadataLayout, {});
 
 /** Anchor's `mut` on an optional account: ConstraintMut only when the account is given. */
 export function checkOptionalMut(ctx: InstructionContext, account: DeclaredAccount): void {
@@ -254,4 +262,18 @@ export function remainingMarketAccount<F extends FieldTable, N extends string>(
       encodeMarketAccountInto(layout, account.account.data, state);
     },
   };
+}
+
+export const referrerStateAccount = (options: MutOption = {}) => marketAccount(ReferrerStateLayout, options);
+
+/** `Account<'info, ShortUrl>` (a Borsh account): owner and discriminator checked, the referrer and URL decoded. */
+export function shortUrlAccount(options: MutOption = {}) {
+  return custom((account, name, programId): { readonly shortUrl: ShortUrl } => {
+    checkProgramAccount(account, name, programId, Buffer.from(SHORT_URL_DISCRIMINATOR));
+    try {
+      return { shortUrl: decodeShortUrl(account.account.data) };
+    } catch {
+      return anchorFail("AccountDidNotDeserialize", name);
+    }
+  }, options);
 }

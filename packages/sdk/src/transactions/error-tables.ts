@@ -1,5 +1,7 @@
-// Error tables the resolver consults besides the lending program's own (`ERRORS` in @ballast/protocol): the SPL
-// Token program, the swap aggregator, and the Anchor framework. Codes and messages are the programs' public ones.
+// Error tables the resolver consults besides the lending program's own (`ERRORS` in @ballast/protocol): the
+// third-party market behind Kamino banks, the SPL Token program, the swap aggregator, and the Anchor framework.
+// Codes and messages are the programs' public ones.
+import { KLEND_ERRORS } from "@ballast/market";
 import { ANCHOR_ERRORS, ERRORS } from "@ballast/protocol";
 
 export interface ProgramErrorEntry {
@@ -15,6 +17,9 @@ function tableOf(entries: Record<string, { readonly code: number; readonly messa
 
 /** The lending program's custom errors (6000 and up), by code. */
 export const LENDING_PROGRAM_ERRORS: ErrorTable = tableOf(ERRORS);
+
+/** The Kamino-style market's errors (klend's table, 6000–6129), raised inside it for Kamino banks. */
+export const MARKET_PROGRAM_ERRORS: ErrorTable = tableOf(KLEND_ERRORS);
 
 /** SPL Token's `TokenError` (codes 0–19); Token-2022 shares these codes. */
 export const SPL_TOKEN_ERRORS: ErrorTable = tableOf({

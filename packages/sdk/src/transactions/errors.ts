@@ -3,9 +3,11 @@
 import { ERRORS } from "@ballast/protocol";
 import type { PublicKey } from "@solana/web3.js";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { KLEND_PROGRAM_ID } from "@ballast/market";
 import {
   ANCHOR_FRAMEWORK_ERRORS,
   LENDING_PROGRAM_ERRORS,
+  MARKET_PROGRAM_ERRORS,
   SPL_TOKEN_ERRORS,
   SWAP_AGGREGATOR_ERRORS,
   type ErrorTable,
@@ -151,6 +153,8 @@ export interface ErrorResolutionConfig {
   tokenProgramIds?: (PublicKey | string)[];
   /** Default: Jupiter v6. */
   swapProgramId?: PublicKey | string;
+  /** The Kamino-style market behind Kamino banks. Default: klend's id. */
+  marketProgramId?: PublicKey | string;
 }
 
 export const TOKEN_PROGRAM_IDS = [TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()];
@@ -167,7 +171,8 @@ const CUSTOM_ERROR_LOG = /^Program (\w+) failed: custom program error: 0x([0-9a-
 
 /**
  * The first custom program error in the logs (the innermost failing program: outer programs re-log the code as
- * it propagates), described by the lending program's table, SPL Token's, the swap aggregator's, then Anchor's.
+ * it propagates), described by the table of the program that failed (the lending program's, the Kamino-style market's,
+ * SPL Token's or the swap aggregator's), then Anchor's.
  */
 export function parseErrorFromLogs(logs: readonly string[], config: ErrorResolutionConfig): ProgramErrorInLogs | null {
   for (const line of logs) {
@@ -190,6 +195,7 @@ function describeProgramError(programId: string, code: number, config: ErrorReso
   }
   const tables: ErrorTable[] = [];
   if (same(config.lendingProgramId)) tables.push(LENDING_PROGRAM_ERRORS);
+  if (same(config.marketProgramId ?? KLEND_PROGRAM_ID)) tables.push(MARKET_PROGRAM_ERRORS);
   if ((config.tokenProgramIds ?? TOKEN_PROGRAM_IDS).some(same)) tables.push(SPL_TOKEN_ERRORS);
   if (same(config.swapProgramId ?? SWAP_AGGREGATOR_PROGRAM_ID)) tables.push(SWAP_AGGREGATOR_ERRORS);
   tables.push(ANCHOR_FRAMEWORK_ERRORS);
