@@ -10,3 +10,5 @@ export * from "./state/index.js";
 export * from "./math/index.js";
 export { UpdateConfigMode, UPDATE_CONFIG_MODE_COUNT } from "./lending/config-update.js";
 export * from "./client/index.js";
+export * from "./farms/index.js";
+export * from "./client/farm-instructions.js";

@@ -15,6 +15,9 @@ import { refreshReserve } from "./instructions/refresh-reserve.js";
 import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
+import { initFarmsForReserve } from "./instructions/init-farms-for-reserve.js";
+import { initObligationFarmsForReserve } from "./instructions/init-obligation-farms-for-reserve.js";
+import { refreshObligationFarmsForReserve } from "./instructions/refresh-obligation-farms-for-reserve.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
 export const MARKET_INSTRUCTIONS = [
@@ -31,6 +34,9 @@ export const MARKET_INSTRUCTIONS = [
   withdrawCollateralAndRedeem,
   borrowObligationLiquidity,
   repayObligationLiquidity,
+  initFarmsForReserve,
+  initObligationFarmsForReserve,
+  refreshObligationFarmsForReserve,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */
