@@ -14,6 +14,9 @@ import {
   FARMS_GLOBAL_CONFIG_SIZE,
   FARM_STATE_SIZE,
   FARMS_PROGRAM_INSTRUCTIONS,
+  FarmStateLayout,
+  USER_STATE_SIZE,
+  UserStateLayout,
   KLEND_ERRORS,
   ReserveFarmKind,
   addRewardsInstruction,
@@ -390,6 +393,20 @@ describe("obligations in the farm", () => {
     await h.send(refreshStake(alice), [h.owner]);
     expect(await h.data(userStateOf(alice))).toEqual(before);
   });
+});
+
+it("lays out the farms accounts byte for byte as kfarms does", () => {
+  expect([FARMS_GLOBAL_CONFIG_SIZE, FARM_STATE_SIZE, USER_STATE_SIZE]).toEqual([2136, 8336, 920]);
+  const farm = FarmStateLayout.struct.offsets;
+  expect([
+    farm.rewardInfos,
+    farm.numRewardTokens,
+    farm.delegateAuthority,
+    farm.totalActiveStakeScaled,
+    farm.secondDelegatedAuthority,
+  ]).toEqual([184, 7224, 7320, 7400, 7704]);
+  const user = UserStateLayout.struct.offsets;
+  expect([user.rewardsTallyScaled, user.activeStakeScaled, user.delegatee, user.rewardsIssuedCumulative]).toEqual([80, 400, 472, 512]);
 });
 
 it("keeps the market's error codes for the farm instructions it names", () => {

@@ -3,7 +3,6 @@
 // farm), which hold raw amounts.
 import { accountLayout, array, pubkey, skip, struct, u128, u32, u64, u8, type AccountData, type StructValue } from "@ballast/codec";
 import { decodeMarketAccount } from "../state/common.js";
-import { ZERO_PUBKEY } from "../program-ids.js";
 import { MAX_REWARDS_TOKENS, REWARD_CURVE_POINTS } from "./ids.js";
 
 const TokenInfoStruct = struct(120, {
@@ -131,9 +130,6 @@ export type RewardInfo = StructValue<typeof RewardInfoStruct.fields>;
 export type RewardPerTimeUnitPoint = StructValue<typeof RewardPerTimeUnitPointStruct.fields>;
 export type UserState = StructValue<typeof UserStateLayout.struct.fields>;
 export type FarmStateData = AccountData<typeof FarmStateLayout.name>;
-
-/** A reward slot is in use once it has a vault. */
-export const isRewardInitialized = (reward: RewardInfo): boolean => reward.rewardsVault !== ZERO_PUBKEY;
 
 export const decodeFarmState = (data: Uint8Array): FarmState => decodeMarketAccount(FarmStateLayout, data);
 export const decodeUserState = (data: Uint8Array): UserState => decodeMarketAccount(UserStateLayout, data);
