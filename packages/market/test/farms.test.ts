@@ -14,6 +14,7 @@ import {
   FARMS_GLOBAL_CONFIG_SIZE,
   FARM_STATE_SIZE,
   FARMS_PROGRAM_INSTRUCTIONS,
+  FarmConfigMode,
   FarmStateLayout,
   USER_STATE_SIZE,
   UserStateLayout,
@@ -39,6 +40,7 @@ import {
   refreshObligationInstructionFor,
   refreshReserveInstructionFor,
   setFarmsTreasuryFeeInstruction,
+  setRewardConfigInstruction,
   setRewardScheduleInstruction,
   treasuryVaultAddress,
   updateEntireReserveConfigInstruction,
@@ -386,6 +388,25 @@ describe("obligations in the farm", () => {
     expect((await farmState()).totalActiveStakeScaled).toBe(2_000n * USDC);
     // Bob's three quarters of the 10 s before alice's harvest were credited when his stake changed.
     expect((await userState(bob)).rewardsIssuedUnclaimed[0]).toBe(3_525_000n);
+  });
+
+  it("wait out the reward's minimum claim duration, which only the farm admin sets", async () => {
+    const minClaim = (signer: Keypair) =>
+      setRewardConfigInstruction({
+        signer: signer.publicKey,
+        farmState: farm.publicKey,
+        mode: FarmConfigMode.UpdateRewardMinClaimDuration,
+        rewardIndex: 0n,
+        value: 100n,
+      });
+    await expectFarmsFailure(minClaim(alice.wallet), [alice.wallet], "InvalidFarmConfigUpdateAuthority");
+    await h.send(minClaim(h.owner), [h.owner]);
+    const lastClaim = (await userState(alice)).lastClaimTs[0]!;
+    h.advance(lastClaim + 99n - h.now());
+    await expectFarmsFailure(harvest(alice), [alice.wallet], "MinClaimDurationNotReached");
+    h.advance(1);
+    await h.send(harvest(alice), [alice.wallet]);
+    expect((await userState(alice)).lastClaimTs[0]).toBe(lastClaim + 100n);
   });
 
   it("leave a refresh with nothing to do when the stake is already right", async () => {
