@@ -1,10 +1,10 @@
 /**
  * The programs the product's ledger runs: the lending program (at `programId`), the two oracle programs, the stake
- * pool with the native stake program (for staked-collateral banks), the Kamino-style market (for its banks), and the
+ * pool with the native stake program (for staked-collateral banks), the Kamino-style market with its farms program (for its banks), and the
  * swap venue: the constant-product and stable-swap pools and the router at Jupiter v6's id (for swap flows).
  */
 import type { Program } from "@ballast/ledger";
-import { marketProgram } from "@ballast/market";
+import { farmsProgram, marketProgram } from "@ballast/market";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
 import { lendingProgram } from "@ballast/protocol";
 import { nativeStakeProgram, stakePoolProgram } from "@ballast/stake-pool";
@@ -18,6 +18,7 @@ export function productPrograms(programId: string): Program[] {
     stakePoolProgram(),
     nativeStakeProgram(),
     marketProgram(),
+    farmsProgram(),
     poolProgram(),
     routerProgram(),
   ];

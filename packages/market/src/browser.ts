@@ -20,3 +20,5 @@ export {
   LENDING_MARKET_UPDATE_VALUE_SIZE,
   type UpdateLendingMarketModeName,
 } from "./lending/lending-market-modes.js";
+export * from "./farms/index.js";
+export * from "./client/farm-instructions.js";

@@ -2,3 +2,4 @@
 // program itself for the ledger.
 export * from "./browser.js";
 export { MARKET_INSTRUCTIONS, marketProgram } from "./program.js";
+export { FARMS_PROGRAM_INSTRUCTIONS, farmsProgram } from "./farms/program.js";

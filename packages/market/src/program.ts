@@ -27,6 +27,9 @@ import { initReferrerTokenState } from "./instructions/init-referrer-token-state
 import { initReferrerStateAndShortUrl } from "./instructions/init-referrer-state-and-short-url.js";
 import { deleteReferrerStateAndShortUrl } from "./instructions/delete-referrer-state-and-short-url.js";
 import { withdrawReferrerFees } from "./instructions/withdraw-referrer-fees.js";
+import { initFarmsForReserve } from "./instructions/init-farms-for-reserve.js";
+import { initObligationFarmsForReserve } from "./instructions/init-obligation-farms-for-reserve.js";
+import { refreshObligationFarmsForReserve } from "./instructions/refresh-obligation-farms-for-reserve.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 import { liquidateObligationAndRedeemReserveCollateral } from "./instructions/liquidate-obligation-and-redeem-reserve-collateral.js";
 import { socializeLoss } from "./instructions/socialize-loss.js";
@@ -63,6 +66,9 @@ export const MARKET_INSTRUCTIONS = [
   initReferrerStateAndShortUrl,
   deleteReferrerStateAndShortUrl,
   withdrawReferrerFees,
+  initFarmsForReserve,
+  initObligationFarmsForReserve,
+  refreshObligationFarmsForReserve,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -628,6 +628,30 @@ export const LENDING_INSTRUCTIONS = defineInstructions({
     ],
     args: { amount: arg.u64, withdrawAll: arg.option(arg.bool) },
   },
+  /**
+   * (global fee admin) Harvest a Kamino bank obligation's farm reward and send it to the global fee wallet's ATA of the reward mint.
+   */
+  kamino_harvest_reward: {
+    accounts: [
+      { name: "globalFeeAdmin", signer: true },
+      { name: "bank" },
+      { name: "feeState" },
+      { name: "destinationTokenAccount", writable: true },
+      { name: "liquidityVaultAuthority", writable: true },
+      { name: "userState", writable: true },
+      { name: "farmState", writable: true },
+      { name: "globalConfig" },
+      { name: "rewardMint" },
+      { name: "userRewardAta", writable: true },
+      { name: "rewardsVault", writable: true },
+      { name: "rewardsTreasuryVault", writable: true },
+      { name: "farmVaultsAuthority" },
+      { name: "scopePrices", optional: true },
+      { name: "farmsProgram", address: "FarmsPZpWu9i7Kky8tPN37rs2TpmMrAZrC7S7vJa91Hr" },
+      { name: "tokenProgram" },
+    ],
+    args: { rewardIndex: arg.u64 },
+  },
   lending_account_borrow: {
     accounts: [
       { name: "group" },

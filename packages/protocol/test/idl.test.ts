@@ -822,8 +822,8 @@ describe("IDL accounts", () => {
 });
 
 describe("IDL instructions", () => {
-  it("has the 63 instructions of reference §7.1-7.4, sort_balances and the four Kamino ones, each with its sha256 discriminator", () => {
-    expect(IDL.instructions).toHaveLength(68);
+  it("has the 63 instructions of reference §7.1-7.4, sort_balances and the five Kamino ones, each with its sha256 discriminator", () => {
+    expect(IDL.instructions).toHaveLength(69);
     for (const ix of IDL.instructions) expect(ix.discriminator, ix.name).toEqual(sha8(`global:${ix.name}`));
     const names = IDL.instructions.map((ix) => ix.name);
     expect(names.filter((n) => /kamino|drift|solend|clone_bank/.test(n))).toEqual([
@@ -831,6 +831,7 @@ describe("IDL instructions", () => {
       "kamino_init_obligation",
       "kamino_deposit",
       "kamino_withdraw",
+      "kamino_harvest_reward",
     ]);
     // The hard-coded discriminators of reference §7.5.
     const discriminator = (name: string) => IDL.instructions.find((ix) => ix.name === name)?.discriminator;
@@ -838,6 +839,7 @@ describe("IDL instructions", () => {
     expect(discriminator("kamino_init_obligation")).toEqual([253, 177, 160, 225, 70, 156, 217, 109]);
     expect(discriminator("kamino_deposit")).toEqual([237, 8, 188, 187, 115, 99, 49, 85]);
     expect(discriminator("kamino_withdraw")).toEqual([199, 101, 41, 45, 213, 98, 224, 200]);
+    expect(discriminator("kamino_harvest_reward")).toEqual([163, 202, 248, 141, 106, 20, 116, 5]);
   });
 
   it.each(INSTRUCTIONS.map((handler) => handler.name))("describes our handler %s", (name) => {

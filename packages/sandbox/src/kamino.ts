@@ -1,14 +1,26 @@
 // Seeding the banks backed by the Kamino-style market: one lending market per group that has any, a reserve per bank
 // (owned by the sandbox admin, priced by the token's own feed, set active with the catalog's curve and limits), the
 // bank itself with its obligation, a first supply deposited through the bank by a derived wallet, and the market's own
-// borrower of the reserve (collateral in a second reserve), so the bank's deposits earn the reserve's supply rate.
+// borrower of the reserve (collateral in a second reserve), so the bank's deposits earn the reserve's supply rate; and
+// a collateral farm on the reserve paying JTO, with the bank's obligation staked in it, so the app shows farm rewards.
 import { Keypair, PublicKey, SystemProgram, type Connection, type TransactionInstruction } from "@solana/web3.js";
 import { createMintToInstruction } from "@solana/spl-token";
 import { decimalToUnits } from "@ballast/oracles";
 import {
+  FARMS_GLOBAL_CONFIG_SIZE,
+  FARM_STATE_SIZE,
   LENDING_MARKET_SIZE,
   RESERVE_SIZE,
+  ReserveFarmKind,
   ReserveStatus,
+  addRewardsInstruction,
+  createFarmsAccountInstruction,
+  initFarmsForReserveInstruction,
+  initObligationFarmsForReserveInstruction,
+  initializeFarmsGlobalConfigInstruction,
+  initializeRewardInstruction,
+  refreshObligationFarmsForReserveInstruction,
+  setRewardScheduleInstruction,
   borrowObligationLiquidityInstruction,
   createLendingMarketAccountInstruction,
   createReserveAccountInstruction,
@@ -55,6 +67,10 @@ const OBLIGATION_INITIAL_DEPOSIT = 100n;
 const SUPPLIER_LAMPORTS = 200_000_000n;
 /** Seed of the bank PDA: the group's own bank of the token has a keypair address, so seed 0 is free. */
 const BANK_SEED = 0n;
+/** The reserve farm's reward: a token the market prices, worth this much a year to the farm (about 3% of the supply). */
+const FARM_REWARD_SYMBOL = "JTO";
+const FARM_REWARD_USD_PER_YEAR = 45_000n;
+const SECONDS_PER_YEAR = 31_536_000n;
 
 export interface KaminoSeedContext {
   readonly connection: Connection;
@@ -197,6 +213,7 @@ export async function seedKaminoBank(
   ]);
   await supply(ctx, bank, spec, token);
   await borrowFromReserve(ctx, lendingMarket, spec, { address: reserve, token }, tokenOf(spec.marketBorrower.collateral));
+  await seedCollateralFarm(ctx, lendingMarket, reserve, bank, tokenOf(FARM_REWARD_SYMBOL));
   return {
     address: bank.toBase58(),
     group: ctx.group.toBase58(),
@@ -307,4 +324,62 @@ async function borrowFromReserve(
     ],
     [wallet],
   );
+}
+
+/** A zeroed account of `space` bytes owned by the farms program, for its `zero` initialisers. */
+async function createFarmsAccount(ctx: KaminoSeedContext, space: number): Promise<PublicKey> {
+  const account = Keypair.generate();
+  const lamports = await ctx.connection.getMinimumBalanceForRentExemption(space);
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [createFarmsAccountInstruction({ payer: ctx.admin.publicKey, account: account.publicKey, lamports, space })],
+    [account],
+  );
+  return account.publicKey;
+}
+
+/**
+ * The reserve's collateral farm: a farms global config and a farm delegated to the market, one reward in the reward
+ * token at a constant rate funded for a year, and the bank's obligation staked with its collateral tokens.
+ */
+async function seedCollateralFarm(
+  ctx: KaminoSeedContext,
+  lendingMarket: PublicKey,
+  reserve: PublicKey,
+  bank: PublicKey,
+  reward: KaminoBankToken,
+): Promise<void> {
+  const admin = ctx.admin.publicKey;
+  const globalConfig = await createFarmsAccount(ctx, FARMS_GLOBAL_CONFIG_SIZE);
+  await sendTransaction(ctx.connection, ctx.admin, [initializeFarmsGlobalConfigInstruction({ globalAdmin: admin, globalConfig })]);
+  const farmState = await createFarmsAccount(ctx, FARM_STATE_SIZE);
+  const farm = { lendingMarket, reserve, farmState, kind: ReserveFarmKind.Collateral };
+  await sendTransaction(ctx.connection, ctx.admin, [
+    initFarmsForReserveInstruction({ ...farm, lendingMarketOwner: admin, farmsGlobalConfig: globalConfig }),
+    initializeRewardInstruction({ farmAdmin: admin, farmState, globalConfig, rewardMint: reward.mint }),
+  ]);
+  const rate = nativeForUsd(priceOf(reward.spec), FARM_REWARD_USD_PER_YEAR) / SECONDS_PER_YEAR;
+  const funding = rate * SECONDS_PER_YEAR;
+  const source = associatedTokenAddress(reward.mint, admin);
+  await sendTransaction(ctx.connection, ctx.admin, [
+    createAssociatedTokenAccountInstruction({ owner: admin, mint: reward.mint }),
+    createMintToInstruction(reward.mint, source, admin, funding),
+    addRewardsInstruction({
+      payer: admin,
+      farmState,
+      rewardMint: reward.mint,
+      payerRewardTokenAta: source,
+      amount: funding,
+      rewardIndex: 0n,
+    }),
+    setRewardScheduleInstruction({ signer: admin, farmState, rewardIndex: 0n, points: [{ tsStart: 0n, rewardPerTimeUnit: rate }] }),
+  ]);
+  const bankData = decodeBank((await ctx.connection.getAccountInfo(bank, "confirmed"))!.data);
+  const obligation = new PublicKey(bankData.integrationAcc2);
+  const owner = bankVaultAuthorityAddress(bank, "liquidity", ctx.programId);
+  await sendTransaction(ctx.connection, ctx.admin, [
+    initObligationFarmsForReserveInstruction({ ...farm, obligation, payer: admin, owner }),
+    refreshObligationFarmsForReserveInstruction({ ...farm, obligation, crank: admin }),
+  ]);
 }

@@ -6,7 +6,7 @@ import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
 import { decodePriceUpdateV2, decodePullFeed, pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
 import { lendingProgram } from "@ballast/protocol";
-import { marketProgram } from "@ballast/market";
+import { farmsProgram, marketProgram } from "@ballast/market";
 import {
   PRICE_CONTROL_ERRORS,
   PriceWalk,
@@ -58,7 +58,7 @@ beforeAll(async () => {
     rpcPort: 0,
     dataDir: null,
     slotMs: 400,
-    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), marketProgram()],
+    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), marketProgram(), farmsProgram()],
   });
   connection = new Connection(net.rpc.url, "confirmed");
   await airdrop(connection, admin.publicKey, 5_000_000_000_000_000n);

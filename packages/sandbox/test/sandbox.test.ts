@@ -20,7 +20,7 @@ import {
   withinFeeBand,
 } from "@ballast/swap";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
-import { KLEND_PROGRAM_ID, decodeReserve, fraction, marketProgram } from "@ballast/market";
+import { KLEND_PROGRAM_ID, decodeReserve, farmsProgram, fraction, marketProgram } from "@ballast/market";
 import {
   AssetTag,
   BankFlags,
@@ -41,6 +41,7 @@ import {
   isOracleFailure,
   kaminoCollateralForTokens,
   keypairWallet,
+  fetchKaminoFarmRewards,
   leveragedPosition,
   loadMarket,
   swapApiUrl,
@@ -111,7 +112,15 @@ beforeAll(async () => {
     rpcPort: 0,
     dataDir: null,
     slotMs: 400,
-    programs: [lendingProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), marketProgram(), poolProgram(), routerProgram()],
+    programs: [
+      lendingProgram(),
+      pythReceiverProgram(),
+      switchboardOnDemandProgram(),
+      marketProgram(),
+      farmsProgram(),
+      poolProgram(),
+      routerProgram(),
+    ],
   });
   connection = new Connection(net.rpc.url, "confirmed");
   await airdrop(connection, admin.publicKey, 5_000_000_000_000_000n);
@@ -293,6 +302,12 @@ describe("seeding", () => {
     expect(reserve.liquidity.borrowedAmountSf).toBe(fraction.fromInt(800_000n * 1_000_000n));
     expect(reserve.config.loanToValuePct).toBe(80);
     expect(reserve.config.tokenInfo.pythConfiguration.price).toBe(usdcOracle.address);
+
+    // The reserve's collateral farm pays JTO worth $45,000 a year over the bank's $1.5M staked: about 3%.
+    const jto = state.banks.find((b) => b.group === state.markets[0]!.group && b.symbol === "JTO")!;
+    const rewards = await fetchKaminoFarmRewards(connection, main, seeded.address);
+    expect(rewards.map((r) => r.mint)).toEqual([jto.mint]);
+    expect(toNumber(rewards[0]!.apr!)).toBeCloseTo(0.03, 2);
   });
 
   it("sends nothing on a second start with the same store and returns the same state", async () => {

@@ -1,7 +1,7 @@
 // Banks: the DTO list from the server, the SDK market snapshot the math runs on, and the banks' history. Rates,
 // emissions, oracle prices and Kamino reserve states are read from the chain by the SDK as part of the market, so the
 // server's copies of them (spec §7) have no hook.
-import { loadMarket, type BankDto, type Market } from "@ballast/sdk";
+import { fetchKaminoFarmRewards, loadMarket, type BankDto, type FarmRewardApr, type Market } from "@ballast/sdk";
 import { lastOf } from "@ballast/ledger";
 import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import {
@@ -54,6 +54,22 @@ export function useMarket() {
     refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.oracle.retry,
     structuralSharing: false,
+  });
+}
+
+/**
+ * The reward APRs of the collateral farm of a Kamino bank's reserve, read by the SDK beside the market it prices them
+ * with; empty for other banks and reserves without a farm.
+ */
+export function useKaminoFarmRewards(bank: string, isKamino: boolean) {
+  const { market: selected, connection } = useSelectedMarket();
+  const market = useMarket();
+  const snapshot = market.data;
+  return useQuery<FarmRewardApr[]>({
+    queryKey: queryKeys.kaminoFarmRewards(selected.group, bank),
+    queryFn: snapshot && isKamino ? () => fetchKaminoFarmRewards(connection, snapshot, bank) : skipToken,
+    staleTime: TIMING.oracle.staleTime,
+    retry: TIMING.oracle.retry,
   });
 }
 

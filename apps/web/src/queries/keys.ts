@@ -21,6 +21,8 @@ export const queryKeys = {
   lookupTables: (group: string) => ["lookup-tables", group] as const,
   bankHistory: (bank: string | null, period: HistoricPeriod) => ["bank-history", bank, period] as const,
   bankBadDebt: (bank: string) => ["bank-bad-debt", bank] as const,
+  /** Under the market's root: whatever refreshes the market refreshes the farm's APRs. */
+  kaminoFarmRewards: (group: string, bank: string) => [MARKET, group, "kamino-farm", bank] as const,
   allAccountAddresses: () => [ACCOUNT_ADDRESSES] as const,
   accountAddresses: (authority: string | null, group: string) => [ACCOUNT_ADDRESSES, authority, group] as const,
   allAccounts: () => [ACCOUNT] as const,

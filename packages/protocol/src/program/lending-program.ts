@@ -67,6 +67,7 @@ import { lendingPoolAddBankKamino } from "../instructions/lending-pool-add-bank-
 import { kaminoInitObligation } from "../instructions/kamino-init-obligation.js";
 import { kaminoDeposit } from "../instructions/kamino-deposit.js";
 import { kaminoWithdraw } from "../instructions/kamino-withdraw.js";
+import { kaminoHarvestReward } from "../instructions/kamino-harvest-reward.js";
 import { lendingDispatch } from "./entrypoint.js";
 import { MARGINFI_PROGRAM_ID } from "./ids.js";
 
@@ -84,6 +85,7 @@ export const INSTRUCTIONS = [
   kaminoInitObligation,
   kaminoDeposit,
   kaminoWithdraw,
+  kaminoHarvestReward,
   lendingPoolConfigureBank,
   lendingPoolConfigureBankOracle,
   lendingPoolConfigureBankInterestOnly,

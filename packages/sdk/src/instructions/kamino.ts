@@ -11,10 +11,13 @@ import {
   type Bank,
   type I80F48,
 } from "@ballast/protocol";
+import { farmUserStateAddress, farmVaultsAuthority, rewardVaultAddress, treasuryVaultAddress } from "@ballast/market";
+import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { KLEND_PROGRAM_ID, type KaminoReserve } from "../state/kamino.js";
 import { DEFAULT_PROGRAM_ID, lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
 import type { BalanceActionAccounts } from "./lending.js";
-import { bankAddressWithSeed, bankVaultAddress, bankVaultAuthorityAddress } from "./pda.js";
+import { bankAddressWithSeed, bankVaultAddress, bankVaultAuthorityAddress, feeStateAddress } from "./pda.js";
+import { associatedTokenAddress } from "./tokens.js";
 import { tokenProgramOf } from "./token-program.js";
 import { BallastSdkError } from "../errors.js";
 
@@ -233,6 +236,55 @@ export function addBankKaminoInstruction(p: AddBankKaminoParams): TransactionIns
         bankSeed: p.bankSeed,
       },
       remainingAccounts: [readonlyAccount(c.oracle), readonlyAccount(p.reserve)],
+    },
+    p,
+  );
+}
+
+export interface KaminoHarvestRewardParams extends ProgramOptions {
+  /** The fee state's global fee admin, who signs. */
+  globalFeeAdmin: PublicKey;
+  /** The fee state's global fee wallet: its associated token account of the reward mint receives the reward. */
+  globalFeeWallet: PublicKey;
+  bank: PublicKey;
+  /** The decoded bank, for its obligation. */
+  bankData: Bank;
+  /** The reserve's farm the obligation stakes in (the reserve's farm_collateral) and that farm's global config. */
+  farmState: PublicKey;
+  farmsGlobalConfig: PublicKey;
+  rewardMint: PublicKey;
+  rewardIndex: bigint;
+  rewardTokenProgram?: PublicKey;
+}
+
+/**
+ * Harvests reward `rewardIndex` of the bank obligation's farm into the global fee wallet's ATA, through the liquidity
+ * vault authority's ATA of the reward mint (both must exist).
+ */
+export function kaminoHarvestRewardInstruction(p: KaminoHarvestRewardParams): TransactionInstruction {
+  const { obligation } = kaminoBankKeys(p.bankData);
+  const tokenProgram = p.rewardTokenProgram ?? TOKEN_PROGRAM_ID;
+  const vaultAuthority = bankVaultAuthorityAddress(p.bank, "liquidity", p.programId);
+  return lendingInstruction(
+    "kamino_harvest_reward",
+    {
+      accounts: {
+        globalFeeAdmin: p.globalFeeAdmin,
+        bank: p.bank,
+        feeState: feeStateAddress(p.programId),
+        destinationTokenAccount: associatedTokenAddress(p.rewardMint, p.globalFeeWallet, tokenProgram),
+        liquidityVaultAuthority: vaultAuthority,
+        userState: farmUserStateAddress(p.farmState, obligation),
+        farmState: p.farmState,
+        globalConfig: p.farmsGlobalConfig,
+        rewardMint: p.rewardMint,
+        userRewardAta: associatedTokenAddress(p.rewardMint, vaultAuthority, tokenProgram),
+        rewardsVault: rewardVaultAddress(p.farmState, p.rewardMint),
+        rewardsTreasuryVault: treasuryVaultAddress(p.farmsGlobalConfig, p.rewardMint),
+        farmVaultsAuthority: farmVaultsAuthority(p.farmState),
+        tokenProgram,
+      },
+      args: { rewardIndex: p.rewardIndex },
     },
     p,
   );

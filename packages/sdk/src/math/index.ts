@@ -24,3 +24,4 @@ export * from "./action-projection.js";
 export * from "./kamino.js";
 export * from "./liquidation.js";
 export * from "./kamino-obligation.js";
+export * from "./kamino-farm.js";

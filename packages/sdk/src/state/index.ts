@@ -11,3 +11,4 @@ export * from "./account-health.js";
 export * from "./kamino.js";
 export * from "./kamino-reserves.js";
 export * from "./liquidation-record.js";
+export * from "./kamino-farms.js";

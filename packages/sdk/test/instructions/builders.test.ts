@@ -4,7 +4,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { BN, BorshCoder, type Idl } from "@coral-xyz/anchor";
-import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { farmUserStateAddress, farmVaultsAuthority, rewardVaultAddress, treasuryVaultAddress } from "@ballast/market";
 import { PublicKey, type AccountMeta, type TransactionInstruction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import {
@@ -28,6 +29,7 @@ import {
   kaminoDepositInstruction,
   kaminoInitObligationInstruction,
   kaminoWithdrawInstruction,
+  kaminoHarvestRewardInstruction,
   lendingInstruction,
   type KaminoReserve,
   addBankWithSeedInstruction,
@@ -380,6 +382,35 @@ const CASES = {
     args: { amount: 6n, withdraw_all: false },
     derived: kaminoDerived(key("bank")),
     remaining: risk,
+  },
+  kamino_harvest_reward: {
+    ix: kaminoHarvestRewardInstruction({
+      globalFeeAdmin: key("global_fee_admin"),
+      globalFeeWallet: key("global_fee_wallet"),
+      bank: key("bank"),
+      bankData: kaminoBank,
+      farmState: key("farm_state"),
+      farmsGlobalConfig: key("global_config"),
+      rewardMint: key("reward_mint"),
+      rewardIndex: 3n,
+      rewardTokenProgram: key("token_program"),
+    }),
+    args: { reward_index: 3n },
+    derived: {
+      destination_token_account: getAssociatedTokenAddressSync(key("reward_mint"), key("global_fee_wallet"), true, key("token_program")),
+      user_state: farmUserStateAddress(key("farm_state"), key("kamino_obligation")),
+      user_reward_ata: getAssociatedTokenAddressSync(
+        key("reward_mint"),
+        bankVaultAuthorityAddress(key("bank"), "liquidity"),
+        true,
+        key("token_program"),
+      ),
+      rewards_vault: rewardVaultAddress(key("farm_state"), key("reward_mint")),
+      rewards_treasury_vault: treasuryVaultAddress(key("global_config"), key("reward_mint")),
+      farm_vaults_authority: farmVaultsAuthority(key("farm_state")),
+      // No Scope feed: "none" is the lending program's id.
+      scope_prices: MAINNET,
+    },
   },
   // ---- fee state and panic
   init_global_fee_state: { ix: initGlobalFeeStateInstruction({ payer: key("payer"), ...FEE_SETTINGS }), args: FEE_ARGS },

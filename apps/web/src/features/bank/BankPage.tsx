@@ -7,7 +7,7 @@ import { bankActionsOffered } from "@ballast/sdk";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { formatPrice } from "../../format/index.js";
 import { useAppConfig } from "../../market/MarketProvider.js";
-import { useAccount, useMarket, useMarketBanks } from "../../queries/index.js";
+import { useAccount, useKaminoFarmRewards, useMarket, useMarketBanks } from "../../queries/index.js";
 import { Button, Card, CardBody, EmptyState, Skeleton } from "../../ui/index.js";
 import { useActionBox, type ActionType } from "../action-box/index.js";
 import { BankBadges } from "../markets/MarketsTable.js";
@@ -17,7 +17,7 @@ import { BankHistory } from "./BankHistory.js";
 import { BankStats } from "./BankStats.js";
 import { CopyButton } from "./CopyButton.js";
 import { EmodePairingsCard } from "./EmodePairingsCard.js";
-import { actionFromSearch, curveData, emodePairings } from "./bank-detail.js";
+import { actionFromSearch, curveData, emodePairings, farmRewardView } from "./bank-detail.js";
 
 const ACTIONS: readonly { readonly action: ActionType; readonly label: string }[] = [
   { action: "deposit", label: "Supply" },
@@ -50,6 +50,11 @@ export default function BankPage() {
   );
   const priced = market.data?.banks.get(address);
   const row = rows.find((r) => r.address === address);
+  const farmRewards = useKaminoFarmRewards(address, row?.reserve != null);
+  const farmRewardViews = useMemo(
+    () => (farmRewards.data ?? []).map((reward) => farmRewardView(reward, config.tokens)),
+    [farmRewards.data, config.tokens],
+  );
   const pairings = useMemo(() => (market.data && priced ? emodePairings(market.data, priced, rows) : null), [market.data, priced, rows]);
   const curve = useMemo(() => (market.data && priced ? curveData(market.data, priced) : []), [market.data, priced]);
 
@@ -103,7 +108,7 @@ export default function BankPage() {
           ))}
         </div>
       </header>
-      <BankStats row={row} />
+      <BankStats row={row} farmRewards={farmRewardViews} />
       <EmodePairingsCard symbol={row.symbol} pairings={pairings} />
       <BankHistory
         bank={address}

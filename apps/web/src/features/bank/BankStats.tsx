@@ -2,15 +2,16 @@
 // collateral weight, loan-to-value, the APYs with their parts (interest, emissions, staking yield) and the insurance
 // fund (the insurance vault's balance, when the server read it). A Kamino bank
 // lends into the third-party market's reserve and has no borrowing side: it shows the reserve's totals beside the
-// reserve's utilization instead of borrows, loan-to-value and a borrow APY of its own.
+// reserve's utilization instead of borrows, loan-to-value and a borrow APY of its own, and its deposit APY's panel lists
+// the reserve farm's rewards.
 import { formatPercent, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
 import { Card, CardBody, Stat } from "../../ui/index.js";
-import { ApyBreakdown } from "../markets/ApyBreakdown.js";
+import { ApyBreakdown, type FarmRewardView } from "../markets/ApyBreakdown.js";
 import type { BankRow } from "../markets/bank-rows.js";
 
 const withUsd = (usd: number | null) => (usd === null ? "No price" : formatUsdCompact(usd));
 
-export function BankStats({ row }: { readonly row: BankRow }) {
+export function BankStats({ row, farmRewards = [] }: { readonly row: BankRow; readonly farmRewards?: readonly FarmRewardView[] }) {
   return (
     <Card>
       <CardBody>
@@ -42,7 +43,10 @@ export function BankStats({ row }: { readonly row: BankRow }) {
           )}
           <Stat label="Collateral weight" value={formatPercent(row.assetWeight, 0)} />
           {!row.reserve && <Stat label="Loan-to-value" value={formatPercent(row.ltv, 0)} />}
-          <Stat label="Deposit APY" value={<ApyBreakdown apy={row.lending} label="Deposit APY" testId="bank-deposit-apy" />} />
+          <Stat
+            label="Deposit APY"
+            value={<ApyBreakdown apy={row.lending} label="Deposit APY" testId="bank-deposit-apy" farmRewards={farmRewards} />}
+          />
           {!row.reserve && (
             <Stat label="Borrow APY" value={<ApyBreakdown apy={row.borrowing} label="Borrow APY" testId="bank-borrow-apy" />} />
           )}

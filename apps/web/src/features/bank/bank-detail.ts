@@ -8,12 +8,14 @@ import {
   utilizationCurve,
   type EmodePair,
   type EmodeTag,
+  type FarmRewardApr,
   type Market,
   type PricedBank,
 } from "@ballast/sdk";
 import { programFeesOf } from "@ballast/protocol";
-import type { HistoricBankPoint, PositionDto } from "../../api/index.js";
+import type { HistoricBankPoint, PositionDto, TokenInfo } from "../../api/index.js";
 import type { ActionType } from "../action-box/index.js";
+import type { FarmRewardView } from "../markets/ApyBreakdown.js";
 import type { BankRow } from "../markets/bank-rows.js";
 
 export interface EmodePairing {
@@ -118,4 +120,10 @@ export function positionSeries(history: readonly HistoricBankPoint[], position: 
     time: point.start_time,
     value: point.usd_price === null ? null : amount * point.usd_price,
   }));
+}
+
+/** A farm reward as the APY panel lists it: the reward token's symbol from the app's token list, its APR as a fraction. */
+export function farmRewardView(reward: FarmRewardApr, tokens: readonly TokenInfo[]): FarmRewardView {
+  const symbol = tokens.find((t) => t.mint === reward.mint)?.symbol ?? `${reward.mint.slice(0, 4)}…`;
+  return { symbol, apr: reward.apr === null ? null : toNumber(reward.apr) };
 }

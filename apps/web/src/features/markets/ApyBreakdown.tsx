@@ -1,6 +1,8 @@
 // An APY figure with its parts: the total as shown everywhere (markets table, bank page, portfolio, action box), and on
 // hover or keyboard focus a small panel with the interest rate, emissions and staking yield that make it up. The panel
-// takes no room until shown, so tables keep their width.
+// takes no room until shown, so tables keep their width. A Kamino bank's panel also lists its reserve's farm rewards,
+// apart from the parts: the farm pays them to the bank's obligation and the protocol's fee admin harvests them, so
+// they are not in what depositors earn.
 import { useId } from "react";
 import { formatPercent } from "../../format/index.js";
 import { cn } from "../../ui/index.js";
@@ -16,6 +18,12 @@ export function apyParts(apy: ApyView): { readonly label: string; readonly value
   ];
 }
 
+/** One reward of a Kamino reserve's farm: its token and APR (null when it cannot be priced). */
+export interface FarmRewardView {
+  readonly symbol: string;
+  readonly apr: number | null;
+}
+
 /** Percent with its sign for a part that lowers the total. */
 const partText = (value: number) => (value < 0 ? `−${formatPercent(-value)}` : formatPercent(value));
 
@@ -24,8 +32,11 @@ export function ApyBreakdown({
   label,
   className,
   testId,
+  farmRewards = [],
 }: {
   readonly apy: ApyView;
+  /** The reserve farm's rewards of a Kamino bank; none for other banks. */
+  readonly farmRewards?: readonly FarmRewardView[];
   /** What the figure is, for the panel's heading ("Deposit APY", "Net APY"). */
   readonly label: string;
   readonly className?: string;
@@ -56,6 +67,19 @@ export function ApyBreakdown({
             </span>
           ))}
         </span>
+        {farmRewards.length > 0 && (
+          <span className="mt-2 block border-t border-line pt-1" data-testid="farm-rewards">
+            <span className="mb-0.5 block text-muted">Kamino farm rewards (harvested by the protocol)</span>
+            <span className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 tabular-nums">
+              {farmRewards.map((reward) => (
+                <span key={reward.symbol} className="contents" data-farm-reward={reward.symbol}>
+                  <span className="text-muted">{reward.symbol}</span>
+                  <span className="text-right">{reward.apr === null ? "No price" : formatPercent(reward.apr)}</span>
+                </span>
+              ))}
+            </span>
+          </span>
+        )}
       </span>
     </span>
   );
