@@ -3,7 +3,7 @@
 import { anchorFail, checkProgramAccount, custom, type MutOption } from "@ballast/anchor";
 import { DISCRIMINATOR_SIZE, type AccountData, type AccountLayout, type FieldTable, type StructValue } from "@ballast/codec";
 import { encodeMarketAccountInto } from "../state/common.js";
-import { FarmStateLayout, GlobalConfigLayout, UserStateLayout } from "./state.js";
+import { FarmStateLayout, FarmsGlobalConfigLayout, UserStateLayout } from "./state.js";
 
 export interface FarmsAccountView<N extends string, T> {
   readonly data: AccountData<N>;
@@ -30,4 +30,4 @@ function farmsAccount<F extends FieldTable, N extends string>(layout: AccountLay
 
 export const farmStateAccount = (options: MutOption = {}) => farmsAccount(FarmStateLayout, options);
 export const userStateAccount = (options: MutOption = {}) => farmsAccount(UserStateLayout, options);
-export const globalConfigAccount = (options: MutOption = {}) => farmsAccount(GlobalConfigLayout, options);
+export const globalConfigAccount = (options: MutOption = {}) => farmsAccount(FarmsGlobalConfigLayout, options);

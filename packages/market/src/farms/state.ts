@@ -35,7 +35,7 @@ const RewardInfoStruct = struct(704, {
   padding: [538, skip(166)],
 });
 
-export const GlobalConfigLayout = accountLayout(
+export const FarmsGlobalConfigLayout = accountLayout(
   "FarmsGlobalConfig",
   Buffer.from("95089ccaa0fcb0d9", "hex"),
   struct(2128, {
@@ -120,11 +120,11 @@ export const UserStateLayout = accountLayout(
   }),
 );
 
-export const FARMS_GLOBAL_CONFIG_SIZE = GlobalConfigLayout.space;
+export const FARMS_GLOBAL_CONFIG_SIZE = FarmsGlobalConfigLayout.space;
 export const FARM_STATE_SIZE = FarmStateLayout.space;
 export const USER_STATE_SIZE = UserStateLayout.space;
 
-export type FarmsGlobalConfig = StructValue<typeof GlobalConfigLayout.struct.fields>;
+export type FarmsGlobalConfig = StructValue<typeof FarmsGlobalConfigLayout.struct.fields>;
 export type FarmState = StructValue<typeof FarmStateLayout.struct.fields>;
 export type RewardInfo = StructValue<typeof RewardInfoStruct.fields>;
 export type RewardPerTimeUnitPoint = StructValue<typeof RewardPerTimeUnitPointStruct.fields>;
@@ -133,4 +133,4 @@ export type FarmStateData = AccountData<typeof FarmStateLayout.name>;
 
 export const decodeFarmState = (data: Uint8Array): FarmState => decodeMarketAccount(FarmStateLayout, data);
 export const decodeUserState = (data: Uint8Array): UserState => decodeMarketAccount(UserStateLayout, data);
-export const decodeFarmsGlobalConfig = (data: Uint8Array): FarmsGlobalConfig => decodeMarketAccount(GlobalConfigLayout, data);
+export const decodeFarmsGlobalConfig = (data: Uint8Array): FarmsGlobalConfig => decodeMarketAccount(FarmsGlobalConfigLayout, data);

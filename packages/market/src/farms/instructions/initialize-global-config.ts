@@ -5,12 +5,12 @@ import { zeroAccount, systemProgram } from "../../program/account-kinds.js";
 import { encodeMarketAccountInto } from "../../state/common.js";
 import { ZERO_PUBKEY } from "../../program-ids.js";
 import { treasuryVaultsAuthoritySeeds } from "../ids.js";
-import { GlobalConfigLayout } from "../state.js";
+import { FarmsGlobalConfigLayout } from "../state.js";
 import type { MarketInstruction } from "../../instructions/types.js";
 
 const InitializeGlobalConfigAccounts = declareAccounts({
   globalAdmin: signer({ mut: "load" }),
-  globalConfig: zeroAccount(GlobalConfigLayout),
+  globalConfig: zeroAccount(FarmsGlobalConfigLayout),
   treasuryVaultsAuthority: unchecked(),
   systemProgram: systemProgram(),
 });
@@ -22,7 +22,7 @@ export const initializeGlobalConfig: MarketInstruction = {
   run(ctx) {
     const { globalAdmin, globalConfig, treasuryVaultsAuthority } = InitializeGlobalConfigAccounts.load(ctx).accounts;
     const bump = checkSeeds(ctx, treasuryVaultsAuthority, treasuryVaultsAuthoritySeeds(globalConfig.key));
-    encodeMarketAccountInto(GlobalConfigLayout, globalConfig.account.data, {
+    encodeMarketAccountInto(FarmsGlobalConfigLayout, globalConfig.account.data, {
       globalAdmin: globalAdmin.key,
       treasuryFeeBps: 0n,
       treasuryVaultsAuthority: treasuryVaultsAuthority.key,
