@@ -398,4 +398,34 @@ describe("priorities", () => {
     expect((await m.h.balance(liquidatorEth)) - ethBefore).toBe(seized - fee - repaid);
     expect(vaultBefore - (await m.h.balance(eth.liquiditySupply))).toBe(seized - repaid);
   });
+
+  it("refuses collateral that cannot be liquidated (6087) and any liquidation in emergency mode (6042)", async () => {
+    const b = await m.borrower(SOL);
+    const original = (await m.h.reserve(m.usdcR.reserve)).config;
+    const configure = (config: typeof original) =>
+      updateEntireReserveConfigInstruction({
+        lendingMarketOwner: m.h.owner.publicKey,
+        lendingMarket: m.market,
+        reserve: m.usdcR.reserve,
+        config,
+      });
+    await m.h.send(configure({ ...structuredClone(original), loanToValuePct: 0, liquidationThresholdPct: 0 }), [m.h.owner]);
+    const seizeUsdc = liquidateObligationAndRedeemReserveCollateralInstruction({
+      liquidator: m.liquidator.publicKey,
+      obligation: b.obligation,
+      repayReserve: m.usdcR,
+      withdrawReserve: m.usdcR,
+      userSourceLiquidity: m.liquidatorUsdc,
+      userDestinationCollateral: m.liquidatorCSol,
+      userDestinationLiquidity: m.liquidatorUsdc,
+      liquidityAmount: USDC,
+    });
+    const refused = await m.h.expectFailure(seizeUsdc, [m.liquidator], "CollateralNonLiquidatable");
+    expect(refused.logs).toContain("Program log: Liquidation threshold of the withdraw reserve is 0 and can't be used for liquidation");
+    await m.h.send(configure(original), [m.h.owner]);
+
+    m.writeMarket((market) => (market.emergencyMode = 1));
+    await m.h.expectFailure(m.liquidate(b.obligation, USDC), [m.liquidator], "GlobalEmergencyMode");
+    m.writeMarket((market) => (market.emergencyMode = 0));
+  });
 });

@@ -70,6 +70,9 @@ describe("set_obligation_order", () => {
 
     const stranger = await m.h.fundedKeypair();
     await m.h.expectFailure(setOrder(0, STOP_LOSS, borrower, stranger), [stranger], "ConstraintHasOne");
+    m.writeMarket((market) => (market.emergencyMode = 1));
+    await m.h.expectFailure(setOrder(0, STOP_LOSS), signers, "GlobalEmergencyMode");
+    m.writeMarket((market) => (market.emergencyMode = 0));
     await m.h.send(setOrder(0, STOP_LOSS), signers);
     expect((await m.h.obligation(borrower.obligation)).orders).toEqual([STOP_LOSS, emptyOrder()]);
   });
