@@ -6,12 +6,18 @@ import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
 import {
   SwapClient,
   bestLiquidation,
+  chainTime,
+  fetchKaminoReserves,
   handleBankruptcyAction,
+  kaminoLiquidateAction,
+  kaminoLiquidationProfit,
   isOracleFailure,
   keypairWallet,
   liquidateAction,
   NATIVE_SOL_MINT,
+  associatedTokenAddress,
   toNumber,
+  walletSwapAction,
   type ActionContext,
   type LiquidationCandidate,
   type Market,
@@ -20,6 +26,7 @@ import { Connection, PublicKey, type AddressLookupTableAccount } from "@solana/w
 import pino, { type Logger } from "pino";
 import type { LiquidatorConfig } from "./config.js";
 import { GroupWatch, type Valued } from "./group-watch.js";
+import { KaminoWatch, type KaminoCandidate } from "./kamino-watch.js";
 import { LiquidatorMetrics } from "./metrics.js";
 import { startStatusServer, type StatusServer } from "./http.js";
 import { canSettleBankruptcy, ensureBacking, rebalance, reloadOwn, type OwnAccount } from "./inventory.js";
@@ -85,6 +92,8 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
   const attempted = new Map<string, string>();
 
   const groups: Group[] = [];
+  /** The third-party lending markets the groups' Kamino banks supply: their obligations are liquidated too. */
+  const kaminos: KaminoWatch[] = [];
   const kick = () => {
     if (!closing) void runPasses().catch((error: unknown) => log.error({ err: error }, "pass failed"));
   };
@@ -107,11 +116,22 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
         "watching",
       );
     }
+    for (const lendingMarket of await lendingMarketsBehind(connection, groups)) {
+      const watch = await KaminoWatch.open({
+        connection,
+        lendingMarket,
+        commitment: "confirmed",
+        onChange: kick,
+        onError: (error, account) => log.warn({ err: error, account }, "a market account could not be decoded"),
+      });
+      kaminos.push(watch);
+      log.info({ lendingMarket, obligations: watch.obligationCount }, "watching market obligations");
+    }
   } catch (error) {
     // A start that fails leaves no subscription behind.
     closing = true;
     if (inFlight) await inFlight.catch(() => undefined);
-    await Promise.all(groups.map((g) => g.watch.close()));
+    await Promise.all([...groups.map((g) => g.watch.close()), ...kaminos.map((k) => k.close())]);
     throw error;
   }
 
@@ -269,6 +289,89 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     };
   }
 
+  /** The wallet's balance of a mint, native units (0 without a token account). */
+  async function held(mint: PublicKey): Promise<bigint> {
+    const account = associatedTokenAddress(mint, walletKey);
+    const info = await connection.getAccountInfo(account, "confirmed");
+    if (!info) return 0n;
+    return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
+  }
+
+  /** Sells what a market liquidation redeemed back into the token it repaid with, when a swap venue exists. */
+  async function sellSeized(candidate: KaminoCandidate, received: bigint): Promise<void> {
+    const withdrawReserve = candidate.target.reserves.get(candidate.plan.withdrawReserve);
+    const repayReserve = candidate.target.reserves.get(candidate.plan.repayReserve);
+    if (!swap || received <= 0n || !withdrawReserve || !repayReserve) return;
+    try {
+      metrics.record("rebalance", "sent");
+      const result = await walletSwapAction({
+        ...context,
+        swap,
+        inputMint: withdrawReserve.liquidity.mintPubkey,
+        outputMint: repayReserve.liquidity.mintPubkey,
+        amount: received,
+        slippageBps: config.slippageBps,
+      });
+      metrics.record("rebalance", "landed");
+      log.info(
+        { sold: String(received), mint: withdrawReserve.liquidity.mintPubkey, signature: result.signatures.at(-1) },
+        "seized collateral sold",
+      );
+    } catch (error) {
+      metrics.record("rebalance", "failed");
+      log.warn({ err: error, mint: withdrawReserve.liquidity.mintPubkey }, "seized collateral not sold");
+    }
+  }
+
+  async function liquidateObligation(candidate: KaminoCandidate): Promise<boolean> {
+    const withdrawReserve = candidate.target.reserves.get(candidate.plan.withdrawReserve);
+    if (!withdrawReserve) return false;
+    const collateralMint = new PublicKey(withdrawReserve.liquidity.mintPubkey);
+    const fields = {
+      obligation: candidate.address,
+      repayReserve: candidate.plan.repayReserve,
+      withdrawReserve: candidate.plan.withdrawReserve,
+    };
+    try {
+      metrics.record("market", "sent");
+      const before = await held(collateralMint);
+      const result = await kaminoLiquidateAction({ ...context, target: candidate.target });
+      metrics.record("market", "landed");
+      const received = (await held(collateralMint)) - before;
+      log.info(
+        { ...fields, repaid: String(result.repayAmount), received: String(received), signature: result.signatures.at(-1) },
+        "market obligation liquidated",
+      );
+      await sellSeized(candidate, received);
+      return true;
+    } catch (error) {
+      metrics.record("market", "failed");
+      log.warn({ ...fields, err: error }, "market liquidation not sent or failed");
+      return false;
+    }
+  }
+
+  /** Liquidates the market obligations liquidatable now, the most profitable first, each once per state. */
+  async function passKamino(watch: KaminoWatch): Promise<{ liquidatable: number; landed: number; failed: number }> {
+    const [slot, now] = await Promise.all([connection.getSlot("confirmed"), chainTime(connection)]);
+    const candidates = watch.liquidatable(BigInt(slot), now);
+    const profitUsd = (c: KaminoCandidate) =>
+      Number(kaminoLiquidationProfit(c.plan, c.plan.maxRepay, c.target.reserves, c.target.prices) >> 30n) / 2 ** 30;
+    const ranked = candidates
+      .map((candidate) => ({ candidate, profit: profitUsd(candidate) }))
+      .filter(({ profit }) => profit >= config.minProfitUsd)
+      .sort((a, b) => b.profit - a.profit);
+    let landed = 0;
+    let failed = 0;
+    for (const { candidate } of ranked) {
+      if (closing || attempted.get(candidate.address) === candidate.state) continue;
+      attempted.set(candidate.address, candidate.state);
+      if (await liquidateObligation(candidate)) landed += 1;
+      else failed += 1;
+    }
+    return { liquidatable: candidates.length, landed, failed };
+  }
+
   async function pass(): Promise<PassReport> {
     const total = { liquidatable: 0, bankrupt: 0, landed: 0, failed: 0 };
     for (const g of groups) {
@@ -279,7 +382,14 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       total.landed += report.landed;
       total.failed += report.failed;
     }
-    metrics.accountsWatched.set(groups.reduce((n, g) => n + g.watch.index.size, 0));
+    for (const watch of kaminos) {
+      if (closing) break;
+      const report = await passKamino(watch);
+      total.liquidatable += report.liquidatable;
+      total.landed += report.landed;
+      total.failed += report.failed;
+    }
+    metrics.accountsWatched.set(groups.reduce((n, g) => n + g.watch.index.size, 0) + kaminos.reduce((n, k) => n + k.obligationCount, 0));
     metrics.accountsLiquidatable.set(total.liquidatable);
     metrics.accountsBankrupt.set(total.bankrupt);
     return total;
@@ -318,6 +428,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       intervalMs: RESYNC_INTERVAL_MS,
       run: async () => {
         for (const g of groups) await g.watch.resync();
+        for (const watch of kaminos) await watch.resync();
         kick();
       },
       onError: (error) => log.warn({ err: error }, "resync failed"),
@@ -331,6 +442,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       () => ({
         wallet: walletKey.toBase58(),
         groups: groups.map((g) => ({ group: g.watch.group, accounts: g.watch.index.size, liquidatable: g.watch.count("liquidatable") })),
+        lendingMarkets: kaminos.map((k) => ({ lendingMarket: k.lendingMarket, obligations: k.obligationCount })),
       }),
       config.metricsPort,
       config.metricsHost,
@@ -353,11 +465,21 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       closing = true;
       await Promise.all(jobs.map((job) => job.stop()));
       if (inFlight) await inFlight.catch(() => undefined);
-      await Promise.all(groups.map((g) => g.watch.close()));
+      await Promise.all([...groups.map((g) => g.watch.close()), ...kaminos.map((k) => k.close())]);
       await status?.close();
       log.info("stopped");
     },
   };
+}
+
+/** The lending markets of the reserves behind the groups' Kamino banks. */
+async function lendingMarketsBehind(connection: Connection, groups: readonly Group[]): Promise<string[]> {
+  const markets = new Set<string>();
+  for (const g of groups) {
+    const banks = [...(await g.watch.currentMarket()).banks.values()].map((b) => b.bank);
+    for (const reserve of (await fetchKaminoReserves(connection, banks)).values()) markets.add(reserve.lendingMarket);
+  }
+  return [...markets];
 }
 
 async function loadLookupTables(connection: Connection, addresses: readonly string[]): Promise<AddressLookupTableAccount[]> {

@@ -1,7 +1,7 @@
 // What the liquidator exposes to Prometheus: how much it watches, what it found and did, and how fast.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
-export type LiquidationKind = "classic" | "bankruptcy" | "rebalance";
+export type LiquidationKind = "classic" | "bankruptcy" | "market" | "rebalance";
 
 export class LiquidatorMetrics {
   readonly registry = new Registry();

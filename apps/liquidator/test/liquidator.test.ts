@@ -8,19 +8,24 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { Keypair, PublicKey, Transaction } from "@solana/web3.js";
-import { AccountFlags, BankOperationalState, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { AccountFlags, BankOperationalState, i80f48 as fx } from "@ballast/protocol";
 import { prepareSandboxLiquidator } from "@ballast/sandbox";
 import {
   accountRisk,
   borrowAction,
   configureBankInstruction,
+  KAMINO_OBLIGATION_SIZE,
+  KLEND_PROGRAM_ID,
   confirmSignature,
+  decodeKaminoObligation,
+  decodeKaminoReserve,
   depositAction,
   isLiquidatable,
   keypairWallet,
   liquidationPrice,
   maxBorrow,
   swapApiUrl,
+  type KaminoObligation,
 } from "@ballast/sdk";
 import { startSandboxProduct, type SandboxProduct } from "../../server/test/support/sandbox.js";
 import { ConfigError, readKeypairFile, resolveConfig, settingsFrom, startLiquidator, type RunningLiquidator } from "../src/index.js";
@@ -43,31 +48,20 @@ function logger() {
   return pino({ level: "info" }, sink);
 }
 
-async function accountData(address: PublicKey): Promise<MarginfiAccount> {
-  const info = await product.connection.getAccountInfo(address, "confirmed");
-  return decodeMarginfiAccount(info!.data);
-}
-
-async function riskOf(address: PublicKey) {
-  return accountRisk((await accountData(address)).lendingAccount.balances, (await product.market()).banks);
-}
+const accountData = (address: PublicKey) => product.marginAccount(address);
+const riskOf = (address: PublicKey) => product.riskOf(address);
 
 /** A funded wallet whose account holds `deposit` of SOL against 99% of the USDC it may borrow. */
 async function borrowerNearLimit(deposit: bigint) {
   const [sol, usdc] = [product.bank("SOL"), product.bank("USDC")];
   const borrower = Keypair.generate();
   await product.faucet.fund(borrower.publicKey.toBase58());
-  const context = {
-    connection: product.connection,
-    wallet: keypairWallet(borrower),
-    programId: new PublicKey(product.main.programId),
-    lookupTables: product.lookupTables,
-  };
-  const { marginfiAccount } = await depositAction({ ...context, market: await product.market(), bank: sol, amount: deposit });
+  const { marginfiAccount } = await depositAction({ ...product.contextFor(borrower, await product.market()), bank: sol, amount: deposit });
   const market = await product.market();
+  const context = product.contextFor(borrower, market);
   const risk = accountRisk((await accountData(marginfiAccount)).lendingAccount.balances, market.banks);
   const amount = (maxBorrow(risk, market.banks.get(usdc)!) * 99n) / 100n;
-  await borrowAction({ ...context, market, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
+  await borrowAction({ ...context, bank: usdc, marginfiAccount, account: await accountData(marginfiAccount), amount });
   return { context, marginfiAccount };
 }
 
@@ -313,5 +307,54 @@ describe("the liquidator service", () => {
     expect(await insurance()).toBeLessThan(before);
     const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
     expect(Number(/^ballast_liquidator_liquidations_landed_total\{kind="bankruptcy"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("liquidates the third-party market's borrower when ETH falls, repaying its USDC debt from the wallet, and sells the seized ETH", async () => {
+    const kaminoUsdc = product.state.banks.find((b) => b.group === product.main.group && b.kaminoReserve !== undefined)!;
+    const usdcReserve = decodeKaminoReserve((await product.connection.getAccountInfo(new PublicKey(kaminoUsdc.kaminoReserve!)))!.data);
+    const borrowers = async () =>
+      (
+        await product.connection.getProgramAccounts(new PublicKey(KLEND_PROGRAM_ID), {
+          commitment: "confirmed",
+          filters: [{ dataSize: KAMINO_OBLIGATION_SIZE }, { memcmp: { offset: 32, bytes: usdcReserve.lendingMarket } }],
+        })
+      )
+        .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), obligation: decodeKaminoObligation(account.data) }))
+        .filter(({ obligation }) => obligation.hasDebt !== 0);
+    // The sandbox's market borrower: $1.6M of ETH against $800K of USDC, liquidation threshold 80%.
+    const [before] = await borrowers();
+    expect(before).toBeDefined();
+    const debt = (o: KaminoObligation) => o.borrows.find((b) => b.borrowReserve === kaminoUsdc.kaminoReserve)?.borrowedAmountSf ?? 0n;
+    const collateral = (o: KaminoObligation) => o.deposits.find((d) => d.depositedAmount > 0n)?.depositedAmount ?? 0n;
+
+    // $3,380 → $2,000: $1.6M of ETH is worth $947K, and $800K is 84% of it.
+    const set = await product.prices.setPrice("ETH", 2000, 600);
+    expect("refused" in set).toBe(false);
+    const deadline = Date.now() + 30_000;
+    let entry: Record<string, unknown> | undefined;
+    while (
+      Date.now() < deadline &&
+      !(entry = logs.find((l) => l.msg === "market obligation liquidated" && l.obligation === before!.address))
+    ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(entry).toMatchObject({ repayReserve: kaminoUsdc.kaminoReserve });
+    const landed = await product.connection.getTransaction(entry!.signature as string, {
+      commitment: "confirmed",
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(landed?.meta?.err).toBeNull();
+    expect(BigInt(entry!.repaid as string)).toBeGreaterThan(0n);
+    expect(BigInt(entry!.received as string)).toBeGreaterThan(0n);
+
+    const after = (await borrowers()).find((b) => b.address === before!.address)!;
+    expect(debt(after.obligation)).toBeLessThan(debt(before!.obligation));
+    expect(collateral(after.obligation)).toBeLessThan(collateral(before!.obligation));
+
+    const sold = Date.now() + 30_000;
+    while (Date.now() < sold && !logs.some((l) => l.msg === "seized collateral sold")) await new Promise((r) => setTimeout(r, 100));
+    expect(logs.some((l) => l.msg === "seized collateral sold")).toBe(true);
+    const text = await (await fetch(`${liquidator.statusUrl}/metrics`)).text();
+    expect(Number(/^ballast_liquidator_liquidations_landed_total\{kind="market"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
   });
 });

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { NATIVE_MINT, getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { AccountFlags, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
-import { PricePusher } from "@ballast/oracles";
+import { AccountFlags, i80f48 as fx } from "@ballast/protocol";
 import {
   SwapClient,
   accountRisk,
@@ -16,14 +15,12 @@ import {
   handleBankruptcyAction,
   isBankrupt,
   isLiquidatable,
-  keypairWallet,
   liquidateAction,
   liquidationPrice,
   maintenanceHealth,
   maxBorrow,
   receivershipLiquidationAction,
   swapApiUrl,
-  type ActionContext,
   type Market,
 } from "@ballast/sdk";
 import { startSandboxProduct, type SandboxProduct } from "./support/sandbox.js";
@@ -47,47 +44,12 @@ afterAll(async () => {
 });
 
 /** Pushes SOL's feed at `prices.SOL` and USDC's at $1, so both are fresh for the next action. */
-async function setPrices(prices: { SOL: string }): Promise<void> {
-  const market = await product.market();
-  const feeds = [
-    { bank: sol, price: prices.SOL },
-    { bank: usdc, price: "1" },
-  ].map(({ bank, price }) => {
-    const address = market.banks.get(bank)!.bank.config.oracleKeys[0]!;
-    const oracle = product.state.oracles.find((o) => o.address === address)!;
-    return { kind: oracle.kind, address, price, exponent: oracle.exponent };
-  });
-  // A loaded machine can be slow to confirm; pushOnce rejects rather than leave the old price standing.
-  await new PricePusher({ rpc: product.connection, authority: product.admin, feeds, atomic: true, confirmTimeoutMs: 60_000 }).pushOnce();
-}
-
-function contextFor(wallet: Keypair, market: Market): ActionContext & { market: Market } {
-  return {
-    connection: product.connection,
-    wallet: keypairWallet(wallet),
-    programId: new PublicKey(product.main.programId),
-    lookupTables: product.lookupTables,
-    market,
-  };
-}
-
-async function accountData(address: PublicKey): Promise<MarginfiAccount> {
-  const info = await product.connection.getAccountInfo(address, "confirmed");
-  if (!info) throw new Error(`account ${address.toBase58()} not found`);
-  return decodeMarginfiAccount(info.data);
-}
-
-async function riskOf(address: PublicKey) {
-  return accountRisk((await accountData(address)).lendingAccount.balances, (await product.market()).banks);
-}
-
+const setPrices = (prices: { SOL: string }) => product.pushPrices({ [sol]: prices.SOL, [usdc]: "1" });
+const contextFor = (wallet: Keypair, market: Market) => product.contextFor(wallet, market);
+const accountData = (address: PublicKey) => product.marginAccount(address);
+const riskOf = (address: PublicKey) => product.riskOf(address);
 /** A funded wallet with a margin account holding `deposit` of SOL. */
-async function depositor(deposit: bigint): Promise<{ wallet: Keypair; account: PublicKey }> {
-  const wallet = Keypair.generate();
-  await product.faucet.fund(wallet.publicKey.toBase58());
-  const { marginfiAccount } = await depositAction({ ...contextFor(wallet, await product.market()), bank: sol, amount: deposit });
-  return { wallet, account: marginfiAccount };
-}
+const depositor = (deposit: bigint) => product.depositor(sol, deposit);
 
 /**
  * 2 SOL at $150 against nearly all the USDC it may borrow; then SOL is pushed 5% below the account's liquidation

@@ -4,21 +4,17 @@
 // liquidatee's activity lists the liquidations on the account the record is read for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey } from "@solana/web3.js";
-import { decodeLiquidationRecord, decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
-import { PricePusher } from "@ballast/oracles";
+import { decodeLiquidationRecord, i80f48 as fx } from "@ballast/protocol";
 import {
   SwapClient,
   accountRisk,
   borrowAction,
-  depositAction,
   isLiquidatable,
-  keypairWallet,
   liquidationPrice,
   liquidationRecordAddress,
   maxBorrow,
   receivershipLiquidationAction,
   swapApiUrl,
-  type ActionContext,
   type Market,
 } from "@ballast/sdk";
 import { startServer, type RunningServer } from "../src/server.js";
@@ -36,39 +32,11 @@ let liquidated: { wallet: Keypair; account: PublicKey };
 let untouched: { wallet: Keypair; account: PublicKey };
 const liquidations: string[] = [];
 
-async function setSolPrice(price: string): Promise<void> {
-  const market = await product.market();
-  const feeds = [
-    { bank: sol, price },
-    { bank: usdc, price: "1" },
-  ].map(({ bank, price: usd }) => {
-    const address = market.banks.get(bank)!.bank.config.oracleKeys[0]!;
-    const oracle = product.state.oracles.find((o) => o.address === address)!;
-    return { kind: oracle.kind, address, price: usd, exponent: oracle.exponent };
-  });
-  await new PricePusher({ rpc: product.connection, authority: product.admin, feeds, atomic: true, confirmTimeoutMs: 60_000 }).pushOnce();
-}
-
-function contextFor(wallet: Keypair, market: Market): ActionContext & { market: Market } {
-  return { connection: product.connection, wallet: keypairWallet(wallet), programId, lookupTables: product.lookupTables, market };
-}
-
-async function accountData(address: PublicKey): Promise<MarginfiAccount> {
-  const info = await product.connection.getAccountInfo(address, "confirmed");
-  if (!info) throw new Error(`account ${address.toBase58()} not found`);
-  return decodeMarginfiAccount(info.data);
-}
-
-async function riskOf(address: PublicKey) {
-  return accountRisk((await accountData(address)).lendingAccount.balances, (await product.market()).banks);
-}
-
-async function depositor(deposit: bigint): Promise<{ wallet: Keypair; account: PublicKey }> {
-  const wallet = Keypair.generate();
-  await product.faucet.fund(wallet.publicKey.toBase58());
-  const { marginfiAccount } = await depositAction({ ...contextFor(wallet, await product.market()), bank: sol, amount: deposit });
-  return { wallet, account: marginfiAccount };
-}
+const setSolPrice = (price: string) => product.pushPrices({ [sol]: price, [usdc]: "1" });
+const contextFor = (wallet: Keypair, market: Market) => product.contextFor(wallet, market);
+const accountData = (address: PublicKey) => product.marginAccount(address);
+const riskOf = (address: PublicKey) => product.riskOf(address);
+const depositor = (deposit: bigint) => product.depositor(sol, deposit);
 
 /** SOL 5% below the account's liquidation price, so its Maintenance health is negative. */
 async function crashBelowLiquidationPrice(account: PublicKey): Promise<void> {

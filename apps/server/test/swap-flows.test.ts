@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { NATIVE_MINT, getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { decodeMarginfiAccount, i80f48 as fx, type MarginfiAccount } from "@ballast/protocol";
+import { i80f48 as fx } from "@ballast/protocol";
 import {
   BallastSdkError,
   COMPUTE_UNITS,
@@ -66,17 +66,8 @@ async function user(): Promise<{ wallet: Keypair; context: SwapFlowContext }> {
   };
 }
 
-async function accountData(address: PublicKey): Promise<MarginfiAccount> {
-  const info = await product.connection.getAccountInfo(address, "confirmed");
-  if (!info) throw new Error(`account ${address.toBase58()} not found`);
-  return decodeMarginfiAccount(info.data);
-}
-
-/** The account's positions, valued on the market as it is now. */
-async function riskOf(address: PublicKey) {
-  const fresh = await product.market();
-  return accountRisk((await accountData(address)).lendingAccount.balances, fresh.banks);
-}
+const accountData = (address: PublicKey) => product.marginAccount(address);
+const riskOf = (address: PublicKey) => product.riskOf(address);
 
 const amountIn = (risk: Awaited<ReturnType<typeof riskOf>>, bank: string, side: "assets" | "liabilities") =>
   risk.positions.find((p) => p.bank.address === bank && p.side === side)?.amount ?? null;

@@ -10,4 +10,13 @@ export * from "./state/index.js";
 export * from "./math/index.js";
 export { UpdateConfigMode, UPDATE_CONFIG_MODE_COUNT } from "./lending/config-update.js";
 export * from "./client/index.js";
+export { readReservePrice } from "./lending/oracle-prices.js";
+export type { OracleAccount, OracleAccounts } from "./lending/oracle-config.js";
+export type { PriceResult } from "./lending/reserve-operations.js";
+export type { MarketClock } from "./lending/last-update.js";
 export { ConditionType, OpportunityType, emptyOrder } from "./lending/orders.js";
+export {
+  UpdateLendingMarketMode,
+  LENDING_MARKET_UPDATE_VALUE_SIZE,
+  type UpdateLendingMarketModeName,
+} from "./lending/lending-market-modes.js";

@@ -14,7 +14,15 @@ import { refreshObligation } from "./instructions/refresh-obligation.js";
 import { refreshReserve } from "./instructions/refresh-reserve.js";
 import { repayObligationLiquidity } from "./instructions/repay-obligation-liquidity.js";
 import { updateReserveConfig } from "./instructions/update-reserve-config.js";
+import { updateLendingMarket } from "./instructions/update-lending-market.js";
+import { updateLendingMarketOwner } from "./instructions/update-lending-market-owner.js";
+import { initGlobalConfig } from "./instructions/init-global-config.js";
+import { updateGlobalConfig } from "./instructions/update-global-config.js";
+import { updateGlobalConfigAdmin } from "./instructions/update-global-config-admin.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
+import { flashBorrowReserveLiquidity } from "./instructions/flash-borrow-reserve-liquidity.js";
+import { flashRepayReserveLiquidity } from "./instructions/flash-repay-reserve-liquidity.js";
+import { refreshReservesBatch } from "./instructions/refresh-reserves-batch.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 import { liquidateObligationAndRedeemReserveCollateral } from "./instructions/liquidate-obligation-and-redeem-reserve-collateral.js";
 import { socializeLoss } from "./instructions/socialize-loss.js";
@@ -39,6 +47,14 @@ export const MARKET_INSTRUCTIONS = [
   socializeLoss,
   markObligationForDeleveraging,
   setObligationOrder,
+  flashBorrowReserveLiquidity,
+  flashRepayReserveLiquidity,
+  refreshReservesBatch,
+  updateLendingMarket,
+  updateLendingMarketOwner,
+  initGlobalConfig,
+  updateGlobalConfig,
+  updateGlobalConfigAdmin,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -392,7 +392,7 @@ describe("update_reserve_config", () => {
         value: Buffer.from([50]),
       }),
       [stranger],
-      "ConstraintHasOne",
+      "InvalidSigner",
     );
   });
 });

@@ -52,6 +52,10 @@ const SDK_ERROR_MESSAGES = {
     `A receivership premium of ${c.premium} is above the program's cap of ${c.cap}`,
   LIQUIDATION_SWAP_UNPROFITABLE: (c: { spend: bigint; withdraw: bigint }) =>
     `Buying the debt on the venue may take up to ${c.spend} of the collateral, more than the ${c.withdraw} the receivership withdraws`,
+  MARKET_OBLIGATION_HEALTHY: (c: { obligation: string }) =>
+    `Market obligation ${c.obligation} is not liquidatable at these prices (Cannot liquidate healthy obligations)`,
+  MARKET_LIQUIDATION_UNFUNDED: (c: { mint: string; needed: bigint; held: bigint }) =>
+    `The wallet holds ${c.held} of ${c.mint}, not the ${c.needed} this liquidation repays`,
   ACCOUNT_NOT_BANKRUPT: (c: { account: string }) => `Account ${c.account} is not bankrupt`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,

@@ -4,13 +4,28 @@ import { PublicKey } from "@solana/web3.js";
 import { KLEND_PROGRAM_ID, SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import type { Reserve } from "../state/reserve.js";
 import { toPublicKey, type Key } from "@ballast/codec";
-import { type ReserveVault, marketAuthoritySeeds, obligationSeeds, reserveVaultSeeds, userMetadataSeeds } from "./seeds.js";
+import {
+  type ReserveVault,
+  globalConfigSeeds,
+  marketAuthoritySeeds,
+  obligationSeeds,
+  referrerStateSeeds,
+  referrerTokenStateSeeds,
+  reserveVaultSeeds,
+  shortUrlSeeds,
+  userMetadataSeeds,
+} from "./seeds.js";
 
 const program = (programId?: Key): PublicKey => toPublicKey(programId ?? KLEND_PROGRAM_ID);
 
 /** The market authority ["lma", market]: owner of every vault, mint authority of every cToken. */
 export function lendingMarketAuthority(market: Key, programId?: Key): PublicKey {
   return PublicKey.findProgramAddressSync(marketAuthoritySeeds(market), program(programId))[0];
+}
+
+/** The program's GlobalConfig ["global_config"]. */
+export function globalConfigAddress(programId?: Key): PublicKey {
+  return PublicKey.findProgramAddressSync(globalConfigSeeds(), program(programId))[0];
 }
 
 /** One of the four accounts init_reserve creates for a market's liquidity mint. */
@@ -83,4 +98,19 @@ export function reserveAccountsOf(reserve: Key, state: Reserve): ReserveAccounts
     collateralSupply: new PublicKey(state.collateral.supplyVault),
     liquidityTokenProgram: new PublicKey(state.liquidity.tokenProgram),
   };
+}
+
+/** A referrer's ReferrerTokenState for one reserve ["referrer_acc", referrer, reserve]. */
+export function referrerTokenStateAddress(referrer: Key, reserve: Key, programId?: Key): PublicKey {
+  return PublicKey.findProgramAddressSync(referrerTokenStateSeeds(referrer, reserve), program(programId))[0];
+}
+
+/** A referrer's ReferrerState ["ref_state", referrer]. */
+export function referrerStateAddress(referrer: Key, programId?: Key): PublicKey {
+  return PublicKey.findProgramAddressSync(referrerStateSeeds(referrer), program(programId))[0];
+}
+
+/** The ShortUrl account of `shortUrl` ["short_url", url]. */
+export function shortUrlAddress(shortUrl: string, programId?: Key): PublicKey {
+  return PublicKey.findProgramAddressSync(shortUrlSeeds(shortUrl), program(programId))[0];
 }

@@ -4,10 +4,12 @@ import { type PublicKey, SYSVAR_RENT_PUBKEY, SystemProgram, type TransactionInst
 import { UpdateConfigMode } from "../lending/config-update.js";
 import { isSourceEnabled, isTwapEnabled } from "../lending/oracle-config.js";
 import { SPL_TOKEN_PROGRAM_ID } from "../program-ids.js";
-import { LENDING_MARKET_SIZE } from "../state/lending-market.js";
+import { ElevationGroupStruct, LENDING_MARKET_SIZE, type ElevationGroup } from "../state/lending-market.js";
+import { LENDING_MARKET_UPDATE_VALUE_SIZE } from "../lending/lending-market-modes.js";
 import { type ReserveConfig, encodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_SIZE, type Reserve } from "../state/reserve.js";
-import { lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
+import { globalConfigAddress, lendingMarketAuthority, reserveAccountsFor } from "./addresses.js";
+import { programDataAddress } from "../state/program-data.js";
 import { buildInstruction, toPublicKey, type Key } from "@ballast/codec";
 import { type ProgramOption, programIdOf } from "./coder.js";
 import { KLEND_INSTRUCTIONS } from "./instructions.js";
@@ -101,6 +103,7 @@ export function initReserveInstruction(p: InitReserveParams): TransactionInstruc
 }
 
 export interface UpdateReserveConfigParams extends ProgramOption {
+  /** The market owner, or the global admin for the protocol-fee modes. */
   lendingMarketOwner: Key;
   lendingMarket: Key;
   reserve: Key;
@@ -112,7 +115,12 @@ export interface UpdateReserveConfigParams extends ProgramOption {
 
 export function updateReserveConfigInstruction(p: UpdateReserveConfigParams): TransactionInstruction {
   return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_reserve_config", {
-    accounts: { signer: p.lendingMarketOwner, lendingMarket: p.lendingMarket, reserve: p.reserve },
+    accounts: {
+      signer: p.lendingMarketOwner,
+      globalConfig: globalConfigAddress(p.programId),
+      lendingMarket: p.lendingMarket,
+      reserve: p.reserve,
+    },
     args: { mode: p.mode, value: p.value, skipConfigIntegrityValidation: p.skipValidation ?? false },
   });
 }
@@ -139,17 +147,130 @@ export function refreshReserveInstruction(p: RefreshReserveParams): TransactionI
   });
 }
 
-/** refresh_reserve with the oracle accounts the reserve's config names. */
-export function refreshReserveInstructionFor(reserve: Key, state: Reserve, options: ProgramOption = {}): TransactionInstruction {
+/** The oracle accounts a refresh of the reserve passes, as its config names them (null for none). */
+export function reserveOracleAccounts(
+  state: Reserve,
+): Pick<RefreshReserveParams, "pythOracle" | "switchboardPriceOracle" | "switchboardTwapOracle"> {
   const t = state.config.tokenInfo;
   const enabled = (address: string): PublicKey | null => (isSourceEnabled(address) ? toPublicKey(address) : null);
   const switchboard = enabled(t.switchboardConfiguration.priceAggregator);
-  return refreshReserveInstruction({
-    ...options,
-    reserve,
-    lendingMarket: state.lendingMarket,
+  return {
     pythOracle: enabled(t.pythConfiguration.price),
     switchboardPriceOracle: switchboard,
     switchboardTwapOracle: switchboard && isTwapEnabled(t) ? enabled(t.switchboardConfiguration.twapAggregator) : null,
+  };
+}
+
+/** refresh_reserve with the oracle accounts the reserve's config names. */
+export function refreshReserveInstructionFor(reserve: Key, state: Reserve, options: ProgramOption = {}): TransactionInstruction {
+  return refreshReserveInstruction({ ...options, reserve, lendingMarket: state.lendingMarket, ...reserveOracleAccounts(state) });
+}
+
+export interface UpdateLendingMarketParams extends ProgramOption {
+  lendingMarketOwner: Key;
+  lendingMarket: Key;
+  /** An UpdateLendingMarketMode. */
+  mode: number | bigint;
+  /** The new value's Borsh bytes (at most 72; the rest is zero): see `lendingMarketValue`. */
+  value: Uint8Array;
+}
+
+export function updateLendingMarketInstruction(p: UpdateLendingMarketParams): TransactionInstruction {
+  if (p.value.length > LENDING_MARKET_UPDATE_VALUE_SIZE)
+    throw new RangeError(`a market update value is at most ${LENDING_MARKET_UPDATE_VALUE_SIZE} bytes`);
+  const value = Buffer.alloc(LENDING_MARKET_UPDATE_VALUE_SIZE);
+  value.set(p.value);
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_lending_market", {
+    accounts: { lendingMarketOwner: p.lendingMarketOwner, lendingMarket: p.lendingMarket },
+    args: { mode: BigInt(p.mode), value },
+  });
+}
+
+export interface UpdateLendingMarketOwnerParams extends ProgramOption {
+  /** The key the UpdateOwner mode staged; it signs and becomes the owner. */
+  lendingMarketOwnerCached: Key;
+  lendingMarket: Key;
+}
+
+export function updateLendingMarketOwnerInstruction(p: UpdateLendingMarketOwnerParams): TransactionInstruction {
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "update_lending_market_owner", {
+    accounts: { lendingMarketOwnerCached: p.lendingMarketOwnerCached, lendingMarket: p.lendingMarket },
+  });
+}
+
+/** The Borsh bytes of update_lending_market values, by the field's type. */
+export const lendingMarketValue = {
+  u8: (n: number): Buffer => Buffer.from([n]),
+  u16: (n: number): Buffer => {
+    const b = Buffer.alloc(2);
+    b.writeUInt16LE(n);
+    return b;
+  },
+  u64: (n: bigint): Buffer => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(n);
+    return b;
+  },
+  /** A Fraction's bits (min_net_value_in_obligation_sf). */
+  u128: (n: bigint): Buffer => {
+    const b = Buffer.alloc(16);
+    b.writeBigUInt64LE(n & 0xffff_ffff_ffff_ffffn);
+    b.writeBigUInt64LE(n >> 64n, 8);
+    return b;
+  },
+  pubkey: (key: Key): Buffer => toPublicKey(key).toBuffer(),
+  /** The market's name, UTF-8, zero padded to 32 bytes. */
+  name: (name: string): Buffer => quoteCurrencyBytes(name),
+  /** A whole elevation group (UpdateElevationGroup); its id says which slot it takes. */
+  elevationGroup: (group: ElevationGroup): Buffer => {
+    const b = Buffer.alloc(ElevationGroupStruct.size);
+    ElevationGroupStruct.write(b, 0, group);
+    return b;
+  },
+};
+
+export interface InitGlobalConfigParams extends ProgramOption {
+  payer: Key;
+}
+
+/** init_global_config: the program's upgrade authority (from its ProgramData) becomes global admin and fee collector. */
+export function initGlobalConfigInstruction(p: InitGlobalConfigParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_global_config", {
+    accounts: {
+      payer: p.payer,
+      globalConfig: globalConfigAddress(programId),
+      programData: programDataAddress(programId),
+      systemProgram: SystemProgram.programId,
+      rent: SYSVAR_RENT_PUBKEY,
+    },
+  });
+}
+
+export interface UpdateGlobalConfigParams extends ProgramOption {
+  globalAdmin: Key;
+  /** An UpdateGlobalConfigMode. */
+  mode: number;
+  /** The new pending admin or fee collector. */
+  value: Key;
+}
+
+export function updateGlobalConfigInstruction(p: UpdateGlobalConfigParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "update_global_config", {
+    accounts: { globalAdmin: p.globalAdmin, globalConfig: globalConfigAddress(programId) },
+    args: { mode: p.mode, value: toPublicKey(p.value).toBuffer() },
+  });
+}
+
+export interface UpdateGlobalConfigAdminParams extends ProgramOption {
+  /** The pending admin, who signs and becomes the global admin. */
+  pendingAdmin: Key;
+}
+
+export function updateGlobalConfigAdminInstruction(p: UpdateGlobalConfigAdminParams): TransactionInstruction {
+  const programId = programIdOf(p);
+  return buildInstruction(programId, KLEND_INSTRUCTIONS, "update_global_config_admin", {
+    accounts: { pendingAdmin: p.pendingAdmin, globalConfig: globalConfigAddress(programId) },
   });
 }

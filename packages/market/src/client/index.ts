@@ -5,3 +5,5 @@ export { type ProgramOption } from "./coder.js";
 export * from "./admin-instructions.js";
 export * from "./position-instructions.js";
 export * from "./liquidation-instructions.js";
+export * from "./flash-instructions.js";
+export * from "./refresh-batch-instructions.js";

@@ -40,7 +40,7 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
     args: {},
   },
   update_reserve_config: {
-    accounts: [{ name: "signer", signer: true }, { name: "lendingMarket" }, { name: "reserve", writable: true }],
+    accounts: [{ name: "signer", signer: true }, { name: "globalConfig" }, { name: "lendingMarket" }, { name: "reserve", writable: true }],
     /** `mode` is an UpdateConfigMode variant index. */
     args: { mode: arg.u8, value: arg.byteVec, skipConfigIntegrityValidation: arg.bool },
   },
@@ -238,5 +238,85 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
         padding2: arg.array(arg.u128, 5),
       }),
     },
+  },
+  flash_borrow_reserve_liquidity: {
+    accounts: [
+      { name: "userTransferAuthority", signer: true },
+      { name: "lendingMarketAuthority" },
+      { name: "lendingMarket" },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveSourceLiquidity", writable: true },
+      { name: "userDestinationLiquidity", writable: true },
+      { name: "reserveLiquidityFeeReceiver", writable: true },
+      { name: "referrerTokenState", writable: true, optional: true },
+      { name: "referrerAccount", writable: true, optional: true },
+      { name: "sysvarInfo" },
+      { name: "tokenProgram" },
+    ],
+    args: { liquidityAmount: arg.u64 },
+  },
+  /** The same accounts as the flash borrow it closes, the vault in the borrow's source position. */
+  flash_repay_reserve_liquidity: {
+    accounts: [
+      { name: "userTransferAuthority", signer: true },
+      { name: "lendingMarketAuthority" },
+      { name: "lendingMarket" },
+      { name: "reserve", writable: true },
+      { name: "reserveLiquidityMint" },
+      { name: "reserveDestinationLiquidity", writable: true },
+      { name: "userSourceLiquidity", writable: true },
+      { name: "reserveLiquidityFeeReceiver", writable: true },
+      { name: "referrerTokenState", writable: true, optional: true },
+      { name: "referrerAccount", writable: true, optional: true },
+      { name: "sysvarInfo" },
+      { name: "tokenProgram" },
+    ],
+    args: { liquidityAmount: arg.u64, borrowInstructionIndex: arg.u8 },
+  },
+  /** No named accounts: groups of [reserve (writable), market] and, unless prices are skipped, four oracle slots. */
+  refresh_reserves_batch: {
+    accounts: [],
+    args: { skipPriceUpdates: arg.bool },
+  },
+  update_lending_market: {
+    accounts: [
+      { name: "lendingMarketOwner", signer: true },
+      { name: "lendingMarket", writable: true },
+    ],
+    /** `mode` is an UpdateLendingMarketMode; `value` holds the new value Borsh-encoded from its first byte. */
+    args: { mode: arg.u64, value: arg.bytes(72) },
+  },
+  update_lending_market_owner: {
+    accounts: [
+      { name: "lendingMarketOwnerCached", signer: true },
+      { name: "lendingMarket", writable: true },
+    ],
+    args: {},
+  },
+  init_global_config: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "globalConfig", writable: true },
+      { name: "programData" },
+      { name: "systemProgram" },
+      { name: "rent" },
+    ],
+    args: {},
+  },
+  update_global_config: {
+    accounts: [
+      { name: "globalAdmin", signer: true },
+      { name: "globalConfig", writable: true },
+    ],
+    /** `mode` is an UpdateGlobalConfigMode variant index; `value` a Borsh Pubkey. */
+    args: { mode: arg.u8, value: arg.byteVec },
+  },
+  update_global_config_admin: {
+    accounts: [
+      { name: "pendingAdmin", signer: true },
+      { name: "globalConfig", writable: true },
+    ],
+    args: {},
   },
 });

@@ -5,7 +5,7 @@ import { SYSVAR_INSTRUCTIONS_PUBKEY, SYSVAR_RENT_PUBKEY, SystemProgram, type Tra
 import { SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
-import { refreshReserveInstructionFor } from "./admin-instructions.js";
+import { reserveRefreshInstructions } from "./refresh-batch-instructions.js";
 import { type ReserveAccounts, lendingMarketAuthority, obligationAddress, userMetadataAddress } from "./addresses.js";
 import { accountMeta, buildInstruction, type Key } from "@ballast/codec";
 import { type ProgramOption, programIdOf } from "./coder.js";
@@ -103,8 +103,8 @@ export interface LoadedReserve {
 }
 
 /**
- * What an obligation action needs first in its transaction: refresh_reserve for every reserve it touches (those in
- * the obligation's slots and the one acted on), then refresh_obligation.
+ * What an obligation action needs first in its transaction: a refresh of every reserve it touches (those in the
+ * obligation's slots and the one acted on; one batch refresh when that is smaller), then refresh_obligation.
  */
 export function obligationRefreshInstructions(
   obligation: Key,
@@ -112,10 +112,7 @@ export function obligationRefreshInstructions(
   reserves: readonly LoadedReserve[],
   options: ProgramOption = {},
 ): TransactionInstruction[] {
-  return [
-    ...reserves.map((r) => refreshReserveInstructionFor(r.address, r.state, options)),
-    refreshObligationInstructionFor(obligation, state, options),
-  ];
+  return [...reserveRefreshInstructions(reserves, options), refreshObligationInstructionFor(obligation, state, options)];
 }
 
 /** The collateral (SPL Token) and liquidity token programs, then the instructions sysvar, that close position instructions. */

@@ -3,15 +3,11 @@
 // none): the configured Pyth PriceUpdateV2 account, Switchboard pull feed and TWAP pull feed (read when TWAP checks
 // are on), and Scope prices, always none (Scope is not offered). No further accounts.
 import { declareAccounts } from "@ballast/anchor";
-import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { fail } from "../errors.js";
-import { fractionDisplay } from "../math/fraction.js";
 import { PROGRAM_VERSION } from "../constants.js";
-import { type OracleAccount, checkOracleAccounts } from "../lending/oracle-config.js";
-import { getPrice } from "../lending/oracle-prices.js";
-import { isPriceRefreshNeeded, refreshLimitTimestamps, refreshReserve as refresh } from "../lending/reserve-operations.js";
 import { checkHasOne, lendingMarketAccount, optionalAccount, present, reserveAccount } from "../program/account-kinds.js";
 import { checkEmergencyMode } from "../program/guards.js";
+import { refreshReserveFromOracles } from "../program/reserve-refresh.js";
 import type { MarketInstruction } from "./types.js";
 
 const RefreshReserveAccounts = declareAccounts(
@@ -28,11 +24,6 @@ const RefreshReserveAccounts = declareAccounts(
   }),
 );
 
-function oracle(ctx: InstructionContext, account: InstructionAccount): OracleAccount | null {
-  const given = present(ctx, account);
-  return given && { key: given.key, owner: given.account.owner, data: given.account.data };
-}
-
 export const refreshReserve: MarketInstruction = {
   name: "refresh_reserve",
   units: 12_000,
@@ -40,26 +31,16 @@ export const refreshReserve: MarketInstruction = {
   run(ctx) {
     const { accounts: a, remaining } = RefreshReserveAccounts.load(ctx);
     const { lendingMarket: market, reserve } = a;
-    const oracles = {
-      pyth: oracle(ctx, a.pythOracle),
-      switchboardPrice: oracle(ctx, a.switchboardPriceOracle),
-      switchboardTwap: oracle(ctx, a.switchboardTwapOracle),
-      scope: oracle(ctx, a.scopePrices),
+    const slots = {
+      pyth: present(ctx, a.pythOracle),
+      switchboardPrice: present(ctx, a.switchboardPriceOracle),
+      switchboardTwap: present(ctx, a.switchboardTwapOracle),
+      scope: present(ctx, a.scopePrices),
     };
     checkEmergencyMode(market.state);
     if (remaining.length > 0) fail("InvalidAccountInput");
-    const r = reserve.state;
-    if (r.version !== PROGRAM_VERSION) fail("ReserveDeprecated");
-
-    const log = (message: string) => ctx.log(message);
-    let price = null;
-    if (isPriceRefreshNeeded(r, market.state, ctx.clock.unixTimestamp)) {
-      checkOracleAccounts(r.config.tokenInfo, oracles, log);
-      price = getPrice(r.config.tokenInfo, oracles, ctx.clock, log);
-    }
-    refresh(r, ctx.clock, price, market.state.referralFeeBps);
-    refreshLimitTimestamps(r, ctx.clock.unixTimestamp);
-    ctx.log(`Token: ${r.config.tokenInfo.name} Price: ${fractionDisplay(r.liquidity.marketPriceSf)}`);
+    if (reserve.state.version !== PROGRAM_VERSION) fail("ReserveDeprecated");
+    refreshReserveFromOracles(ctx, reserve.state, market.state, slots);
     reserve.save();
   },
 };

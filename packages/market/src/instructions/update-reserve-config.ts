@@ -1,27 +1,54 @@
 // update_reserve_config(mode: UpdateConfigMode (Borsh enum, one byte), value: Vec<u8>, skip_config_integrity_validation: bool)
 // Mode 24 (UpdateEntireReserveConfig) copies the 920-byte ReserveConfig as given; the single-field modes of
-// lending/config-update.ts set one field. The result is validated unless the owner skips validation, and the
-// reserve is marked stale.
-import { anchorFail, declareAccounts, signer } from "@ballast/anchor";
+// lending/config-update.ts set one field. The protocol-fee modes are the global admin's, the rest the market owner's
+// (InvalidSigner otherwise); an immutable market takes only the global admin's. The result is validated unless the
+// signer skips validation, and the reserve is marked stale.
+import { anchorFail, checkSeeds, declareAccounts, signer } from "@ballast/anchor";
 import { decodeArgs } from "@ballast/codec";
 import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { fail } from "../errors.js";
-import { UPDATE_CONFIG_MODE_COUNT, UpdateConfigMode, applyConfigUpdate, configUpdateProblem } from "../lending/config-update.js";
+import {
+  UPDATE_CONFIG_MODE_COUNT,
+  UpdateConfigMode,
+  applyConfigUpdate,
+  configUpdateProblem,
+  isGlobalAdminMode,
+} from "../lending/config-update.js";
+import { globalConfigSeeds } from "../client/seeds.js";
+import type { GlobalConfig } from "../state/global-config.js";
 import { reserveConfigProblem } from "../lending/config-validation.js";
 import { markStale } from "../lending/last-update.js";
-import { checkHasOne, lendingMarketAccount, reserveAccount } from "../program/account-kinds.js";
+import { checkHasOne, globalConfigIfInitialised, lendingMarketAccount, reserveAccount } from "../program/account-kinds.js";
 import { RESERVE_CONFIG_SIZE, decodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_CONFIG_OFFSET } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
 
+/**
+ * The global admin signs the protocol-fee modes, the market owner every other mode. Without a global config nobody
+ * holds the global admin's modes.
+ */
+function allowedSigner(mode: number, owner: string, globalConfig: GlobalConfig | null): string | null {
+  if (!isGlobalAdminMode(mode)) return owner;
+  return globalConfig?.globalAdmin ?? null;
+}
+
 const UpdateReserveConfigAccounts = declareAccounts(
   {
-    lendingMarketOwner: signer(),
+    signer: signer(),
+    globalConfig: globalConfigIfInitialised(),
     lendingMarket: lendingMarketAccount(),
     reserve: reserveAccount({ mut: "load" }),
   },
-  (a) => ({
-    lendingMarket: () => checkHasOne(a.lendingMarket, a.lendingMarket.state.lendingMarketOwner, a.lendingMarketOwner),
+  (a, ctx) => ({
+    signer: () => {
+      // The mode argument, as Anchor's #[instruction(mode)] hands it to the constraint: the byte after the discriminator.
+      const mode = ctx.data[8] ?? 0;
+      if (allowedSigner(mode, a.lendingMarket.state.lendingMarketOwner, a.globalConfig.globalConfig) !== a.signer.key)
+        fail("InvalidSigner");
+    },
+    globalConfig: () => {
+      checkSeeds(ctx, a.globalConfig, globalConfigSeeds());
+    },
     reserve: () => checkHasOne(a.reserve, a.reserve.state.lendingMarket, a.lendingMarket),
   }),
 );
@@ -35,9 +62,12 @@ export const updateReserveConfig: MarketInstruction = {
     const { mode, skipConfigIntegrityValidation: skipValidation } = decoded;
     if (mode >= UPDATE_CONFIG_MODE_COUNT) anchorFail("InstructionDidNotDeserialize");
     const value = Buffer.from(decoded.value);
-    const { reserve } = UpdateReserveConfigAccounts.load(ctx).accounts;
+    const { reserve, lendingMarket, globalConfig, signer: updater } = UpdateReserveConfigAccounts.load(ctx).accounts;
 
     ctx.log(`Updating reserve ${reserve.key} with mode ${mode} and value ${value.toString("hex")}`);
+    // An immutable market's reserves change only by the global admin's fee modes.
+    const byGlobalAdmin = isGlobalAdminMode(mode) && globalConfig.globalConfig?.globalAdmin === updater.key;
+    if (lendingMarket.state.immutable !== 0 && !byGlobalAdmin) fail("OperationNotPermittedMarketImmutable");
     const problem = configUpdateProblem(mode, value);
     if (problem) {
       ctx.log(problem);

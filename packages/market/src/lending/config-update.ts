@@ -13,7 +13,10 @@ import {
 export const UpdateConfigMode = {
   UpdateLoanToValuePct: 0,
   UpdateLiquidationThresholdPct: 2,
+  UpdateProtocolLiquidationFee: 3,
   UpdateProtocolTakeRate: 4,
+  UpdateFeesOriginationFee: 5,
+  UpdateFeesFlashLoanFee: 6,
   UpdateDepositLimit: 8,
   UpdateBorrowLimit: 9,
   UpdateTokenInfoPriceMaxAge: 17,
@@ -21,7 +24,23 @@ export const UpdateConfigMode = {
   UpdateSwitchboardFeed: 21,
   UpdateBorrowRateCurve: 23,
   UpdateEntireReserveConfig: 24,
+  UpdateHostFixedInterestRateBps: 46,
+  UpdateProtocolOrderExecutionFee: 49,
 } as const;
+
+/** The modes only the global admin may use: the protocol's fees (klend's is_update_reserve_config_mode_global_admin_only). */
+const GLOBAL_ADMIN_MODES: readonly number[] = [
+  UpdateConfigMode.UpdateProtocolLiquidationFee,
+  UpdateConfigMode.UpdateProtocolTakeRate,
+  UpdateConfigMode.UpdateFeesOriginationFee,
+  UpdateConfigMode.UpdateFeesFlashLoanFee,
+  UpdateConfigMode.UpdateHostFixedInterestRateBps,
+  UpdateConfigMode.UpdateProtocolOrderExecutionFee,
+];
+
+export function isGlobalAdminMode(mode: number): boolean {
+  return GLOBAL_ADMIN_MODES.includes(mode);
+}
 
 /** Variants the Borsh enum has; indexes beyond it do not deserialize. */
 export const UPDATE_CONFIG_MODE_COUNT = 52;
@@ -35,7 +54,12 @@ const config = structAccessors(ReserveConfigStruct, 0);
 const MODE_FIELD: Readonly<Record<number, FieldAccessor<unknown>>> = {
   [UpdateConfigMode.UpdateLoanToValuePct]: config.loanToValuePct,
   [UpdateConfigMode.UpdateLiquidationThresholdPct]: config.liquidationThresholdPct,
+  [UpdateConfigMode.UpdateProtocolLiquidationFee]: config.protocolLiquidationFeePct,
   [UpdateConfigMode.UpdateProtocolTakeRate]: config.protocolTakeRatePct,
+  [UpdateConfigMode.UpdateFeesOriginationFee]: config.fees.fields.originationFeeSf,
+  [UpdateConfigMode.UpdateFeesFlashLoanFee]: config.fees.fields.flashLoanFeeSf,
+  [UpdateConfigMode.UpdateHostFixedInterestRateBps]: config.hostFixedInterestRateBps,
+  [UpdateConfigMode.UpdateProtocolOrderExecutionFee]: config.protocolOrderExecutionFeePct,
   [UpdateConfigMode.UpdateDepositLimit]: config.depositLimit,
   [UpdateConfigMode.UpdateBorrowLimit]: config.borrowLimit,
   [UpdateConfigMode.UpdateTokenInfoPriceMaxAge]: config.tokenInfo.fields.maxAgePriceSeconds,

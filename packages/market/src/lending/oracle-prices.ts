@@ -9,6 +9,7 @@ import {
   readPullFeedResult,
 } from "@ballast/oracles";
 import { MS_PER_SLOT, PriceStatus, FULL_BPS } from "../constants.js";
+import { ProgramFailure } from "@ballast/anchor";
 import { fail } from "../errors.js";
 import * as fx from "../math/fraction.js";
 import { priceToFraction } from "../math/price.js";
@@ -77,6 +78,19 @@ function attempt<T>(read: () => T, log: Log): T | null {
   } catch (e) {
     log(`Oracle source ignored: ${e instanceof Error ? e.message : String(e)}`);
     return null;
+  }
+}
+
+/**
+ * The price refresh_reserve would read now, for clients valuing positions off chain: the refresh's own reading, with
+ * null where the refresh would find no usable price (no source readable, or the winner's value unusable).
+ */
+export function readReservePrice(t: TokenInfo, accounts: OracleAccounts, clock: MarketClock): PriceResult | null {
+  try {
+    return getPrice(t, accounts, clock, () => {});
+  } catch (error) {
+    if (error instanceof ProgramFailure) return null;
+    throw error;
   }
 }
 

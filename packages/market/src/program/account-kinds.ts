@@ -21,8 +21,11 @@ import { fail } from "../errors.js";
 import { encodeMarketAccountInto } from "../state/common.js";
 import { LendingMarketLayout, type LendingMarket } from "../state/lending-market.js";
 import { ObligationLayout } from "../state/obligation.js";
+import { ReferrerTokenStateLayout, type ReferrerTokenState } from "../state/referrer.js";
 import { ReserveLayout } from "../state/reserve.js";
 import { UserMetadataLayout } from "../state/user-metadata.js";
+import { GlobalConfigLayout, type GlobalConfig } from "../state/global-config.js";
+import { BPF_LOADER_UPGRADEABLE_ID, decodeProgramDataHeader, type ProgramDataHeader } from "../state/program-data.js";
 
 /** One of the program's accounts as a handler gets it: its typed data, the decoded state, and `save` to write it back. */
 export interface MarketAccountView<N extends string, T> {
@@ -37,27 +40,61 @@ export interface MarketAccountView<N extends string, T> {
  * size (AccountDidNotDeserialize), decoded as it loads.
  */
 function marketAccount<F extends FieldTable, N extends string>(layout: AccountLayout<F, N>, options: MutOption) {
-  return custom((account, name, programId): MarketAccountView<N, StructValue<F>> => {
-    checkProgramAccount(account, name, programId, layout.discriminator);
-    if (account.account.data.length < layout.space) anchorFail("AccountDidNotDeserialize", name);
-    const state = layout.struct.read(account.account.data, DISCRIMINATOR_SIZE);
-    return {
-      // Read through the live account, so a close or a reallocation shows.
-      get data() {
-        return account.account.data as AccountData<N>;
-      },
-      state,
-      save() {
-        encodeMarketAccountInto(layout, account.account.data, state);
-      },
-    };
-  }, options);
+  return custom((account, name, programId) => marketAccountView(layout, account, name, programId), options);
+}
+
+function marketAccountView<F extends FieldTable, N extends string>(
+  layout: AccountLayout<F, N>,
+  account: InstructionAccount,
+  name: string,
+  programId: string,
+): MarketAccountView<N, StructValue<F>> {
+  checkProgramAccount(account, name, programId, layout.discriminator);
+  if (account.account.data.length < layout.space) anchorFail("AccountDidNotDeserialize", name);
+  const state = layout.struct.read(account.account.data, DISCRIMINATOR_SIZE);
+  return {
+    // Read through the live account, so a close or a reallocation shows.
+    get data() {
+      return account.account.data as AccountData<N>;
+    },
+    state,
+    save() {
+      encodeMarketAccountInto(layout, account.account.data, state);
+    },
+  };
 }
 
 export const lendingMarketAccount = (options: MutOption = {}) => marketAccount(LendingMarketLayout, options);
 export const reserveAccount = (options: MutOption = {}) => marketAccount(ReserveLayout, options);
 export const obligationAccount = (options: MutOption = {}) => marketAccount(ObligationLayout, options);
 export const userMetadataAccount = (options: MutOption = {}) => marketAccount(UserMetadataLayout, options);
+export const globalConfigAccount = (options: MutOption = {}) => marketAccount(GlobalConfigLayout, options);
+
+/**
+ * The global config as update_reserve_config reads it: decoded when it exists, null while the address is still an
+ * empty system account (no global config initialised; see README "Global config").
+ */
+export function globalConfigIfInitialised() {
+  return custom((account, name, programId): { readonly globalConfig: GlobalConfig | null } => {
+    const { data, owner, lamports } = account.account;
+    if (owner === SYSTEM_PROGRAM_ID && data.length === 0 && lamports === 0n) return { globalConfig: null };
+    checkProgramAccount(account, name, programId, GlobalConfigLayout.discriminator);
+    if (data.length < GlobalConfigLayout.space) anchorFail("AccountDidNotDeserialize", name);
+    return { globalConfig: GlobalConfigLayout.struct.read(data, DISCRIMINATOR_SIZE) };
+  });
+}
+
+/** `Account<ProgramData>`: an account of the upgradeable loader holding a ProgramData state. */
+export function programDataAccount() {
+  return custom((account, name): { readonly programData: ProgramDataHeader } => {
+    const { data, owner, lamports } = account.account;
+    if (owner === SYSTEM_PROGRAM_ID && lamports === 0n) anchorFail("AccountNotInitialized", name);
+    if (owner !== BPF_LOADER_UPGRADEABLE_ID) anchorFail("AccountOwnedByWrongProgram", name);
+    const programData = decodeProgramDataHeader(data);
+    if (!programData) return anchorFail("AccountDidNotDeserialize", name);
+    return { programData };
+  });
+}
 
 /**
  * Anchor's `zero`: an account the caller created for this program, at least the layout's size, still without a
@@ -169,4 +206,52 @@ export function marketAuthoritySigner(
   market: DeclaredAccount & { readonly state: LendingMarket },
 ): Uint8Array[] {
   return checkStoredBumpSeeds(ctx, authority, marketAuthoritySeeds(market.key), Number(market.state.bumpSeed));
+}
+
+export const referrerTokenStateAccount = (options: MutOption = {}) => marketAccount(ReferrerTokenStateLayout, options);
+
+/**
+ * `Option<AccountLoader<'info, ReferrerTokenState>>` with `mut`: the program id for none (`referrer` null), otherwise
+ * loaded as the account; `mut` is the handler's to check with `checkOptionalMut`, since none is passed read-only.
+ */
+export function optionalReferrerTokenStateAccount() {
+  return custom(
+    (account, name, programId): { readonly referrer: MarketAccountView<"ReferrerTokenState", ReferrerTokenState> | null } => ({
+      referrer: account.key === programId ? null : marketAccountView(ReferrerTokenStateLayout, account, name, programId),
+    }),
+    { mut: "handler" },
+  );
+}
+
+/** Anchor's `mut` on an optional account: ConstraintMut only when the account is given. */
+export function checkOptionalMut(ctx: InstructionContext, account: DeclaredAccount): void {
+  if (present(ctx, account) && !account.isWritable) anchorFail("ConstraintMut", account.name);
+}
+
+/**
+ * One of the program's accounts among the remaining accounts, as klend's FatAccountLoader reads it: owned by the
+ * program, the layout's discriminator, writable when the handler writes it (AccountNotMutable), decoded.
+ */
+export function remainingMarketAccount<F extends FieldTable, N extends string>(
+  layout: AccountLayout<F, N>,
+  account: InstructionAccount,
+  programId: string,
+  writable: boolean,
+): MarketAccountView<N, StructValue<F>> {
+  const { owner, data } = account.account;
+  if (owner !== programId) anchorFail("AccountOwnedByWrongProgram");
+  if (data.length < DISCRIMINATOR_SIZE) anchorFail("AccountDiscriminatorNotFound");
+  if (!data.subarray(0, DISCRIMINATOR_SIZE).equals(layout.discriminator)) anchorFail("AccountDiscriminatorMismatch");
+  if (writable && !account.isWritable) anchorFail("AccountNotMutable");
+  if (data.length < layout.space) anchorFail("AccountDidNotDeserialize");
+  const state = layout.struct.read(data, DISCRIMINATOR_SIZE);
+  return {
+    get data() {
+      return account.account.data as AccountData<N>;
+    },
+    state,
+    save() {
+      encodeMarketAccountInto(layout, account.account.data, state);
+    },
+  };
 }

@@ -5,3 +5,6 @@ export * from "./reserve-config.js";
 export * from "./reserve.js";
 export * from "./obligation.js";
 export * from "./user-metadata.js";
+export * from "./referrer.js";
+export * from "./global-config.js";
+export * from "./program-data.js";

@@ -12,7 +12,7 @@ export const ELEVATION_GROUP_COUNT = 32;
 /** 0.000001 as a Fraction: the fixed-point literal rounds 2^60 / 10^6 to nearest. */
 export const MIN_NET_VALUE_IN_OBLIGATION_SF = 1_152_921_504_607n;
 
-const ElevationGroupStruct = struct(72, {
+export const ElevationGroupStruct = struct(72, {
   maxLiquidationBonusBps: [0, u16],
   id: [2, u8],
   ltvPct: [3, u8],

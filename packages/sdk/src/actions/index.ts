@@ -8,3 +8,5 @@ export * from "./account.js";
 export * from "./lookup-tables.js";
 export * from "./swap-flows/index.js";
 export * from "./liquidation.js";
+export * from "./market-liquidation.js";
+export * from "./wallet-swap.js";

@@ -34,6 +34,7 @@ import type { PricedBank } from "../math/priced-bank.js";
 import type { Market } from "../state/market.js";
 import type { SwapClient, SwapQuote } from "../swap/client.js";
 import type { BroadcastResult } from "../transactions/index.js";
+import { withLookupTables } from "./lookup-tables.js";
 import { sendDrafts, sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
 import { marketRefreshes, openTokenAccount, repayLeg, withdrawLeg } from "./swap-flows/legs.js";
@@ -273,7 +274,8 @@ export async function receivershipLiquidationAction(p: ReceivershipLiquidationPa
   // No balance opens or closes in between (partial withdraw and repay), so start and end price the same banks.
   const accountBanks = riskAccounts(p.liquidatee, lookup);
   const legContext = { ...p, marginfiAccount: p.liquidateeAccount };
-  const { reserves, refreshes } = await marketRefreshes(p, pricedBanks([p.liquidatee]), [p.assetBank]);
+  // Before its start, a receivership transaction admits refresh_reserve and refresh_obligation only.
+  const { reserves, refreshes } = await marketRefreshes(p, pricedBanks([p.liquidatee]), [p.assetBank], { batch: false });
   const legs = { ...legContext, reserves };
 
   let quote: SwapQuote | null = null;
@@ -281,7 +283,7 @@ export async function receivershipLiquidationAction(p: ReceivershipLiquidationPa
   // so the wallet's token accounts and the route's are opened in a transaction of their own first.
   const setup = [openTokenAccount(p, p.assetBank), openTokenAccount(p, p.liabilityBank)];
   const trade: TransactionInstruction[] = [];
-  const lookupTables = [...(p.lookupTables ?? [])];
+  let lookupTables = p.lookupTables ?? [];
   if (p.swap) {
     const [inputMint, outputMint] = [bankOf(p.market, p.assetBank).bank.mint, bankOf(p.market, p.liabilityBank).bank.mint];
     quote = await p.swap.client.quote({
@@ -296,11 +298,7 @@ export async function receivershipLiquidationAction(p: ReceivershipLiquidationPa
     const swap = await p.swap.client.instructions({ quote, user: receiver, wrapAndUnwrapSol: false });
     setup.push(...swap.setup);
     trade.push(swap.swap);
-    for (const address of swap.lookupTableAddresses) {
-      if (lookupTables.some((table) => table.key.equals(address))) continue;
-      const { value } = await p.connection.getAddressLookupTable(address);
-      if (value) lookupTables.push(value);
-    }
+    lookupTables = await withLookupTables(p.connection, lookupTables, swap.lookupTableAddresses);
   }
 
   const record =

@@ -1,7 +1,7 @@
 // The keys of a market's address lookup table, from the market as the actions take it: a health check names every
 // bank the account holds with its oracle accounts, so an account with many positions names more keys than a
 // 1232-byte transaction holds at 32 bytes each. Loaded from a table, a key costs one byte.
-import { PublicKey, SystemProgram } from "@solana/web3.js";
+import { PublicKey, SystemProgram, type AddressLookupTableAccount, type Connection } from "@solana/web3.js";
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { MAX_LOOKUP_TABLE_ADDRESSES } from "../instructions/lookup-tables.js";
 import { bankVaultAddress, bankVaultAuthorityAddress } from "../instructions/pda.js";
@@ -31,4 +31,17 @@ export function marketLookupTableKeys(market: Market, config: MarketConfig): Pub
     throw new BallastSdkError("LOOKUP_TABLE_OVERFLOW", { banks: market.banks.size, keys: keys.size });
   }
   return [...keys.values()];
+}
+
+/** `own` tables and those of `addresses` not among them (e.g. a swap route's), loaded; tables not found are left out. */
+export async function withLookupTables(
+  connection: Connection,
+  own: readonly AddressLookupTableAccount[],
+  addresses: readonly PublicKey[],
+): Promise<AddressLookupTableAccount[]> {
+  const missing = addresses.filter(
+    (address, i) => !own.some((table) => table.key.equals(address)) && addresses.findIndex((a) => a.equals(address)) === i,
+  );
+  const loaded = await Promise.all(missing.map((address) => connection.getAddressLookupTable(address)));
+  return [...own, ...loaded.flatMap(({ value }) => (value ? [value] : []))];
 }

@@ -1,7 +1,12 @@
 // The market refreshes that must share a transaction with the action reading them: the market refuses a reserve or
 // obligation not refreshed in the current slot, and the lending program prices a Kamino position only from a reserve
 // refreshed in this slot (6206 otherwise).
-import { refreshObligationInstruction, refreshReserveInstructionFor } from "@ballast/market";
+import {
+  type LoadedReserve,
+  refreshObligationInstruction,
+  refreshReserveInstructionFor,
+  reserveRefreshInstructions,
+} from "@ballast/market";
 import { PublicKey, type Connection, type TransactionInstruction } from "@solana/web3.js";
 import type { Bank, MarginfiAccount } from "@ballast/protocol";
 import { fetchKaminoReserves, isKaminoBank, type KaminoReserveLookup } from "../state/kamino-reserves.js";
@@ -17,17 +22,33 @@ function reserveOf(reserves: KaminoReserveLookup, key: PublicKey): KaminoReserve
   return reserve;
 }
 
-/** refresh_reserve for every Kamino bank among `banks`, once per reserve, in order. */
-export function kaminoReserveRefreshes(banks: readonly Bank[], reserves: KaminoReserveLookup): TransactionInstruction[] {
+export interface ReserveRefreshOptions {
+  /**
+   * false: one refresh_reserve per reserve even where one refresh_reserves_batch is smaller, for transactions that
+   * admit only refresh_reserve (a receivership's instructions before its start).
+   */
+  batch?: boolean;
+}
+
+/**
+ * A refresh of every reserve behind a Kamino bank among `banks`, once per reserve, in order: one
+ * refresh_reserves_batch where that is smaller than a refresh_reserve each, which it leaves the reserves equal to.
+ */
+export function kaminoReserveRefreshes(
+  banks: readonly Bank[],
+  reserves: KaminoReserveLookup,
+  options: ReserveRefreshOptions = {},
+): TransactionInstruction[] {
   const seen = new Set<string>();
-  const refreshes: TransactionInstruction[] = [];
+  const loaded: LoadedReserve[] = [];
   for (const bank of banks.filter(isKaminoBank)) {
     const { reserve } = kaminoBankKeys(bank);
     if (seen.has(reserve.toBase58())) continue;
     seen.add(reserve.toBase58());
-    refreshes.push(refreshReserveInstructionFor(reserve, reserveOf(reserves, reserve)));
+    loaded.push({ address: reserve, state: reserveOf(reserves, reserve) });
   }
-  return refreshes;
+  if (options.batch === false) return loaded.map((r) => refreshReserveInstructionFor(r.address, r.state));
+  return reserveRefreshInstructions(loaded);
 }
 
 /**

@@ -23,3 +23,4 @@ export * from "./balance-projection.js";
 export * from "./action-projection.js";
 export * from "./kamino.js";
 export * from "./liquidation.js";
+export * from "./kamino-obligation.js";

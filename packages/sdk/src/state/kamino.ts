@@ -13,6 +13,8 @@ export {
   decodeObligation as decodeKaminoObligation,
   activeDeposits as activeKaminoDeposits,
   activeBorrows as activeKaminoBorrows,
+  decodeLendingMarket as decodeKaminoLendingMarket,
+  LENDING_MARKET_DISCRIMINATOR as KAMINO_LENDING_MARKET_DISCRIMINATOR,
 } from "@ballast/market";
 export type {
   LastUpdate as KaminoLastUpdate,
@@ -29,4 +31,6 @@ export type {
   ObligationLiquidity as KaminoObligationLiquidity,
   ObligationOrder as KaminoObligationOrder,
   Obligation as KaminoObligation,
+  LendingMarket as KaminoLendingMarket,
+  OracleAccounts as KaminoOracleAccounts,
 } from "@ballast/market";

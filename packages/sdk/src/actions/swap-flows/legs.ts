@@ -7,7 +7,7 @@ import type { Bank } from "@ballast/protocol";
 import { lendingMarketAuthority } from "@ballast/market";
 import { depositInstruction, borrowInstruction, repayInstruction, withdrawInstruction } from "../../instructions/lending.js";
 import { kaminoDepositInstruction, kaminoWithdrawInstruction } from "../../instructions/kamino.js";
-import { kaminoObligationRefresh, kaminoReserveRefreshes } from "../../instructions/kamino-refresh.js";
+import { type ReserveRefreshOptions, kaminoObligationRefresh, kaminoReserveRefreshes } from "../../instructions/kamino-refresh.js";
 import { associatedTokenAddress, createAssociatedTokenAccountInstruction, unwrapSolInstruction } from "../../instructions/tokens.js";
 import { kaminoCollateralForTokens } from "../../math/kamino.js";
 import { fetchKaminoReserves, isKaminoBank, type KaminoReserveLookup } from "../../state/kamino-reserves.js";
@@ -115,10 +115,11 @@ export async function marketRefreshes(
   p: LegMarket,
   priced: readonly string[],
   acted: readonly string[],
+  options: ReserveRefreshOptions = {},
 ): Promise<{ reserves: KaminoReserveLookup; refreshes: TransactionInstruction[] }> {
   const banks = [...new Set([...priced, ...acted])].map((address) => bankData(p, address));
   const reserves = await fetchKaminoReserves(p.connection, banks);
-  const refreshes = kaminoReserveRefreshes(banks, reserves);
+  const refreshes = kaminoReserveRefreshes(banks, reserves, options);
   for (const address of new Set(acted)) {
     const bank = bankData(p, address);
     if (isKaminoBank(bank)) refreshes.push(kaminoObligationRefresh(bank, reserves));

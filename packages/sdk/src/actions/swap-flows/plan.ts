@@ -25,6 +25,7 @@ import { COMPUTE_UNITS, DEFAULT_COMPUTE_UNIT_PRICE } from "../../transactions/co
 import { reservedBytes } from "../../transactions/packing.js";
 import { MAX_TRANSACTION_SIZE, fitsInTransaction, measureInstructions } from "../../transactions/size.js";
 import type { BroadcastResult } from "../../transactions/broadcast.js";
+import { withLookupTables } from "../lookup-tables.js";
 import { sendDrafts, type ActionContext } from "../send.js";
 import { walletKey } from "../wallet.js";
 import { BallastSdkError } from "../../errors.js";
@@ -132,13 +133,6 @@ export interface FittedSwap {
   readonly size: number;
 }
 
-async function loadLookupTables(context: ActionContext, addresses: readonly PublicKey[]): Promise<AddressLookupTableAccount[]> {
-  const own = context.lookupTables ?? [];
-  const missing = addresses.filter((address) => !own.some((table) => table.key.equals(address)));
-  const loaded = await Promise.all(missing.map((address) => context.connection.getAddressLookupTable(address)));
-  return [...own, ...loaded.flatMap(({ value }) => (value ? [value] : []))];
-}
-
 /** The route sizes to try, largest first, none above `cap`; a cap below every step is tried alone. */
 export function maxAccountsSteps(cap?: number): number[] {
   if (cap === undefined) return [...MAX_ACCOUNTS_STEPS];
@@ -161,7 +155,7 @@ export async function fitSwap(
     const quote = await p.swap.quote({ ...request, slippageBps: p.slippageBps, maxAccounts });
     const swap = await p.swap.instructions({ quote, user: payer, wrapAndUnwrapSol: false });
     const built = await build(quote, swap);
-    const lookupTables = await loadLookupTables(p, swap.lookupTableAddresses);
+    const lookupTables = await withLookupTables(p.connection, p.lookupTables ?? [], swap.lookupTableAddresses);
     let measurement;
     try {
       measurement = measureInstructions({ payer, instructions: built.instructions, lookupTables });
