@@ -11,12 +11,8 @@ import type { LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
-import {
-  type LiquidationReason,
-  effectiveLiquidationThresholdPct,
-  liquidationParams,
-  obligationElevationGroup,
-} from "./liquidation-eligibility.js";
+import { elevationGroupOf } from "./elevation-groups.js";
+import { type LiquidationReason, effectiveLiquidationThresholdPct, liquidationParams } from "./liquidation-eligibility.js";
 import {
   borrowIndex,
   borrowSlot,
@@ -97,7 +93,7 @@ export function liquidateObligation(
   log(
     `Liquidating liquidation_close_factor_pct: ${market.liquidationMaxDebtCloseFactorPct}, liquidation_max_value: ${market.maxLiquidatableDebtMarketValueAtOnce}`,
   );
-  const group = obligationElevationGroup(market, obligation.elevationGroup);
+  const group = elevationGroupOf(market, obligation.elevationGroup);
   const collateralThresholdPct = effectiveLiquidationThresholdPct(withdraw.reserve, group);
   if (collateralThresholdPct === 0) {
     log("Liquidation threshold of the withdraw reserve is 0 and can't be used for liquidation");
