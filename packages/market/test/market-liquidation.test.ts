@@ -8,12 +8,14 @@ import type { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { U64_MAX } from "@ballast/ledger";
 import {
+  UpdateLendingMarketMode,
   depositReserveLiquidityAndObligationCollateralInstruction,
   liquidateObligationAndRedeemReserveCollateralInstruction,
   markObligationForDeleveragingInstruction,
   updateEntireReserveConfigInstruction,
   NO_DELEVERAGING_MARKER,
   socializeLossInstruction,
+  updateLendingMarketInstruction,
   type Obligation,
   type ReserveAccounts,
 } from "../src/index.js";
@@ -156,8 +158,17 @@ describe("the risk council", () => {
       liquidityAmount: amount,
     });
 
+  /** update_lending_market signed by the market owner: `mode` with its Borsh value. */
+  const updateMarket = (mode: number, value: Uint8Array) =>
+    updateLendingMarketInstruction({ lendingMarketOwner: m.h.owner.publicKey, lendingMarket: m.market, mode, value });
+  const u64 = (n: bigint) => {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64LE(n);
+    return bytes;
+  };
+
   it("marks an obligation for deleveraging only as the market's risk council, with a target of at most 100%", async () => {
-    m.writeMarket((market) => (market.riskCouncil = council.publicKey.toBase58()));
+    await m.h.send(updateMarket(UpdateLendingMarketMode.UpdateRiskCouncil, council.publicKey.toBytes()), [m.h.owner]);
     const stranger = await m.h.fundedKeypair();
     const refused = await m.h.expectFailure(mark(stranger, 50), [stranger], "ConstraintHasOne");
     expect(refused.logs?.some((l) => l.includes("caused by account: lending_market"))).toBe(true);
@@ -165,10 +176,13 @@ describe("the risk council", () => {
     // The market has no margin-call period yet.
     await m.h.expectFailure(mark(council, 50), [council], "InvalidConfig");
 
-    m.writeMarket((market) => {
-      market.individualAutodeleverageMarginCallPeriodSecs = 3_600n;
-      market.autodeleverageEnabled = 1;
-    });
+    await m.h.send(
+      [
+        updateMarket(UpdateLendingMarketMode.UpdateIndividualAutodeleverageMarginCallPeriodSecs, u64(3_600n)),
+        updateMarket(UpdateLendingMarketMode.UpdateAutodeleverageEnabled, Uint8Array.of(1)),
+      ],
+      [m.h.owner],
+    );
     await m.h.send(mark(council, 50), [council]);
     const marked = await m.h.obligation(borrower.obligation);
     expect([marked.autodeleverageTargetLtvPct, marked.autodeleverageMarginCallStartedTimestamp]).toEqual([50, m.h.now()]);
