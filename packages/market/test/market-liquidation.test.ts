@@ -8,14 +8,12 @@ import type { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { U64_MAX } from "@ballast/ledger";
 import {
-  UpdateLendingMarketMode,
   depositReserveLiquidityAndObligationCollateralInstruction,
   liquidateObligationAndRedeemReserveCollateralInstruction,
   markObligationForDeleveragingInstruction,
   updateEntireReserveConfigInstruction,
   NO_DELEVERAGING_MARKER,
   socializeLossInstruction,
-  updateLendingMarketInstruction,
   type Obligation,
   type ReserveAccounts,
 } from "../src/index.js";
@@ -158,9 +156,6 @@ describe("the risk council", () => {
       liquidityAmount: amount,
     });
 
-  /** update_lending_market signed by the market owner: `mode` with its Borsh value. */
-  const updateMarket = (mode: number, value: Uint8Array) =>
-    updateLendingMarketInstruction({ lendingMarketOwner: m.h.owner.publicKey, lendingMarket: m.market, mode, value });
   const u64 = (n: bigint) => {
     const bytes = Buffer.alloc(8);
     bytes.writeBigUInt64LE(n);
@@ -168,7 +163,7 @@ describe("the risk council", () => {
   };
 
   it("marks an obligation for deleveraging only as the market's risk council, with a target of at most 100%", async () => {
-    await m.h.send(updateMarket(UpdateLendingMarketMode.UpdateRiskCouncil, council.publicKey.toBytes()), [m.h.owner]);
+    await m.updateMarket("UpdateRiskCouncil", council.publicKey.toBytes());
     const stranger = await m.h.fundedKeypair();
     const refused = await m.h.expectFailure(mark(stranger, 50), [stranger], "ConstraintHasOne");
     expect(refused.logs?.some((l) => l.includes("caused by account: lending_market"))).toBe(true);
@@ -176,13 +171,8 @@ describe("the risk council", () => {
     // The market has no margin-call period yet.
     await m.h.expectFailure(mark(council, 50), [council], "InvalidConfig");
 
-    await m.h.send(
-      [
-        updateMarket(UpdateLendingMarketMode.UpdateIndividualAutodeleverageMarginCallPeriodSecs, u64(3_600n)),
-        updateMarket(UpdateLendingMarketMode.UpdateAutodeleverageEnabled, Uint8Array.of(1)),
-      ],
-      [m.h.owner],
-    );
+    await m.updateMarket("UpdateIndividualAutodeleverageMarginCallPeriodSecs", u64(3_600n));
+    await m.setMarketFlag("UpdateAutodeleverageEnabled", true);
     await m.h.send(mark(council, 50), [council]);
     const marked = await m.h.obligation(borrower.obligation);
     expect([marked.autodeleverageTargetLtvPct, marked.autodeleverageMarginCallStartedTimestamp]).toEqual([50, m.h.now()]);
@@ -438,8 +428,8 @@ describe("priorities", () => {
     expect(refused.logs).toContain("Program log: Liquidation threshold of the withdraw reserve is 0 and can't be used for liquidation");
     await m.h.send(configure(original), [m.h.owner]);
 
-    m.writeMarket((market) => (market.emergencyMode = 1));
+    await m.setMarketFlag("UpdateEmergencyMode", true);
     await m.h.expectFailure(m.liquidate(b.obligation, USDC), [m.liquidator], "GlobalEmergencyMode");
-    m.writeMarket((market) => (market.emergencyMode = 0));
+    await m.setMarketFlag("UpdateEmergencyMode", false);
   });
 });

@@ -1,23 +1,23 @@
 // A market for liquidation and order tests: a USDC debt reserve ($1, no interest, no fees, so debts stay exact) and a
 // SOL collateral reserve ($100, 75% LTV, 85% liquidation threshold, bonus 2–10%, bad debt 0.5%, 10% protocol
 // liquidation fee, 20% order execution fee), a lender supplying USDC, a borrower with SOL collateral and an obligation,
-// and a liquidator holding USDC. Market fields other developers' instructions set are written into the account here.
+// and a liquidator holding USDC. Market switches go through update_lending_market.
 import { Keypair, PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import {
-  type LendingMarket,
+  UpdateLendingMarketMode,
+  type UpdateLendingMarketModeName,
   type ReserveAccounts,
   borrowObligationLiquidityInstruction,
   curveFromPoints,
-  decodeLendingMarket,
   depositReserveLiquidityAndObligationCollateralInstruction,
   depositReserveLiquidityInstruction,
-  encodeLendingMarketInto,
   initObligationInstruction,
   initUserMetadataInstruction,
   liquidateObligationAndRedeemReserveCollateralInstruction,
   refreshObligationInstructionFor,
   refreshReserveInstructionFor,
   updateEntireReserveConfigInstruction,
+  updateLendingMarketInstruction,
   vanillaObligationAddress,
 } from "../../src/index.js";
 import { activeConfig } from "./configs.js";
@@ -199,16 +199,22 @@ export class BorrowerMarket {
     });
   }
 
-  /** Rewrites market fields in the account directly, as update_lending_market would. */
-  writeMarket(change: (market: LendingMarket) => void): void {
-    const address = this.market.toBase58();
-    const account = this.h.ledger.getAccount(address);
-    if (!account) throw new Error("no market account");
-    const state = decodeLendingMarket(account.data);
-    change(state);
-    const data = Buffer.from(account.data);
-    encodeLendingMarketInto(data, state);
-    this.h.ledger.setAccounts([[address, { ...account, data }]]);
+  /** update_lending_market signed by the market owner: `mode` with its Borsh value. */
+  async updateMarket(mode: UpdateLendingMarketModeName, value: Uint8Array): Promise<void> {
+    await this.h.send(
+      updateLendingMarketInstruction({
+        lendingMarketOwner: this.h.owner.publicKey,
+        lendingMarket: this.market,
+        mode: UpdateLendingMarketMode[mode],
+        value,
+      }),
+      [this.h.owner],
+    );
+  }
+
+  /** A market switch (a u8 0/1 mode) on or off. */
+  async setMarketFlag(mode: UpdateLendingMarketModeName, on: boolean): Promise<void> {
+    await this.updateMarket(mode, Uint8Array.of(on ? 1 : 0));
   }
 }
 
