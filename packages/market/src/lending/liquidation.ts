@@ -24,7 +24,7 @@ import {
 } from "./obligation-positions.js";
 import type { ReserveRef } from "./obligation-refresh.js";
 import { OpportunityType, consumeOrder, removeAllOrders } from "./orders.js";
-import { type Log, priceStatusBits } from "./preconditions.js";
+import { type Log, priceStatusBits, requireFresh } from "./preconditions.js";
 import { redeemReserveCollateral, refreshReserve } from "./reserve-operations.js";
 
 export interface LiquidationResult {
@@ -36,14 +36,6 @@ export interface LiquidationResult {
   withdrawCollateralAmount: bigint;
   bonusRate: bigint;
   reason: LiquidationReason;
-}
-
-function requireLiquidationFresh(lastUpdate: Reserve["lastUpdate"], clock: MarketClock, what: string, log: Log): boolean {
-  const { stale, slot, priceStatus } = lastUpdate;
-  const required = PriceStatus.LIQUIDATION_CHECKS;
-  if (stale === 0 && clock.slot === slot && (priceStatus & required) === required) return true;
-  log(`${what} is stale and must be refreshed in the current slot, price status: ${priceStatusBits(priceStatus)}`);
-  return false;
 }
 
 /** Removes `amount` from an obligation's and its reserves' counts of debt (outside elevation groups, or per group collateral). */
@@ -103,9 +95,20 @@ export function liquidateObligation(
     log("Liquidity amount provided cannot be zero");
     fail("InvalidAmount");
   }
-  if (!requireLiquidationFresh(repay.reserve.lastUpdate, clock, "Repay reserve", log)) fail("ReserveStale");
-  if (!requireLiquidationFresh(withdraw.reserve.lastUpdate, clock, "Withdraw reserve", log)) fail("ReserveStale");
-  if (!requireLiquidationFresh(obligation.lastUpdate, clock, "Obligation", log)) fail("ObligationStale");
+  const required = PriceStatus.LIQUIDATION_CHECKS;
+  const stale = (what: string, status: number) =>
+    `${what} is stale and must be refreshed in the current slot, price status: ${priceStatusBits(status)}`;
+  requireFresh(
+    repay.reserve.lastUpdate,
+    clock,
+    required,
+    "ReserveStale",
+    stale("Repay reserve", repay.reserve.lastUpdate.priceStatus),
+    log,
+  );
+  const withdrawStatus = withdraw.reserve.lastUpdate.priceStatus;
+  requireFresh(withdraw.reserve.lastUpdate, clock, required, "ReserveStale", stale("Withdraw reserve", withdrawStatus), log);
+  requireFresh(obligation.lastUpdate, clock, required, "ObligationStale", stale("Obligation", obligation.lastUpdate.priceStatus), log);
   if (obligation.depositedValueSf === 0n) {
     log("Obligation deposited value is zero");
     fail("ObligationDepositsZero");
