@@ -187,4 +187,39 @@ describe("order execution through liquidate_obligation_and_redeem_reserve_collat
       "ObligationHealthy",
     );
   });
+
+  it("executes a take-profit on the debt/collateral price ratio, which may repay any part of the debt and stays set", async () => {
+    // Below 1/120: SOL above $120. Repay any amount at a 0.5–1.5% bonus.
+    const takeProfit: ObligationOrder = {
+      conditionThresholdSf: ONE / 120n,
+      opportunityParameterSf: FRACTION_MAX,
+      minExecutionBonusBps: 50,
+      maxExecutionBonusBps: 150,
+      conditionType: ConditionType.DebtCollPriceRatioBelow,
+      opportunityType: OpportunityType.DeleverageAllDebt,
+    };
+    await m.h.send(setOrder(1, takeProfit), [borrower.keypair]);
+    await m.h.expectFailure(
+      [...(await m.refreshAll(borrower.obligation, 100n)), m.liquidate(borrower.obligation, 100n * USDC)],
+      [m.liquidator],
+      "ObligationHealthy",
+    );
+    // At $150 the ratio is 1/150: a fifth of the way from the threshold to zero.
+    const ob = await refreshed(150n);
+    const ratio = div(ONE, 150n * ONE);
+    const distance = div(takeProfit.conditionThresholdSf - ratio, takeProfit.conditionThresholdSf);
+    const bonus = bps(50n) + mul(distance, bps(150n) - bps(50n));
+    const usdcBefore = await m.h.balance(m.liquidatorUsdc);
+    const { signature } = await m.h.send(
+      [...(await m.refreshAll(borrower.obligation, 150n)), m.liquidate(borrower.obligation, 100n * USDC)],
+      [m.liquidator],
+    );
+    expect(await m.h.logs(signature)).toContain(
+      `Program log: Obligation is eligible for liquidation because of ObligationOrder(1) with liquidation bonus: ${(bonus * 10_000n + ONE / 2n) >> 60n}bps`,
+    );
+    expect(usdcBefore - (await m.h.balance(m.liquidatorUsdc))).toBe(100n * USDC);
+    const after = await m.h.obligation(borrower.obligation);
+    expect(after.borrows[0]!.borrowedAmountSf).toBe(ob.borrows[0]!.borrowedAmountSf - 100n * USDC * ONE);
+    expect(after.orders[1]).toEqual(takeProfit);
+  });
 });
