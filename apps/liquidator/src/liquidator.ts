@@ -297,29 +297,33 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
   }
 
-  /** Sells what a market liquidation redeemed back into the token it repaid with, when a swap venue exists. */
-  async function sellSeized(candidate: KaminoCandidate, received: bigint): Promise<void> {
-    const withdrawReserve = candidate.target.reserves.get(candidate.plan.withdrawReserve);
-    const repayReserve = candidate.target.reserves.get(candidate.plan.repayReserve);
-    if (!swap || received <= 0n || !withdrawReserve || !repayReserve) return;
-    try {
-      metrics.record("rebalance", "sent");
-      const result = await walletSwapAction({
-        ...context,
-        swap,
-        inputMint: withdrawReserve.liquidity.mintPubkey,
-        outputMint: repayReserve.liquidity.mintPubkey,
-        amount: received,
-        slippageBps: config.slippageBps,
-      });
-      metrics.record("rebalance", "landed");
-      log.info(
-        { sold: String(received), mint: withdrawReserve.liquidity.mintPubkey, signature: result.signatures.at(-1) },
-        "seized collateral sold",
-      );
-    } catch (error) {
-      metrics.record("rebalance", "failed");
-      log.warn({ err: error, mint: withdrawReserve.liquidity.mintPubkey }, "seized collateral not sold");
+  /**
+   * Collateral market liquidations left in the wallet, by mint: the amount and the token it is sold into. A sale that
+   * fails (a quote gone stale as the pool moved) is tried again on the next pass.
+   */
+  const unsold = new Map<string, { amount: bigint; into: string }>();
+
+  async function sellUnsold(): Promise<void> {
+    if (!swap) return;
+    for (const [mint, { amount, into }] of unsold) {
+      if (closing) return;
+      try {
+        metrics.record("rebalance", "sent");
+        const result = await walletSwapAction({
+          ...context,
+          swap,
+          inputMint: mint,
+          outputMint: into,
+          amount,
+          slippageBps: config.slippageBps,
+        });
+        metrics.record("rebalance", "landed");
+        unsold.delete(mint);
+        log.info({ sold: String(amount), mint, into, signature: result.signatures.at(-1) }, "seized collateral sold");
+      } catch (error) {
+        metrics.record("rebalance", "failed");
+        log.warn({ err: error, mint, amount: String(amount) }, "seized collateral not sold");
+      }
     }
   }
 
@@ -335,14 +339,26 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     try {
       metrics.record("market", "sent");
       const before = await held(collateralMint);
-      const result = await kaminoLiquidateAction({ ...context, target: candidate.target });
+      // With a venue, capital-free: the debt's reserve lends the repayment and the seized collateral buys it back.
+      const flashLoan = swap ? { swap, slippageBps: config.slippageBps, maxAccounts: config.maxAccountsPerTransaction } : undefined;
+      const result = await kaminoLiquidateAction({ ...context, target: candidate.target, flashLoan });
       metrics.record("market", "landed");
       const received = (await held(collateralMint)) - before;
       log.info(
-        { ...fields, repaid: String(result.repayAmount), received: String(received), signature: result.signatures.at(-1) },
+        {
+          ...fields,
+          repaid: String(result.repayAmount),
+          flashLoan: result.swapSpend !== null,
+          received: String(received),
+          signature: result.signatures.at(-1),
+        },
         "market obligation liquidated",
       );
-      await sellSeized(candidate, received);
+      const repayReserve = candidate.target.reserves.get(candidate.plan.repayReserve);
+      if (received > 0n && repayReserve) {
+        const mint = withdrawReserve.liquidity.mintPubkey;
+        unsold.set(mint, { amount: (unsold.get(mint)?.amount ?? 0n) + received, into: repayReserve.liquidity.mintPubkey });
+      }
       return true;
     } catch (error) {
       metrics.record("market", "failed");
@@ -369,6 +385,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       if (await liquidateObligation(candidate)) landed += 1;
       else failed += 1;
     }
+    await sellUnsold();
     return { liquidatable: candidates.length, landed, failed };
   }
 

@@ -3,7 +3,7 @@ import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/w
 import { buildInstruction, toPublicKey as key, type Key } from "@ballast/codec";
 import { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
 import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
-import { FEED_ID_LENGTH } from "./pyth/price-update-v2.js";
+import { FEED_ID_LENGTH, type VerificationLevel } from "./pyth/price-update-v2.js";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
 
 function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
@@ -49,14 +49,20 @@ export interface UpdatePythPriceParams {
   publishTime: bigint;
   emaPrice: bigint;
   emaConf: bigint;
+  /**
+   * The guardian signatures behind the update: Full (the default), or Partial{num_signatures} (stored as Full from
+   * the guardian quorum on, refused with none).
+   */
+  verificationLevel?: VerificationLevel;
   programId?: Key;
 }
 
 export function updatePythPriceInstruction(p: UpdatePythPriceParams): TransactionInstruction {
   const { authority, feed, price, conf, exponent, publishTime, emaPrice, emaConf } = p;
+  const verificationLevel = p.verificationLevel ?? { kind: "Full" };
   return buildInstruction(p.programId ?? PYTH_RECEIVER_PROGRAM_ID, PYTH_RECEIVER_INSTRUCTIONS, "update_price", {
     accounts: { authority, feed },
-    args: { price, conf, exponent, publishTime, emaPrice, emaConf },
+    args: { price, conf, exponent, publishTime, emaPrice, emaConf, verificationLevel },
   });
 }
 
@@ -118,5 +124,312 @@ export function updateSwitchboardResultInstruction(p: UpdateSwitchboardResultPar
   return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "update_result", {
     accounts: { authority: p.authority, feed: p.feed },
     args: { value: p.value, stdDev: p.stdDev },
+  });
+}
+
+// ---- Switchboard On-Demand: queues, oracles, pull feeds on a queue, randomness -----------------------------------
+
+/** `recent_slot` arguments size lookup tables in the real program; here they are stored and otherwise unused. */
+const NO_RECENT_SLOT = 0n;
+
+export interface QueueInitParams {
+  /** A fresh keypair's address; it signs. */
+  queue: Key;
+  /** Allows measurements, vouches for oracles, grants permissions. */
+  authority: Key;
+  payer: Key;
+  /** Seconds; 0 by default. */
+  allowAuthorityOverrideAfter?: number;
+  /** Oracles need PermitOracleHeartbeat to join; false by default. */
+  requireAuthorityHeartbeatPermission?: boolean;
+  /** Feeds need PermitOracleQueueUsage to take submissions; false by default. */
+  requireUsagePermissions?: boolean;
+  /** Seconds an oracle's verification lasts; a week by default. */
+  maxQuoteVerificationAge?: number;
+  reward?: number;
+  /** Seconds; 180 by default. */
+  nodeTimeout?: number;
+  programId?: Key;
+}
+
+export function queueInitInstruction(p: QueueInitParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_init", {
+    accounts: { queue: p.queue, authority: p.authority, payer: p.payer, systemProgram: SystemProgram.programId },
+    args: {
+      allowAuthorityOverrideAfter: p.allowAuthorityOverrideAfter ?? 0,
+      requireAuthorityHeartbeatPermission: p.requireAuthorityHeartbeatPermission ?? false,
+      requireUsagePermissions: p.requireUsagePermissions ?? false,
+      maxQuoteVerificationAge: p.maxQuoteVerificationAge ?? 604_800,
+      reward: p.reward ?? 0,
+      nodeTimeout: p.nodeTimeout ?? 180,
+      recentSlot: NO_RECENT_SLOT,
+    },
+  });
+}
+
+export interface QueueSetConfigsParams {
+  queue: Key;
+  authority: Key;
+  newAuthority?: Key;
+  reward?: number;
+  nodeTimeout?: bigint;
+  programId?: Key;
+}
+
+export function queueSetConfigsInstruction(p: QueueSetConfigsParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_set_configs", {
+    accounts: { queue: p.queue, authority: p.authority },
+    args: { authority: p.newAuthority ?? null, reward: p.reward ?? null, nodeTimeout: p.nodeTimeout ?? null },
+  });
+}
+
+export interface QueueMrEnclaveParams {
+  queue: Key;
+  authority: Key;
+  mrEnclave: Uint8Array;
+  programId?: Key;
+}
+
+export function queueAddMrEnclaveInstruction(p: QueueMrEnclaveParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_add_mr_enclave", {
+    accounts: { queue: p.queue, authority: p.authority },
+    args: { mrEnclave: fixedBytes("MRENCLAVE", p.mrEnclave, 32) },
+  });
+}
+
+export function queueRemoveMrEnclaveInstruction(p: QueueMrEnclaveParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_remove_mr_enclave", {
+    accounts: { queue: p.queue, authority: p.authority },
+    args: { mrEnclave: fixedBytes("MRENCLAVE", p.mrEnclave, 32) },
+  });
+}
+
+export interface QueueOverrideOracleParams {
+  queue: Key;
+  oracle: Key;
+  /** The queue's authority. */
+  authority: Key;
+  /** The oracle's secp256k1 signing key, x ‖ y (secp256k1SignerOf). */
+  secp256k1Signer: Uint8Array;
+  /** Seconds the vouching lasts. */
+  maxQuoteVerificationAge: bigint;
+  /** One of the queue's allowed measurements. */
+  mrEnclave: Uint8Array;
+  programId?: Key;
+}
+
+export function queueOverrideOracleInstruction(p: QueueOverrideOracleParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_override_oracle", {
+    accounts: { queue: p.queue, oracle: p.oracle, authority: p.authority },
+    args: {
+      secp256k1Signer: fixedBytes("secp256k1 signer", p.secp256k1Signer, 64),
+      maxQuoteVerificationAge: p.maxQuoteVerificationAge,
+      mrEnclave: fixedBytes("MRENCLAVE", p.mrEnclave, 32),
+    },
+  });
+}
+
+export interface OracleInitParams {
+  /** A fresh keypair's address; it signs. */
+  oracle: Key;
+  payer: Key;
+  /** Heartbeats the oracle onto its queue. */
+  authority: Key;
+  queue: Key;
+  secpAuthority?: Uint8Array;
+  programId?: Key;
+}
+
+export function oracleInitInstruction(p: OracleInitParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "oracle_init", {
+    accounts: { oracle: p.oracle, payer: p.payer, systemProgram: SystemProgram.programId },
+    args: {
+      recentSlot: NO_RECENT_SLOT,
+      authority: p.authority,
+      queue: p.queue,
+      secpAuthority: p.secpAuthority === undefined ? null : fixedBytes("secp authority", p.secpAuthority, 64),
+    },
+  });
+}
+
+export interface OracleHeartbeatParams {
+  oracle: Key;
+  /** The oracle's authority. */
+  oracleSigner: Key;
+  queue: Key;
+  /** Up to 64 bytes of UTF-8. */
+  gatewayUri?: string;
+  programId?: Key;
+}
+
+export function oracleHeartbeatInstruction(p: OracleHeartbeatParams): TransactionInstruction {
+  let gatewayUri: Buffer | null = null;
+  if (p.gatewayUri !== undefined) {
+    const raw = Buffer.from(p.gatewayUri, "utf8");
+    if (raw.length > 64) throw new RangeError(`gateway URI is ${raw.length} bytes, at most 64 fit`);
+    gatewayUri = Buffer.alloc(64);
+    raw.copy(gatewayUri);
+  }
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "oracle_heartbeat", {
+    accounts: { oracle: p.oracle, oracleSigner: p.oracleSigner, queue: p.queue },
+    args: { gatewayUri },
+  });
+}
+
+export interface PermissionSetParams {
+  /** The granter queue's authority. */
+  authority: Key;
+  /** The queue. */
+  granter: Key;
+  /** An oracle or a pull feed of the queue. */
+  target: Key;
+  /** A SwitchboardPermission bit. */
+  permission: number;
+  enable: boolean;
+  programId?: Key;
+}
+
+export function permissionSetInstruction(p: PermissionSetParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "permission_set", {
+    accounts: { authority: p.authority, granter: p.granter },
+    args: { permission: p.permission, enable: p.enable },
+    remainingAccounts: [{ pubkey: key(p.target), isSigner: false, isWritable: true }],
+  });
+}
+
+export interface PullFeedInitParams {
+  /** A fresh keypair's address; it signs. */
+  pullFeed: Key;
+  queue: Key;
+  authority: Key;
+  payer: Key;
+  feedHash: Uint8Array;
+  /** Up to 32 bytes of UTF-8; empty by default. */
+  name?: string;
+  /** 0 by default. */
+  maxVariance?: bigint;
+  /** 1 by default. */
+  minResponses?: number;
+  /** Fresh submissions a result needs; 1 by default. */
+  minSampleSize?: number;
+  /** Slots a submission stays fresh; 0 (no limit) by default. */
+  maxStaleness?: number;
+  /** The authority writes the feed instead of the queue's oracles; false by default. */
+  permitWriteByAuthority?: boolean;
+  programId?: Key;
+}
+
+export function pullFeedInitInstruction(p: PullFeedInitParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "pull_feed_init", {
+    accounts: { pullFeed: p.pullFeed, queue: p.queue, authority: p.authority, payer: p.payer, systemProgram: SystemProgram.programId },
+    args: {
+      feedHash: fixedBytes("feed hash", p.feedHash, 32),
+      maxVariance: p.maxVariance ?? 0n,
+      minResponses: p.minResponses ?? 1,
+      name: encodeFeedName(p.name ?? ""),
+      recentSlot: NO_RECENT_SLOT,
+      ipfsHash: new Uint8Array(32),
+      minSampleSize: p.minSampleSize ?? 1,
+      maxStaleness: p.maxStaleness ?? 0,
+      permitWriteByAuthority: p.permitWriteByAuthority ?? null,
+    },
+  });
+}
+
+export interface PullFeedSubmission {
+  /** The oracle account that signed. */
+  oracle: Key;
+  /** i128 with 18 decimals. */
+  value: bigint;
+  signature: Uint8Array;
+  recoveryId: number;
+  /** Slots before the instruction's slot that this value was signed at; 0 by default. */
+  offset?: number;
+}
+
+export interface PullFeedSubmitResponseParams {
+  feed: Key;
+  queue: Key;
+  payer: Key;
+  /** The slot the values were signed at (its hash is in the checksum). */
+  slot: bigint;
+  submissions: readonly PullFeedSubmission[];
+  programId?: Key;
+}
+
+export function pullFeedSubmitResponseInstruction(p: PullFeedSubmitResponseParams): TransactionInstruction {
+  return buildInstruction(
+    p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID,
+    SWITCHBOARD_ON_DEMAND_INSTRUCTIONS,
+    "pull_feed_submit_response",
+    {
+      accounts: { feed: p.feed, queue: p.queue, payer: p.payer },
+      args: {
+        slot: p.slot,
+        submissions: p.submissions.map((s) => ({
+          value: s.value,
+          signature: fixedBytes("signature", s.signature, 64),
+          recoveryId: s.recoveryId,
+          offset: s.offset ?? 0,
+        })),
+      },
+      remainingAccounts: p.submissions.map((s) => ({ pubkey: key(s.oracle), isSigner: false, isWritable: false })),
+    },
+  );
+}
+
+export interface RandomnessInitParams {
+  /** A fresh keypair's address; it signs. */
+  randomness: Key;
+  authority: Key;
+  queue: Key;
+  payer: Key;
+  programId?: Key;
+}
+
+export function randomnessInitInstruction(p: RandomnessInitParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "randomness_init", {
+    accounts: { randomness: p.randomness, authority: p.authority, queue: p.queue, payer: p.payer, systemProgram: SystemProgram.programId },
+    args: { recentSlot: NO_RECENT_SLOT },
+  });
+}
+
+export interface RandomnessCommitParams {
+  randomness: Key;
+  queue: Key;
+  oracle: Key;
+  authority: Key;
+  programId?: Key;
+}
+
+export function randomnessCommitInstruction(p: RandomnessCommitParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "randomness_commit", {
+    accounts: { randomness: p.randomness, queue: p.queue, oracle: p.oracle, authority: p.authority },
+    args: {},
+  });
+}
+
+export interface RandomnessRevealParams {
+  randomness: Key;
+  oracle: Key;
+  queue: Key;
+  authority: Key;
+  payer: Key;
+  /** The oracle's signature over randomnessRevealMessage. */
+  signature: Uint8Array;
+  recoveryId: number;
+  /** sha256 of the signature. */
+  value: Uint8Array;
+  programId?: Key;
+}
+
+export function randomnessRevealInstruction(p: RandomnessRevealParams): TransactionInstruction {
+  return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "randomness_reveal", {
+    accounts: { randomness: p.randomness, oracle: p.oracle, queue: p.queue, authority: p.authority, payer: p.payer },
+    args: {
+      signature: fixedBytes("signature", p.signature, 64),
+      recoveryId: p.recoveryId,
+      value: fixedBytes("value", p.value, 32),
+    },
   });
 }

@@ -4,11 +4,19 @@
 // Prices live as integers in the feed's own units (price × 10^-exponent; Switchboard always uses 18 decimals); the
 // walk (walk/) runs in integer fixed point from a seeded generator, so the same seed and configuration always give the
 // same sequence of prices. Rounds run on the shared scheduler (@ballast/scheduler).
+//
+// A Switchboard feed on a queue takes values only from the queue's oracles: the pusher submits as the oracle its
+// authority operates, signing each value with that oracle's secp256k1 key over the latest slot hash. A feed that
+// permits writes by its authority (create_feed) takes the value and standard deviation from the pusher directly.
 import { type Commitment, Connection, type Keypair, PublicKey, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
-import { updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
-import { PULL_FEED_PRECISION } from "./switchboard/pull-feed.js";
+import { pullFeedSubmitResponseInstruction, updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
+import { decodeOracle, decodeQueue, queueOracleKeys } from "./switchboard/accounts.js";
+import { PULL_FEED_PRECISION, decodePullFeed } from "./switchboard/pull-feed.js";
+import { oracleSecp256k1SecretKey, pullFeedSubmissionChecksum, secp256k1SignerOf, signChecksum } from "./switchboard/signing.js";
+import { latestSlotHash, type SlotHashEntry } from "./switchboard/slot-hash.js";
+import { bytesEqual } from "./bytes.js";
 import { E9, E18, decimalToUnits, expE18, fractionE9 } from "./walk/fixed-point.js";
 import { GeometricRandomWalk } from "./walk/geometric.js";
 
@@ -27,7 +35,10 @@ export interface PusherFeed {
   volatility?: number;
   /** Pyth only: the price exponent (price = integer × 10^exponent); -8 by default. Switchboard always uses -18. */
   exponent?: number;
-  /** Pyth conf / Switchboard std_dev as a fraction of the price; 0 by default. */
+  /**
+   * Pyth conf / Switchboard std_dev as a fraction of the price; 0 by default. A Switchboard feed on a queue computes
+   * its std_dev from its oracles' values instead.
+   */
   confidence?: number;
   /** Scripted prices (decimal strings) pushed one per tick in order instead of the walk; the last one then repeats. */
   script?: readonly string[];
@@ -59,7 +70,7 @@ export interface PushedUpdate {
   /** The price in the feed's units (× 10^exponent). */
   price: bigint;
   exponent: number;
-  /** Pyth conf or Switchboard std_dev, in the same units. */
+  /** Pyth conf or Switchboard std_dev, in the same units; 0 for a value submitted as an oracle (sends none). */
   confidence: bigint;
   /** Pyth only: the publish time sent (unix seconds); null for Switchboard. */
   publishTime: bigint | null;
@@ -69,8 +80,13 @@ export interface PushedUpdate {
 export interface PricePusherOptions {
   /** An RPC URL or a ready Connection. */
   rpc: string | Connection;
-  /** Pays the fees and signs as every feed's authority. */
+  /**
+   * Pays the fees and signs as every feed's authority; for Switchboard feeds on a queue, it is the authority of the
+   * oracle the pusher submits as, and that oracle signs with oracleSecp256k1SecretKey of its secret key.
+   */
   authority: Keypair;
+  /** The Switchboard oracle account to submit as; by default the one of the feed's queue that signs with this key. */
+  oracle?: PublicKey | string;
   feeds: readonly PusherFeed[];
   /** Milliseconds between the starts of consecutive rounds; 400 by default. Also the walk's time step. */
   intervalMs?: number;
@@ -105,7 +121,24 @@ interface FeedState {
   /** The price chosen for the next update; kept until it lands, so a failed send is retried with the same price. */
   pending: bigint | null;
   lastPublishTime: bigint;
+  /** Switchboard only: how the feed takes values, read from its account on the first push. */
+  route: SwitchboardRoute | null;
 }
+
+/** A Switchboard feed written by its authority, or submitted to as one of its queue's oracles. */
+type SwitchboardRoute =
+  | { readonly kind: "authority" }
+  | {
+      readonly kind: "oracle";
+      readonly queue: PublicKey;
+      readonly oracle: PublicKey;
+      readonly feedHash: Uint8Array;
+      readonly maxVariance: bigint;
+      readonly minResponses: number;
+    };
+
+/** Accounts getMultipleAccountsInfo returns at most. */
+const ACCOUNTS_PER_REQUEST = 100;
 
 const SENT_SIGNATURES_KEPT = 256;
 
@@ -124,6 +157,8 @@ export class PricePusher {
   private readonly now: () => Promise<bigint>;
   private readonly feeds: FeedState[];
   private readonly atomic: boolean;
+  private readonly oracle: PublicKey | null;
+  private readonly secp256k1Secret: Uint8Array;
   /** Signatures of the transactions this pusher sent: a resend of one of them that finds it processed has landed. */
   private readonly sent = new Set<string>();
   private rounds: PeriodicJob | null = null;
@@ -141,6 +176,8 @@ export class PricePusher {
     this.log = options.log ?? ((message) => console.error(message));
     this.now = options.now ?? (() => this.chainTime());
     this.atomic = options.atomic ?? false;
+    this.oracle = options.oracle === undefined ? null : new PublicKey(options.oracle);
+    this.secp256k1Secret = oracleSecp256k1SecretKey(this.authority.secretKey);
     const seed = options.seed ?? 0;
     this.feeds = options.feeds.map((config, index) => {
       const exponent = config.kind === "switchboard" ? -PULL_FEED_PRECISION : (config.exponent ?? -8);
@@ -166,6 +203,7 @@ export class PricePusher {
         landed: 0,
         pending: null,
         lastPublishTime: 0n,
+        route: null,
       };
     });
   }
@@ -214,13 +252,16 @@ export class PricePusher {
         now = BigInt(Math.floor(Date.now() / 1000));
       }
     }
+    let latest: Promise<SlotHashEntry> | null = null;
+    const slotHash = () => (latest ??= latestSlotHash(this.connection, this.commitment));
     if (!this.atomic) {
-      const failures = await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now)));
+      const failures = await Promise.all(this.feeds.map((feed) => this.pushFeed(feed, now, slotHash)));
       return failures.filter((f): f is string => f !== null);
     }
-    const updates = this.feeds.map((feed) => ({ feed, ...this.update(feed, now) }));
+    let updates: { feed: FeedState; ix: TransactionInstruction; update: Omit<PushedUpdate, "signature"> }[];
     let signature: string;
     try {
+      updates = await Promise.all(this.feeds.map(async (feed) => ({ feed, ...(await this.update(feed, now, slotHash)) })));
       signature = await this.send(updates.map((u) => u.ix));
     } catch (e) {
       this.log(`price pusher: updating ${this.feeds.length} feeds at once failed, retrying next round: ${message(e)}`);
@@ -247,10 +288,15 @@ export class PricePusher {
   }
 
   /** The feed's next update (its walk or script price, kept until it lands, grown to `now`) as an instruction. */
-  private update(feed: FeedState, now: bigint | null): { ix: TransactionInstruction; update: Omit<PushedUpdate, "signature"> } {
+  private async update(
+    feed: FeedState,
+    now: bigint | null,
+    slotHash: () => Promise<SlotHashEntry>,
+  ): Promise<{ ix: TransactionInstruction; update: Omit<PushedUpdate, "signature"> }> {
+    const route = feed.config.kind === "switchboard" ? await this.route(feed) : null;
     if (feed.pending === null) feed.pending = this.nextPrice(feed);
     const price = this.grown(feed, feed.pending, now);
-    const confidence = ((price < 0n ? -price : price) * feed.confidenceE9) / E9;
+    let confidence = ((price < 0n ? -price : price) * feed.confidenceE9) / E9;
     let publishTime: bigint | null = null;
     let ix: TransactionInstruction;
     if (feed.config.kind === "pyth") {
@@ -264,6 +310,18 @@ export class PricePusher {
         publishTime,
         emaPrice: price,
         emaConf: confidence,
+      });
+    } else if (route?.kind === "oracle") {
+      const at = await slotHash();
+      const { queue, feedHash, maxVariance, minResponses } = route;
+      const checksum = pullFeedSubmissionChecksum({ queue, feedHash, value: price, slothash: at.hash, maxVariance, minResponses });
+      confidence = 0n;
+      ix = pullFeedSubmitResponseInstruction({
+        feed: feed.address,
+        queue,
+        payer: this.authority.publicKey,
+        slot: at.slot,
+        submissions: [{ oracle: route.oracle, value: price, ...signChecksum(checksum, this.secp256k1Secret) }],
       });
     } else {
       ix = updateSwitchboardResultInstruction({
@@ -286,11 +344,13 @@ export class PricePusher {
   }
 
   /** Pushes one feed; returns why it did not land, or null when it did. */
-  private async pushFeed(feed: FeedState, now: bigint | null): Promise<string | null> {
-    const { ix, update } = this.update(feed, now);
+  private async pushFeed(feed: FeedState, now: bigint | null, slotHash: () => Promise<SlotHashEntry>): Promise<string | null> {
+    let update: Omit<PushedUpdate, "signature">;
     let signature: string;
     try {
-      signature = await this.send([ix]);
+      const next = await this.update(feed, now, slotHash);
+      update = next.update;
+      signature = await this.send([next.ix]);
     } catch (e) {
       this.log(`price pusher: updating ${feed.config.kind} feed ${feed.address.toBase58()} failed, retrying next round: ${message(e)}`);
       return `${feed.address.toBase58()}: ${message(e)}`;
@@ -343,6 +403,45 @@ export class PricePusher {
       if (Date.now() > deadline) throw new Error(`transaction ${signature} was not confirmed within ${this.confirmTimeoutMs} ms`);
       await sleep(20);
     }
+  }
+
+  /** How a Switchboard feed takes values, read once from its account (and its queue's oracles). */
+  private async route(feed: FeedState): Promise<SwitchboardRoute> {
+    if (feed.route !== null) return feed.route;
+    const info = await this.connection.getAccountInfo(feed.address, this.commitment);
+    if (info === null) throw new Error(`switchboard feed ${feed.address.toBase58()} does not exist`);
+    const state = decodePullFeed(info.data);
+    if (state.permitWriteByAuthority !== 0) {
+      feed.route = { kind: "authority" };
+      return feed.route;
+    }
+    const queue = new PublicKey(state.queue);
+    const oracle = this.oracle ?? (await this.ownOracle(queue));
+    feed.route = {
+      kind: "oracle",
+      queue,
+      oracle,
+      feedHash: state.feedHash,
+      maxVariance: state.maxVariance,
+      minResponses: state.minResponses,
+    };
+    return feed.route;
+  }
+
+  /** The oracle of `queue` that signs with this pusher's secp256k1 key. */
+  private async ownOracle(queue: PublicKey): Promise<PublicKey> {
+    const queueInfo = await this.connection.getAccountInfo(queue, this.commitment);
+    if (queueInfo === null) throw new Error(`switchboard queue ${queue.toBase58()} does not exist`);
+    const keys = queueOracleKeys(decodeQueue(queueInfo.data)).map((k) => new PublicKey(k));
+    const signer = secp256k1SignerOf(this.secp256k1Secret);
+    for (let i = 0; i < keys.length; i += ACCOUNTS_PER_REQUEST) {
+      const batch = keys.slice(i, i + ACCOUNTS_PER_REQUEST);
+      const infos = await this.connection.getMultipleAccountsInfo(batch, this.commitment);
+      const index = infos.findIndex((oracle) => oracle !== null && bytesEqual(decodeOracle(oracle.data).enclave.secp256k1Signer, signer));
+      const found = batch[index];
+      if (found !== undefined) return found;
+    }
+    throw new Error(`no oracle on switchboard queue ${queue.toBase58()} signs with this pusher's key`);
   }
 
   /** Keeps the latest signatures only: a resend happens within a few rounds, and a pusher runs for days. */

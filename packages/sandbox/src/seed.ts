@@ -6,12 +6,21 @@ import { Keypair, PublicKey, SystemProgram, type Connection, type TransactionIns
 import { MINT_SIZE, NATIVE_MINT, TOKEN_PROGRAM_ID, createInitializeMint2Instruction, createMintToInstruction } from "@solana/spl-token";
 import {
   createPythFeedInstruction,
-  createSwitchboardFeedInstruction,
   decimalToUnits,
+  latestSlotHash,
+  oracleHeartbeatInstruction,
+  oracleInitInstruction,
+  oracleSecp256k1SecretKey,
+  pullFeedInitInstruction,
+  pullFeedSubmissionChecksum,
+  pullFeedSubmitResponseInstruction,
   pythFeedAddress,
-  switchboardFeedAddress,
+  queueAddMrEnclaveInstruction,
+  queueInitInstruction,
+  queueOverrideOracleInstruction,
+  secp256k1SignerOf,
+  signChecksum,
   updatePythPriceInstruction,
-  updateSwitchboardResultInstruction,
 } from "@ballast/oracles";
 import {
   BankConfigFlags,
@@ -111,6 +120,9 @@ interface TokenHandle {
   readonly mint: PublicKey;
 }
 
+/** How long the queue authority's vouching for the sandbox's Switchboard oracle lasts: a century, as long as it runs. */
+const SWITCHBOARD_ORACLE_VOUCHED_SECONDS = 3_153_600_000n;
+
 class Seeder {
   private readonly tokens = new Map<string, TokenHandle>();
   private readonly oracles = new Map<string, SeededOracle>();
@@ -121,6 +133,9 @@ class Seeder {
   private publishedAt = 0n;
   /** Chain time of the feeds' first publication: where the LSTs' exchange rates start growing. */
   private stakingSince = 0n;
+  /** The Switchboard queue whose one oracle the admin operates, and each Switchboard feed's hash, by address. */
+  private switchboard: { readonly queue: PublicKey; readonly oracle: PublicKey } | null = null;
+  private readonly feedHashes = new Map<string, Uint8Array>();
 
   constructor(
     private readonly connection: Connection,
@@ -211,10 +226,43 @@ class Seeder {
     this.log(`sandbox: ${signers.length} token mints created`);
   }
 
+  /**
+   * The Switchboard queue the sandbox's pull feeds live on, with one oracle the admin operates: the queue's authority
+   * (the admin) vouches for the oracle's signing key, and the oracle heartbeats onto the queue. The price pusher finds
+   * it by that key.
+   */
+  private async createSwitchboardQueue(): Promise<{ queue: PublicKey; oracle: PublicKey }> {
+    const queue = Keypair.generate();
+    const oracle = Keypair.generate();
+    const admin = this.admin.publicKey;
+    const mrEnclave = randomBytes(32);
+    await this.send(
+      [
+        queueInitInstruction({ queue: queue.publicKey, authority: admin, payer: admin }),
+        queueAddMrEnclaveInstruction({ queue: queue.publicKey, authority: admin, mrEnclave }),
+        oracleInitInstruction({ oracle: oracle.publicKey, payer: admin, authority: admin, queue: queue.publicKey }),
+        queueOverrideOracleInstruction({
+          queue: queue.publicKey,
+          oracle: oracle.publicKey,
+          authority: admin,
+          secp256k1Signer: secp256k1SignerOf(oracleSecp256k1SecretKey(this.admin.secretKey)),
+          maxQuoteVerificationAge: SWITCHBOARD_ORACLE_VOUCHED_SECONDS,
+          mrEnclave,
+        }),
+        oracleHeartbeatInstruction({ oracle: oracle.publicKey, oracleSigner: admin, queue: queue.publicKey }),
+      ],
+      [queue, oracle],
+    );
+    this.switchboard = { queue: queue.publicKey, oracle: oracle.publicKey };
+    this.log("sandbox: Switchboard queue and oracle created");
+    return this.switchboard;
+  }
+
   /** One feed per token, Pyth or Switchboard as the catalog says, with its starting price published. */
   private async createFeeds(): Promise<void> {
-    const now = await chainTime(this.connection);
+    const switchboard = TOKENS.some((spec) => spec.oracle === "switchboard") ? await this.createSwitchboardQueue() : null;
     const instructions: TransactionInstruction[] = [];
+    const signers: Keypair[] = [];
     for (const spec of TOKENS) {
       const id = randomBytes(32);
       const authority = this.admin.publicKey;
@@ -223,11 +271,25 @@ class Seeder {
       if (spec.oracle === "pyth") {
         address = pythFeedAddress(authority, id)[0];
         instructions.push(createPythFeedInstruction({ authority, feedId: id }));
+      } else if (switchboard !== null) {
+        const feed = Keypair.generate();
+        signers.push(feed);
+        address = feed.publicKey;
+        this.feedHashes.set(address.toBase58(), id);
+        instructions.push(
+          pullFeedInitInstruction({
+            pullFeed: address,
+            queue: switchboard.queue,
+            authority,
+            payer: authority,
+            feedHash: id,
+            name: `${spec.symbol}/USD`,
+          }),
+        );
       } else {
-        address = switchboardFeedAddress(authority, id)[0];
-        instructions.push(createSwitchboardFeedInstruction({ authority, feedHash: id, name: `${spec.symbol}/USD` }));
+        throw new Error(`no Switchboard queue for ${spec.symbol}`);
       }
-      const oracle: SeededOracle = {
+      this.oracles.set(spec.symbol, {
         address: address.toBase58(),
         kind: spec.oracle,
         symbol: spec.symbol,
@@ -236,46 +298,61 @@ class Seeder {
         dailyVolatility: spec.dailyVolatility,
         confidence: spec.confidence,
         family: spec.family,
-      };
-      this.oracles.set(spec.symbol, oracle);
-      instructions.push(this.priceInstruction(oracle, now));
+      });
     }
-    await sendPacked(this.connection, this.admin, instructions);
+    const now = await chainTime(this.connection);
+    instructions.push(...(await this.priceInstructions([...this.oracles.values()], now)));
+    await sendPacked(this.connection, this.admin, instructions, signers);
     this.publishedAt = now;
     this.stakingSince = now;
     this.log(`sandbox: ${TOKENS.length} oracle feeds created`);
   }
 
-  /** An update of the feed to its starting price, published now. */
-  private priceInstruction(oracle: SeededOracle, now: bigint): TransactionInstruction {
-    const price = decimalToUnits(oracle.price, oracle.exponent);
-    const confidence = (price * BigInt(Math.round(oracle.confidence * 1e9))) / 1_000_000_000n;
+  /**
+   * Updates of the feeds to their starting prices, published now: Pyth's from the admin as write authority,
+   * Switchboard's as the queue's oracle, signed over the latest slot hash.
+   */
+  private async priceInstructions(oracles: readonly SeededOracle[], now: bigint): Promise<TransactionInstruction[]> {
     const authority = this.admin.publicKey;
-    const feed = new PublicKey(oracle.address);
-    if (oracle.kind === "pyth") {
-      return updatePythPriceInstruction({
-        authority,
+    const at = oracles.some((o) => o.kind === "switchboard") ? await latestSlotHash(this.connection) : null;
+    const secret = oracleSecp256k1SecretKey(this.admin.secretKey);
+    return oracles.map((oracle) => {
+      const price = decimalToUnits(oracle.price, oracle.exponent);
+      const feed = new PublicKey(oracle.address);
+      if (oracle.kind === "pyth") {
+        const confidence = (price * BigInt(Math.round(oracle.confidence * 1e9))) / 1_000_000_000n;
+        return updatePythPriceInstruction({
+          authority,
+          feed,
+          price,
+          conf: confidence,
+          exponent: oracle.exponent,
+          publishTime: now,
+          emaPrice: price,
+          emaConf: confidence,
+        });
+      }
+      const feedHash = this.feedHashes.get(oracle.address);
+      if (this.switchboard === null || feedHash === undefined || at === null) {
+        throw new Error(`Switchboard feed ${oracle.address} was not created by this seeding`);
+      }
+      const { queue } = this.switchboard;
+      const checksum = pullFeedSubmissionChecksum({ queue, feedHash, value: price, slothash: at.hash, maxVariance: 0n, minResponses: 1 });
+      return pullFeedSubmitResponseInstruction({
         feed,
-        price,
-        conf: confidence,
-        exponent: oracle.exponent,
-        publishTime: now,
-        emaPrice: price,
-        emaConf: confidence,
+        queue,
+        payer: authority,
+        slot: at.slot,
+        submissions: [{ oracle: this.switchboard.oracle, value: price, ...signChecksum(checksum, secret) }],
       });
-    }
-    return updateSwitchboardResultInstruction({ authority, feed, value: price, stdDev: confidence });
+    });
   }
 
   /** Republishes every price before the banks read them for health, unless they were published in this second. */
   private async refreshPrices(): Promise<void> {
     const now = await chainTime(this.connection);
     if (now === this.publishedAt) return;
-    await sendPacked(
-      this.connection,
-      this.admin,
-      [...this.oracles.values()].map((o) => this.priceInstruction(o, now)),
-    );
+    await sendPacked(this.connection, this.admin, await this.priceInstructions([...this.oracles.values()], now));
     this.publishedAt = now;
   }
 

@@ -56,6 +56,7 @@ const SDK_ERROR_MESSAGES = {
     `Market obligation ${c.obligation} is not liquidatable at these prices (Cannot liquidate healthy obligations)`,
   MARKET_LIQUIDATION_UNFUNDED: (c: { mint: string; needed: bigint; held: bigint }) =>
     `The wallet holds ${c.held} of ${c.mint}, not the ${c.needed} this liquidation repays`,
+  MARKET_FLASH_LOANS_DISABLED: (c: { reserve: string }) => `Flash loans are disabled for this reserve (${c.reserve})`,
   ACCOUNT_NOT_BANKRUPT: (c: { account: string }) => `Account ${c.account} is not bankrupt`,
   BUNDLE_FAILED: (c: { bundleId: string }) => `Bundle ${c.bundleId} failed`,
   BUNDLE_REFUSED: (c: { reason: string }) => c.reason,

@@ -1,12 +1,14 @@
 // The local Pyth receiver: a program at the receiver's id that owns `PriceUpdateV2` accounts written by us, the
-// local oracle operator. Not the Wormhole-verified flow: a feed's write authority signs its prices directly.
+// local oracle operator. Not the Wormhole-verified flow: a feed's write authority signs its prices directly, and says
+// how many guardian signatures stand behind each one (the verification level the real receiver derives from a VAA).
 //
 //   create_feed(feed_id: [u8; 32])
 //     0 authority       signer, writable (pays rent; becomes write_authority)
 //     1 price_update    writable: the PDA ["price_feed", authority, feed_id], or a fresh keypair that signs
 //     2 system_program
-//   update_price(price: i64, conf: u64, exponent: i32, publish_time: i64, ema_price: i64, ema_conf: u64)
-//     0 authority       signer, must be the account's write_authority
+//   update_price(price: i64, conf: u64, exponent: i32, publish_time: i64, ema_price: i64, ema_conf: u64,
+//                verification_level: VerificationLevel)
+//     0 authority       signer, must be the account's write_authority (WrongWriteAuthority)
 //     1 price_update    writable
 import { PublicKey } from "@solana/web3.js";
 import type { InstructionContext, Program } from "@ballast/ledger";
@@ -16,6 +18,7 @@ import {
   PRICE_UPDATE_V2_FULL_OFFSETS,
   PRICE_UPDATE_V2_LEN,
   type PriceUpdateV2,
+  type VerificationLevel,
   decodePriceUpdateV2,
   encodePriceUpdateV2Into,
 } from "../pyth/price-update-v2.js";
@@ -38,11 +41,42 @@ import { PYTH_FEED_SEED } from "../seeds.js";
 /** First seed of a feed PDA: ["price_feed", authority, feed_id]. */
 export { PYTH_FEED_SEED };
 
-/** The receiver's own errors (Anchor numbering from 6000). */
+/**
+ * The receiver's errors with their codes before the TWAP errors were inserted (the numbering of the IDL klend-sdk
+ * bundles, market-and-oracles reference §6.3; swap-market-liquidator reference §4.1 lists both numberings).
+ */
 export const PYTH_RECEIVER_ERRORS = {
-  WrongWriteAuthority: { code: 6000, message: "The signer is not the write authority of this price update account" },
-  StalePublishTime: { code: 6001, message: "The publish time is older than the one already stored" },
+  InvalidWormholeMessage: { code: 6000, message: "Received an invalid wormhole message" },
+  DeserializeMessageFailed: { code: 6001, message: "An error occurred when deserializing the message" },
+  InvalidPriceUpdate: { code: 6002, message: "Received an invalid price update" },
+  UnsupportedMessageType: { code: 6003, message: "This type of message is not supported currently" },
+  InvalidDataSource: { code: 6004, message: "The tuple emitter chain, emitter doesn't match one of the valid data sources." },
+  InsufficientFunds: { code: 6005, message: "Funds are insufficient to pay the receiving fee" },
+  WrongWriteAuthority: { code: 6006, message: "This signer can't write to price update account" },
+  WrongVaaOwner: { code: 6007, message: "The posted VAA account has the wrong owner." },
+  DeserializeVaaFailed: { code: 6008, message: "An error occurred when deserializing the VAA." },
+  InsufficientGuardianSignatures: { code: 6009, message: "The number of guardian signatures is below the minimum" },
+  InvalidVaaVersion: { code: 6010, message: "Invalid VAA version" },
+  GuardianSetMismatch: { code: 6011, message: "Guardian set version in the VAA doesn't match the guardian set passed" },
+  InvalidGuardianOrder: { code: 6012, message: "Guardian signature indices must be increasing" },
+  InvalidGuardianIndex: { code: 6013, message: "Guardian index exceeds the number of guardians in the set" },
+  InvalidSignature: { code: 6014, message: "A VAA signature is invalid" },
+  InvalidGuardianKeyRecovery: { code: 6015, message: "The recovered guardian public key doesn't match the guardian set" },
+  WrongGuardianSetOwner: { code: 6016, message: "The guardian set account is owned by the wrong program" },
+  InvalidGuardianSetPda: { code: 6017, message: "The Guardian Set account doesn't match the PDA derivation" },
+  GuardianSetExpired: { code: 6018, message: "The Guardian Set is expired" },
+  GovernanceAuthorityMismatch: { code: 6019, message: "The signer is not authorized to perform this governance action" },
+  TargetGovernanceAuthorityMismatch: { code: 6020, message: "The signer is not authorized to accept the governance authority" },
+  NonexistentGovernanceAuthorityTransferRequest: { code: 6021, message: "The governance authority needs to request a transfer first" },
+  ZeroMinimumSignatures: { code: 6022, message: "The minimum number of signatures should be at least 1" },
 } as const;
+
+/** Wormhole's mainnet guardian set size. */
+export const GUARDIAN_SET_SIZE = 19;
+/** Signatures that make an update Full: more than two thirds of the guardian set (Wormhole's quorum). */
+export const GUARDIAN_QUORUM = Math.floor((GUARDIAN_SET_SIZE * 2) / 3) + 1;
+/** The receiver config's `minimum_signatures` here: one, the least the receiver allows (ZeroMinimumSignatures). */
+export const MINIMUM_SIGNATURES = 1;
 
 const fail: Fail<typeof PYTH_RECEIVER_ERRORS> = failureFor(PYTH_RECEIVER_ERRORS);
 
@@ -91,8 +125,21 @@ const UpdateAccounts = declareAccounts({
 /** Each instruction's declared accounts, held to the client's instruction table by the tests. */
 export const PYTH_RECEIVER_ACCOUNT_SPECS = { create_feed: CreateFeedAccounts, update_price: UpdateAccounts };
 
+/**
+ * The level an update is stored with, as post_update_atomic derives it from a VAA's signature count: refused below
+ * the minimum, Full from the quorum on, Partial{count} between.
+ */
+function storedLevel(level: VerificationLevel): VerificationLevel {
+  if (level.kind === "Full") return level;
+  if (level.numSignatures < MINIMUM_SIGNATURES) fail("InsufficientGuardianSignatures");
+  return level.numSignatures >= GUARDIAN_QUORUM ? { kind: "Full" } : level;
+}
+
 function updatePrice(ctx: InstructionContext, _checks: AccountChecks, args: ArgsReader): void {
-  const { price, conf, exponent, publishTime, emaPrice, emaConf } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.update_price.args);
+  const { price, conf, exponent, publishTime, emaPrice, emaConf, verificationLevel } = decodeArgs(
+    args,
+    PYTH_RECEIVER_INSTRUCTIONS.update_price.args,
+  );
   // A Full account's encoding ends at byte 133, the shorter of the two; decoding checks the longer Partial one.
   const { authority, priceUpdate: feed } = UpdateAccounts.load(ctx).accounts;
   const current = decodeOrFail(feed.account.data);
@@ -100,11 +147,11 @@ function updatePrice(ctx: InstructionContext, _checks: AccountChecks, args: Args
   const stored = current.priceMessage.publishTime;
   if (publishTime < stored) {
     ctx.log(`Publish time ${publishTime} is older than the stored ${stored}`);
-    fail("StalePublishTime");
+    fail("InvalidPriceUpdate");
   }
   encodePriceUpdateV2Into(feed.account.data, {
     writeAuthority: current.writeAuthority,
-    verificationLevel: current.verificationLevel,
+    verificationLevel: storedLevel(verificationLevel),
     priceMessage: {
       feedId: current.priceMessage.feedId,
       price,

@@ -3,6 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalnet, type Localnet } from "@ballast/ledger";
 import {
   PricePusher,
+  oracleHeartbeatInstruction,
+  oracleInitInstruction,
+  oracleSecp256k1SecretKey,
+  pullFeedInitInstruction,
+  queueAddMrEnclaveInstruction,
+  queueInitInstruction,
+  queueOverrideOracleInstruction,
+  secp256k1SignerOf,
   createPythFeedInstruction,
   createSwitchboardFeedInstruction,
   decodePriceUpdateV2,
@@ -24,6 +32,10 @@ function id(n: number): Uint8Array {
 }
 const pythFeed = pythFeedAddress(authority.publicKey, id(1))[0];
 const sbFeed = switchboardFeedAddress(authority.publicKey, id(2))[0];
+// A queue whose one oracle the pusher's authority operates, and a feed on it that only the queue's oracles write.
+const queue = Keypair.generate();
+const oracle = Keypair.generate();
+const queueFeed = Keypair.generate();
 
 /** What the chain holds for a feed right now: the price (feed units), confidence and, for Pyth, publish time. */
 async function onChain(kind: "pyth" | "switchboard", address: PublicKey) {
@@ -64,6 +76,34 @@ beforeAll(async () => {
       .add(createPythFeedInstruction({ authority: authority.publicKey, feedId: id(1) }))
       .add(createSwitchboardFeedInstruction({ authority: authority.publicKey, feedHash: id(2), name: "TEST/USD", maxStaleness: 100 })),
     [authority],
+  );
+  const mrEnclave = id(3);
+  const payer = authority.publicKey;
+  await sendAndConfirmTransaction(
+    connection,
+    new Transaction().add(
+      queueInitInstruction({ queue: queue.publicKey, authority: payer, payer }),
+      queueAddMrEnclaveInstruction({ queue: queue.publicKey, authority: payer, mrEnclave }),
+      oracleInitInstruction({ oracle: oracle.publicKey, payer, authority: payer, queue: queue.publicKey }),
+      queueOverrideOracleInstruction({
+        queue: queue.publicKey,
+        oracle: oracle.publicKey,
+        authority: payer,
+        secp256k1Signer: secp256k1SignerOf(oracleSecp256k1SecretKey(authority.secretKey)),
+        maxQuoteVerificationAge: 3_600n,
+        mrEnclave,
+      }),
+      oracleHeartbeatInstruction({ oracle: oracle.publicKey, oracleSigner: payer, queue: queue.publicKey }),
+      pullFeedInitInstruction({
+        pullFeed: queueFeed.publicKey,
+        queue: queue.publicKey,
+        authority: payer,
+        payer,
+        feedHash: id(4),
+        maxStaleness: 100,
+      }),
+    ),
+    [authority, queue, oracle, queueFeed],
   );
 });
 afterAll(() => net.close());
@@ -208,6 +248,40 @@ describe("price pusher on the ledger", () => {
     expect(sb.map((p) => p.price)).toEqual(Array(4).fill(2_000_000_000_000_000_000n));
     for (let i = 0; i < 4; i++) expect(sb[i]!.signature).toBe(pyth[i]!.signature);
     expect((await onChain("pyth", pythFeed)).price).toBe(10_699_999_994n);
+  });
+
+  it("submits to a feed on a queue as the oracle its authority operates, signed with that oracle's key", async () => {
+    const pushes: PushedUpdate[] = [];
+    const pusher = new PricePusher({
+      rpc: connection,
+      authority,
+      feeds: [{ kind: "switchboard", address: queueFeed.publicKey, price: "10", confidence: 0.01, script: ["10", "11.5"] }],
+      onPush: (u) => void pushes.push(u),
+    });
+    await pusher.pushOnce();
+    const e18 = 10n ** 18n;
+    const first = decodePullFeed((await connection.getAccountInfo(queueFeed.publicKey, "confirmed"))!.data);
+    expect(first.result).toMatchObject({ value: 10n * e18, stdDev: 0n, numSamples: 1 });
+    expect(first.submissions[0]!.oracle).toBe(oracle.publicKey.toBase58());
+    await pusher.pushOnce();
+    expect((await onChain("switchboard", queueFeed.publicKey)).price).toBe(11_500_000_000_000_000_000n);
+    expect(pushes.map((p) => [p.sequence, p.price, p.confidence])).toEqual([
+      [0, 10n * e18, 0n],
+      [1, 11_500_000_000_000_000_000n, 0n],
+    ]);
+
+    // A key that operates none of the queue's oracles cannot submit: the round is refused before anything is sent.
+    const outsider = Keypair.generate();
+    await net.ledger.requestAirdrop(outsider.publicKey.toBase58(), 1_000_000_000n);
+    const refused = new PricePusher({
+      rpc: connection,
+      authority: outsider,
+      feeds: [{ kind: "switchboard", address: queueFeed.publicKey, price: "1" }],
+      log: () => {},
+    });
+    await expect(refused.pushOnce()).rejects.toThrow(
+      `no oracle on switchboard queue ${queue.publicKey.toBase58()} signs with this pusher's key`,
+    );
   });
 
   it("pushes a price again when another pusher already landed the same bytes before a different update, and a hand round rejects when nothing lands", async () => {

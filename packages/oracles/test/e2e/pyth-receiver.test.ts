@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { land, simulateSigned } from "../../../ledger/test/support/localnet.js";
 import { minimumBalanceForRentExemption, startLocalnet, type Localnet } from "@ballast/ledger";
 import {
+  GUARDIAN_QUORUM,
+  PRICE_UPDATE_V2_FULL_OFFSETS,
   PRICE_UPDATE_V2_LEN,
+  PRICE_UPDATE_V2_PARTIAL_OFFSETS,
   PYTH_RECEIVER_PROGRAM_ID,
+  type VerificationLevel,
   createPythFeedInstruction,
   decodePriceUpdateV2,
+  priceUpdateV2OffsetsOf,
+  verificationLevelAtLeast,
   pythFeedAddress,
   pythReceiverProgram,
   updatePythPriceInstruction,
@@ -186,20 +192,20 @@ describe("local Pyth receiver on the ledger", () => {
       });
 
     const stale = await simulate(update(authority, 1_700_000_006n), [authority]);
-    expect(stale.err).toEqual({ InstructionError: [0, { Custom: 6001 }] });
+    expect(stale.err).toEqual({ InstructionError: [0, { Custom: 6002 }] });
     expect(stale.logs).toEqual([
       `Program ${PYTH_RECEIVER_PROGRAM_ID} invoke [1]`,
       "Program log: Instruction: UpdatePrice",
       "Program log: Publish time 1700000006 is older than the stored 1700000007",
-      "Program log: AnchorError occurred. Error Code: StalePublishTime. Error Number: 6001. Error Message: The publish time is older than the one already stored.",
+      "Program log: AnchorError occurred. Error Code: InvalidPriceUpdate. Error Number: 6002. Error Message: Received an invalid price update.",
       `Program ${PYTH_RECEIVER_PROGRAM_ID} consumed 3000 of 200000 compute units`,
-      `Program ${PYTH_RECEIVER_PROGRAM_ID} failed: custom program error: 0x1771`,
+      `Program ${PYTH_RECEIVER_PROGRAM_ID} failed: custom program error: 0x1772`,
     ]);
 
     const wrongSigner = await simulate(update(stranger, 1_800_000_000n), [stranger]);
-    expect(wrongSigner.err).toEqual({ InstructionError: [0, { Custom: 6000 }] });
+    expect(wrongSigner.err).toEqual({ InstructionError: [0, { Custom: 6006 }] });
     expect(wrongSigner.logs).toContain(
-      "Program log: AnchorError caused by account: price_update. Error Code: WrongWriteAuthority. Error Number: 6000. Error Message: The signer is not the write authority of this price update account.",
+      "Program log: AnchorError caused by account: price_update. Error Code: WrongWriteAuthority. Error Number: 6006. Error Message: This signer can't write to price update account.",
     );
 
     // The authority's key without its signature: Anchor's signer check.
@@ -214,8 +220,52 @@ describe("local Pyth receiver on the ledger", () => {
     // Sent for real, the refusals fail the transaction and leave the bytes untouched.
     await expect(
       sendAndConfirmTransaction(connection, new Transaction().add(update(stranger, 1_800_000_000n)), [stranger]),
-    ).rejects.toThrow(/custom program error: 0x1770/);
+    ).rejects.toThrow(/custom program error: 0x1776/);
     expect((await data(feed)).equals(before)).toBe(true);
+  });
+
+  it("stores the verification level an update carries: Partial below the guardian quorum, Full from it; none refused", async () => {
+    const update = (verificationLevel: VerificationLevel, publishTime: bigint) =>
+      updatePythPriceInstruction({
+        authority: authority.publicKey,
+        feed,
+        price: 7n,
+        conf: 1n,
+        exponent: -8,
+        publishTime,
+        emaPrice: 7n,
+        emaConf: 1n,
+        verificationLevel,
+      });
+    const partial = await send(update({ kind: "Partial", numSignatures: 5 }, 1_800_000_001n), [authority]);
+    const raw = await data(feed);
+    expect(priceUpdateV2OffsetsOf(raw)).toBe(PRICE_UPDATE_V2_PARTIAL_OFFSETS);
+    expect(decodePriceUpdateV2(raw)).toMatchObject({
+      verificationLevel: { kind: "Partial", numSignatures: 5 },
+      priceMessage: { price: 7n, publishTime: 1_800_000_001n },
+      postedSlot: BigInt(partial.slot),
+    });
+    expect(verificationLevelAtLeast(decodePriceUpdateV2(raw).verificationLevel, { kind: "Full" })).toBe(false);
+
+    // Thirteen of the nineteen guardians are a quorum: the update is Full, in the one-byte encoding.
+    await send(update({ kind: "Partial", numSignatures: GUARDIAN_QUORUM }, 1_800_000_002n), [authority]);
+    const quorum = await data(feed);
+    expect(GUARDIAN_QUORUM).toBe(13);
+    expect(priceUpdateV2OffsetsOf(quorum)).toBe(PRICE_UPDATE_V2_FULL_OFFSETS);
+    expect(decodePriceUpdateV2(quorum).verificationLevel).toEqual({ kind: "Full" });
+
+    await send(update({ kind: "Partial", numSignatures: GUARDIAN_QUORUM - 1 }, 1_800_000_003n), [authority]);
+    expect(decodePriceUpdateV2(await data(feed)).verificationLevel).toEqual({ kind: "Partial", numSignatures: 12 });
+
+    const before = await data(feed);
+    const none = await simulate(update({ kind: "Partial", numSignatures: 0 }, 1_800_000_004n), [authority]);
+    expect(none.err).toEqual({ InstructionError: [0, { Custom: 6009 }] });
+    expect(none.logs).toContain(
+      "Program log: AnchorError occurred. Error Code: InsufficientGuardianSignatures. Error Number: 6009. Error Message: The number of guardian signatures is below the minimum.",
+    );
+    expect((await data(feed)).equals(before)).toBe(true);
+    await send(update({ kind: "Full" }, 1_800_000_005n), [authority]);
+    expect(decodePriceUpdateV2(await data(feed)).verificationLevel).toEqual({ kind: "Full" });
   });
 
   it("refuses unknown instructions, short data and accounts it does not own", async () => {

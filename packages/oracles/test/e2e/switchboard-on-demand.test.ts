@@ -149,17 +149,17 @@ describe("local Switchboard On-Demand on the ledger", () => {
     const wrong = await simulate(updateSwitchboardResultInstruction({ authority: stranger.publicKey, feed, value: 1n, stdDev: 0n }), [
       stranger,
     ]);
-    expect(wrong.err).toEqual({ InstructionError: [0, { Custom: 6000 }] });
+    expect(wrong.err).toEqual({ InstructionError: [0, { Custom: 6012 }] });
     expect(wrong.logs).toContain(
-      "Program log: AnchorError caused by account: pull_feed. Error Code: InvalidAuthority. Error Number: 6000. Error Message: The signer is not the authority of this pull feed.",
+      "Program log: AnchorError caused by account: pull_feed. Error Code: InvalidAuthority. Error Number: 6012. Error Message: InvalidAuthority.",
     );
 
     const negative = await simulate(updateSwitchboardResultInstruction({ authority: authority.publicKey, feed, value: 1n, stdDev: -1n }), [
       authority,
     ]);
-    expect(negative.err).toEqual({ InstructionError: [0, { Custom: 6001 }] });
+    expect(negative.err).toEqual({ InstructionError: [0, { Custom: 6027 }] });
     expect(negative.logs).toContain(
-      "Program log: AnchorError occurred. Error Code: NegativeStdDev. Error Number: 6001. Error Message: The standard deviation must not be negative.",
+      "Program log: AnchorError occurred. Error Code: IllegalFeedValue. Error Number: 6027. Error Message: IllegalFeedValue.",
     );
 
     await expect(
@@ -168,7 +168,7 @@ describe("local Switchboard On-Demand on the ledger", () => {
         new Transaction().add(updateSwitchboardResultInstruction({ authority: stranger.publicKey, feed, value: 1n, stdDev: 0n })),
         [stranger],
       ),
-    ).rejects.toThrow(/custom program error: 0x1770/);
+    ).rejects.toThrow(/custom program error: 0x177c/);
     expect((await data(feed)).equals(before)).toBe(true);
   });
 });

@@ -1,16 +1,23 @@
-// Liquidating an unhealthy obligation of the third-party market from the liquidator's wallet (market reference
-// §2.14, §3.6): in one transaction, the wallet's token accounts for the seized collateral, refresh_reserve for every
-// reserve the obligation uses and refresh_obligation (the program's same-slot rule), then
-// liquidate_obligation_and_redeem_reserve_collateral. The wallet pays the debt in the repay reserve's token and
-// receives the collateral's token; the least it accepts is what it repaid is worth at the prices it planned with.
+// Liquidating an unhealthy obligation of the third-party market (market reference §2.14, §3.6): refresh_reserve for
+// every reserve the obligation uses and refresh_obligation (the program's same-slot rule), then
+// liquidate_obligation_and_redeem_reserve_collateral, in one transaction. The least collateral it accepts is what the
+// repayment is worth at the prices it planned with. Either the wallet pays the debt from its own tokens and keeps the
+// collateral, or, capital-free as liquidators run, the debt's reserve lends the repayment by flash loan and the seized
+// collateral buys it back on the swap venue before the flash repay, the wallet keeping what is left.
 import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { PublicKey } from "@solana/web3.js";
 import {
+  fraction,
+  flashLoanInstructions,
   liquidateObligationAndRedeemReserveCollateralInstruction,
   obligationRefreshInstructions,
+  originationFee,
   reserveAccountsOf,
   type LendingMarket,
 } from "@ballast/market";
+import type { SwapClient } from "../swap/client.js";
+import { withLookupTables } from "./lookup-tables.js";
+import { flashLoanComputeBudget } from "./swap-flows/plan.js";
 import { createAssociatedTokenAccountInstruction } from "../instructions/tokens.js";
 import {
   kaminoLiquidationPlan,
@@ -20,7 +27,7 @@ import {
 } from "../math/kamino-obligation.js";
 import { activeKaminoBorrows, activeKaminoDeposits, type KaminoObligation, type KaminoReserve } from "../state/kamino.js";
 import type { BroadcastResult } from "../transactions/index.js";
-import { sendInstructions, type ActionContext } from "./send.js";
+import { sendDrafts, sendInstructions, type ActionContext } from "./send.js";
 import { walletKey } from "./wallet.js";
 import { BallastSdkError } from "../errors.js";
 
@@ -41,6 +48,8 @@ export interface KaminoLiquidateParams extends ActionContext {
   readonly repayAmount?: bigint;
   /** How far below the repayment's worth the received collateral may come, in basis points; default 50. */
   readonly toleranceBps?: number;
+  /** Fund the repayment by flash loan from the debt's reserve and buy it back with the collateral on this venue. */
+  readonly flashLoan?: { readonly swap: SwapClient; readonly slippageBps: number; readonly maxAccounts?: number };
 }
 
 export interface KaminoLiquidateResult extends BroadcastResult {
@@ -48,6 +57,8 @@ export interface KaminoLiquidateResult extends BroadcastResult {
   readonly repayAmount: bigint;
   /** The least collateral liquidity the transaction accepts, native units. */
   readonly minReceived: bigint;
+  /** With a flash loan: the most collateral the swap may sell to repay it, its fee included. */
+  readonly swapSpend: bigint | null;
 }
 
 const DEFAULT_TOLERANCE_BPS = 50n;
@@ -76,37 +87,50 @@ export async function kaminoLiquidateAction(p: KaminoLiquidateParams): Promise<K
   const withdrawAccounts = reserveAccountsOf(plan.withdrawReserve, withdrawReserve);
   const wallet = walletKey(p.wallet);
 
-  const held = await walletBalance(p, repayAccounts.liquidityMint, repayAccounts.liquidityTokenProgram);
-  const repayAmount = p.repayAmount ?? (held < plan.maxRepay ? held : plan.maxRepay);
-  if (repayAmount <= 0n || repayAmount > held) {
-    throw new BallastSdkError("MARKET_LIQUIDATION_UNFUNDED", {
-      mint: repayAccounts.liquidityMint.toBase58(),
-      needed: repayAmount > 0n ? repayAmount : 1n,
-      held,
-    });
-  }
   const prices = { repay: target.prices.get(plan.repayReserve) ?? 0n, withdraw: target.prices.get(plan.withdrawReserve) ?? 0n };
-  const worth = kaminoRepayWorthInCollateral(repayAmount, repayReserve, withdrawReserve, prices);
   const tolerance = BigInt(p.toleranceBps ?? Number(DEFAULT_TOLERANCE_BPS));
-  const minReceived = (worth * (10_000n - tolerance)) / 10_000n;
+  const worth = (repay: bigint) =>
+    (kaminoRepayWorthInCollateral(repay, repayReserve, withdrawReserve, prices) * (10_000n - tolerance)) / 10_000n;
+
+  let repayAmount: bigint;
+  if (p.flashLoan) {
+    // The reserve lends no more than it holds.
+    const most = plan.maxRepay < repayReserve.liquidity.availableAmount ? plan.maxRepay : repayReserve.liquidity.availableAmount;
+    repayAmount = p.repayAmount ?? most;
+  } else {
+    const held = await walletBalance(p, repayAccounts.liquidityMint, repayAccounts.liquidityTokenProgram);
+    repayAmount = p.repayAmount ?? (held < plan.maxRepay ? held : plan.maxRepay);
+    if (repayAmount <= 0n || repayAmount > held) {
+      throw new BallastSdkError("MARKET_LIQUIDATION_UNFUNDED", {
+        mint: repayAccounts.liquidityMint.toBase58(),
+        needed: repayAmount > 0n ? repayAmount : 1n,
+        held,
+      });
+    }
+  }
+  if (repayAmount <= 0n) throw new BallastSdkError("AMOUNT_NOT_POSITIVE", { amount: repayAmount });
+  const minReceived = worth(repayAmount);
 
   const depositReserves = activeKaminoDeposits(target.state).map((d) => d.depositReserve);
   const used = new Set([...depositReserves, ...activeKaminoBorrows(target.state).map((b) => b.borrowReserve)]);
   const reserves = [...used].map((address) => ({ address, state: loaded(target, address) }));
-  const instructions = [
+  const openAccounts = [
     createAssociatedTokenAccountInstruction({ owner: wallet, mint: withdrawAccounts.collateralMint }),
     createAssociatedTokenAccountInstruction({
       owner: wallet,
       mint: withdrawAccounts.liquidityMint,
       tokenProgram: withdrawAccounts.liquidityTokenProgram,
     }),
+  ];
+  const debtAccount = getAssociatedTokenAddressSync(repayAccounts.liquidityMint, wallet, true, repayAccounts.liquidityTokenProgram);
+  const liquidate = (minAcceptableReceivedLiquidityAmount: bigint) => [
     ...obligationRefreshInstructions(target.obligation, target.state, reserves),
     liquidateObligationAndRedeemReserveCollateralInstruction({
       liquidator: wallet,
       obligation: target.obligation,
       repayReserve: repayAccounts,
       withdrawReserve: withdrawAccounts,
-      userSourceLiquidity: getAssociatedTokenAddressSync(repayAccounts.liquidityMint, wallet, true, repayAccounts.liquidityTokenProgram),
+      userSourceLiquidity: debtAccount,
       userDestinationCollateral: getAssociatedTokenAddressSync(withdrawAccounts.collateralMint, wallet, true),
       userDestinationLiquidity: getAssociatedTokenAddressSync(
         withdrawAccounts.liquidityMint,
@@ -115,12 +139,62 @@ export async function kaminoLiquidateAction(p: KaminoLiquidateParams): Promise<K
         withdrawAccounts.liquidityTokenProgram,
       ),
       liquidityAmount: repayAmount,
-      minAcceptableReceivedLiquidityAmount: minReceived,
+      minAcceptableReceivedLiquidityAmount,
       // The program keeps elevation-group debt counters on the deposit reserves.
       depositReserves: target.state.elevationGroup === 0 ? undefined : depositReserves,
     }),
   ];
-  // The refreshes and the liquidation must share a slot: one transaction.
-  const result = await sendInstructions(p, [instructions]);
-  return { ...result, plan, repayAmount, minReceived };
+
+  if (!p.flashLoan) {
+    // The refreshes and the liquidation must share a slot: one transaction.
+    const result = await sendInstructions(p, [[...openAccounts, ...liquidate(minReceived)]]);
+    return { ...result, plan, repayAmount, minReceived, swapSpend: null };
+  }
+
+  const feeRate = repayReserve.config.fees.flashLoanFeeSf;
+  if (feeRate === fraction.U64_MAX) throw new BallastSdkError("MARKET_FLASH_LOANS_DISABLED", { reserve: plan.repayReserve });
+  const owed = repayAmount + originationFee(repayAmount, feeRate, "exclusive");
+  const { swap, slippageBps, maxAccounts } = p.flashLoan;
+  const quote = await swap.quote({
+    inputMint: withdrawAccounts.liquidityMint.toBase58(),
+    outputMint: repayAccounts.liquidityMint.toBase58(),
+    amount: owed,
+    swapMode: "ExactOut",
+    slippageBps,
+    maxAccounts,
+  });
+  const swapSpend = BigInt(quote.otherAmountThreshold);
+  if (swapSpend > minReceived) throw new BallastSdkError("LIQUIDATION_SWAP_UNPROFITABLE", { spend: swapSpend, withdraw: minReceived });
+  const route = await swap.instructions({ quote, user: wallet, wrapAndUnwrapSol: false });
+  const budget = flashLoanComputeBudget();
+  const instructions = [
+    ...budget,
+    ...flashLoanInstructions(
+      {
+        userTransferAuthority: wallet,
+        reserve: repayAccounts,
+        userLiquidity: debtAccount,
+        liquidityAmount: repayAmount,
+        borrowInstructionIndex: budget.length,
+      },
+      [...liquidate(minReceived), route.swap],
+    ),
+  ];
+  const lookupTables = await withLookupTables(p.connection, p.lookupTables ?? [], route.lookupTableAddresses);
+  // The token accounts and the route's setup first: the flash loan's transaction has no room for them.
+  const result = await sendDrafts(p, [
+    {
+      instructions: [
+        ...openAccounts,
+        createAssociatedTokenAccountInstruction({
+          owner: wallet,
+          mint: repayAccounts.liquidityMint,
+          tokenProgram: repayAccounts.liquidityTokenProgram,
+        }),
+        ...route.setup,
+      ],
+    },
+    { instructions, lookupTables, flashLoan: true },
+  ]);
+  return { ...result, plan, repayAmount, minReceived, swapSpend };
 }
