@@ -8,11 +8,14 @@ import type { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { U64_MAX } from "@ballast/ledger";
 import {
+  depositReserveLiquidityAndObligationCollateralInstruction,
+  liquidateObligationAndRedeemReserveCollateralInstruction,
   markObligationForDeleveragingInstruction,
   updateEntireReserveConfigInstruction,
   NO_DELEVERAGING_MARKER,
   socializeLossInstruction,
   type Obligation,
+  type ReserveAccounts,
 } from "../src/index.js";
 import { BorrowerMarket, SOL, USDC, type Borrower } from "./support/borrower-market.js";
 
@@ -38,9 +41,9 @@ beforeAll(async () => {
 afterAll(() => m.h.close());
 
 /** Refreshes everything at `solUsd` in a transaction of its own and returns the obligation as the refresh left it. */
-async function refreshedObligation(solUsd: bigint): Promise<Obligation> {
-  await m.h.send(await m.refreshAll(borrower.obligation, solUsd), [m.liquidator]);
-  return m.h.obligation(borrower.obligation);
+async function refreshedObligation(solUsd: bigint, of: Borrower = borrower): Promise<Obligation> {
+  await m.h.send(await m.refreshAll(of.obligation, solUsd), [m.liquidator]);
+  return m.h.obligation(of.obligation);
 }
 
 /** What an LTV liquidation of `offered` USDC seizes, by the reference's formulas (no elevation group, 20% close factor). */
@@ -153,8 +156,14 @@ describe("the risk council", () => {
       liquidityAmount: amount,
     });
 
+  const u64 = (n: bigint) => {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64LE(n);
+    return bytes;
+  };
+
   it("marks an obligation for deleveraging only as the market's risk council, with a target of at most 100%", async () => {
-    m.writeMarket((market) => (market.riskCouncil = council.publicKey.toBase58()));
+    await m.updateMarket("UpdateRiskCouncil", council.publicKey.toBytes());
     const stranger = await m.h.fundedKeypair();
     const refused = await m.h.expectFailure(mark(stranger, 50), [stranger], "ConstraintHasOne");
     expect(refused.logs?.some((l) => l.includes("caused by account: lending_market"))).toBe(true);
@@ -162,10 +171,8 @@ describe("the risk council", () => {
     // The market has no margin-call period yet.
     await m.h.expectFailure(mark(council, 50), [council], "InvalidConfig");
 
-    m.writeMarket((market) => {
-      market.individualAutodeleverageMarginCallPeriodSecs = 3_600n;
-      market.autodeleverageEnabled = 1;
-    });
+    await m.updateMarket("UpdateIndividualAutodeleverageMarginCallPeriodSecs", u64(3_600n));
+    await m.setMarketFlag("UpdateAutodeleverageEnabled", true);
     await m.h.send(mark(council, 50), [council]);
     const marked = await m.h.obligation(borrower.obligation);
     expect([marked.autodeleverageTargetLtvPct, marked.autodeleverageMarginCallStartedTimestamp]).toEqual([50, m.h.now()]);
@@ -318,5 +325,111 @@ describe("small debts and market-wide deleveraging", () => {
     expect(usdcBefore - (await m.h.balance(m.liquidatorUsdc))).toBe(120n * USDC);
     expect((await m.h.obligation(second.obligation)).borrows[0]!.borrowedAmountSf).toBe(600n * USDC * ONE - debtAmount);
     await m.h.send(configure(original), [m.h.owner]);
+  });
+});
+
+describe("priorities", () => {
+  it("repays the highest borrow factor debt first (6099) and seizes the lowest liquidation threshold first (6100)", async () => {
+    const eth = (await m.addEth()).accounts;
+    const ETH = 100_000_000n;
+    // 10 SOL and 1 ETH ($1,000 each) against 900 USDC and 0.1 ETH (borrow factor 150%).
+    const b = await m.borrower(10n * SOL);
+    const borrowerEth = await m.h.tokenAccount(b.keypair.publicKey, eth.liquidityMint);
+    await m.h.mintTo(eth.liquidityMint, borrowerEth, ETH);
+    const depositEth = depositReserveLiquidityAndObligationCollateralInstruction({
+      owner: b.keypair.publicKey,
+      obligation: b.obligation,
+      reserve: eth,
+      userSourceLiquidity: borrowerEth,
+      liquidityAmount: ETH,
+    });
+    await m.h.send([...(await m.refreshAll(b.obligation, 100n)), depositEth], [b.keypair]);
+    await m.h.send([...(await m.refreshAll(b.obligation, 100n)), m.borrow(b, 900n * USDC)], [b.keypair]);
+    await m.h.send([...(await m.refreshAll(b.obligation, 100n)), m.borrow(b, ETH / 10n, eth, borrowerEth)], [b.keypair]);
+
+    const liquidatorEth = await m.h.tokenAccount(m.liquidator.publicKey, eth.liquidityMint);
+    const liquidatorCEth = await m.h.tokenAccount(m.liquidator.publicKey, eth.collateralMint);
+    await m.h.mintTo(eth.liquidityMint, liquidatorEth, ETH);
+    const accountsOf = (r: ReserveAccounts) =>
+      r === eth
+        ? { liquidity: liquidatorEth, collateral: liquidatorCEth }
+        : r === m.solR
+          ? { liquidity: m.liquidatorSol, collateral: m.liquidatorCSol }
+          : { liquidity: m.liquidatorUsdc, collateral: m.liquidatorCSol };
+    const liquidate = (repay: ReserveAccounts, withdraw: ReserveAccounts, amount: bigint) =>
+      liquidateObligationAndRedeemReserveCollateralInstruction({
+        liquidator: m.liquidator.publicKey,
+        obligation: b.obligation,
+        repayReserve: repay,
+        withdrawReserve: withdraw,
+        userSourceLiquidity: accountsOf(repay).liquidity,
+        userDestinationCollateral: accountsOf(withdraw).collateral,
+        userDestinationLiquidity: accountsOf(withdraw).liquidity,
+        liquidityAmount: amount,
+      });
+
+    // At $40 SOL: $1,050 of BF-adjusted debt against $340 + $700 unhealthy borrow value.
+    const ob = await refreshedObligation(40n, b);
+    expect([ob.highestBorrowFactorPct, ob.lowestReserveDepositLiquidationLtv]).toEqual([150n, 70n]);
+    const signers = [m.liquidator];
+    await m.h.expectFailure(
+      [...(await m.refreshAll(b.obligation, 40n)), liquidate(m.usdcR, m.solR, 100n * USDC)],
+      signers,
+      "LiquidationBorrowFactorPriority",
+    );
+    await m.h.expectFailure(
+      [...(await m.refreshAll(b.obligation, 40n)), liquidate(eth, m.solR, ETH / 10n)],
+      signers,
+      "LiquidationLowestLiquidationLtvPriority",
+    );
+    // The ETH debt repaid with ETH collateral: one reserve on both sides, its vault paying out the redemption net of
+    // the repayment. No interest and no other lender: a cETH redeems for exactly one unit.
+    const ethOf = (o: Obligation) => ({
+      debt: o.borrows.find((d) => d.borrowReserve === eth.reserve.toBase58())?.borrowedAmountSf ?? 0n,
+      collateral: o.deposits.find((d) => d.depositReserve === eth.reserve.toBase58())?.depositedAmount ?? 0n,
+    });
+    const ethBefore = await m.h.balance(liquidatorEth);
+    const vaultBefore = await m.h.balance(eth.liquiditySupply);
+    const { signature } = await m.h.send([...(await m.refreshAll(b.obligation, 40n)), liquidate(eth, eth, ETH / 10n)], signers);
+    expect((await m.h.logs(signature)).some((l) => l.includes("because of LtvExceeded"))).toBe(true);
+    const before = ethOf(ob);
+    const after = ethOf(await m.h.obligation(b.obligation));
+    const repaid = ceil(before.debt - after.debt);
+    const seized = before.collateral - after.collateral;
+    const fee = await m.h.balance(eth.feeReceiver);
+    // The close factor allows $200 of the $1,000 debt: all of this $100 one.
+    expect([after.debt, repaid, seized > 0n, fee > 0n]).toEqual([0n, ETH / 10n, true, true]);
+    expect((await m.h.balance(liquidatorEth)) - ethBefore).toBe(seized - fee - repaid);
+    expect(vaultBefore - (await m.h.balance(eth.liquiditySupply))).toBe(seized - repaid);
+  });
+
+  it("refuses collateral that cannot be liquidated (6087) and any liquidation in emergency mode (6042)", async () => {
+    const b = await m.borrower(SOL);
+    const original = (await m.h.reserve(m.usdcR.reserve)).config;
+    const configure = (config: typeof original) =>
+      updateEntireReserveConfigInstruction({
+        lendingMarketOwner: m.h.owner.publicKey,
+        lendingMarket: m.market,
+        reserve: m.usdcR.reserve,
+        config,
+      });
+    await m.h.send(configure({ ...structuredClone(original), loanToValuePct: 0, liquidationThresholdPct: 0 }), [m.h.owner]);
+    const seizeUsdc = liquidateObligationAndRedeemReserveCollateralInstruction({
+      liquidator: m.liquidator.publicKey,
+      obligation: b.obligation,
+      repayReserve: m.usdcR,
+      withdrawReserve: m.usdcR,
+      userSourceLiquidity: m.liquidatorUsdc,
+      userDestinationCollateral: m.liquidatorCSol,
+      userDestinationLiquidity: m.liquidatorUsdc,
+      liquidityAmount: USDC,
+    });
+    const refused = await m.h.expectFailure(seizeUsdc, [m.liquidator], "CollateralNonLiquidatable");
+    expect(refused.logs).toContain("Program log: Liquidation threshold of the withdraw reserve is 0 and can't be used for liquidation");
+    await m.h.send(configure(original), [m.h.owner]);
+
+    await m.setMarketFlag("UpdateEmergencyMode", true);
+    await m.h.expectFailure(m.liquidate(b.obligation, USDC), [m.liquidator], "GlobalEmergencyMode");
+    await m.setMarketFlag("UpdateEmergencyMode", false);
   });
 });

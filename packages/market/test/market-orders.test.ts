@@ -53,7 +53,7 @@ describe("set_obligation_order", () => {
   it("refuses new orders while the market disables their creation (6128), bad indexes (6123) and bad configurations (6124)", async () => {
     const signers = [borrower.keypair];
     await m.h.expectFailure(setOrder(0, STOP_LOSS), signers, "OrderCreationDisabled");
-    m.writeMarket((market) => (market.obligationOrderCreationEnabled = 1));
+    await m.setMarketFlag("UpdateObligationOrderCreationEnabled", true);
     await m.h.expectFailure(setOrder(2, STOP_LOSS), signers, "OrderIndexOutOfBounds");
     const invalid: ObligationOrder[] = [
       { ...STOP_LOSS, conditionThresholdSf: ONE },
@@ -70,6 +70,9 @@ describe("set_obligation_order", () => {
 
     const stranger = await m.h.fundedKeypair();
     await m.h.expectFailure(setOrder(0, STOP_LOSS, borrower, stranger), [stranger], "ConstraintHasOne");
+    await m.setMarketFlag("UpdateEmergencyMode", true);
+    await m.h.expectFailure(setOrder(0, STOP_LOSS), signers, "GlobalEmergencyMode");
+    await m.setMarketFlag("UpdateEmergencyMode", false);
     await m.h.send(setOrder(0, STOP_LOSS), signers);
     expect((await m.h.obligation(borrower.obligation)).orders).toEqual([STOP_LOSS, emptyOrder()]);
   });
@@ -84,10 +87,10 @@ describe("set_obligation_order", () => {
     };
     await m.h.send(setOrder(1, takeProfit), [borrower.keypair]);
     expect((await m.h.obligation(borrower.obligation)).orders[1]).toEqual(takeProfit);
-    m.writeMarket((market) => (market.obligationOrderCreationEnabled = 0));
+    await m.setMarketFlag("UpdateObligationOrderCreationEnabled", false);
     await m.h.send(setOrder(1, emptyOrder()), [borrower.keypair]);
     expect((await m.h.obligation(borrower.obligation)).orders).toEqual([STOP_LOSS, emptyOrder()]);
-    m.writeMarket((market) => (market.obligationOrderCreationEnabled = 1));
+    await m.setMarketFlag("UpdateObligationOrderCreationEnabled", true);
   });
 
   it("keeps orders fitting the obligation: a single-debt order needs one debt (6125), a second debt is refused (6126)", async () => {
@@ -113,29 +116,27 @@ describe("order execution through liquidate_obligation_and_redeem_reserve_collat
 
   it("refuses while the condition does not hold or execution is disabled (6016)", async () => {
     // 60% LTV at $100: below the 65% trigger.
-    m.writeMarket((market) => (market.obligationOrderExecutionEnabled = 1));
+    await m.setMarketFlag("UpdateObligationOrderExecutionEnabled", true);
     await m.h.expectFailure(
       [...(await m.refreshAll(borrower.obligation, 100n)), m.liquidate(borrower.obligation, 60n * USDC)],
       [m.liquidator],
       "ObligationHealthy",
     );
     // About 70.6% LTV at $85 triggers it, but execution is off, or price-triggered liquidation is.
-    m.writeMarket((market) => (market.obligationOrderExecutionEnabled = 0));
+    await m.setMarketFlag("UpdateObligationOrderExecutionEnabled", false);
     await m.h.expectFailure(
       [...(await m.refreshAll(borrower.obligation, 85n)), m.liquidate(borrower.obligation, 60n * USDC)],
       [m.liquidator],
       "ObligationHealthy",
     );
-    m.writeMarket((market) => {
-      market.obligationOrderExecutionEnabled = 1;
-      market.priceTriggeredLiquidationDisabled = 1;
-    });
+    await m.setMarketFlag("UpdateObligationOrderExecutionEnabled", true);
+    await m.setMarketFlag("UpdatePriceTriggeredLiquidationDisabled", true);
     await m.h.expectFailure(
       [...(await m.refreshAll(borrower.obligation, 85n)), m.liquidate(borrower.obligation, 60n * USDC)],
       [m.liquidator],
       "ObligationHealthy",
     );
-    m.writeMarket((market) => (market.priceTriggeredLiquidationDisabled = 0));
+    await m.setMarketFlag("UpdatePriceTriggeredLiquidationDisabled", false);
   });
 
   it("lets a third party repay up to the order's amount at the bonus interpolated by the LTV's distance", async () => {
@@ -185,5 +186,40 @@ describe("order execution through liquidate_obligation_and_redeem_reserve_collat
       [m.liquidator],
       "ObligationHealthy",
     );
+  });
+
+  it("executes a take-profit on the debt/collateral price ratio, which may repay any part of the debt and stays set", async () => {
+    // Below 1/120: SOL above $120. Repay any amount at a 0.5–1.5% bonus.
+    const takeProfit: ObligationOrder = {
+      conditionThresholdSf: ONE / 120n,
+      opportunityParameterSf: FRACTION_MAX,
+      minExecutionBonusBps: 50,
+      maxExecutionBonusBps: 150,
+      conditionType: ConditionType.DebtCollPriceRatioBelow,
+      opportunityType: OpportunityType.DeleverageAllDebt,
+    };
+    await m.h.send(setOrder(1, takeProfit), [borrower.keypair]);
+    await m.h.expectFailure(
+      [...(await m.refreshAll(borrower.obligation, 100n)), m.liquidate(borrower.obligation, 100n * USDC)],
+      [m.liquidator],
+      "ObligationHealthy",
+    );
+    // At $150 the ratio is 1/150: a fifth of the way from the threshold to zero.
+    const ob = await refreshed(150n);
+    const ratio = div(ONE, 150n * ONE);
+    const distance = div(takeProfit.conditionThresholdSf - ratio, takeProfit.conditionThresholdSf);
+    const bonus = bps(50n) + mul(distance, bps(150n) - bps(50n));
+    const usdcBefore = await m.h.balance(m.liquidatorUsdc);
+    const { signature } = await m.h.send(
+      [...(await m.refreshAll(borrower.obligation, 150n)), m.liquidate(borrower.obligation, 100n * USDC)],
+      [m.liquidator],
+    );
+    expect(await m.h.logs(signature)).toContain(
+      `Program log: Obligation is eligible for liquidation because of ObligationOrder(1) with liquidation bonus: ${(bonus * 10_000n + ONE / 2n) >> 60n}bps`,
+    );
+    expect(usdcBefore - (await m.h.balance(m.liquidatorUsdc))).toBe(100n * USDC);
+    const after = await m.h.obligation(borrower.obligation);
+    expect(after.borrows[0]!.borrowedAmountSf).toBe(ob.borrows[0]!.borrowedAmountSf - 100n * USDC * ONE);
+    expect(after.orders[1]).toEqual(takeProfit);
   });
 });

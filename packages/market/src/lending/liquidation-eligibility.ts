@@ -12,7 +12,7 @@ import {
   secondsSinceDeleveragingStarted,
 } from "../math/liquidation.js";
 import { totalSupply } from "../math/reserve-liquidity.js";
-import { ELEVATION_GROUP_COUNT, type ElevationGroup, type LendingMarket } from "../state/lending-market.js";
+import type { ElevationGroup, LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
 import type { ReserveConfig } from "../state/reserve-config.js";
 import type { Reserve } from "../state/reserve.js";
@@ -38,14 +38,6 @@ const NO_EMODE_CAP = 0xffff;
 /** Borrowed market value over deposited value, borrow factors left out. */
 export function noBfLoanToValue(obligation: Obligation): bigint {
   return fx.div(obligation.borrowedAssetsMarketValueSf, obligation.depositedValueSf);
-}
-
-/** The obligation's elevation group (null outside any), refused when out of range or unconfigured. */
-export function obligationElevationGroup(market: LendingMarket, id: number): ElevationGroup | null {
-  if (id === 0) return null;
-  const group = id <= ELEVATION_GROUP_COUNT ? market.elevationGroups[id - 1] : undefined;
-  if (!group || group.liquidationThresholdPct === 0 || group.ltvPct === 0) fail("InvalidElevationGroup");
-  return group;
 }
 
 /** The liquidation threshold a collateral counts with: its group's inside one, else its own. */

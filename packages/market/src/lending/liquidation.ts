@@ -11,12 +11,8 @@ import type { LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { type MarketClock, markStale } from "./last-update.js";
-import {
-  type LiquidationReason,
-  effectiveLiquidationThresholdPct,
-  liquidationParams,
-  obligationElevationGroup,
-} from "./liquidation-eligibility.js";
+import { elevationGroupOf } from "./elevation-groups.js";
+import { type LiquidationReason, effectiveLiquidationThresholdPct, liquidationParams } from "./liquidation-eligibility.js";
 import {
   borrowIndex,
   borrowSlot,
@@ -28,7 +24,7 @@ import {
 } from "./obligation-positions.js";
 import type { ReserveRef } from "./obligation-refresh.js";
 import { OpportunityType, consumeOrder, removeAllOrders } from "./orders.js";
-import { type Log, priceStatusBits } from "./preconditions.js";
+import { type Log, priceStatusBits, requireFresh } from "./preconditions.js";
 import { redeemReserveCollateral, refreshReserve } from "./reserve-operations.js";
 
 export interface LiquidationResult {
@@ -40,14 +36,6 @@ export interface LiquidationResult {
   withdrawCollateralAmount: bigint;
   bonusRate: bigint;
   reason: LiquidationReason;
-}
-
-function requireLiquidationFresh(lastUpdate: Reserve["lastUpdate"], clock: MarketClock, what: string, log: Log): boolean {
-  const { stale, slot, priceStatus } = lastUpdate;
-  const required = PriceStatus.LIQUIDATION_CHECKS;
-  if (stale === 0 && clock.slot === slot && (priceStatus & required) === required) return true;
-  log(`${what} is stale and must be refreshed in the current slot, price status: ${priceStatusBits(priceStatus)}`);
-  return false;
 }
 
 /** Removes `amount` from an obligation's and its reserves' counts of debt (outside elevation groups, or per group collateral). */
@@ -97,7 +85,7 @@ export function liquidateObligation(
   log(
     `Liquidating liquidation_close_factor_pct: ${market.liquidationMaxDebtCloseFactorPct}, liquidation_max_value: ${market.maxLiquidatableDebtMarketValueAtOnce}`,
   );
-  const group = obligationElevationGroup(market, obligation.elevationGroup);
+  const group = elevationGroupOf(market, obligation.elevationGroup);
   const collateralThresholdPct = effectiveLiquidationThresholdPct(withdraw.reserve, group);
   if (collateralThresholdPct === 0) {
     log("Liquidation threshold of the withdraw reserve is 0 and can't be used for liquidation");
@@ -107,9 +95,20 @@ export function liquidateObligation(
     log("Liquidity amount provided cannot be zero");
     fail("InvalidAmount");
   }
-  if (!requireLiquidationFresh(repay.reserve.lastUpdate, clock, "Repay reserve", log)) fail("ReserveStale");
-  if (!requireLiquidationFresh(withdraw.reserve.lastUpdate, clock, "Withdraw reserve", log)) fail("ReserveStale");
-  if (!requireLiquidationFresh(obligation.lastUpdate, clock, "Obligation", log)) fail("ObligationStale");
+  const required = PriceStatus.LIQUIDATION_CHECKS;
+  const stale = (what: string, status: number) =>
+    `${what} is stale and must be refreshed in the current slot, price status: ${priceStatusBits(status)}`;
+  requireFresh(
+    repay.reserve.lastUpdate,
+    clock,
+    required,
+    "ReserveStale",
+    stale("Repay reserve", repay.reserve.lastUpdate.priceStatus),
+    log,
+  );
+  const withdrawStatus = withdraw.reserve.lastUpdate.priceStatus;
+  requireFresh(withdraw.reserve.lastUpdate, clock, required, "ReserveStale", stale("Withdraw reserve", withdrawStatus), log);
+  requireFresh(obligation.lastUpdate, clock, required, "ObligationStale", stale("Obligation", obligation.lastUpdate.priceStatus), log);
   if (obligation.depositedValueSf === 0n) {
     log("Obligation deposited value is zero");
     fail("ObligationDepositsZero");

@@ -1,23 +1,23 @@
 // A market for liquidation and order tests: a USDC debt reserve ($1, no interest, no fees, so debts stay exact) and a
 // SOL collateral reserve ($100, 75% LTV, 85% liquidation threshold, bonus 2–10%, bad debt 0.5%, 10% protocol
 // liquidation fee, 20% order execution fee), a lender supplying USDC, a borrower with SOL collateral and an obligation,
-// and a liquidator holding USDC. Market fields other developers' instructions set are written into the account here.
+// and a liquidator holding USDC. Market switches go through update_lending_market.
 import { Keypair, PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import {
-  type LendingMarket,
+  UpdateLendingMarketMode,
+  type UpdateLendingMarketModeName,
   type ReserveAccounts,
   borrowObligationLiquidityInstruction,
   curveFromPoints,
-  decodeLendingMarket,
   depositReserveLiquidityAndObligationCollateralInstruction,
   depositReserveLiquidityInstruction,
-  encodeLendingMarketInto,
   initObligationInstruction,
   initUserMetadataInstruction,
   liquidateObligationAndRedeemReserveCollateralInstruction,
   refreshObligationInstructionFor,
   refreshReserveInstructionFor,
   updateEntireReserveConfigInstruction,
+  updateLendingMarketInstruction,
   vanillaObligationAddress,
 } from "../../src/index.js";
 import { activeConfig } from "./configs.js";
@@ -36,7 +36,15 @@ export interface Borrower {
   usdc: PublicKey;
 }
 
+/** A third reserve for priority tests: ETH ($1,000, 8 decimals), 60% LTV, 70% liquidation threshold, borrow factor 150%. */
+export interface EthReserve {
+  accounts: ReserveAccounts;
+  pyth: PublicKey;
+}
+
 export class BorrowerMarket {
+  eth: EthReserve | null = null;
+
   private constructor(
     readonly h: MarketHarness,
     readonly market: PublicKey,
@@ -94,6 +102,29 @@ export class BorrowerMarket {
     return new BorrowerMarket(h, market, usdcPyth, solPyth, usdcR, solR, liquidator, liquidatorUsdc, liquidatorSol, liquidatorCSol);
   }
 
+  async addEth(): Promise<EthReserve> {
+    const h = this.h;
+    const mint = await h.createMint(8);
+    const pyth = await h.pythFeed({ price: 100_000_000_000n, exponent: -8 });
+    const accounts = (await h.createReserve(this.market, mint)).accounts;
+    const config = activeConfig({ name: "ETH", pyth, ltv: 60, threshold: 70, curve: FLAT });
+    config.borrowFactorPct = 150n;
+    config.minLiquidationBonusBps = 200;
+    config.maxLiquidationBonusBps = 1_000;
+    config.protocolLiquidationFeePct = 10;
+    await h.send(
+      updateEntireReserveConfigInstruction({
+        lendingMarketOwner: h.owner.publicKey,
+        lendingMarket: this.market,
+        reserve: accounts.reserve,
+        config,
+      }),
+      [h.owner],
+    );
+    this.eth = { accounts, pyth };
+    return this.eth;
+  }
+
   /** A borrower with an obligation holding `collateral` lamports of SOL as collateral. */
   async borrower(collateral: bigint): Promise<Borrower> {
     const h = this.h;
@@ -125,25 +156,30 @@ export class BorrowerMarket {
     return { keypair, obligation, sol, usdc };
   }
 
-  /** Prices published now (SOL at `solUsd`, USDC at $1), then refresh_reserve of both and refresh_obligation. */
+  /**
+   * Prices published now (SOL at `solUsd`, USDC at $1, ETH at $1,000 once added), then refresh_reserve of each and
+   * refresh_obligation.
+   */
   async refreshAll(obligation: PublicKey, solUsd: bigint): Promise<TransactionInstruction[]> {
     const h = this.h;
     await h.setPyth(this.usdcPyth, { price: 100_000_000n, exponent: -8 });
     await h.setPyth(this.solPyth, { price: solUsd * 100_000_000n, exponent: -8 });
-    return [
-      refreshReserveInstructionFor(this.solR.reserve, await h.reserve(this.solR.reserve)),
-      refreshReserveInstructionFor(this.usdcR.reserve, await h.reserve(this.usdcR.reserve)),
-      refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
-    ];
+    const reserves = [this.solR.reserve, this.usdcR.reserve];
+    if (this.eth) {
+      await h.setPyth(this.eth.pyth, { price: 100_000_000_000n, exponent: -8 });
+      reserves.push(this.eth.accounts.reserve);
+    }
+    const refreshes = await Promise.all(reserves.map(async (r) => refreshReserveInstructionFor(r, await h.reserve(r))));
+    return [...refreshes, refreshObligationInstructionFor(obligation, await h.obligation(obligation))];
   }
 
-  /** The borrower borrows `amount` of `reserve`'s token into its own account. */
-  borrow(b: Borrower, amount: bigint, reserve: ReserveAccounts = this.usdcR): TransactionInstruction {
+  /** The borrower borrows `amount` of `reserve`'s token into its account of that token (`destination` for ETH). */
+  borrow(b: Borrower, amount: bigint, reserve: ReserveAccounts = this.usdcR, destination?: PublicKey): TransactionInstruction {
     return borrowObligationLiquidityInstruction({
       owner: b.keypair.publicKey,
       obligation: b.obligation,
       reserve,
-      userDestinationLiquidity: reserve === this.usdcR ? b.usdc : b.sol,
+      userDestinationLiquidity: destination ?? (reserve === this.usdcR ? b.usdc : b.sol),
       liquidityAmount: amount,
     });
   }
@@ -163,16 +199,22 @@ export class BorrowerMarket {
     });
   }
 
-  /** Rewrites market fields in the account directly, as update_lending_market would. */
-  writeMarket(change: (market: LendingMarket) => void): void {
-    const address = this.market.toBase58();
-    const account = this.h.ledger.getAccount(address);
-    if (!account) throw new Error("no market account");
-    const state = decodeLendingMarket(account.data);
-    change(state);
-    const data = Buffer.from(account.data);
-    encodeLendingMarketInto(data, state);
-    this.h.ledger.setAccounts([[address, { ...account, data }]]);
+  /** update_lending_market signed by the market owner: `mode` with its Borsh value. */
+  async updateMarket(mode: UpdateLendingMarketModeName, value: Uint8Array): Promise<void> {
+    await this.h.send(
+      updateLendingMarketInstruction({
+        lendingMarketOwner: this.h.owner.publicKey,
+        lendingMarket: this.market,
+        mode: UpdateLendingMarketMode[mode],
+        value,
+      }),
+      [this.h.owner],
+    );
+  }
+
+  /** A market switch (a u8 0/1 mode) on or off. */
+  async setMarketFlag(mode: UpdateLendingMarketModeName, on: boolean): Promise<void> {
+    await this.updateMarket(mode, Uint8Array.of(on ? 1 : 0));
   }
 }
 
