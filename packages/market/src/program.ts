@@ -19,6 +19,7 @@ import { updateLendingMarketOwner } from "./instructions/update-lending-market-o
 import { initGlobalConfig } from "./instructions/init-global-config.js";
 import { updateGlobalConfig } from "./instructions/update-global-config.js";
 import { updateGlobalConfigAdmin } from "./instructions/update-global-config-admin.js";
+import { requestElevationGroup } from "./instructions/request-elevation-group.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { KLEND_PROGRAM_ID } from "./program-ids.js";
 
@@ -41,6 +42,7 @@ export const MARKET_INSTRUCTIONS = [
   initGlobalConfig,
   updateGlobalConfig,
   updateGlobalConfigAdmin,
+  requestElevationGroup,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -24,6 +24,8 @@ import {
 import { transferChecked } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
+import { encodeReserveInto } from "../state/reserve.js";
+import { groupCollateralReserves } from "./refresh-obligation.js";
 import type { MarketInstruction } from "./types.js";
 
 const BorrowAccounts = declareAccounts(
@@ -69,7 +71,7 @@ export const borrowObligationLiquidity: MarketInstruction = {
   accounts: BorrowAccounts,
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.borrow_obligation_liquidity.args);
-    const { accounts: a } = BorrowAccounts.load(ctx);
+    const { accounts: a, remaining } = BorrowAccounts.load(ctx);
     const { lendingMarket: market, obligation, borrowReserve: reserve, lendingMarketAuthority: authority } = a;
     const r = reserve.state;
     const supply = a.reserveSourceLiquidity;
@@ -81,7 +83,8 @@ export const borrowObligationLiquidity: MarketInstruction = {
     const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
     const decimals = a.borrowReserveLiquidityMint.mint.decimals;
     const before = snapshotVault(supply, reserve);
-    const borrowed = borrow(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, (m) => ctx.log(m));
+    const collaterals = groupCollateralReserves(ctx, obligation.state, remaining);
+    const borrowed = borrow(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, collaterals, (m) => ctx.log(m));
     const vault = { source: supply, mint: a.borrowReserveLiquidityMint, authority };
     if (borrowed.originationFee > 0n) {
       const feeReceiver = a.borrowReserveLiquidityFeeReceiver;
@@ -90,6 +93,7 @@ export const borrowObligationLiquidity: MarketInstruction = {
     transferChecked(ctx, { ...vault, destination }, borrowed.receiveAmount, decimals, authoritySeeds);
     checkVaultAfterTransfer(before, supply, reserve, -(borrowed.receiveAmount + borrowed.originationFee));
     reserve.save();
+    for (const ref of collaterals) encodeReserveInto(ref.data, ref.reserve);
     obligation.save();
   },
 };
