@@ -65,6 +65,11 @@ export function borrowFactorIn(reserve: Reserve, group: ElevationGroup | null): 
   return group ? fx.ONE : borrowFactorOf(reserve);
 }
 
+/** The borrow factor of the obligation's debt in `reserve`: 1 while the obligation is in a group. */
+export function debtBorrowFactor(reserve: Reserve, obligation: Obligation): bigint {
+  return obligation.elevationGroup === ELEVATION_GROUP_NONE ? borrowFactorOf(reserve) : fx.ONE;
+}
+
 /** InconsistentElevationGroup unless the reserve lists the obligation's group (any reserve does outside groups). */
 export function checkSameElevationGroup(obligation: Obligation, reserve: Reserve, log: Log): void {
   if (obligation.elevationGroup === ELEVATION_GROUP_NONE || reserve.config.elevationGroups.includes(obligation.elevationGroup)) return;
