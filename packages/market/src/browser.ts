@@ -15,3 +15,4 @@ export {
   LENDING_MARKET_UPDATE_VALUE_SIZE,
   type UpdateLendingMarketModeName,
 } from "./lending/lending-market-modes.js";
+export { AssetTier } from "./lending/asset-tiers.js";

@@ -5,6 +5,7 @@ import { borrowRateCurveProblem } from "../math/borrow-rate-curve.js";
 import type { KlendErrorName } from "../errors.js";
 import type { ReserveConfig } from "../state/reserve-config.js";
 import type { LendingMarket } from "../state/lending-market.js";
+import { AssetTier } from "./asset-tiers.js";
 import { reserveElevationGroupProblem } from "./elevation-groups.js";
 import { isTwapConfigValid, oracleConfigProblem } from "./oracle-config.js";
 
@@ -12,8 +13,6 @@ export interface ConfigProblem {
   error: KlendErrorName;
   reason: string;
 }
-
-const AssetTier = { Regular: 0, IsolatedCollateral: 1, IsolatedDebt: 2 } as const;
 
 /** The first rule `c` breaks as the config of reserve `reserveKey` in `market`, or null. */
 export function reserveConfigProblem(c: ReserveConfig, market: LendingMarket, reserveKey: string): ConfigProblem | null {

@@ -8,6 +8,7 @@ import type { LendingMarket } from "../state/lending-market.js";
 import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
 import { ELEVATION_GROUP_NONE, checkSameElevationGroup, elevationGroupIndex, elevationGroupOf } from "./elevation-groups.js";
 import type { Reserve } from "../state/reserve.js";
+import { validateObligationAssetTiers } from "./asset-tiers.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postDepositInvariants, postWithdrawInvariants } from "./obligation-invariants.js";
 import {
@@ -60,6 +61,7 @@ export function depositObligationCollateral(
   collateral.depositedAmount = fx.toU64(collateral.depositedAmount + amount);
   markStale(obligation.lastUpdate);
   markStale(reserve.lastUpdate);
+  validateObligationAssetTiers(obligation, log);
   const liquidity = fractionCollateralToLiquidity(exchangeRateOf(reserve), fx.fromInt(amount));
   postDepositInvariants(obligation, reserve, market, liquidity, previousValue, log);
 }

@@ -10,6 +10,7 @@ import { addToWithdrawalAccum, subFromWithdrawalAccum } from "../math/withdrawal
 import type { LendingMarket } from "../state/lending-market.js";
 import { type Obligation, type ObligationCollateral, activeDeposits } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
+import { validateObligationAssetTiers } from "./asset-tiers.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postBorrowInvariants, postRepayInvariants } from "./obligation-invariants.js";
 import {
@@ -133,6 +134,7 @@ export function borrowObligationLiquidity(
     log(`Borrowing above utilization rate is disabled, limit ${limitPct}`);
     fail("BorrowingAboveUtilizationRateDisabled");
   }
+  validateObligationAssetTiers(obligation, log);
   if (group) {
     if (reserveKey !== group.debtReserve) fail("ElevationGroupHasAnotherDebtReserve");
     const index = elevationGroupIndex(group.id);
