@@ -3,7 +3,14 @@
 // a borrow meets: the borrow limit and the utilization cap.
 import type { TransactionInstruction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AssetTier, type ReserveConfig, UpdateConfigMode, lendingMarketValue, updateReserveConfigInstruction } from "../src/index.js";
+import {
+  AssetTier,
+  type ReserveConfig,
+  UpdateConfigMode,
+  lendingMarketValue,
+  redeemReserveCollateralInstruction,
+  updateReserveConfigInstruction,
+} from "../src/index.js";
 import { activeConfig } from "./support/configs.js";
 import { MarketHarness } from "./support/harness.js";
 import { type Borrower, LendingSetup, type PricedReserve } from "./support/lending-setup.js";
@@ -157,5 +164,47 @@ describe("reserve limits on borrowing", () => {
     );
     expect(result.logs?.some((l) => l.startsWith("Program log: Borrowing above utilization rate is disabled"))).toBe(true);
     await h.send(await after(b, [usdc, usdt], await s.borrowIx(b, usdt, 100n * UNIT)), [b.wallet]);
+  });
+});
+
+describe("withdrawal caps", () => {
+  it("refuse redemptions past the deposit cap (6064) and borrows past the debt cap, until the interval ends", async () => {
+    const lender = await s.supply(usdc, 1_000n * UNIT);
+    const capped = activeConfig({ name: "USDC", pyth: usdc.feed });
+    const cap = (capacity: bigint) => ({
+      configCapacity: capacity,
+      currentTotal: 0n,
+      lastIntervalStartTimestamp: 0n,
+      configIntervalLengthSeconds: 3_600n,
+    });
+    capped.depositWithdrawalCap = cap(100n * UNIT);
+    capped.debtWithdrawalCap = cap(50n * UNIT);
+    await s.configure(usdc, capped);
+
+    const redeem = async (amount: bigint) =>
+      redeemReserveCollateralInstruction({
+        owner: lender.publicKey,
+        reserve: usdc.accounts,
+        userSourceCollateral: await h.tokenAccount(lender.publicKey, usdc.accounts.collateralMint),
+        userDestinationLiquidity: await s.wallet(lender, usdc),
+        collateralAmount: amount,
+      });
+    // A cToken is worth at least a USDC: 99 of them stay under the 100 USDC cap, 2 more do not.
+    await h.send(await redeem(99n * UNIT), [lender]);
+    const counted = (await h.reserve(usdc.accounts.reserve)).config.depositWithdrawalCap.currentTotal;
+    expect(counted >= 99n * UNIT && counted < 100n * UNIT).toBe(true);
+    await h.expectFailure(await redeem(2n * UNIT), [lender], "WithdrawalCapReached");
+
+    const b = await s.borrower();
+    await h.send(await depositIx(b, usdt, [usdt]), [b.wallet]);
+    await h.expectFailure(await after(b, [usdt, usdc], await s.borrowIx(b, usdc, 51n * UNIT)), [b.wallet], "WithdrawalCapReached");
+    await h.send(await after(b, [usdt, usdc], await s.borrowIx(b, usdc, 50n * UNIT)), [b.wallet]);
+    expect((await h.reserve(usdc.accounts.reserve)).config.debtWithdrawalCap.currentTotal).toBe(50n * UNIT);
+
+    // A new interval starts the count again.
+    h.advance(3_601);
+    await h.send(await redeem(UNIT), [lender]);
+    const fresh = (await h.reserve(usdc.accounts.reserve)).config.depositWithdrawalCap.currentTotal;
+    expect(fresh >= UNIT && fresh < 2n * UNIT).toBe(true);
   });
 });
