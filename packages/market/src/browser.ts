@@ -22,3 +22,4 @@ export {
 } from "./lending/lending-market-modes.js";
 export * from "./farms/index.js";
 export * from "./client/farm-instructions.js";
+export { AssetTier } from "./lending/asset-tiers.js";

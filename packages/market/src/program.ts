@@ -19,6 +19,7 @@ import { updateLendingMarketOwner } from "./instructions/update-lending-market-o
 import { initGlobalConfig } from "./instructions/init-global-config.js";
 import { updateGlobalConfig } from "./instructions/update-global-config.js";
 import { updateGlobalConfigAdmin } from "./instructions/update-global-config-admin.js";
+import { requestElevationGroup } from "./instructions/request-elevation-group.js";
 import { withdrawCollateralAndRedeem } from "./instructions/withdraw-collateral-and-redeem.js";
 import { flashBorrowReserveLiquidity } from "./instructions/flash-borrow-reserve-liquidity.js";
 import { flashRepayReserveLiquidity } from "./instructions/flash-repay-reserve-liquidity.js";
@@ -69,6 +70,7 @@ export const MARKET_INSTRUCTIONS = [
   initFarmsForReserve,
   initObligationFarmsForReserve,
   refreshObligationFarmsForReserve,
+  requestElevationGroup,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -342,9 +342,10 @@ describe("update_reserve_config", () => {
         "First point of borrowing rate curve must have an utilization rate of 0",
       ],
       [
+        // A group the market never configured: the read of the group fails, with nothing logged before it.
         { ...base(), elevationGroups: [1, ...Array(19).fill(0)] },
         "InvalidElevationGroup",
-        "The elevation group chosen for the reserve does not exist in the lending market",
+        "AnchorError occurred. Error Code: InvalidElevationGroup. Error Number: 6069. Error Message: The elevation group chosen for the reserve does not exist in the lending market.",
       ],
     ];
     for (const [config, name, reason] of cases) {

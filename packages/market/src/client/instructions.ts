@@ -413,4 +413,9 @@ export const KLEND_INSTRUCTIONS = defineInstructions({
     ],
     args: { mode: arg.u8 },
   },
+  /** Then the reserves of the active deposit slots and borrow slots, all writable, as remaining accounts. */
+  request_elevation_group: {
+    accounts: [{ name: "owner", signer: true }, { name: "obligation", writable: true }, { name: "lendingMarket" }],
+    args: { elevationGroup: arg.u8 },
+  },
 });

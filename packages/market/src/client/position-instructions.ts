@@ -84,6 +84,8 @@ export interface RefreshObligationParams extends ProgramOption {
   borrowReserves: readonly Key[];
   /** The obligation's referrer, whose ReferrerTokenState of each borrow reserve follows the reserves. */
   referrer?: Key | null;
+  /** The obligation is in an elevation group: its deposit reserves' group debt counters change, so they are writable. */
+  inElevationGroup?: boolean;
 }
 
 export function refreshObligationInstruction(p: RefreshObligationParams): TransactionInstruction {
@@ -92,7 +94,7 @@ export function refreshObligationInstruction(p: RefreshObligationParams): Transa
   return buildInstruction(programId, KLEND_INSTRUCTIONS, "refresh_obligation", {
     accounts: { lendingMarket: p.lendingMarket, obligation: p.obligation },
     remainingAccounts: [
-      ...p.depositReserves.map((reserve) => accountMeta(reserve)),
+      ...p.depositReserves.map((reserve) => accountMeta(reserve, { writable: p.inElevationGroup ?? false })),
       ...p.borrowReserves.map((reserve) => accountMeta(reserve, { writable: true })),
       ...(referrer
         ? p.borrowReserves.map((reserve) => accountMeta(referrerTokenStateAddress(referrer, reserve, programId), { writable: true }))
@@ -110,6 +112,7 @@ export function refreshObligationInstructionFor(obligation: Key, state: Obligati
     depositReserves: activeDeposits(state).map((d) => d.depositReserve),
     borrowReserves: activeBorrows(state).map((b) => b.borrowReserve),
     referrer: state.referrer,
+    inElevationGroup: state.elevationGroup !== 0,
   });
 }
 
@@ -265,6 +268,11 @@ export interface BorrowObligationLiquidityParams extends ProgramOption {
   liquidityAmount: bigint;
   /** The obligation's referrer (required when it has one): its ReferrerTokenState of the reserve is credited. */
   referrer?: Key | null;
+  /**
+   * The obligation's deposit reserves in slot order, needed inside an elevation group (their group debt counters
+   * change; passed writable).
+   */
+  depositReserves?: readonly Key[];
 }
 
 export function borrowObligationLiquidityInstruction(p: BorrowObligationLiquidityParams): TransactionInstruction {
@@ -285,6 +293,7 @@ export function borrowObligationLiquidityInstruction(p: BorrowObligationLiquidit
       instructionSysvarAccount: SYSVAR_INSTRUCTIONS_PUBKEY,
     },
     args: { liquidityAmount: p.liquidityAmount },
+    remainingAccounts: (p.depositReserves ?? []).map((reserve) => accountMeta(reserve, { writable: true })),
   });
 }
 
@@ -295,6 +304,11 @@ export interface RepayObligationLiquidityParams extends ProgramOption {
   userSourceLiquidity: Key;
   /** Native units; u64::MAX repays the whole debt. */
   liquidityAmount: bigint;
+  /**
+   * The obligation's deposit reserves in slot order, needed inside an elevation group (their group debt counters
+   * change; passed writable).
+   */
+  depositReserves?: readonly Key[];
 }
 
 export function repayObligationLiquidityInstruction(p: RepayObligationLiquidityParams): TransactionInstruction {
@@ -312,5 +326,44 @@ export function repayObligationLiquidityInstruction(p: RepayObligationLiquidityP
       instructionSysvarAccount: SYSVAR_INSTRUCTIONS_PUBKEY,
     },
     args: { liquidityAmount: p.liquidityAmount },
+    remainingAccounts: (p.depositReserves ?? []).map((reserve) => accountMeta(reserve, { writable: true })),
+  });
+}
+
+export interface RequestElevationGroupParams extends ProgramOption {
+  owner: Key;
+  obligation: Key;
+  lendingMarket: Key;
+  /** The group id, 1–32; 0 leaves elevation groups. */
+  elevationGroup: number;
+  /** Reserves of the active deposit slots, in slot order. */
+  depositReserves: readonly Key[];
+  /** Reserves of the active borrow slots, in slot order. */
+  borrowReserves: readonly Key[];
+}
+
+export function requestElevationGroupInstruction(p: RequestElevationGroupParams): TransactionInstruction {
+  return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "request_elevation_group", {
+    accounts: { owner: p.owner, obligation: p.obligation, lendingMarket: p.lendingMarket },
+    args: { elevationGroup: p.elevationGroup },
+    remainingAccounts: [...p.depositReserves, ...p.borrowReserves].map((reserve) => accountMeta(reserve, { writable: true })),
+  });
+}
+
+/** request_elevation_group with the reserves the decoded obligation's slots name. */
+export function requestElevationGroupInstructionFor(
+  obligation: Key,
+  state: Obligation,
+  elevationGroup: number,
+  options: ProgramOption = {},
+): TransactionInstruction {
+  return requestElevationGroupInstruction({
+    ...options,
+    owner: state.owner,
+    obligation,
+    lendingMarket: state.lendingMarket,
+    elevationGroup,
+    depositReserves: activeDeposits(state).map((d) => d.depositReserve),
+    borrowReserves: activeBorrows(state).map((b) => b.borrowReserve),
   });
 }

@@ -2,7 +2,8 @@
 // (u64::MAX: all it may borrow), the origination fee added to the debt and paid to the fee receiver.
 // An obligation with a referrer needs the referrer's ReferrerTokenState for this reserve (ReferrerAccountMissing),
 // which is credited with the referral part of the fee. The reserve and the obligation must have been refreshed in
-// this slot with every price check passed.
+// this slot with every price check passed. Inside an elevation group the obligation's deposit reserves follow as
+// remaining accounts (writable): their counts of group debt change.
 import { checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
 import { decodeArgs } from "@ballast/codec";
 import { INSTRUCTIONS_SYSVAR_ID } from "@ballast/ledger";
@@ -26,6 +27,8 @@ import {
 import { transferChecked } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
+import { encodeReserveInto } from "../state/reserve.js";
+import { groupCollateralReserves } from "./refresh-obligation.js";
 import type { MarketInstruction } from "./types.js";
 
 const BorrowAccounts = declareAccounts(
@@ -66,7 +69,7 @@ export const borrowObligationLiquidity: MarketInstruction = {
   accounts: BorrowAccounts,
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.borrow_obligation_liquidity.args);
-    const { accounts: a } = BorrowAccounts.load(ctx);
+    const { accounts: a, remaining } = BorrowAccounts.load(ctx);
     const { lendingMarket: market, obligation, borrowReserve: reserve, lendingMarketAuthority: authority } = a;
     const r = reserve.state;
     const supply = a.reserveSourceLiquidity;
@@ -79,8 +82,17 @@ export const borrowObligationLiquidity: MarketInstruction = {
     const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
     const decimals = a.borrowReserveLiquidityMint.mint.decimals;
     const before = snapshotVault(supply, reserve);
-    const borrowed = borrow(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, referrer?.state ?? null, (m) =>
-      ctx.log(m),
+    const collaterals = groupCollateralReserves(ctx, obligation.state, remaining);
+    const borrowed = borrow(
+      market.state,
+      r,
+      reserve.key,
+      obligation.state,
+      ctx.clock,
+      liquidityAmount,
+      referrer?.state ?? null,
+      collaterals,
+      (m) => ctx.log(m),
     );
     const vault = { source: supply, mint: a.borrowReserveLiquidityMint, authority };
     if (borrowed.originationFee > 0n) {
@@ -90,6 +102,7 @@ export const borrowObligationLiquidity: MarketInstruction = {
     transferChecked(ctx, { ...vault, destination }, borrowed.receiveAmount, decimals, authoritySeeds);
     checkVaultAfterTransfer(before, supply, reserve, -(borrowed.receiveAmount + borrowed.originationFee));
     reserve.save();
+    for (const ref of collaterals) encodeReserveInto(ref.data, ref.reserve);
     obligation.save();
     referrer?.save();
   },

@@ -1,16 +1,18 @@
 // refresh_obligation(): re-values the obligation from its reserves. The remaining accounts are the reserves of the
 // obligation's deposits in slot order, then those of its borrows in slot order (borrow reserves writable: their
-// count of debt outside elevation groups and referrer fees change), then, for an obligation with a referrer, the
-// referrer's ReferrerTokenState of each borrow reserve in the same order (writable). Every reserve must have been
-// refreshed in this slot. There are no elevation groups here.
+// count of debt outside elevation groups and referrer fees change; inside a group the deposit reserves' counts of
+// group debt are re-synced, so they are writable too), then, for an obligation with a referrer, the referrer's
+// ReferrerTokenState of each borrow reserve in the same order (writable). Every reserve must have been refreshed in
+// this slot.
 import { declareAccounts } from "@ballast/anchor";
-import type { InstructionAccount } from "@ballast/ledger";
+import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { fail } from "../errors.js";
 import { type ReserveRef, refreshObligation as refresh } from "../lending/obligation-refresh.js";
 import { checkHasOne, lendingMarketAccount, obligationAccount } from "../program/account-kinds.js";
 import { checkEmergencyMode } from "../program/guards.js";
+import { ELEVATION_GROUP_NONE } from "../lending/elevation-groups.js";
 import { ZERO_PUBKEY } from "../program-ids.js";
-import { activeBorrows, activeDeposits } from "../state/obligation.js";
+import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
 import { asReferrerTokenStateData, decodeReferrerTokenState, encodeReferrerTokenStateInto } from "../state/referrer.js";
 import { asReserveData, decodeReserve, encodeReserveInto, type ReserveData } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
@@ -25,13 +27,13 @@ const RefreshObligationAccounts = declareAccounts(
   }),
 );
 
-interface RemainingReserve extends ReserveRef {
+export interface RemainingReserve extends ReserveRef {
   readonly account: InstructionAccount;
   readonly data: ReserveData;
 }
 
 /** A remaining account that must be one of the program's reserves (InvalidAccountInput otherwise). */
-function remainingReserve(programId: string, account: InstructionAccount): RemainingReserve {
+export function remainingReserve(programId: string, account: InstructionAccount): RemainingReserve {
   const data = account.account.owner === programId ? asReserveData(account.account.data) : null;
   if (!data) return fail("InvalidAccountInput");
   return { account, data, key: account.key, reserve: decodeReserve(data) };
@@ -42,6 +44,19 @@ function remainingReferrerState(programId: string, account: InstructionAccount) 
   const data = account.account.owner === programId && account.isWritable ? asReferrerTokenStateData(account.account.data) : null;
   if (!data) return fail("InvalidAccountInput");
   return { key: account.key, data, state: decodeReferrerTokenState(data) };
+}
+
+/**
+ * The obligation's deposit reserves a borrow or repayment takes as remaining accounts, read only inside an elevation
+ * group (their group debt counters change; the caller writes them back).
+ */
+export function groupCollateralReserves(
+  ctx: InstructionContext,
+  obligation: Obligation,
+  remaining: readonly InstructionAccount[],
+): RemainingReserve[] {
+  if (obligation.elevationGroup === ELEVATION_GROUP_NONE) return [];
+  return remaining.map((account) => remainingReserve(ctx.programId, account));
 }
 
 export const refreshObligation: MarketInstruction = {
@@ -79,10 +94,11 @@ export const refreshObligation: MarketInstruction = {
       referrerStates.push(state);
       return state;
     };
-    refresh(ob, market.state, ctx.clock.slot, refs.slice(0, depositCount), borrowRefs, { programId: ctx.programId, next }, (m) =>
-      ctx.log(m),
-    );
-    for (const ref of borrowRefs) encodeReserveInto(ref.data, ref.reserve);
+    const depositRefs = refs.slice(0, depositCount);
+    refresh(ob, market.state, ctx.clock.slot, depositRefs, borrowRefs, { programId: ctx.programId, next }, (m) => ctx.log(m));
+    // Inside a group the deposit reserves' group debt counters change too: the caller passes them writable then.
+    const changed = ob.elevationGroup === ELEVATION_GROUP_NONE ? borrowRefs : refs;
+    for (const ref of changed) encodeReserveInto(ref.data, ref.reserve);
     for (const ref of referrerStates) encodeReferrerTokenStateInto(ref.data, ref.state);
     obligation.save();
   },

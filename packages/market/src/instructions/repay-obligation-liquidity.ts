@@ -19,6 +19,8 @@ import { transferChecked } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
+import { encodeReserveInto } from "../state/reserve.js";
+import { groupCollateralReserves } from "./refresh-obligation.js";
 import type { MarketInstruction } from "./types.js";
 
 const RepayAccounts = declareAccounts(
@@ -52,7 +54,7 @@ export const repayObligationLiquidity: MarketInstruction = {
   accounts: RepayAccounts,
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.repay_obligation_liquidity.args);
-    const { accounts: a } = RepayAccounts.load(ctx);
+    const { accounts: a, remaining } = RepayAccounts.load(ctx);
     const { owner, lendingMarket: market, obligation, repayReserve: reserve } = a;
     const r = reserve.state;
     const source = a.userSourceLiquidity;
@@ -62,12 +64,14 @@ export const repayObligationLiquidity: MarketInstruction = {
     checkReserveUsable(r, false);
 
     const before = snapshotVault(supply, reserve);
-    const repayAmount = repay(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, (m) => ctx.log(m));
+    const collaterals = groupCollateralReserves(ctx, obligation.state, remaining);
+    const repayAmount = repay(market.state, r, reserve.key, obligation.state, ctx.clock, liquidityAmount, collaterals, (m) => ctx.log(m));
     ctx.log(`pnl: Repaid ${repayAmount}`);
     const decimals = a.reserveLiquidityMint.mint.decimals;
     transferChecked(ctx, { source, mint: a.reserveLiquidityMint, destination: supply, authority: owner }, repayAmount, decimals, null);
     checkVaultAfterTransfer(before, supply, reserve, repayAmount);
     reserve.save();
+    for (const ref of collaterals) encodeReserveInto(ref.data, ref.reserve);
     obligation.save();
   },
 };

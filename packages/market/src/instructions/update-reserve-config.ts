@@ -82,7 +82,7 @@ export const updateReserveConfig: MarketInstruction = {
     }
     markStale(reserve.state.lastUpdate);
     if (!skipValidation) {
-      const invalid = reserveConfigProblem(reserve.state.config);
+      const invalid = reserveConfigProblem(reserve.state.config, lendingMarket.state, reserve.key);
       if (invalid) {
         ctx.log(invalid.reason);
         fail(invalid.error);

@@ -4,6 +4,9 @@ import { ONE, U64_MAX } from "../math/fraction.js";
 import { borrowRateCurveProblem } from "../math/borrow-rate-curve.js";
 import type { KlendErrorName } from "../errors.js";
 import type { ReserveConfig } from "../state/reserve-config.js";
+import type { LendingMarket } from "../state/lending-market.js";
+import { AssetTier } from "./asset-tiers.js";
+import { reserveElevationGroupProblem } from "./elevation-groups.js";
 import { isTwapConfigValid, oracleConfigProblem } from "./oracle-config.js";
 
 export interface ConfigProblem {
@@ -11,9 +14,8 @@ export interface ConfigProblem {
   reason: string;
 }
 
-const AssetTier = { Regular: 0, IsolatedCollateral: 1, IsolatedDebt: 2 } as const;
-
-export function reserveConfigProblem(c: ReserveConfig): ConfigProblem | null {
+/** The first rule `c` breaks as the config of reserve `reserveKey` in `market`, or null. */
+export function reserveConfigProblem(c: ReserveConfig, market: LendingMarket, reserveKey: string): ConfigProblem | null {
   const invalid = (reason: string): ConfigProblem => ({ error: "InvalidConfig", reason });
   if (c.status > 2) return invalid("Reserve status must be Active (0), Obsolete (1) or Hidden (2)");
   if (c.assetTier > AssetTier.IsolatedDebt) return invalid("Asset tier must be Regular (0), IsolatedCollateral (1) or IsolatedDebt (2)");
@@ -40,10 +42,10 @@ export function reserveConfigProblem(c: ReserveConfig): ConfigProblem | null {
   if (c.borrowLimitOutsideElevationGroup !== U64_MAX && c.borrowLimit < c.borrowLimitOutsideElevationGroup) {
     return invalid("Invalid 'borrow limit', must be at least equal to 'borrow limit outside elevation group' when enabled");
   }
-  // The market defines no elevation groups, so any group a reserve names does not exist.
-  if (c.elevationGroups.some((id) => id !== 0)) {
-    return { error: "InvalidElevationGroup", reason: "The elevation group chosen for the reserve does not exist in the lending market" };
-  }
+  // A group the market never configured fails InvalidElevationGroup as the groups are read.
+  const group = reserveElevationGroupProblem(c, market, reserveKey);
+  if (group) return invalid(group);
+  if (c.utilizationLimitBlockBorrowingAbovePct > 100) return invalid("Utilization limit to block borrows above cannot be bigger than 100%");
   const curve = borrowRateCurveProblem(c.borrowRateCurve.points);
   if (curve) return { error: "InvalidBorrowRateCurvePoint", reason: curve };
   return null;

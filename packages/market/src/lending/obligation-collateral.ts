@@ -5,8 +5,10 @@ import { fail } from "../errors.js";
 import { exchangeRateOf, fractionCollateralToLiquidity } from "../math/exchange-rate.js";
 import * as fx from "../math/fraction.js";
 import type { LendingMarket } from "../state/lending-market.js";
-import type { Obligation } from "../state/obligation.js";
+import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
+import { ELEVATION_GROUP_NONE, checkSameElevationGroup, elevationGroupIndex, elevationGroupOf } from "./elevation-groups.js";
 import type { Reserve } from "../state/reserve.js";
+import { validateObligationAssetTiers } from "./asset-tiers.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postDepositInvariants, postWithdrawInvariants } from "./obligation-invariants.js";
 import { checkOrdersSupportedAfterUserOperation } from "./orders.js";
@@ -40,12 +42,28 @@ export function depositObligationCollateral(
     log("Deposit reserve is disabled for usage as collateral outside elevation group");
     fail("DepositDisabledOutsideElevationGroup");
   }
+  checkSameElevationGroup(obligation, reserve, log);
+  const group = elevationGroupOf(market, obligation.elevationGroup);
+  const depositsBefore = activeDeposits(obligation).length;
+  const isNew = !obligation.deposits.some((d) => d.depositReserve === reserveKey);
   const collateral = findOrAddDeposit(obligation, reserveKey, reserve.config.assetTier, log);
+  if (isNew && group) {
+    if (reserveKey === group.debtReserve) fail("ElevationGroupDebtReserveAsCollateral");
+    if (depositsBefore + 1 > group.maxReservesAsCollateral) fail("ObligationCollateralExceedsElevationGroupLimit");
+    const borrows = activeBorrows(obligation);
+    if (borrows.length > 1) fail("ObligationElevationGroupMultipleDebtReserve");
+    const debt = borrows[0] ? fx.toU64(fx.toCeil(borrows[0].borrowedAmountSf)) : 0n;
+    const index = elevationGroupIndex(group.id);
+    reserve.borrowedAmountsAgainstThisReserveInElevationGroups[index] =
+      (reserve.borrowedAmountsAgainstThisReserveInElevationGroups[index] ?? 0n) + debt;
+    collateral.borrowedAmountAgainstThisCollateralInElevationGroup = debt;
+  }
   const previousValue = collateral.marketValueSf;
   collateral.depositedAmount = fx.toU64(collateral.depositedAmount + amount);
   checkOrdersSupportedAfterUserOperation(obligation, log);
   markStale(obligation.lastUpdate);
   markStale(reserve.lastUpdate);
+  validateObligationAssetTiers(obligation, log);
   const liquidity = fractionCollateralToLiquidity(exchangeRateOf(reserve), fx.fromInt(amount));
   postDepositInvariants(obligation, reserve, market, liquidity, previousValue, log);
 }
@@ -82,7 +100,15 @@ export function withdrawObligationCollateral(
   }
   const withdrawAmount = noDebt ? fx.minOf(amount, collateral.depositedAmount) : limitedWithdrawal(obligation, reserve, index, amount, log);
   const collateralValue = collateral.marketValueSf;
+  const debtInGroup = collateral.borrowedAmountAgainstThisCollateralInElevationGroup;
+  const emptied = withdrawAmount === collateral.depositedAmount;
   withdrawFromDeposit(obligation, index, withdrawAmount);
+  if (emptied && obligation.elevationGroup !== ELEVATION_GROUP_NONE) {
+    // The emptied position's share of the group debt leaves the reserve's books with it.
+    const groupIndex = elevationGroupIndex(obligation.elevationGroup);
+    const counted = reserve.borrowedAmountsAgainstThisReserveInElevationGroups[groupIndex] ?? 0n;
+    reserve.borrowedAmountsAgainstThisReserveInElevationGroups[groupIndex] = fx.saturatingSub(counted, debtInGroup);
+  }
   markStale(obligation.lastUpdate);
   const liquidity = fractionCollateralToLiquidity(exchangeRateOf(reserve), fx.fromInt(withdrawAmount));
   postWithdrawInvariants(obligation, reserve, market, liquidity, collateralValue, log);

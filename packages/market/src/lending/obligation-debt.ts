@@ -1,6 +1,6 @@
 // Debt in an obligation (klend's borrow_obligation_liquidity and repay_obligation_liquidity, reference §2.12, §3.5),
-// outside elevation groups: the borrow checks in klend's order, the reserve and position bookkeeping (the referral part
-// of the fee credited to the obligation's referrer), and the post-change checks.
+// in or outside an elevation group: the borrow checks in klend's order, the reserve and position bookkeeping (the
+// referral part of the fee credited to the obligation's referrer), and the post-change checks.
 import { PriceStatus } from "../constants.js";
 import { fail } from "../errors.js";
 import { type BorrowAmounts, calculateBorrow, calculateRepay } from "../math/borrow-amounts.js";
@@ -8,9 +8,10 @@ import * as fx from "../math/fraction.js";
 import { utilizationRate } from "../math/reserve-liquidity.js";
 import { addToWithdrawalAccum, subFromWithdrawalAccum } from "../math/withdrawal-caps.js";
 import type { LendingMarket } from "../state/lending-market.js";
-import type { Obligation } from "../state/obligation.js";
+import { type Obligation, type ObligationCollateral, activeDeposits } from "../state/obligation.js";
 import type { ReferrerTokenState } from "../state/referrer.js";
 import type { Reserve } from "../state/reserve.js";
+import { validateObligationAssetTiers } from "./asset-tiers.js";
 import { type MarketClock, markStale } from "./last-update.js";
 import { postBorrowInvariants, postRepayInvariants } from "./obligation-invariants.js";
 import {
@@ -23,13 +24,34 @@ import {
   repayToBorrow,
   updateHasDebt,
 } from "./obligation-positions.js";
+import {
+  ELEVATION_GROUP_NONE,
+  borrowFactorIn,
+  checkElevationGroupBorrowingEnabled,
+  checkNonElevationGroupBorrowingEnabled,
+  checkSameElevationGroup,
+  elevationGroupIndex,
+  elevationGroupOf,
+} from "./elevation-groups.js";
+import type { ReserveRef } from "./obligation-refresh.js";
 import { checkOrdersSupportedAfterUserOperation } from "./orders.js";
 import { addReferrerFee } from "./referral-fees.js";
-import { borrowFactorOf } from "./reserve-operations.js";
 import { type Log, priceStatusBits, requireAmount, requireFresh, requireRefreshedThisSlot } from "./preconditions.js";
 
+/**
+ * The obligation's active deposits paired with their reserves (the instruction's remaining accounts, in slot order),
+ * for the elevation-group debt counters: InvalidAccountInput when one is missing or another reserve.
+ */
+function depositsWithReserves(obligation: Obligation, reserves: readonly ReserveRef[]): [ObligationCollateral, ReserveRef][] {
+  return activeDeposits(obligation).map((deposit, i) => {
+    const ref = reserves[i];
+    if (!ref || ref.key !== deposit.depositReserve) fail("InvalidAccountInput");
+    return [deposit, ref];
+  });
+}
+
 /** Requires a fully refreshed obligation with collateral of some value. */
-function checkObligationFullyRefreshed(obligation: Obligation, clock: MarketClock, log: Log): void {
+export function checkObligationFullyRefreshed(obligation: Obligation, clock: MarketClock, log: Log): void {
   const message = `Obligation is stale and must be refreshed in the current slot, price status: ${priceStatusBits(obligation.lastUpdate.priceStatus)}`;
   requireFresh(obligation.lastUpdate, clock, PriceStatus.ALL_CHECKS, "ObligationStale", message, log);
   if (depositsEmpty(obligation)) {
@@ -44,7 +66,8 @@ function checkObligationFullyRefreshed(obligation: Obligation, clock: MarketCloc
 
 /**
  * Borrows `amount` native units (u64::MAX: all allowed) of `reserveKey` against the obligation; `referrer` is the
- * obligation's referrer's (validated) ReferrerTokenState for the reserve, when it has one.
+ * obligation's referrer's (validated) ReferrerTokenState for the reserve, when it has one; `depositReserves` are the
+ * obligation's deposit reserves in slot order, read inside an elevation group for its debt counters.
  */
 export function borrowObligationLiquidity(
   market: LendingMarket,
@@ -54,6 +77,7 @@ export function borrowObligationLiquidity(
   clock: MarketClock,
   amount: bigint,
   referrer: ReferrerTokenState | null,
+  depositReserves: readonly ReserveRef[],
   log: Log,
 ): BorrowAmounts {
   requireAmount(amount, "Liquidity", log);
@@ -70,7 +94,10 @@ export function borrowObligationLiquidity(
     log("Remaining borrow value is zero");
     fail("BorrowTooLarge");
   }
-  if (obligation.borrowingDisabled > 0) fail("BorrowingDisabledOutsideElevationGroup");
+  checkSameElevationGroup(obligation, reserve, log);
+  checkElevationGroupBorrowingEnabled(market, obligation, log);
+  checkNonElevationGroupBorrowingEnabled(obligation, log);
+  const group = elevationGroupOf(market, obligation.elevationGroup);
   const capacity = fx.saturatingSub(fx.fromInt(reserve.config.borrowLimit), reserve.liquidity.borrowedAmountSf);
   if (capacity === 0n) {
     log("Borrow reserve is at full capacity");
@@ -79,7 +106,7 @@ export function borrowObligationLiquidity(
   const amounts = calculateBorrow(amount, {
     price: reserve.liquidity.marketPriceSf,
     decimals: reserve.liquidity.mintDecimals,
-    borrowFactor: borrowFactorOf(reserve),
+    borrowFactor: borrowFactorIn(reserve, group),
     originationFeeSf: reserve.config.fees.originationFeeSf,
     availableAmount: reserve.liquidity.availableAmount,
     remainingBorrowValue: remainingValue,
@@ -123,10 +150,26 @@ export function borrowObligationLiquidity(
     log(`Borrowing above utilization rate is disabled, limit ${limitPct}`);
     fail("BorrowingAboveUtilizationRateDisabled");
   }
-  const outside = reserve.borrowedAmountOutsideElevationGroup + debt;
-  if (outside > reserve.config.borrowLimitOutsideElevationGroup) fail("BorrowLimitExceeded");
-  reserve.borrowedAmountOutsideElevationGroup = outside;
-  liquidity.borrowedAmountOutsideElevationGroups += debt;
+  validateObligationAssetTiers(obligation, log);
+  if (group) {
+    if (reserveKey !== group.debtReserve) fail("ElevationGroupHasAnotherDebtReserve");
+    const index = elevationGroupIndex(group.id);
+    for (const [deposit, { key, reserve: collateral }] of depositsWithReserves(obligation, depositReserves)) {
+      const limit = collateral.config.borrowLimitAgainstThisCollateralInElevationGroup[index] ?? 0n;
+      const counted = (collateral.borrowedAmountsAgainstThisReserveInElevationGroups[index] ?? 0n) + debt;
+      if (counted > limit) {
+        log(`Elevation group debt against collateral ${key} would be ${counted}, above its limit ${limit}`);
+        fail("ElevationGroupBorrowLimitExceeded");
+      }
+      collateral.borrowedAmountsAgainstThisReserveInElevationGroups[index] = counted;
+      deposit.borrowedAmountAgainstThisCollateralInElevationGroup += debt;
+    }
+  } else {
+    const outside = reserve.borrowedAmountOutsideElevationGroup + debt;
+    if (outside > reserve.config.borrowLimitOutsideElevationGroup) fail("BorrowLimitExceeded");
+    reserve.borrowedAmountOutsideElevationGroup = outside;
+    liquidity.borrowedAmountOutsideElevationGroups += debt;
+  }
   postBorrowInvariants(obligation, reserve, market, amounts.borrowAmount, borrowSlot(obligation, index).marketValueSf, log);
   return amounts;
 }
@@ -139,6 +182,7 @@ export function repayObligationLiquidity(
   obligation: Obligation,
   clock: MarketClock,
   amount: bigint,
+  depositReserves: readonly ReserveRef[],
   log: Log,
 ): bigint {
   requireAmount(amount, "Liquidity", log);
@@ -156,8 +200,20 @@ export function repayObligationLiquidity(
     fail("RepayTooSmall");
   }
   reserve.config.debtWithdrawalCap = subFromWithdrawalAccum(reserve.config.debtWithdrawalCap, repayAmount, clock.unixTimestamp);
-  reserve.borrowedAmountOutsideElevationGroup = fx.saturatingSub(reserve.borrowedAmountOutsideElevationGroup, repayAmount);
-  liquidity.borrowedAmountOutsideElevationGroups = fx.saturatingSub(liquidity.borrowedAmountOutsideElevationGroups, repayAmount);
+  if (obligation.elevationGroup !== ELEVATION_GROUP_NONE) {
+    const index = elevationGroupIndex(obligation.elevationGroup);
+    for (const [deposit, { reserve: collateral }] of depositsWithReserves(obligation, depositReserves)) {
+      const counted = collateral.borrowedAmountsAgainstThisReserveInElevationGroups[index] ?? 0n;
+      collateral.borrowedAmountsAgainstThisReserveInElevationGroups[index] = fx.saturatingSub(counted, repayAmount);
+      deposit.borrowedAmountAgainstThisCollateralInElevationGroup = fx.saturatingSub(
+        deposit.borrowedAmountAgainstThisCollateralInElevationGroup,
+        repayAmount,
+      );
+    }
+  } else {
+    reserve.borrowedAmountOutsideElevationGroup = fx.saturatingSub(reserve.borrowedAmountOutsideElevationGroup, repayAmount);
+    liquidity.borrowedAmountOutsideElevationGroups = fx.saturatingSub(liquidity.borrowedAmountOutsideElevationGroups, repayAmount);
+  }
   reserve.liquidity.availableAmount = fx.toU64(reserve.liquidity.availableAmount + repayAmount);
   reserve.liquidity.borrowedAmountSf = fx.sub(
     reserve.liquidity.borrowedAmountSf,

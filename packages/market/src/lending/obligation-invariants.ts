@@ -8,7 +8,7 @@ import type { LendingMarket } from "../state/lending-market.js";
 import type { Obligation } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
 import { loanToValue, unhealthyLoanToValue } from "./obligation-positions.js";
-import { borrowFactorOf } from "./reserve-operations.js";
+import { debtBorrowFactor } from "./elevation-groups.js";
 import type { Log } from "./preconditions.js";
 
 function valueOf(reserve: Reserve, liquidity: bigint): bigint {
@@ -76,7 +76,7 @@ export function postBorrowInvariants(
   log: Log,
 ): void {
   const added = valueOf(reserve, amount);
-  const newAdjustedDebt = fx.add(obligation.borrowFactorAdjustedDebtValueSf, fx.mul(added, borrowFactorOf(reserve)));
+  const newAdjustedDebt = fx.add(obligation.borrowFactorAdjustedDebtValueSf, fx.mul(added, debtBorrowFactor(reserve, obligation)));
   const newDebt = fx.add(obligation.borrowedAssetsMarketValueSf, added);
   if (tooSmall(fx.add(positionValue, added), market)) {
     log(`Obligation new borrowed value after borrow ${fx.fractionDisplay(fx.add(positionValue, added))}`);
@@ -107,7 +107,10 @@ export function postRepayInvariants(
     fail("NetValueRemainingTooSmall");
   }
   if (obligation.depositedValueSf === 0n) return;
-  const newAdjustedDebt = fx.saturatingSub(obligation.borrowFactorAdjustedDebtValueSf, fx.mul(removed, borrowFactorOf(reserve)));
+  const newAdjustedDebt = fx.saturatingSub(
+    obligation.borrowFactorAdjustedDebtValueSf,
+    fx.mul(removed, debtBorrowFactor(reserve, obligation)),
+  );
   if (fx.div(newAdjustedDebt, obligation.depositedValueSf) > loanToValue(obligation)) {
     log("Obligation new LTV after repay is worse");
     fail("WorseLtvBlocked");

@@ -51,15 +51,16 @@ export class LendingSetup {
   }
 
   async configure(reserve: PricedReserve, config: ReserveConfig): Promise<void> {
-    await this.h.send(
-      updateEntireReserveConfigInstruction({
-        lendingMarketOwner: this.h.owner.publicKey,
-        lendingMarket: this.market,
-        reserve: reserve.accounts.reserve,
-        config,
-      }),
-      [this.h.owner],
-    );
+    await this.h.send(this.configureIx(reserve, config), [this.h.owner]);
+  }
+
+  configureIx(reserve: PricedReserve, config: ReserveConfig): TransactionInstruction {
+    return updateEntireReserveConfigInstruction({
+      lendingMarketOwner: this.h.owner.publicKey,
+      lendingMarket: this.market,
+      reserve: reserve.accounts.reserve,
+      config,
+    });
   }
 
   /** Mints `amount` to a funded wallet and supplies it to `reserve` for cTokens. */
