@@ -8,5 +8,6 @@ export { type Address, OracleLayoutError, PUBKEY_LENGTH } from "./bytes.js";
 export * from "./pyth/price-update-v2.js";
 export * from "./pyth/legacy-price.js";
 export * from "./switchboard/pull-feed.js";
+export * from "./scope/oracle-prices.js";
 export * from "./client.js";
-export { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
+export { PYTH_RECEIVER_INSTRUCTIONS, SCOPE_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
