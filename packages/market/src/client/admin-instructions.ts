@@ -130,12 +130,14 @@ export interface RefreshReserveParams extends ProgramOption {
   pythOracle?: Key | null;
   switchboardPriceOracle?: Key | null;
   switchboardTwapOracle?: Key | null;
+  /** Scope's OraclePrices account. */
+  scopePrices?: Key | null;
 }
 
 export function refreshReserveInstruction(p: RefreshReserveParams): TransactionInstruction {
-  const { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle } = p;
+  const { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle, scopePrices } = p;
   return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "refresh_reserve", {
-    accounts: { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle },
+    accounts: { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle, scopePrices },
   });
 }
 
@@ -151,5 +153,6 @@ export function refreshReserveInstructionFor(reserve: Key, state: Reserve, optio
     pythOracle: enabled(t.pythConfiguration.price),
     switchboardPriceOracle: switchboard,
     switchboardTwapOracle: switchboard && isTwapEnabled(t) ? enabled(t.switchboardConfiguration.twapAggregator) : null,
+    scopePrices: enabled(t.scopeConfiguration.priceFeed),
   });
 }
