@@ -11,6 +11,7 @@ import {
   type Bank,
   type I80F48,
 } from "@ballast/protocol";
+import { NULL_PUBKEY } from "@ballast/market";
 import { KLEND_PROGRAM_ID, type KaminoReserve } from "../state/kamino.js";
 import { DEFAULT_PROGRAM_ID, lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
 import type { BalanceActionAccounts } from "./lending.js";
@@ -135,11 +136,12 @@ export interface KaminoInitObligationParams extends KaminoMarketAccounts, Progra
   userMetadata: PublicKey;
 }
 
-/** Creates the bank's obligation in the market (anyone may); the reserve is refreshed from its Pyth feed. */
+/** Creates the bank's obligation in the market (anyone may); the reserve is refreshed from its configured oracles. */
 export function kaminoInitObligationInstruction(p: KaminoInitObligationParams): TransactionInstruction {
   const pyth = p.reserve.config.tokenInfo.pythConfiguration.price;
   const switchboard = p.reserve.config.tokenInfo.switchboardConfiguration;
-  const oracle = (key: string) => (key === DEFAULT_PUBKEY ? KAMINO_PROGRAM : new PublicKey(key));
+  // The zero address and klend's NULL_PUBKEY both mean "not configured": the market's program id stands for none.
+  const oracle = (key: string) => (key === DEFAULT_PUBKEY || key === NULL_PUBKEY ? KAMINO_PROGRAM : new PublicKey(key));
   return lendingInstruction(
     "kamino_init_obligation",
     {
@@ -154,7 +156,7 @@ export function kaminoInitObligationInstruction(p: KaminoInitObligationParams): 
         pythOracle: oracle(pyth),
         switchboardPriceOracle: oracle(switchboard.priceAggregator),
         switchboardTwapOracle: oracle(switchboard.twapAggregator),
-        scopePrices: KAMINO_PROGRAM,
+        scopePrices: oracle(p.reserve.config.tokenInfo.scopeConfiguration.priceFeed),
       },
       args: { amount: p.amount },
     },
