@@ -146,14 +146,18 @@ function operatorSetPrices(ctx: InstructionContext, _checks: AccountChecks, args
   const { configuration, oraclePrices } = SetPricesAccounts.load(ctx).accounts;
   checkSeeds(ctx, configuration, configurationSeeds(feedName));
   const data = oraclePrices.account.data;
-  // Every update is checked before the first write, so a refused batch leaves every entry as it was.
+  // Every update is checked before the first write, so a refused batch leaves every entry as it was; an entry set twice
+  // in one batch is held to its earlier update's time.
+  const latest = new Map<number, bigint>();
   const entries = updates.map((update) => {
     if (update.index >= SCOPE_MAX_ENTRIES) fail("BadTokenNb");
     const stored = readDatedPrice(data, update.index);
-    if (update.unixTimestamp < stored.unixTimestamp) {
-      ctx.log(`Entry ${update.index}: timestamp ${update.unixTimestamp} is older than the stored ${stored.unixTimestamp}`);
+    const previous = latest.get(update.index) ?? stored.unixTimestamp;
+    if (update.unixTimestamp < previous) {
+      ctx.log(`Entry ${update.index}: timestamp ${update.unixTimestamp} is older than the stored ${previous}`);
       fail("BadTimestamp");
     }
+    latest.set(update.index, update.unixTimestamp);
     return { update, stored };
   });
   for (const { update, stored } of entries) {

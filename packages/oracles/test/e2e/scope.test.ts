@@ -130,6 +130,16 @@ describe("local Scope on the ledger", () => {
     expect(older.err).toEqual({ InstructionError: [0, { Custom: 6017 }] });
     expect(older.logs).toContain("Program log: Entry 0: timestamp 1699999999 is older than the stored 1700000000");
 
+    const backwards = await simulateSigned(
+      connection,
+      set([
+        { index: 4, value: 1n, exp: 0n, unixTimestamp: 1_800_000_010n },
+        { index: 4, value: 2n, exp: 0n, unixTimestamp: 1_800_000_000n },
+      ]),
+      [admin],
+    );
+    expect(backwards.err).toEqual({ InstructionError: [0, { Custom: 6017 }] });
+
     // Another feed name: its configuration does not exist.
     const mismatched = await simulateSigned(
       connection,
