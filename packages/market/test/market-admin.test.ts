@@ -319,11 +319,11 @@ describe("update_reserve_config", () => {
           ...base(),
           tokenInfo: {
             ...base().tokenInfo,
-            scopeConfiguration: { priceFeed: usdcPyth.toBase58(), priceChain: [0, 1, 2, 3], twapChain: [0, 0, 0, 0] },
+            scopeConfiguration: { priceFeed: usdcPyth.toBase58(), priceChain: [0, 0, 0, 0], twapChain: [0, 0, 0, 0] },
           },
         },
         "InvalidOracleConfig",
-        "Scope price feeds are not supported by this market",
+        "Invalid reserve token info: the Scope price chain is not set",
       ],
       [
         {
@@ -494,11 +494,11 @@ describe("refresh_reserve", () => {
     extra.keys.push({ pubkey: usdcPyth, isSigner: false, isWritable: false });
     await h.expectFailure(extra, [owner()], "InvalidAccountInput");
 
-    // A Scope feed can only get in by skipping validation, and refresh then refuses it.
+    // A Scope feed without a price chain can only get in by skipping validation, and refresh then refuses it.
     const scoped = activeConfig({ name: "USDC", pyth: usdcPyth });
     scoped.tokenInfo.scopeConfiguration = {
       priceFeed: usdcPyth.toBase58(),
-      priceChain: [0, 65535, 65535, 65535],
+      priceChain: [65535, 65535, 65535, 65535],
       twapChain: [65535, 65535, 65535, 65535],
     };
     await h.send(update(scoped, true), [owner()]);
@@ -507,7 +507,7 @@ describe("refresh_reserve", () => {
       [owner()],
       "InvalidOracleConfig",
     );
-    expect(scope.logs).toContain("Program log: Scope price feeds are not supported by this market");
+    expect(scope.logs).toContain("Program log: Invalid reserve token info: the Scope price chain is not set");
     await h.send(update(activeConfig({ name: "USDC", pyth: usdcPyth })), [owner()]);
   });
 });

@@ -12,5 +12,6 @@ export * from "./switchboard/accounts.js";
 export * from "./switchboard/signing.js";
 export * from "./switchboard/slot-hash.js";
 export { aggregateResult, isFreshSubmission } from "./switchboard/aggregate.js";
+export * from "./scope/oracle-prices.js";
 export * from "./client.js";
-export { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
+export { PYTH_RECEIVER_INSTRUCTIONS, SCOPE_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";

@@ -1,9 +1,10 @@
-// Instruction builders and PDA helpers for the local Pyth receiver and Switchboard On-Demand programs.
+// Instruction builders and PDA helpers for the local Pyth receiver, Switchboard On-Demand and Scope programs.
 import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
 import { buildInstruction, toPublicKey as key, type Key } from "@ballast/codec";
-import { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
-import { PYTH_RECEIVER_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
+import { PYTH_RECEIVER_INSTRUCTIONS, SCOPE_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
+import { PYTH_RECEIVER_PROGRAM_ID, SCOPE_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
 import { FEED_ID_LENGTH, type VerificationLevel } from "./pyth/price-update-v2.js";
+import { ORACLE_PRICES_ACCOUNT_SIZE, SCOPE_CONFIGURATION_SEED } from "./scope/oracle-prices.js";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
 
 function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
@@ -431,5 +432,80 @@ export function randomnessRevealInstruction(p: RandomnessRevealParams): Transact
       recoveryId: p.recoveryId,
       value: fixedBytes("value", p.value, 32),
     },
+  });
+}
+
+// ---- Scope -----------------------------------------------------------------------------------------------
+
+/** The Configuration PDA ["conf", feed_name] and its bump. */
+export function scopeConfigurationAddress(feedName: string, programId: Key = SCOPE_PROGRAM_ID): [PublicKey, number] {
+  return PublicKey.findProgramAddressSync([Buffer.from(SCOPE_CONFIGURATION_SEED), Buffer.from(feedName, "utf8")], key(programId));
+}
+
+/** Solana's rent: (128 + data length) bytes × 3,480 lamports per byte-year × 2 years. */
+function rentExemptLamports(dataLength: number): number {
+  return (128 + dataLength) * 3_480 * 2;
+}
+
+export interface CreateScopeOraclePricesParams {
+  admin: Key;
+  /** Names the feed: its Configuration sits at ["conf", feed_name]; at most 32 bytes of UTF-8. */
+  feedName: string;
+  /** A fresh keypair's address, which must sign (the System program creates it). */
+  oraclePrices: Key;
+  programId?: Key;
+}
+
+/**
+ * Creates the OraclePrices account through the System program (28,712 bytes, more than a program may allocate in one
+ * call, so Scope takes it pre-created), then initialises it and the feed's Configuration: two instructions.
+ */
+export function createScopeOraclePricesInstructions(p: CreateScopeOraclePricesParams): TransactionInstruction[] {
+  const programId = key(p.programId ?? SCOPE_PROGRAM_ID);
+  const admin = key(p.admin);
+  const oraclePrices = key(p.oraclePrices);
+  return [
+    SystemProgram.createAccount({
+      fromPubkey: admin,
+      newAccountPubkey: oraclePrices,
+      lamports: rentExemptLamports(ORACLE_PRICES_ACCOUNT_SIZE),
+      space: ORACLE_PRICES_ACCOUNT_SIZE,
+      programId,
+    }),
+    buildInstruction(programId, SCOPE_INSTRUCTIONS, "create_oracle_prices", {
+      accounts: {
+        admin,
+        configuration: scopeConfigurationAddress(p.feedName, programId)[0],
+        oraclePrices,
+        systemProgram: SystemProgram.programId,
+      },
+      args: { feedName: p.feedName },
+    }),
+  ];
+}
+
+export interface ScopeEntryUpdate {
+  /** Index in the prices array (0..511). */
+  index: number;
+  /** Price = value / 10^exp. */
+  value: bigint;
+  exp: bigint;
+  /** Unix seconds of the price; must not be older than the entry's stored one. */
+  unixTimestamp: bigint;
+}
+
+export interface SetScopePricesParams {
+  admin: Key;
+  feedName: string;
+  oraclePrices: Key;
+  updates: readonly ScopeEntryUpdate[];
+  programId?: Key;
+}
+
+export function setScopePricesInstruction(p: SetScopePricesParams): TransactionInstruction {
+  const programId = p.programId ?? SCOPE_PROGRAM_ID;
+  return buildInstruction(programId, SCOPE_INSTRUCTIONS, "operator_set_prices", {
+    accounts: { admin: p.admin, configuration: scopeConfigurationAddress(p.feedName, programId)[0], oraclePrices: p.oraclePrices },
+    args: { feedName: p.feedName, updates: p.updates },
   });
 }

@@ -1,4 +1,4 @@
-// Oracle layouts and client instructions (browser.ts), plus the two on-chain feed programs and the price pusher.
+// Oracle layouts and client instructions (browser.ts), plus the on-chain feed programs and the price pusher.
 export * from "./browser.js";
 export {
   GUARDIAN_QUORUM,
@@ -12,6 +12,7 @@ export {
   SWITCHBOARD_ON_DEMAND_ERRORS,
   switchboardOnDemandProgram,
 } from "./programs/switchboard-on-demand.js";
+export { SCOPE_ERRORS, scopeProgram } from "./programs/scope.js";
 export * from "./pusher.js";
 export { decimalToUnits } from "./walk/fixed-point.js";
 export { GeometricRandomWalk, type RandomWalkOptions } from "./walk/geometric.js";

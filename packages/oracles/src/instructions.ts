@@ -1,4 +1,4 @@
-// The instructions of the two feed programs, declared once: accounts in program order with their flags, then the
+// The instructions of the local feed programs, declared once: accounts in program order with their flags, then the
 // Borsh arguments. Client builders (client.ts) name accounts and arguments against these tables.
 import { type ArgType, arg, defineInstructions } from "@ballast/codec";
 import {
@@ -200,5 +200,27 @@ export const SWITCHBOARD_ON_DEMAND_INSTRUCTIONS = defineInstructions({
       { name: "feed", writable: true },
     ],
     args: { value: arg.i128, stdDev: arg.i128 },
+  },
+});
+
+/** One Scope entry as the operator sets it: index in the prices array, value / 10^exp, and its source's unix time. */
+export const ScopeEntryUpdateArg = arg.struct({ index: arg.u16, value: arg.u64, exp: arg.u64, unixTimestamp: arg.u64 });
+
+export const SCOPE_INSTRUCTIONS = defineInstructions({
+  create_oracle_prices: {
+    accounts: [
+      { name: "admin", writable: true, signer: true },
+      // The PDA ["conf", feed_name].
+      { name: "configuration", writable: true },
+      // Anchor's `zero`: created beforehand by the System program (it is larger than a program may allocate), owned by
+      // Scope, its discriminator still zero.
+      { name: "oraclePrices", writable: true },
+      { name: "systemProgram" },
+    ],
+    args: { feedName: arg.string },
+  },
+  operator_set_prices: {
+    accounts: [{ name: "admin", signer: true }, { name: "configuration" }, { name: "oraclePrices", writable: true }],
+    args: { feedName: arg.string, updates: arg.vec(ScopeEntryUpdateArg) },
   },
 });

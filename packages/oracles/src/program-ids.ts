@@ -20,3 +20,6 @@ export const SWITCHBOARD_ON_DEMAND_PROGRAM_ID: Address = "SBondMDrcV3K4kxZR1HNVT
 export const SWITCHBOARD_ON_DEMAND_DEVNET_PROGRAM_ID: Address = "Aio4gaXjXzJNVLtzwtNVmSqGKpANtXhybbkhtAC94ji2";
 /** Switchboard v2 (legacy aggregators). */
 export const SWITCHBOARD_V2_PROGRAM_ID: Address = "SW1TCH7qEPTdLsDHRgPuMQjbQxKdH2aBStViMFnt64f";
+
+/** Kamino Scope (mainnet): owner of `OraclePrices` accounts, the third price source of Kamino-style reserves. */
+export const SCOPE_PROGRAM_ID: Address = "HFn8GnPADiny6XqUoWE8uRPPxb29ikn4yTuPa9MF2fWJ";

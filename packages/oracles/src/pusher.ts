@@ -1,4 +1,4 @@
-// A price pusher for the local oracle programs: keeps configured Pyth and Switchboard feeds fresh by sending signed
+// A price pusher for the local oracle programs: keeps configured Pyth, Switchboard and Scope feeds fresh by sending signed
 // updates every few hundred milliseconds, either along a seeded geometric random walk or through scripted prices.
 //
 // Prices live as integers in the feed's own units (price × 10^-exponent; Switchboard always uses 18 decimals); the
@@ -11,7 +11,12 @@
 import { type Commitment, Connection, type Keypair, PublicKey, Transaction, type TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { startPeriodic, type PeriodicJob } from "@ballast/scheduler";
-import { pullFeedSubmitResponseInstruction, updatePythPriceInstruction, updateSwitchboardResultInstruction } from "./client.js";
+import {
+  pullFeedSubmitResponseInstruction,
+  setScopePricesInstruction,
+  updatePythPriceInstruction,
+  updateSwitchboardResultInstruction,
+} from "./client.js";
 import { decodeOracle, decodeQueue, queueOracleKeys } from "./switchboard/accounts.js";
 import { PULL_FEED_PRECISION, decodePullFeed } from "./switchboard/pull-feed.js";
 import { oracleSecp256k1SecretKey, pullFeedSubmissionChecksum, secp256k1SignerOf, signChecksum } from "./switchboard/signing.js";
@@ -23,17 +28,25 @@ import { GeometricRandomWalk } from "./walk/geometric.js";
 /** The growth year: 365 days, the seconds per year of the client math (spec 000 §9). */
 const GROWTH_YEAR_SECONDS = 31_536_000n;
 
-export type PusherFeedKind = "pyth" | "switchboard";
+export type PusherFeedKind = "pyth" | "switchboard" | "scope";
 
 export interface PusherFeed {
   kind: PusherFeedKind;
-  /** The feed account (created beforehand with this pusher's authority as its write authority). */
+  /**
+   * The feed account (created beforehand with this pusher's authority as its write authority); for Scope the
+   * OraclePrices account, whose configuration's admin is this pusher's authority.
+   */
   address: PublicKey | string;
+  /** Scope only (and required there): the feed name of the configuration and the entry this feed is. */
+  scopeEntry?: { feedName: string; index: number };
   /** Starting price of the walk, as a decimal string ("182.5"). */
   price: string;
   /** Annualised volatility of the walk as a fraction (0.6 = 60%); 0 (the default) keeps the price flat. */
   volatility?: number;
-  /** Pyth only: the price exponent (price = integer × 10^exponent); -8 by default. Switchboard always uses -18. */
+  /**
+   * Pyth and Scope: the price exponent (price = integer × 10^exponent; Scope stores its negation as `exp`), -8 by
+   * default. Switchboard always uses -18.
+   */
   exponent?: number;
   /**
    * Pyth conf / Switchboard std_dev as a fraction of the price; 0 by default. A Switchboard feed on a queue computes
@@ -72,7 +85,7 @@ export interface PushedUpdate {
   exponent: number;
   /** Pyth conf or Switchboard std_dev, in the same units; 0 for a value submitted as an oracle (sends none). */
   confidence: bigint;
-  /** Pyth only: the publish time sent (unix seconds); null for Switchboard. */
+  /** Pyth's publish time or Scope's unix timestamp sent (unix seconds); null for Switchboard. */
   publishTime: bigint | null;
   signature: string;
 }
@@ -182,6 +195,10 @@ export class PricePusher {
     this.feeds = options.feeds.map((config, index) => {
       const exponent = config.kind === "switchboard" ? -PULL_FEED_PRECISION : (config.exponent ?? -8);
       if (!Number.isInteger(exponent)) throw new RangeError(`exponent must be an integer, got ${exponent}`);
+      if (config.kind === "scope") {
+        if (!config.scopeEntry) throw new RangeError(`feed ${index} is a Scope feed without its scopeEntry`);
+        if (exponent > 0) throw new RangeError(`a Scope price counts decimals: exponent must not be positive, got ${exponent}`);
+      }
       const start = decimalToUnits(config.price, exponent);
       const script = config.script ? config.script.map((p) => decimalToUnits(p, exponent)) : null;
       if (script && script.length === 0) throw new RangeError(`feed ${index} has an empty script`);
@@ -244,7 +261,7 @@ export class PricePusher {
   /** Sends the round's updates; returns why any did not land (already logged), empty when all did. */
   private async round(): Promise<string[]> {
     let now: bigint | null = null;
-    if (this.feeds.some((f) => f.config.kind === "pyth" || f.growth !== null)) {
+    if (this.feeds.some((f) => f.config.kind !== "switchboard" || f.growth !== null)) {
       try {
         now = await this.now();
       } catch (e) {
@@ -322,6 +339,15 @@ export class PricePusher {
         payer: this.authority.publicKey,
         slot: at.slot,
         submissions: [{ oracle: route.oracle, value: price, ...signChecksum(checksum, this.secp256k1Secret) }],
+      });
+    } else if (feed.config.kind === "scope" && feed.config.scopeEntry) {
+      publishTime = now! > feed.lastPublishTime ? now! : feed.lastPublishTime;
+      const { feedName, index } = feed.config.scopeEntry;
+      ix = setScopePricesInstruction({
+        admin: this.authority.publicKey,
+        feedName,
+        oraclePrices: feed.address,
+        updates: [{ index, value: price, exp: BigInt(-feed.exponent), unixTimestamp: publishTime }],
       });
     } else {
       ix = updateSwitchboardResultInstruction({

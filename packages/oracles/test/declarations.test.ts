@@ -2,7 +2,8 @@
 // each other instead (count, order, writable, signer), instruction by instruction.
 import { describe, expect, it } from "vitest";
 import { accountSpecMismatches } from "@ballast/anchor";
-import { PYTH_RECEIVER_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "../src/instructions.js";
+import { PYTH_RECEIVER_INSTRUCTIONS, SCOPE_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "../src/instructions.js";
+import { SCOPE_ACCOUNT_SPECS } from "../src/programs/scope.js";
 import { PYTH_RECEIVER_ACCOUNT_SPECS } from "../src/programs/pyth-receiver.js";
 import { SWITCHBOARD_ON_DEMAND_ACCOUNT_SPECS } from "../src/programs/switchboard-on-demand.js";
 
@@ -19,6 +20,13 @@ describe("feed programs' account declarations", () => {
     for (const [name, spec] of Object.entries(SWITCHBOARD_ON_DEMAND_ACCOUNT_SPECS)) {
       const table = SWITCHBOARD_ON_DEMAND_INSTRUCTIONS[name as keyof typeof SWITCHBOARD_ON_DEMAND_INSTRUCTIONS];
       expect(accountSpecMismatches(table, spec), name).toEqual([]);
+    }
+  });
+
+  it("match the Scope program's instruction table", () => {
+    expect(Object.keys(SCOPE_ACCOUNT_SPECS).sort()).toEqual(Object.keys(SCOPE_INSTRUCTIONS).sort());
+    for (const [name, spec] of Object.entries(SCOPE_ACCOUNT_SPECS)) {
+      expect(accountSpecMismatches(SCOPE_INSTRUCTIONS[name as keyof typeof SCOPE_INSTRUCTIONS], spec), name).toEqual([]);
     }
   });
 });

@@ -22,10 +22,14 @@ function isZeroed(data: Buffer): boolean {
 /**
  * Solana's account rules, checked for every account a program had between `before` and now:
  * only the owner changes data or debits lamports, only writable accounts change, lamports are conserved.
+ * `limitGrowth` holds an account to 10 KiB of growth per instruction: the room a program's serialized accounts have,
+ * which also bounds what a builtin does for it in a CPI. A builtin called by the transaction itself (the System
+ * program creating a 28 KiB account) has no such limit.
  */
 export function checkAccountChanges(
   programId: Address,
   entries: readonly { before: AccountSnapshot; after: Account; isWritable: boolean }[],
+  limitGrowth = true,
 ): void {
   let sumBefore = 0n;
   let sumAfter = 0n;
@@ -43,7 +47,8 @@ export function checkAccountChanges(
     }
     if (after.data.length !== before.data.length) {
       if (!isWritable || !ownsIt) throw new InstructionError("AccountDataSizeChanged");
-      if (after.data.length > MAX_PERMITTED_DATA_LENGTH || after.data.length - before.data.length > MAX_PERMITTED_DATA_INCREASE) {
+      const growth = after.data.length - before.data.length;
+      if (after.data.length > MAX_PERMITTED_DATA_LENGTH || (limitGrowth && growth > MAX_PERMITTED_DATA_INCREASE)) {
         throw new InstructionError("InvalidRealloc");
       }
     } else if (!after.data.equals(before.data)) {

@@ -55,3 +55,22 @@ describe("system program instruction data", () => {
     }
   });
 });
+
+describe("account growth", () => {
+  it("lets the transaction's own System instruction create an account past 10 KiB, as Solana does", () => {
+    const h = new ProgramHarness();
+    h.fund(PAYER, 10_000_000_000n);
+    const target = testAddress(10);
+    const out = h.process(
+      SystemProgram.createAccount({
+        fromPubkey: publicKey(PAYER),
+        newAccountPubkey: publicKey(target),
+        lamports: 300_000_000,
+        space: 28_712,
+        programId: publicKey(OWNER),
+      }),
+    );
+    expect(out.err).toBeNull();
+    expect(h.get(target).data.length).toBe(28_712);
+  });
+});

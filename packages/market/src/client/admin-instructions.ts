@@ -138,19 +138,21 @@ export interface RefreshReserveParams extends ProgramOption {
   pythOracle?: Key | null;
   switchboardPriceOracle?: Key | null;
   switchboardTwapOracle?: Key | null;
+  /** Scope's OraclePrices account. */
+  scopePrices?: Key | null;
 }
 
 export function refreshReserveInstruction(p: RefreshReserveParams): TransactionInstruction {
-  const { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle } = p;
+  const { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle, scopePrices } = p;
   return buildInstruction(programIdOf(p), KLEND_INSTRUCTIONS, "refresh_reserve", {
-    accounts: { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle },
+    accounts: { reserve, lendingMarket, pythOracle, switchboardPriceOracle, switchboardTwapOracle, scopePrices },
   });
 }
 
 /** The oracle accounts a refresh of the reserve passes, as its config names them (null for none). */
 export function reserveOracleAccounts(
   state: Reserve,
-): Pick<RefreshReserveParams, "pythOracle" | "switchboardPriceOracle" | "switchboardTwapOracle"> {
+): Pick<RefreshReserveParams, "pythOracle" | "switchboardPriceOracle" | "switchboardTwapOracle" | "scopePrices"> {
   const t = state.config.tokenInfo;
   const enabled = (address: string): PublicKey | null => (isSourceEnabled(address) ? toPublicKey(address) : null);
   const switchboard = enabled(t.switchboardConfiguration.priceAggregator);
@@ -158,6 +160,7 @@ export function reserveOracleAccounts(
     pythOracle: enabled(t.pythConfiguration.price),
     switchboardPriceOracle: switchboard,
     switchboardTwapOracle: switchboard && isTwapEnabled(t) ? enabled(t.switchboardConfiguration.twapAggregator) : null,
+    scopePrices: enabled(t.scopeConfiguration.priceFeed),
   };
 }
 

@@ -1,9 +1,9 @@
 // A reserve's oracle configuration (TokenInfo, reference §1.3): which sources are enabled, whether TWAP checks are
-// on, and whether the accounts refresh_reserve was given are the configured ones. Scope is not offered by this
-// market: a Scope feed in the config is an invalid oracle config.
+// on, and whether the accounts refresh_reserve was given are the configured ones. Scope counts as a source when its
+// price feed is set; its chains are four entry indices, unused places u16::MAX.
 import { fail } from "../errors.js";
 import { NULL_PUBKEY, ZERO_PUBKEY } from "../program-ids.js";
-import type { TokenInfo } from "../state/reserve-config.js";
+import type { ScopeConfiguration, TokenInfo } from "../state/reserve-config.js";
 
 /** A configured source is enabled unless it is the zero address or NULL_PUBKEY. */
 export function isSourceEnabled(address: string): boolean {
@@ -14,19 +14,40 @@ export function isTwapEnabled(t: TokenInfo): boolean {
   return t.maxTwapDivergenceBps > 0n;
 }
 
+const SCOPE_UNUSED_ENTRY = 0xffff;
+
+/** A chain names prices unless it is all u16::MAX (the default) or all 0 (never set). */
+export function isScopeChainSet(chain: readonly number[]): boolean {
+  return !chain.every((id) => id === SCOPE_UNUSED_ENTRY) && !chain.every((id) => id === 0);
+}
+
+export function isScopeEnabled(s: ScopeConfiguration): boolean {
+  return isSourceEnabled(s.priceFeed);
+}
+
+export function scopeHasTwap(s: ScopeConfiguration): boolean {
+  return isScopeChainSet(s.twapChain);
+}
+
 /** Why the oracle configuration is unusable (InvalidOracleConfig), or null. */
 export function oracleConfigProblem(t: TokenInfo): string | null {
-  if (isSourceEnabled(t.scopeConfiguration.priceFeed)) return "Scope price feeds are not supported by this market";
-  if (!isSourceEnabled(t.pythConfiguration.price) && !isSourceEnabled(t.switchboardConfiguration.priceAggregator)) {
+  const scope = t.scopeConfiguration;
+  if (isScopeEnabled(scope) && !isScopeChainSet(scope.priceChain)) return "Invalid reserve token info: the Scope price chain is not set";
+  if (
+    !isScopeEnabled(scope) &&
+    !isSourceEnabled(t.pythConfiguration.price) &&
+    !isSourceEnabled(t.switchboardConfiguration.priceAggregator)
+  ) {
     return "Invalid reserve token info: no oracle source is enabled";
   }
   return null;
 }
 
-/** TWAP checks need a TWAP age limit and a TWAP for every enabled source (Pyth always has its EMA). */
+/** TWAP checks need a TWAP age limit and a TWAP for every enabled source (Pyth always has its EMA, Scope a twap chain). */
 export function isTwapConfigValid(t: TokenInfo): boolean {
   if (!isTwapEnabled(t)) return true;
   if (t.maxAgeTwapSeconds === 0n) return false;
+  if (isScopeEnabled(t.scopeConfiguration) && !scopeHasTwap(t.scopeConfiguration)) return false;
   return !isSourceEnabled(t.switchboardConfiguration.priceAggregator) || isSourceEnabled(t.switchboardConfiguration.twapAggregator);
 }
 
@@ -59,5 +80,6 @@ export function checkOracleAccounts(t: TokenInfo, accounts: OracleAccounts, log:
     ? accounts.switchboardPrice?.key === sb.priceAggregator && (!isTwapEnabled(t) || accounts.switchboardTwap?.key === sb.twapAggregator)
     : accounts.switchboardPrice === null && accounts.switchboardTwap === null;
   if (!switchboardOk) fail("InvalidSwitchboardAccount");
-  if (accounts.scope !== null) fail("InvalidScopePriceAccount");
+  const scopeOk = isScopeEnabled(t.scopeConfiguration) ? accounts.scope?.key === t.scopeConfiguration.priceFeed : accounts.scope === null;
+  if (!scopeOk) fail("InvalidScopePriceAccount");
 }

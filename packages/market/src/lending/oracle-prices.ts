@@ -1,21 +1,27 @@
 // Reading a price for refresh_reserve (reference §2.8, §6.4, §7.4): each enabled source is read and any source that
-// fails is dropped; the latest timestamp wins (Pyth before Switchboard on a tie); the winner is then checked for
+// fails is dropped; the latest timestamp wins (Pyth, then Switchboard, then Scope on a tie); the winner is then checked for
 // age, TWAP agreement, heuristic bounds and usage, each check setting its status bit without failing the refresh.
 import {
+  ORACLE_PRICES_ACCOUNT_SIZE,
+  ORACLE_PRICES_DISCRIMINATOR,
   PYTH_RECEIVER_PROGRAM_ID,
+  SCOPE_MAX_ENTRIES,
   SWITCHBOARD_ON_DEMAND_PROGRAM_ID,
   PULL_FEED_PRECISION,
   decodePriceUpdateV2,
+  readDatedPrice,
   readPullFeedResult,
 } from "@ballast/oracles";
 import { MS_PER_SLOT, PriceStatus, FULL_BPS } from "../constants.js";
 import { ProgramFailure } from "@ballast/anchor";
-import { fail } from "../errors.js";
+import { KLEND_ERRORS, fail } from "../errors.js";
+import { NULL_PUBKEY } from "../program-ids.js";
+import { type DecimalPrice, MAX_CHAIN_PRICE_DECIMALS, multiplyPriceChain } from "../math/scope-chain.js";
 import * as fx from "../math/fraction.js";
 import { priceToFraction } from "../math/price.js";
-import type { TokenInfo } from "../state/reserve-config.js";
+import type { ScopeConfiguration, TokenInfo } from "../state/reserve-config.js";
 import type { MarketClock } from "./last-update.js";
-import { type OracleAccount, type OracleAccounts, isSourceEnabled, isTwapEnabled } from "./oracle-config.js";
+import { type OracleAccount, type OracleAccounts, isScopeEnabled, isSourceEnabled, isTwapEnabled, scopeHasTwap } from "./oracle-config.js";
 import type { Log } from "./preconditions.js";
 import type { PriceResult } from "./reserve-operations.js";
 
@@ -72,6 +78,62 @@ function switchboardPrice(account: OracleAccount, clock: MarketClock): Timestamp
   return { value, timestamp };
 }
 
+/** klend's price_to_fraction, whose failure (a Fraction too narrow) leaves the price unavailable rather than the refresh. */
+function decimalToFraction(price: DecimalPrice): bigint | { error: string } {
+  // klend's powers of ten stop at 10^36 (its ten_pow panics past it).
+  if (price.exp > MAX_CHAIN_PRICE_DECIMALS) return { error: "MathOverflow" };
+  try {
+    return priceToFraction(price.value, price.exp);
+  } catch (e) {
+    if (e instanceof ProgramFailure) return { error: e.errorName };
+    throw e;
+  }
+}
+
+/**
+ * A Scope chain read from OraclePrices: the entries up to the first index past the array (u16::MAX ends a chain),
+ * their product and the oldest of their timestamps (one entry: its own price and time).
+ */
+function scopeChainPrice(data: Buffer, chain: readonly number[]): TimestampedPrice {
+  if (chain.every((id) => id === 0)) throw new SourceError("Scope chain is not initialized properly");
+  const links: { price: DecimalPrice; timestamp: bigint }[] = [];
+  for (const id of chain) {
+    if (id >= SCOPE_MAX_ENTRIES) break;
+    const entry = readDatedPrice(data, id);
+    links.push({ price: entry.price, timestamp: entry.unixTimestamp });
+  }
+  const first = links[0];
+  if (!first) throw new SourceError("Scope chain is empty");
+  if (links.length === 1) return { value: decimalToFraction(first.price), timestamp: first.timestamp };
+  const timestamp = links.reduce((oldest, link) => (link.timestamp < oldest ? link.timestamp : oldest), first.timestamp);
+  let value: bigint | { error: string };
+  try {
+    value = decimalToFraction(multiplyPriceChain(links.map((link) => link.price)));
+  } catch (e) {
+    if (!(e instanceof ProgramFailure)) throw e;
+    value = { error: e.errorName };
+  }
+  return { value, timestamp };
+}
+
+/** The OraclePrices account's bytes: Scope's discriminator and exactly its size, or CouldNotDeserializeScope. */
+function scopePricesData(account: OracleAccount): Buffer {
+  if (account.key === NULL_PUBKEY) throw new SourceError(KLEND_ERRORS.InvalidOracleConfig.message);
+  const data = account.data;
+  const discriminator = data.subarray(0, 8);
+  if (discriminator.length < 8 || !discriminator.equals(ORACLE_PRICES_DISCRIMINATOR) || data.length !== ORACLE_PRICES_ACCOUNT_SIZE) {
+    throw new SourceError(KLEND_ERRORS.CouldNotDeserializeScope.message);
+  }
+  return data;
+}
+
+function scopeCandidate(account: OracleAccount, config: ScopeConfiguration, log: Log): Candidate {
+  const data = scopePricesData(account);
+  const price = scopeChainPrice(data, config.priceChain);
+  const twap = scopeHasTwap(config) ? attempt(() => scopeChainPrice(data, config.twapChain), log) : null;
+  return { price, twap };
+}
+
 function attempt<T>(read: () => T, log: Log): T | null {
   try {
     return read();
@@ -106,6 +168,10 @@ export function getPrice(t: TokenInfo, accounts: OracleAccounts, clock: MarketCl
     const twapAccount = isTwapEnabled(t) ? accounts.switchboardTwap : null;
     const twap = twapAccount ? attempt(() => switchboardPrice(twapAccount, clock), log) : null;
     if (price) candidates.push({ price, twap });
+  }
+  if (isScopeEnabled(t.scopeConfiguration) && accounts.scope) {
+    const scope = attempt(() => scopeCandidate(accounts.scope!, t.scopeConfiguration, log), log);
+    if (scope) candidates.push(scope);
   }
   const chosen = candidates.reduce<Candidate | null>(
     (best, c) => (best === null || c.price.timestamp > best.price.timestamp ? c : best),

@@ -12,3 +12,4 @@ export * from "./fees.js";
 export * from "./borrow-amounts.js";
 export * from "./withdrawal-caps.js";
 export * from "./liquidation.js";
+export * from "./scope-chain.js";

@@ -12,15 +12,19 @@ import {
   queueOverrideOracleInstruction,
   secp256k1SignerOf,
   createPythFeedInstruction,
+  createScopeOraclePricesInstructions,
   createSwitchboardFeedInstruction,
   decodePriceUpdateV2,
   decodePullFeed,
   pythFeedAddress,
   pythReceiverProgram,
+  readDatedPrice,
+  scopeProgram,
   switchboardFeedAddress,
   switchboardOnDemandProgram,
   type PushedUpdate,
   type PusherFeed,
+  type PusherFeedKind,
 } from "../../src/index.js";
 
 let net: Localnet;
@@ -36,13 +40,25 @@ const sbFeed = switchboardFeedAddress(authority.publicKey, id(2))[0];
 const queue = Keypair.generate();
 const oracle = Keypair.generate();
 const queueFeed = Keypair.generate();
+const scopePrices = Keypair.generate();
+const SCOPE_FEED_NAME = "pusher";
+const SCOPE_INDEX = 7;
 
 /** What the chain holds for a feed right now: the price (feed units), confidence and, for Pyth, publish time. */
-async function onChain(kind: "pyth" | "switchboard", address: PublicKey) {
+async function onChain(kind: PusherFeedKind, address: PublicKey) {
   const raw = (await connection.getAccountInfo(address, "confirmed"))!.data;
   if (kind === "pyth") {
     const m = decodePriceUpdateV2(raw).priceMessage;
     return { price: m.price, confidence: m.conf, publishTime: m.publishTime as bigint | null, exponent: m.exponent };
+  }
+  if (kind === "scope") {
+    const entry = readDatedPrice(raw, SCOPE_INDEX);
+    return {
+      price: entry.price.value,
+      confidence: 0n,
+      publishTime: entry.unixTimestamp as bigint | null,
+      exponent: -Number(entry.price.exp),
+    };
   }
   const r = decodePullFeed(raw).result;
   return { price: r.value, confidence: r.stdDev, publishTime: null as bigint | null, exponent: -18 };
@@ -66,7 +82,7 @@ beforeAll(async () => {
     rpcPort: 0,
     dataDir: null,
     slotMs: 50,
-    programs: [pythReceiverProgram(), switchboardOnDemandProgram()],
+    programs: [pythReceiverProgram(), switchboardOnDemandProgram(), scopeProgram()],
   });
   connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
   await net.ledger.requestAirdrop(authority.publicKey.toBase58(), 100_000_000_000n);
@@ -74,8 +90,15 @@ beforeAll(async () => {
     connection,
     new Transaction()
       .add(createPythFeedInstruction({ authority: authority.publicKey, feedId: id(1) }))
-      .add(createSwitchboardFeedInstruction({ authority: authority.publicKey, feedHash: id(2), name: "TEST/USD", maxStaleness: 100 })),
-    [authority],
+      .add(createSwitchboardFeedInstruction({ authority: authority.publicKey, feedHash: id(2), name: "TEST/USD", maxStaleness: 100 }))
+      .add(
+        ...createScopeOraclePricesInstructions({
+          admin: authority.publicKey,
+          feedName: SCOPE_FEED_NAME,
+          oraclePrices: scopePrices.publicKey,
+        }),
+      ),
+    [authority, scopePrices],
   );
   const mrEnclave = id(3);
   const payer = authority.publicKey;
@@ -115,9 +138,17 @@ describe("price pusher on the ledger", () => {
       { kind: "pyth", address: pythFeed, price: "100", exponent: -8, confidence: 0.001, script: ["100", "101.5", "99.25", "0.00000001"] },
       { kind: "switchboard", address: sbFeed, price: "1", confidence: 0.5, script: ["1", "0.5", "2.000000000000000001"] },
       { kind: "switchboard", address: missing, price: "1" },
+      {
+        kind: "scope",
+        address: scopePrices.publicKey,
+        scopeEntry: { feedName: SCOPE_FEED_NAME, index: SCOPE_INDEX },
+        price: "1.07",
+        exponent: -9,
+        script: ["1.07", "1.071"],
+      },
     ];
     const pushes: PushedUpdate[] = [];
-    const seen: Record<"pyth" | "switchboard", Awaited<ReturnType<typeof onChain>>[]> = { pyth: [], switchboard: [] };
+    const seen: Record<PusherFeedKind, Awaited<ReturnType<typeof onChain>>[]> = { pyth: [], switchboard: [], scope: [] };
     const logs: string[] = [];
     const pusher = new PricePusher({
       rpc: net.rpc.url,
@@ -130,7 +161,7 @@ describe("price pusher on the ledger", () => {
         seen[update.kind].push(await onChain(update.kind, new PublicKey(update.address)));
       },
     });
-    await runUntil(pusher, pushes, 2, 5);
+    await runUntil(pusher, pushes, 3, 5);
     expect(pusher.running).toBe(false);
 
     const pythPrices = [10_000_000_000n, 10_150_000_000n, 9_925_000_000n, 1n, 1n];
@@ -148,6 +179,16 @@ describe("price pusher on the ledger", () => {
     const sbPrices = [e18, e18 / 2n, 2n * e18 + 1n, 2n * e18 + 1n, 2n * e18 + 1n];
     expect(seen.switchboard.slice(0, 5).map((s) => s.price)).toEqual(sbPrices);
     expect(seen.switchboard.slice(0, 5).map((s) => s.confidence)).toEqual(sbPrices.map((p) => p / 2n));
+
+    expect(seen.scope.slice(0, 3).map((s) => [s.price, s.exponent])).toEqual([
+      [1_070_000_000n, -9],
+      [1_071_000_000n, -9],
+      [1_071_000_000n, -9],
+    ]);
+    const scopeTimes = seen.scope.map((s) => s.publishTime!);
+    expect(pushes.filter((p) => p.kind === "scope").map((p) => p.publishTime)).toEqual(
+      scopeTimes.slice(0, pushes.filter((p) => p.kind === "scope").length),
+    );
 
     // The missing feed never landed; each round's failure was logged and the pusher carried on.
     expect(pushes.some((p) => p.address === missing.toBase58())).toBe(false);
@@ -185,9 +226,9 @@ describe("price pusher on the ledger", () => {
       { kind: "pyth", address: pythFeed, price: "182.5", exponent: -6, volatility: 0.9, confidence: 0.0005 },
       { kind: "switchboard", address: sbFeed, price: "0.9998", volatility: 0.05, confidence: 0.0001 },
     ];
-    async function walk(seed: number): Promise<Record<"pyth" | "switchboard", bigint[]>> {
+    async function walk(seed: number): Promise<Record<PusherFeedKind, bigint[]>> {
       const pushes: PushedUpdate[] = [];
-      const chain: Record<"pyth" | "switchboard", bigint[]> = { pyth: [], switchboard: [] };
+      const chain: Record<PusherFeedKind, bigint[]> = { pyth: [], switchboard: [], scope: [] };
       const pusher = new PricePusher({
         rpc: new Connection(net.rpc.url, "confirmed"),
         authority,

@@ -11,7 +11,7 @@ import {
   type Bank,
   type I80F48,
 } from "@ballast/protocol";
-import { farmUserStateAddress, farmVaultsAuthority, rewardVaultAddress, treasuryVaultAddress } from "@ballast/market";
+import { NULL_PUBKEY, farmUserStateAddress, farmVaultsAuthority, rewardVaultAddress, treasuryVaultAddress } from "@ballast/market";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { KLEND_PROGRAM_ID, type KaminoReserve } from "../state/kamino.js";
 import { DEFAULT_PROGRAM_ID, lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
@@ -138,11 +138,12 @@ export interface KaminoInitObligationParams extends KaminoMarketAccounts, Progra
   userMetadata: PublicKey;
 }
 
-/** Creates the bank's obligation in the market (anyone may); the reserve is refreshed from its Pyth feed. */
+/** Creates the bank's obligation in the market (anyone may); the reserve is refreshed from its configured oracles. */
 export function kaminoInitObligationInstruction(p: KaminoInitObligationParams): TransactionInstruction {
   const pyth = p.reserve.config.tokenInfo.pythConfiguration.price;
   const switchboard = p.reserve.config.tokenInfo.switchboardConfiguration;
-  const oracle = (key: string) => (key === DEFAULT_PUBKEY ? KAMINO_PROGRAM : new PublicKey(key));
+  // The zero address and klend's NULL_PUBKEY both mean "not configured": the market's program id stands for none.
+  const oracle = (key: string) => (key === DEFAULT_PUBKEY || key === NULL_PUBKEY ? KAMINO_PROGRAM : new PublicKey(key));
   return lendingInstruction(
     "kamino_init_obligation",
     {
@@ -157,7 +158,7 @@ export function kaminoInitObligationInstruction(p: KaminoInitObligationParams): 
         pythOracle: oracle(pyth),
         switchboardPriceOracle: oracle(switchboard.priceAggregator),
         switchboardTwapOracle: oracle(switchboard.twapAggregator),
-        scopePrices: KAMINO_PROGRAM,
+        scopePrices: oracle(p.reserve.config.tokenInfo.scopeConfiguration.priceFeed),
       },
       args: { amount: p.amount },
     },

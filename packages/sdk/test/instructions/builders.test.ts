@@ -282,6 +282,8 @@ const kaminoReserve = {
         priceAggregator: key("switchboard_price_oracle").toBase58(),
         twapAggregator: key("switchboard_twap_oracle").toBase58(),
       },
+      // klend's default: no Scope feed.
+      scopeConfiguration: { priceFeed: "nu11111111111111111111111111111111111111111" },
     },
   },
 } as unknown as KaminoReserve;
