@@ -10,6 +10,7 @@ import {
   reducePriceDecimals,
   refreshReserveInstruction,
   refreshReserveInstructionFor,
+  refreshReservesBatchInstructionFor,
   updateEntireReserveConfigInstruction,
   type ReserveAccounts,
   type ReserveConfig,
@@ -120,6 +121,17 @@ describe("refresh_reserve with Scope", () => {
     const r = await refresh();
     expect(r.liquidity.marketPriceSf).toBe(priceToFraction(15_025n, 2n));
     expect(r.liquidity.marketPriceLastUpdatedTs).toBe(now - 4n);
+    expect(r.lastUpdate.priceStatus).toBe(PriceStatus.ALL_CHECKS);
+  });
+
+  it("refreshes it the same through refresh_reserves_batch, whose fourth oracle slot carries the Scope account", async () => {
+    const now = h.now();
+    await setScope([{ index: 0, value: 15_125n, exp: 2n, unixTimestamp: now }]);
+    await configure(scopeConfig([0, END, END, END]));
+    h.advance(1);
+    await h.send(refreshReservesBatchInstructionFor([{ address: reserve.reserve, state: await h.reserve(reserve.reserve) }]), [h.owner]);
+    const r = await h.reserve(reserve.reserve);
+    expect(r.liquidity.marketPriceSf).toBe(priceToFraction(15_125n, 2n));
     expect(r.lastUpdate.priceStatus).toBe(PriceStatus.ALL_CHECKS);
   });
 

@@ -24,7 +24,7 @@ export function refreshReservesBatchInstruction(p: RefreshReservesBatchParams): 
     remainingAccounts: p.reserves.flatMap((r) => [
       accountMeta(r.reserve, { writable: true }),
       accountMeta(r.lendingMarket),
-      ...(skipPriceUpdates ? [] : [slot(r.pythOracle), slot(r.switchboardPriceOracle), slot(r.switchboardTwapOracle), slot(null)]),
+      ...(skipPriceUpdates ? [] : [slot(r.pythOracle), slot(r.switchboardPriceOracle), slot(r.switchboardTwapOracle), slot(r.scopePrices)]),
     ]),
   });
 }
