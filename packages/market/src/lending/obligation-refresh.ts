@@ -111,17 +111,18 @@ export function refreshObligationBorrows(
     }
     if (reserve.config.status === ReserveStatus.Obsolete) result.obsolete++;
     // Null when the obligation was refreshed in this slot already: no interest has accrued to settle.
-    if (referrerStates) accumulateReferrerFees({
-      programId: referrerStates.programId,
-      reserveKey: key,
-      reserve,
-      referrer: obligation.referrer,
-      referralFeeBps: market.referralFeeBps,
-      slotsElapsed: elapsed,
-      borrowedAmountSf: borrow.borrowedAmountSf,
-      previousBorrowedAmountSf,
-      nextReferrerState: referrerStates.next,
-    });
+    if (referrerStates)
+      accumulateReferrerFees({
+        programId: referrerStates.programId,
+        reserveKey: key,
+        reserve,
+        referrer: obligation.referrer,
+        referralFeeBps: market.referralFeeBps,
+        slotsElapsed: elapsed,
+        borrowedAmountSf: borrow.borrowedAmountSf,
+        previousBorrowedAmountSf,
+        nextReferrerState: referrerStates.next,
+      });
     const value = marketValue(borrow.borrowedAmountSf, reserve.liquidity.marketPriceSf, reserve.liquidity.mintDecimals);
     borrow.marketValueSf = value;
     result.borrowedValue = fx.add(result.borrowedValue, value);
