@@ -629,11 +629,10 @@ export const LENDING_INSTRUCTIONS = defineInstructions({
     args: { amount: arg.u64, withdrawAll: arg.option(arg.bool) },
   },
   /**
-   * (global fee admin) Harvest a Kamino bank obligation's farm reward and send it to the global fee wallet's ATA of the reward mint.
+   * Harvest a Kamino bank obligation's farm reward for the global fee admin: it goes to the global fee wallet's ATA of the reward mint. Permissionless.
    */
   kamino_harvest_reward: {
     accounts: [
-      { name: "globalFeeAdmin", signer: true },
       { name: "bank" },
       { name: "feeState" },
       { name: "destinationTokenAccount", writable: true },

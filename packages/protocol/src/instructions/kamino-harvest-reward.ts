@@ -1,5 +1,5 @@
 import { PublicKey } from "@solana/web3.js";
-import { checkSeeds, declareAccounts, knownAddress, signer, unchecked } from "@ballast/anchor";
+import { checkSeeds, declareAccounts, knownAddress, unchecked } from "@ballast/anchor";
 import { decodeArgs, instructionDiscriminator } from "@ballast/codec";
 import { ASSOCIATED_TOKEN_PROGRAM_ID, decodeTokenAccount, type InstructionAccount } from "@ballast/ledger";
 import { FARMS_PROGRAM_ID } from "@ballast/market";
@@ -26,7 +26,6 @@ function feeWalletAta(wallet: string, mint: string, tokenProgramId: string): str
 
 const KaminoHarvestRewardAccounts = declareAccounts(
   {
-    globalFeeAdmin: signer(),
     bank: bankAccount(),
     feeState: feeStateAccount(),
     destinationTokenAccount: tokenAccount({ mut: "constraint" }),
@@ -47,7 +46,7 @@ const KaminoHarvestRewardAccounts = declareAccounts(
     bank: () => {
       if (BankLayout.fields.config.fields.assetTag.get(a.bank.data) !== AssetTag.Kamino) fail("WrongAssetTagForKaminoInstructions", "bank");
     },
-    feeState: () => checkFeeState(ctx, a.feeState, a.globalFeeAdmin),
+    feeState: () => checkFeeState(ctx, a.feeState, null),
     destinationTokenAccount: () => {
       const wallet = FeeStateLayout.fields.globalFeeWallet.get(a.feeState.data);
       if (a.destinationTokenAccount.key !== feeWalletAta(wallet, a.rewardMint.key, a.tokenProgram.key))
@@ -64,9 +63,10 @@ const KaminoHarvestRewardAccounts = declareAccounts(
 const amountOf = (account: InstructionAccount): bigint => decodeTokenAccount(account.account.data).amount;
 
 /**
- * The global fee admin harvests reward `reward_index` of the farm the bank's Kamino obligation stakes in (spec 001
+ * Harvests reward `reward_index` of the farm the bank's Kamino obligation stakes in for the global fee admin (spec 001
  * §6; reference SML §3.7): the farms program pays the reward to the liquidity vault authority's token account, signed
- * by that PDA as the user state's owner, and exactly what arrived moves on to the global fee wallet's ATA.
+ * by that PDA as the user state's owner, and exactly what arrived moves on to the global fee wallet's ATA. As in
+ * marginfi, anyone may send it (its accounts name no signer): the reward can only reach the fee wallet.
  */
 export const kaminoHarvestReward: InstructionHandler = {
   name: "kamino_harvest_reward",

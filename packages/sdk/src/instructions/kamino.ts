@@ -243,8 +243,6 @@ export function addBankKaminoInstruction(p: AddBankKaminoParams): TransactionIns
 }
 
 export interface KaminoHarvestRewardParams extends ProgramOptions {
-  /** The fee state's global fee admin, who signs. */
-  globalFeeAdmin: PublicKey;
   /** The fee state's global fee wallet: its associated token account of the reward mint receives the reward. */
   globalFeeWallet: PublicKey;
   bank: PublicKey;
@@ -260,7 +258,8 @@ export interface KaminoHarvestRewardParams extends ProgramOptions {
 
 /**
  * Harvests reward `rewardIndex` of the bank obligation's farm into the global fee wallet's ATA, through the liquidity
- * vault authority's ATA of the reward mint (both must exist).
+ * vault authority's ATA of the reward mint (both must exist). Anyone may send it, as in marginfi: the reward can only
+ * reach the fee wallet.
  */
 export function kaminoHarvestRewardInstruction(p: KaminoHarvestRewardParams): TransactionInstruction {
   const { obligation } = kaminoBankKeys(p.bankData);
@@ -270,7 +269,6 @@ export function kaminoHarvestRewardInstruction(p: KaminoHarvestRewardParams): Tr
     "kamino_harvest_reward",
     {
       accounts: {
-        globalFeeAdmin: p.globalFeeAdmin,
         bank: p.bank,
         feeState: feeStateAddress(p.programId),
         destinationTokenAccount: associatedTokenAddress(p.rewardMint, p.globalFeeWallet, tokenProgram),

@@ -387,7 +387,6 @@ const CASES = {
   },
   kamino_harvest_reward: {
     ix: kaminoHarvestRewardInstruction({
-      globalFeeAdmin: key("global_fee_admin"),
       globalFeeWallet: key("global_fee_wallet"),
       bank: key("bank"),
       bankData: kaminoBank,
