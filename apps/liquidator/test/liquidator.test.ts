@@ -321,15 +321,16 @@ describe("the liquidator service", () => {
       )
         .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), obligation: decodeKaminoObligation(account.data) }))
         .filter(({ obligation }) => obligation.hasDebt !== 0);
-    // The sandbox's market borrower: $1.6M of ETH against $800K of USDC, liquidation threshold 80%.
+    // The sandbox's market borrower: $1.6M of ETH against $800K of USDC, in the market's elevation group (liquidation
+    // threshold 85%, bonuses capped at 5%).
     const [before] = await borrowers();
-    expect(before).toBeDefined();
+    expect(before?.obligation.elevationGroup).toBe(1);
     const debt = (o: KaminoObligation) => o.borrows.find((b) => b.borrowReserve === kaminoUsdc.kaminoReserve)?.borrowedAmountSf ?? 0n;
     const collateral = (o: KaminoObligation) => o.deposits.find((d) => d.depositedAmount > 0n)?.depositedAmount ?? 0n;
 
-    // $3,380 → $2,000: $1.6M of ETH is worth $947K, and $800K is 84% of it.
+    // $3,380 → $1,800: $1.6M of ETH is worth $852K, and $800K is 94% of it (above 85%, below the 95% insolvency LTV).
     const ethMint = product.state.tokens.find((t) => t.symbol === "ETH")!.mint;
-    const set = await product.prices.setPrice("ETH", 2000, 600);
+    const set = await product.prices.setPrice("ETH", 1800, 600);
     expect("refused" in set).toBe(false);
     const deadline = Date.now() + 30_000;
     let entry: Record<string, unknown> | undefined;

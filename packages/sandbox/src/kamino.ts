@@ -35,6 +35,12 @@ import {
   initReserveInstruction,
   initUserMetadataInstruction,
   lendingMarketAuthority,
+  lendingMarketValue,
+  refreshObligationInstructionFor,
+  requestElevationGroupInstruction,
+  updateLendingMarketInstruction,
+  UpdateLendingMarketMode,
+  type ReserveConfig,
   obligationRefreshInstructions,
   reserveAccountsOf,
   updateEntireReserveConfigInstruction,
@@ -111,6 +117,7 @@ async function createReserve(
   lendingMarket: PublicKey,
   token: KaminoBankToken,
   spec: KaminoReserveSpec,
+  adjust: (config: ReserveConfig) => void = () => {},
 ): Promise<PublicKey> {
   const symbol = token.spec.symbol;
   if (token.spec.native) throw new Error(`${symbol}: a Kamino reserve of the native mint is not supported by the sandbox`);
@@ -145,6 +152,10 @@ async function createReserve(
   config.liquidationThresholdPct = spec.liquidationThresholdPct;
   config.protocolTakeRatePct = spec.protocolTakeRatePct;
   config.borrowFactorPct = 100n;
+  // Liquidators earn the LTV's overshoot between 2% and 10% (klend's bounds; 0.99% near bad debt).
+  config.minLiquidationBonusBps = LIQUIDATION_BONUS_BPS.min;
+  config.maxLiquidationBonusBps = LIQUIDATION_BONUS_BPS.max;
+  config.badDebtLiquidationBonusBps = LIQUIDATION_BONUS_BPS.badDebt;
   config.depositLimit = nativeForUsd(price, spec.depositLimitUsd);
   config.borrowLimit = nativeForUsd(price, spec.borrowLimitUsd);
   config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
@@ -156,10 +167,46 @@ async function createReserve(
   config.tokenInfo.maxAgeTwapSeconds = 60n;
   if (token.oracle.kind === "pyth") config.tokenInfo.pythConfiguration.price = token.oracle.address;
   else config.tokenInfo.switchboardConfiguration.priceAggregator = token.oracle.address;
+  adjust(config);
   await sendTransaction(ctx.connection, ctx.admin, [
     updateEntireReserveConfigInstruction({ lendingMarketOwner: admin, lendingMarket, reserve: reserve.publicKey, config }),
   ]);
   return reserve.publicKey;
+}
+
+const LIQUIDATION_BONUS_BPS = { min: 200, max: 1_000, badDebt: 99 } as const;
+
+/**
+ * The market's elevation group for its borrower: collateral against the bank's reserve as the only debt, at a higher
+ * LTV and liquidation threshold than outside and a 5% cap on liquidation bonuses.
+ */
+const BORROWER_ELEVATION_GROUP = { id: 1, ltvPct: 80, liquidationThresholdPct: 85, maxLiquidationBonusBps: 500 } as const;
+
+/** Configures the borrower's elevation group with `debtReserve` as its debt and lists it on that reserve. */
+async function configureElevationGroup(ctx: KaminoSeedContext, lendingMarket: PublicKey, debtReserve: PublicKey): Promise<void> {
+  const admin = ctx.admin.publicKey;
+  const group = BORROWER_ELEVATION_GROUP;
+  await sendTransaction(ctx.connection, ctx.admin, [
+    updateLendingMarketInstruction({
+      lendingMarketOwner: admin,
+      lendingMarket,
+      mode: UpdateLendingMarketMode.UpdateElevationGroup,
+      value: lendingMarketValue.elevationGroup({
+        id: group.id,
+        ltvPct: group.ltvPct,
+        liquidationThresholdPct: group.liquidationThresholdPct,
+        maxLiquidationBonusBps: group.maxLiquidationBonusBps,
+        allowNewLoans: 1,
+        maxReservesAsCollateral: 1,
+        debtReserve: debtReserve.toBase58(),
+      }),
+    }),
+  ]);
+  const { config } = (await loadReserve(ctx, debtReserve)).state;
+  config.elevationGroups[0] = group.id;
+  await sendTransaction(ctx.connection, ctx.admin, [
+    updateEntireReserveConfigInstruction({ lendingMarketOwner: admin, lendingMarket, reserve: debtReserve, config }),
+  ]);
 }
 
 /** The bank over a new reserve of the token, its obligation, its first supply and the reserve's market borrower. */
@@ -256,8 +303,8 @@ const loadReserve = async (ctx: KaminoSeedContext, address: PublicKey): Promise<
 });
 
 /**
- * The market's borrower: a derived wallet opens a vanilla obligation, posts the catalog's collateral in a reserve of
- * its own, and borrows the catalog's share of the bank's reserve.
+ * The market's borrower: a derived wallet opens a vanilla obligation, moves it into the market's elevation group,
+ * posts the catalog's collateral in a reserve of its own, and borrows the catalog's share of the bank's reserve.
  */
 async function borrowFromReserve(
   ctx: KaminoSeedContext,
@@ -267,7 +314,13 @@ async function borrowFromReserve(
   collateralToken: KaminoBankToken,
 ): Promise<void> {
   const plan = spec.marketBorrower;
-  const collateralReserve = await createReserve(ctx, lendingMarket, collateralToken, plan.collateralReserve);
+  await configureElevationGroup(ctx, lendingMarket, borrowed.address);
+  const debtLimit = nativeForUsd(priceOf(borrowed.token.spec), plan.collateralReserve.borrowLimitUsd);
+  const collateralReserve = await createReserve(ctx, lendingMarket, collateralToken, plan.collateralReserve, (config) => {
+    config.elevationGroups[0] = BORROWER_ELEVATION_GROUP.id;
+    // The group's debt against this collateral may reach the reserve's own borrow limit in USD.
+    config.borrowLimitAgainstThisCollateralInElevationGroup[BORROWER_ELEVATION_GROUP.id - 1] = debtLimit;
+  });
   const admin = ctx.admin.publicKey;
   const wallet = derivedKeypair(ctx.admin, `${ctx.group.toBase58()}/kamino/${spec.symbol}/borrower`);
   const owner = wallet.publicKey;
@@ -290,6 +343,23 @@ async function borrowFromReserve(
   );
   const obligation = vanillaObligationAddress(owner, lendingMarket);
   const obligationState = async () => decodeObligation((await ctx.connection.getAccountInfo(obligation, "confirmed"))!.data);
+  // Still empty, so the refresh names no reserves.
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      refreshObligationInstructionFor(obligation, await obligationState()),
+      requestElevationGroupInstruction({
+        owner,
+        obligation,
+        lendingMarket,
+        elevationGroup: BORROWER_ELEVATION_GROUP.id,
+        depositReserves: [],
+        borrowReserves: [],
+      }),
+    ],
+    [wallet],
+  );
 
   await ctx.refreshPrices();
   const collateral = await loadReserve(ctx, collateralReserve);
@@ -320,6 +390,8 @@ async function borrowFromReserve(
         reserve: reserveAccountsOf(borrowed.address, debt.state),
         userDestinationLiquidity: associatedTokenAddress(borrowed.token.mint, owner),
         liquidityAmount: nativeForUsd(priceOf(borrowed.token.spec), plan.borrowUsd),
+        // Inside the group the collateral reserve keeps the group's debt against it.
+        depositReserves: [collateralReserve],
       }),
     ],
     [wallet],
