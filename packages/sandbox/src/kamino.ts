@@ -36,7 +36,6 @@ import {
   initUserMetadataInstruction,
   lendingMarketAuthority,
   lendingMarketValue,
-  refreshObligationInstructionFor,
   requestElevationGroupInstruction,
   updateLendingMarketInstruction,
   UpdateLendingMarketMode,
@@ -303,8 +302,9 @@ const loadReserve = async (ctx: KaminoSeedContext, address: PublicKey): Promise<
 });
 
 /**
- * The market's borrower: a derived wallet opens a vanilla obligation, moves it into the market's elevation group,
- * posts the catalog's collateral in a reserve of its own, and borrows the catalog's share of the bank's reserve.
+ * The market's borrower: a derived wallet opens a vanilla obligation, posts the catalog's collateral in a reserve of
+ * its own, moves the obligation into the market's elevation group, and borrows the catalog's share of the bank's
+ * reserve.
  */
 async function borrowFromReserve(
   ctx: KaminoSeedContext,
@@ -343,24 +343,6 @@ async function borrowFromReserve(
   );
   const obligation = vanillaObligationAddress(owner, lendingMarket);
   const obligationState = async () => decodeObligation((await ctx.connection.getAccountInfo(obligation, "confirmed"))!.data);
-  // Still empty, so the refresh names no reserves.
-  await sendTransaction(
-    ctx.connection,
-    ctx.admin,
-    [
-      refreshObligationInstructionFor(obligation, await obligationState()),
-      requestElevationGroupInstruction({
-        owner,
-        obligation,
-        lendingMarket,
-        elevationGroup: BORROWER_ELEVATION_GROUP.id,
-        depositReserves: [],
-        borrowReserves: [],
-      }),
-    ],
-    [wallet],
-  );
-
   await ctx.refreshPrices();
   const collateral = await loadReserve(ctx, collateralReserve);
   await sendTransaction(
@@ -374,6 +356,23 @@ async function borrowFromReserve(
         reserve: reserveAccountsOf(collateralReserve, collateral.state),
         userSourceLiquidity: collateralSource,
         liquidityAmount: collateralAmount,
+      }),
+    ],
+    [wallet],
+  );
+  // With collateral posted (klend asks for some), the obligation moves into the group before it borrows.
+  await sendTransaction(
+    ctx.connection,
+    ctx.admin,
+    [
+      ...obligationRefreshInstructions(obligation, await obligationState(), [await loadReserve(ctx, collateralReserve)]),
+      requestElevationGroupInstruction({
+        owner,
+        obligation,
+        lendingMarket,
+        elevationGroup: BORROWER_ELEVATION_GROUP.id,
+        depositReserves: [collateralReserve],
+        borrowReserves: [],
       }),
     ],
     [wallet],
