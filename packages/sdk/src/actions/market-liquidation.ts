@@ -61,7 +61,7 @@ export interface KaminoLiquidateResult extends BroadcastResult {
   readonly swapSpend: bigint | null;
 }
 
-const DEFAULT_TOLERANCE_BPS = 50n;
+const DEFAULT_TOLERANCE_BPS = 50;
 
 function loaded(target: KaminoLiquidationTarget, address: string): KaminoReserve {
   const reserve = target.reserves.get(address);
@@ -88,7 +88,7 @@ export async function kaminoLiquidateAction(p: KaminoLiquidateParams): Promise<K
   const wallet = walletKey(p.wallet);
 
   const prices = { repay: target.prices.get(plan.repayReserve) ?? 0n, withdraw: target.prices.get(plan.withdrawReserve) ?? 0n };
-  const tolerance = BigInt(p.toleranceBps ?? Number(DEFAULT_TOLERANCE_BPS));
+  const tolerance = BigInt(p.toleranceBps ?? DEFAULT_TOLERANCE_BPS);
   const worth = (repay: bigint) =>
     (kaminoRepayWorthInCollateral(repay, repayReserve, withdrawReserve, prices) * (10_000n - tolerance)) / 10_000n;
 
