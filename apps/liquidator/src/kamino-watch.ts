@@ -20,7 +20,8 @@ import {
   type KaminoOracleAccounts,
   type KaminoReserve,
 } from "@ballast/sdk";
-import { PublicKey, type AccountInfo, type Commitment, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
+import { PublicKey, type Commitment, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
+import { OracleFeeds } from "./oracle-feeds.js";
 
 /** Where the lending market's address sits in its reserves and obligations (after discriminator, tag/version and last update). */
 const LENDING_MARKET_OFFSET = 32;
@@ -51,12 +52,6 @@ interface Watched<T> {
   version: number;
 }
 
-interface OracleWatch {
-  info: AccountInfo<Buffer> | null;
-  version: number;
-  readonly subscription: number;
-}
-
 const hasDiscriminator = (data: Buffer, discriminator: Uint8Array) =>
   data.length >= 8 && Buffer.compare(data.subarray(0, 8), Buffer.from(discriminator)) === 0;
 
@@ -81,11 +76,13 @@ export class KaminoWatch {
   private market!: Watched<KaminoLendingMarket>;
   private readonly reserves = new Map<string, KaminoReserve>();
   private readonly obligations = new Map<string, Watched<KaminoObligation>>();
-  private readonly oracles = new Map<string, OracleWatch>();
+  private readonly oracles: OracleFeeds;
   private readonly subscriptions: number[] = [];
   private closed = false;
 
-  private constructor(private readonly options: KaminoWatchOptions) {}
+  private constructor(private readonly options: KaminoWatchOptions) {
+    this.oracles = new OracleFeeds(options.connection, options.commitment, () => options.onChange());
+  }
 
   static async open(options: KaminoWatchOptions): Promise<KaminoWatch> {
     const watch = new KaminoWatch(options);
@@ -140,7 +137,7 @@ export class KaminoWatch {
       this.store(address, account.data);
     }
     for (const address of this.obligations.keys()) if (!seen.has(address)) this.obligations.delete(address);
-    await this.loadOracles();
+    await this.oracles.loadUnread();
   }
 
   private marketChanged(data: Buffer): void {
@@ -154,7 +151,7 @@ export class KaminoWatch {
 
   private accountChanged(address: string, data: Buffer): void {
     if (this.store(address, data)) {
-      void this.loadOracles().catch((error: unknown) => this.options.onError(error, address));
+      void this.oracles.loadUnread().catch((error: unknown) => this.options.onError(error, address));
       this.options.onChange();
     }
   }
@@ -170,7 +167,7 @@ export class KaminoWatch {
       if (hasDiscriminator(data, KAMINO_RESERVE_DISCRIMINATOR)) {
         const reserve = decodeKaminoReserve(data);
         this.reserves.set(address, reserve);
-        for (const key of Object.values(oracleKeysOf(reserve))) if (key !== null && !this.oracles.has(key)) this.watchOracle(key);
+        for (const key of Object.values(oracleKeysOf(reserve))) if (key !== null) this.oracles.watch(key);
         return true;
       }
     } catch (error) {
@@ -179,39 +176,10 @@ export class KaminoWatch {
     return false;
   }
 
-  private watchOracle(address: string): void {
-    const subscription = this.options.connection.onAccountChange(
-      new PublicKey(address),
-      (info) => {
-        const watch = this.oracles.get(address);
-        if (!watch) return;
-        watch.info = info;
-        watch.version += 1;
-        this.options.onChange();
-      },
-      { commitment: this.options.commitment },
-    );
-    this.oracles.set(address, { info: null, version: 0, subscription });
-  }
-
-  private async loadOracles(): Promise<void> {
-    const unread = [...this.oracles].filter(([, watch]) => watch.version === 0 && watch.info === null).map(([address]) => address);
-    if (unread.length === 0) return;
-    const infos = await this.options.connection.getMultipleAccountsInfo(
-      unread.map((a) => new PublicKey(a)),
-      this.options.commitment,
-    );
-    unread.forEach((address, i) => {
-      const watch = this.oracles.get(address);
-      // A notification that arrived meanwhile is newer than this read.
-      if (watch && watch.version === 0) watch.info = infos[i] ?? null;
-    });
-  }
-
   private oracleAccounts(reserve: KaminoReserve): KaminoOracleAccounts {
     const keys = oracleKeysOf(reserve);
     const account = (key: string | null) => {
-      const info = key === null ? null : (this.oracles.get(key)?.info ?? null);
+      const info = key === null ? null : this.oracles.info(key);
       return key === null || info === null ? null : { key, owner: info.owner.toBase58(), data: info.data };
     };
     return {
@@ -224,7 +192,7 @@ export class KaminoWatch {
 
   private priceVersion(reserve: KaminoReserve): string {
     return Object.values(oracleKeysOf(reserve))
-      .map((key) => (key === null ? "-" : (this.oracles.get(key)?.version ?? 0)))
+      .map((key) => (key === null ? "-" : this.oracles.version(key)))
       .join(".");
   }
 
@@ -269,6 +237,6 @@ export class KaminoWatch {
     const [marketSubscription, accountsSubscription] = this.subscriptions;
     if (marketSubscription !== undefined) await connection.removeAccountChangeListener(marketSubscription);
     if (accountsSubscription !== undefined) await connection.removeProgramAccountChangeListener(accountsSubscription);
-    await Promise.all([...this.oracles.values()].map((w) => connection.removeAccountChangeListener(w.subscription)));
+    await this.oracles.close();
   }
 }

@@ -12,6 +12,7 @@ import {
   type Market,
 } from "@ballast/sdk";
 import { PublicKey, type AccountInfo, type Commitment, type Connection } from "@solana/web3.js";
+import { OracleFeeds } from "./oracle-feeds.js";
 
 export interface MarketChange {
   /** The banks whose state or price changed. */
@@ -29,22 +30,20 @@ export interface MarketWatchOptions {
   readonly onError: (error: unknown, account: string) => void;
 }
 
-interface OracleWatch {
-  info: AccountInfo<Buffer> | null;
-  /** Bumped on every change: part of the state a liquidation attempt is remembered under. */
-  version: number;
-  readonly banks: Set<string>;
-  readonly subscription: number;
-}
-
 export class MarketWatch {
   private group!: MarginfiGroup;
   private readonly banks = new Map<string, BankAccount>();
-  private readonly oracles = new Map<string, OracleWatch>();
+  private readonly oracles: OracleFeeds;
+  /** The banks priced from each oracle account. */
+  private readonly oracleBanks = new Map<string, Set<string>>();
   private readonly subscriptions: number[] = [];
   private closed = false;
 
-  private constructor(private readonly options: MarketWatchOptions) {}
+  private constructor(private readonly options: MarketWatchOptions) {
+    this.oracles = new OracleFeeds(options.connection, options.commitment, (address) =>
+      options.onChange({ banks: [...(this.oracleBanks.get(address) ?? [])], price: true }),
+    );
+  }
 
   static async open(options: MarketWatchOptions): Promise<MarketWatch> {
     const watch = new MarketWatch(options);
@@ -82,7 +81,7 @@ export class MarketWatch {
     if (!info) throw new Error(`Group ${group} not found`);
     this.group = decodeMarginfiGroup(info.data);
     for (const bank of await fetchGroupBanks(connection, programId, group)) this.setBank(bank);
-    await this.loadOracles();
+    await this.oracles.loadUnread();
   }
 
   private bankChanged(address: string, data: Buffer): void {
@@ -92,7 +91,7 @@ export class MarketWatch {
       this.options.onError(error, address);
       return;
     }
-    void this.loadOracles().catch((error: unknown) => this.options.onError(error, address));
+    void this.oracles.loadUnread().catch((error: unknown) => this.options.onError(error, address));
     this.options.onChange({ banks: [address], price: false });
   }
 
@@ -100,41 +99,11 @@ export class MarketWatch {
     this.banks.set(bank.address, bank);
     for (const key of bankOracleKeys(bank.bank)) {
       const address = key.toBase58();
-      const watch = this.oracles.get(address) ?? this.watchOracle(address);
-      watch.banks.add(bank.address);
+      this.oracles.watch(address);
+      const banks = this.oracleBanks.get(address) ?? new Set<string>();
+      banks.add(bank.address);
+      this.oracleBanks.set(address, banks);
     }
-  }
-
-  private watchOracle(address: string): OracleWatch {
-    const subscription = this.options.connection.onAccountChange(
-      new PublicKey(address),
-      (info) => {
-        const watch = this.oracles.get(address);
-        if (!watch) return;
-        watch.info = info;
-        watch.version += 1;
-        this.options.onChange({ banks: [...watch.banks], price: true });
-      },
-      { commitment: this.options.commitment },
-    );
-    const watch: OracleWatch = { info: null, version: 0, banks: new Set(), subscription };
-    this.oracles.set(address, watch);
-    return watch;
-  }
-
-  /** Reads the oracle accounts not read yet (new banks' feeds). */
-  private async loadOracles(): Promise<void> {
-    const unread = [...this.oracles].filter(([, watch]) => watch.version === 0 && watch.info === null).map(([address]) => address);
-    if (unread.length === 0) return;
-    const infos = await this.options.connection.getMultipleAccountsInfo(
-      unread.map((a) => new PublicKey(a)),
-      this.options.commitment,
-    );
-    unread.forEach((address, i) => {
-      const watch = this.oracles.get(address)!;
-      // A notification that arrived meanwhile is newer than this read.
-      if (watch.version === 0) watch.info = infos[i] ?? null;
-    });
   }
 
   /** The market at the chain's current time. */
@@ -148,7 +117,7 @@ export class MarketWatch {
     for (const [address, bank] of this.banks) {
       oracles.set(
         address,
-        bankOracleKeys(bank.bank).map((key) => this.oracles.get(key.toBase58())?.info ?? null),
+        bankOracleKeys(bank.bank).map((key) => this.oracles.info(key.toBase58())),
       );
     }
     return marketFromAccounts(this.group, [...this.banks.values()], oracles, now);
@@ -161,7 +130,7 @@ export class MarketWatch {
         const bank = this.banks.get(address);
         if (!bank) return "-";
         return bankOracleKeys(bank.bank)
-          .map((key) => this.oracles.get(key.toBase58())?.version ?? 0)
+          .map((key) => this.oracles.version(key.toBase58()))
           .join(".");
       })
       .join(",");
@@ -178,6 +147,6 @@ export class MarketWatch {
     const [groupSubscription, banksSubscription] = this.subscriptions;
     if (groupSubscription !== undefined) await connection.removeAccountChangeListener(groupSubscription);
     if (banksSubscription !== undefined) await connection.removeProgramAccountChangeListener(banksSubscription);
-    await Promise.all([...this.oracles.values()].map((w) => connection.removeAccountChangeListener(w.subscription)));
+    await this.oracles.close();
   }
 }
