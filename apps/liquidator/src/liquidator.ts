@@ -8,6 +8,7 @@ import {
   bestLiquidation,
   chainTime,
   fetchKaminoReserves,
+  fractionToDecimal,
   handleBankruptcyAction,
   kaminoLiquidateAction,
   kaminoLiquidationProfit,
@@ -372,7 +373,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     const [slot, now] = await Promise.all([connection.getSlot("confirmed"), chainTime(connection)]);
     const candidates = watch.liquidatable(BigInt(slot), now);
     const profitUsd = (c: KaminoCandidate) =>
-      Number(kaminoLiquidationProfit(c.plan, c.plan.maxRepay, c.target.reserves, c.target.prices) >> 30n) / 2 ** 30;
+      Number(fractionToDecimal(kaminoLiquidationProfit(c.plan, c.plan.maxRepay, c.target.reserves, c.target.prices)));
     const ranked = candidates
       .map((candidate) => ({ candidate, profit: profitUsd(candidate) }))
       .filter(({ profit }) => profit >= config.minProfitUsd)
