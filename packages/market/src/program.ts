@@ -36,6 +36,16 @@ import { liquidateObligationAndRedeemReserveCollateral } from "./instructions/li
 import { socializeLoss } from "./instructions/socialize-loss.js";
 import { markObligationForDeleveraging } from "./instructions/mark-obligation-for-deleveraging.js";
 import { setObligationOrder } from "./instructions/set-obligation-order.js";
+import { depositCollateral } from "./instructions/deposit-obligation-collateral.js";
+import { withdrawCollateral } from "./instructions/withdraw-obligation-collateral.js";
+import { depositLiquidityAndCollateralV2 } from "./instructions/deposit-liquidity-and-collateral-v2.js";
+import { depositCollateralV2 } from "./instructions/deposit-obligation-collateral-v2.js";
+import { withdrawCollateralV2 } from "./instructions/withdraw-obligation-collateral-v2.js";
+import { withdrawCollateralAndRedeemV2 } from "./instructions/withdraw-collateral-and-redeem-v2.js";
+import { borrowObligationLiquidityV2 } from "./instructions/borrow-obligation-liquidity-v2.js";
+import { repayObligationLiquidityV2 } from "./instructions/repay-obligation-liquidity-v2.js";
+import { liquidateObligationAndRedeemReserveCollateralV2 } from "./instructions/liquidate-obligation-and-redeem-reserve-collateral-v2.js";
+import { socializeLossV2 } from "./instructions/socialize-loss-v2.js";
 
 export const MARKET_INSTRUCTIONS = [
   initLendingMarket,
@@ -71,6 +81,16 @@ export const MARKET_INSTRUCTIONS = [
   initObligationFarmsForReserve,
   refreshObligationFarmsForReserve,
   requestElevationGroup,
+  depositCollateral,
+  withdrawCollateral,
+  depositLiquidityAndCollateralV2,
+  depositCollateralV2,
+  withdrawCollateralV2,
+  withdrawCollateralAndRedeemV2,
+  borrowObligationLiquidityV2,
+  repayObligationLiquidityV2,
+  liquidateObligationAndRedeemReserveCollateralV2,
+  socializeLossV2,
 ] as const;
 
 /** The market program, registered at klend's mainnet id unless another id is given. */

@@ -8,3 +8,4 @@ export * from "./liquidation-instructions.js";
 export * from "./flash-instructions.js";
 export * from "./refresh-batch-instructions.js";
 export * from "./referrer-instructions.js";
+export * from "./position-v2-instructions.js";

@@ -4,9 +4,9 @@
 // which is credited with the referral part of the fee. The reserve and the obligation must have been refreshed in
 // this slot with every price check passed. Inside an elevation group the obligation's deposit reserves follow as
 // remaining accounts (writable): their counts of group debt change.
-import { checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
+import { type DeclaredAccounts, checkAddress, declareAccounts, signer, unchecked } from "@ballast/anchor";
 import { decodeArgs } from "@ballast/codec";
-import { INSTRUCTIONS_SYSVAR_ID } from "@ballast/ledger";
+import { INSTRUCTIONS_SYSVAR_ID, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
 import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { fail } from "../errors.js";
 import { borrowObligationLiquidity as borrow } from "../lending/obligation-debt.js";
@@ -31,22 +31,26 @@ import { encodeReserveInto } from "../state/reserve.js";
 import { groupCollateralReserves } from "./refresh-obligation.js";
 import type { MarketInstruction } from "./types.js";
 
-const BorrowAccounts = declareAccounts(
-  {
-    owner: signer(),
-    obligation: obligationAccount({ mut: "load" }),
-    lendingMarket: lendingMarketAccount(),
-    lendingMarketAuthority: unchecked(),
-    borrowReserve: reserveAccount({ mut: "load" }),
-    borrowReserveLiquidityMint: mintAccount(),
-    reserveSourceLiquidity: unchecked({ mut: "constraint" }),
-    borrowReserveLiquidityFeeReceiver: unchecked({ mut: "constraint" }),
-    userDestinationLiquidity: tokenAccount({ mut: "load" }),
-    referrerTokenState: optionalReferrerTokenStateAccount(),
-    tokenProgram: tokenProgram(),
-    instructionSysvarAccount: unchecked(),
-  },
-  (a, ctx) => ({
+/** klend's `BorrowObligationLiquidity`, the `borrow_accounts` of the `_v2` form too. */
+export const borrowDeclarations = {
+  owner: signer(),
+  obligation: obligationAccount({ mut: "load" }),
+  lendingMarket: lendingMarketAccount(),
+  lendingMarketAuthority: unchecked(),
+  borrowReserve: reserveAccount({ mut: "load" }),
+  borrowReserveLiquidityMint: mintAccount(),
+  reserveSourceLiquidity: unchecked({ mut: "constraint" }),
+  borrowReserveLiquidityFeeReceiver: unchecked({ mut: "constraint" }),
+  userDestinationLiquidity: tokenAccount({ mut: "load" }),
+  referrerTokenState: optionalReferrerTokenStateAccount(),
+  tokenProgram: tokenProgram(),
+  instructionSysvarAccount: unchecked(),
+} as const;
+
+export type BorrowAccountsLoaded = DeclaredAccounts<typeof borrowDeclarations>;
+
+export function borrowConstraints(a: BorrowAccountsLoaded, ctx: InstructionContext) {
+  return {
     obligation: () => {
       checkHasOne(a.obligation, a.obligation.state.lendingMarket, a.lendingMarket);
       if (a.obligation.state.owner !== a.owner.key) fail("InvalidObligationOwner");
@@ -60,8 +64,54 @@ const BorrowAccounts = declareAccounts(
       checkTokenConstraints(a.userDestinationLiquidity, { mint: a.borrowReserve.state.liquidity.mintPubkey, authority: a.owner.key }),
     referrerTokenState: () => checkOptionalMut(ctx, a.referrerTokenState),
     instructionSysvarAccount: () => checkAddress(a.instructionSysvarAccount, INSTRUCTIONS_SYSVAR_ID),
-  }),
-);
+  };
+}
+
+const BorrowAccounts = declareAccounts(borrowDeclarations, borrowConstraints);
+
+/** The borrow both forms make once their accounts are loaded. */
+export function processBorrow(
+  ctx: InstructionContext,
+  a: BorrowAccountsLoaded,
+  remaining: readonly InstructionAccount[],
+  liquidityAmount: bigint,
+): void {
+  const { lendingMarket: market, obligation, borrowReserve: reserve, lendingMarketAuthority: authority } = a;
+  const r = reserve.state;
+  const supply = a.reserveSourceLiquidity;
+  const destination = a.userDestinationLiquidity;
+  checkEmergencyMode(market.state);
+  checkNotReserveVault(destination, r);
+  checkReserveUsable(r, true);
+  const referrer = obligationReferrer(ctx.programId, obligation, reserve, a.referrerTokenState);
+
+  const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
+  const decimals = a.borrowReserveLiquidityMint.mint.decimals;
+  const before = snapshotVault(supply, reserve);
+  const collaterals = groupCollateralReserves(ctx, obligation.state, remaining);
+  const borrowed = borrow(
+    market.state,
+    r,
+    reserve.key,
+    obligation.state,
+    ctx.clock,
+    liquidityAmount,
+    referrer?.state ?? null,
+    collaterals,
+    (m) => ctx.log(m),
+  );
+  const vault = { source: supply, mint: a.borrowReserveLiquidityMint, authority };
+  if (borrowed.originationFee > 0n) {
+    const feeReceiver = a.borrowReserveLiquidityFeeReceiver;
+    transferChecked(ctx, { ...vault, destination: feeReceiver }, borrowed.originationFee, decimals, authoritySeeds);
+  }
+  transferChecked(ctx, { ...vault, destination }, borrowed.receiveAmount, decimals, authoritySeeds);
+  checkVaultAfterTransfer(before, supply, reserve, -(borrowed.receiveAmount + borrowed.originationFee));
+  reserve.save();
+  for (const ref of collaterals) encodeReserveInto(ref.data, ref.reserve);
+  obligation.save();
+  referrer?.save();
+}
 
 export const borrowObligationLiquidity: MarketInstruction = {
   name: "borrow_obligation_liquidity",
@@ -70,40 +120,6 @@ export const borrowObligationLiquidity: MarketInstruction = {
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.borrow_obligation_liquidity.args);
     const { accounts: a, remaining } = BorrowAccounts.load(ctx);
-    const { lendingMarket: market, obligation, borrowReserve: reserve, lendingMarketAuthority: authority } = a;
-    const r = reserve.state;
-    const supply = a.reserveSourceLiquidity;
-    const destination = a.userDestinationLiquidity;
-    checkEmergencyMode(market.state);
-    checkNotReserveVault(destination, r);
-    checkReserveUsable(r, true);
-    const referrer = obligationReferrer(ctx.programId, obligation, reserve, a.referrerTokenState);
-
-    const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
-    const decimals = a.borrowReserveLiquidityMint.mint.decimals;
-    const before = snapshotVault(supply, reserve);
-    const collaterals = groupCollateralReserves(ctx, obligation.state, remaining);
-    const borrowed = borrow(
-      market.state,
-      r,
-      reserve.key,
-      obligation.state,
-      ctx.clock,
-      liquidityAmount,
-      referrer?.state ?? null,
-      collaterals,
-      (m) => ctx.log(m),
-    );
-    const vault = { source: supply, mint: a.borrowReserveLiquidityMint, authority };
-    if (borrowed.originationFee > 0n) {
-      const feeReceiver = a.borrowReserveLiquidityFeeReceiver;
-      transferChecked(ctx, { ...vault, destination: feeReceiver }, borrowed.originationFee, decimals, authoritySeeds);
-    }
-    transferChecked(ctx, { ...vault, destination }, borrowed.receiveAmount, decimals, authoritySeeds);
-    checkVaultAfterTransfer(before, supply, reserve, -(borrowed.receiveAmount + borrowed.originationFee));
-    reserve.save();
-    for (const ref of collaterals) encodeReserveInto(ref.data, ref.reserve);
-    obligation.save();
-    referrer?.save();
+    processBorrow(ctx, a, remaining, liquidityAmount);
   },
 };

@@ -8,8 +8,7 @@ import { RENT_SYSVAR_ID, type InstructionAccount } from "@ballast/ledger";
 import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { fail } from "../errors.js";
 import { FARMS_PROGRAM_ID } from "../farms/ids.js";
-import { UserStateLayout } from "../farms/state.js";
-import { obligationFarmStake, reserveFarm, reserveFarmKind } from "../lending/obligation-farms.js";
+import { reserveFarmKind } from "../lending/obligation-farms.js";
 import {
   checkHasOne,
   lendingMarketAccount,
@@ -18,9 +17,7 @@ import {
   systemProgram,
   sysvar,
 } from "../program/account-kinds.js";
-import { setFarmStake } from "../program/farms-cpi.js";
-import { checkReserveUsable } from "../program/guards.js";
-import { decodeMarketAccount } from "../state/common.js";
+import { refreshObligationFarm } from "../program/obligation-farm-refresh.js";
 import { asObligationData, decodeObligation, type Obligation } from "../state/obligation.js";
 import type { MarketInstruction } from "./types.js";
 
@@ -52,18 +49,6 @@ function liveObligation(programId: string, account: InstructionAccount): Obligat
   return data === null ? null : decodeObligation(data);
 }
 
-/** The obligation's user state in the farm: its delegatee must be the obligation. */
-function userStateStake(account: InstructionAccount, obligation: string): bigint {
-  let user;
-  try {
-    user = decodeMarketAccount(UserStateLayout, account.account.data);
-  } catch {
-    return fail("InvalidAccountInput");
-  }
-  if (account.account.owner !== FARMS_PROGRAM_ID || user.delegatee !== obligation) fail("InvalidAccountInput");
-  return user.activeStakeScaled;
-}
-
 export const refreshObligationFarmsForReserve: MarketInstruction = {
   name: "refresh_obligation_farms_for_reserve",
   units: 10_000,
@@ -73,25 +58,15 @@ export const refreshObligationFarmsForReserve: MarketInstruction = {
     const { accounts: a, remaining } = RefreshObligationFarmsForReserveAccounts.load(ctx);
     if (remaining.length > 0) fail("InvalidAccountInput");
     const kind = reserveFarmKind(mode);
-    const obligation = liveObligation(ctx.programId, a.obligation);
-    if (obligation !== null && obligation.lendingMarket !== a.lendingMarket.key) fail("InvalidAccountInput");
-    checkReserveUsable(a.reserve.state, true);
-    const current = userStateStake(a.obligationFarmUserState, a.obligation.key);
-    const farm = reserveFarm(a.reserve.state, kind);
-    if (farm === null) fail("NoFarmForReserve");
-    if (farm !== a.reserveFarmState.key) fail("InvalidAccountInput");
-    const stake = obligationFarmStake(obligation, a.reserve.key, kind);
-    if (stake === current) return;
-    setFarmStake(
-      ctx,
-      {
-        farmsProgram: a.farmsProgram,
-        marketAuthority: a.lendingMarketAuthority,
-        userState: a.obligationFarmUserState,
-        farmState: a.reserveFarmState,
-      },
-      stake,
-      marketAuthoritySigner(ctx, a.lendingMarketAuthority, a.lendingMarket),
-    );
+    refreshObligationFarm(ctx, {
+      obligation: { key: a.obligation.key, state: liveObligation(ctx.programId, a.obligation) },
+      reserve: { key: a.reserve.key, state: a.reserve.state },
+      kind,
+      reserveFarmState: a.reserveFarmState,
+      obligationFarmUserState: a.obligationFarmUserState,
+      lendingMarket: a.lendingMarket,
+      lendingMarketAuthority: a.lendingMarketAuthority,
+      farmsProgram: a.farmsProgram,
+    });
   },
 };

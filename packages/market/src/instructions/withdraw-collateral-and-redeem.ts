@@ -2,7 +2,8 @@
 // obligation (u64::MAX: as many as allowed), burned from the collateral vault, their liquidity to the owner, who also
 // receives the rent of an emptied obligation. The reserve and the obligation must have been refreshed in this slot
 // (with all price checks when there is debt).
-import { checkAddress, declareAccounts, unchecked } from "@ballast/anchor";
+import { type AccountChecks, type DeclaredAccounts, checkAddress, declareAccounts, unchecked } from "@ballast/anchor";
+import type { InstructionContext } from "@ballast/ledger";
 import { decodeArgs } from "@ballast/codec";
 import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
 import { withdrawObligationCollateral } from "../lending/obligation-collateral.js";
@@ -28,33 +29,71 @@ import {
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
 
-const WithdrawAccounts = declareAccounts(
-  {
-    ...obligationOwnerDeclarations(),
-    withdrawReserve: reserveAccount({ mut: "load" }),
-    reserveLiquidityMint: mintAccount(),
-    reserveSourceCollateral: unchecked({ mut: "constraint" }),
-    reserveCollateralMint: unchecked({ mut: "constraint" }),
-    reserveLiquiditySupply: unchecked({ mut: "constraint" }),
-    userDestinationLiquidity: tokenAccount({ mut: "load" }),
-    placeholderUserDestinationCollateral: optionalAccount(),
-    ...tokenProgramsAndSysvar(),
-  },
-  (a, ctx) => {
-    const r = a.withdrawReserve.state;
-    return {
-      ...obligationOwnerConstraints(ctx, a),
-      withdrawReserve: () => checkHasOne(a.withdrawReserve, r.lendingMarket, a.lendingMarket),
-      reserveLiquidityMint: () => checkAddress(a.reserveLiquidityMint, r.liquidity.mintPubkey),
-      reserveSourceCollateral: () => checkAddress(a.reserveSourceCollateral, r.collateral.supplyVault),
-      reserveCollateralMint: () => checkAddress(a.reserveCollateralMint, r.collateral.mintPubkey),
-      reserveLiquiditySupply: () => checkAddress(a.reserveLiquiditySupply, r.liquidity.supplyVault),
-      userDestinationLiquidity: () =>
-        checkTokenConstraints(a.userDestinationLiquidity, { mint: r.liquidity.mintPubkey, authority: a.owner.key }),
-      instructionSysvarAccount: () => checkInstructionSysvar(a.instructionSysvarAccount),
-    };
-  },
-);
+/** klend's `WithdrawObligationCollateralAndRedeemReserveCollateral`, the `withdraw_accounts` of the `_v2` form too. */
+export const withdrawAndRedeemDeclarations = {
+  ...obligationOwnerDeclarations(),
+  withdrawReserve: reserveAccount({ mut: "load" }),
+  reserveLiquidityMint: mintAccount(),
+  reserveSourceCollateral: unchecked({ mut: "constraint" }),
+  reserveCollateralMint: unchecked({ mut: "constraint" }),
+  reserveLiquiditySupply: unchecked({ mut: "constraint" }),
+  userDestinationLiquidity: tokenAccount({ mut: "load" }),
+  placeholderUserDestinationCollateral: optionalAccount(),
+  ...tokenProgramsAndSysvar(),
+} as const;
+
+export type WithdrawAndRedeemAccounts = DeclaredAccounts<typeof withdrawAndRedeemDeclarations>;
+
+export function withdrawAndRedeemConstraints(a: WithdrawAndRedeemAccounts, ctx: InstructionContext) {
+  const r = a.withdrawReserve.state;
+  return {
+    ...obligationOwnerConstraints(ctx, a),
+    withdrawReserve: () => checkHasOne(a.withdrawReserve, r.lendingMarket, a.lendingMarket),
+    reserveLiquidityMint: () => checkAddress(a.reserveLiquidityMint, r.liquidity.mintPubkey),
+    reserveSourceCollateral: () => checkAddress(a.reserveSourceCollateral, r.collateral.supplyVault),
+    reserveCollateralMint: () => checkAddress(a.reserveCollateralMint, r.collateral.mintPubkey),
+    reserveLiquiditySupply: () => checkAddress(a.reserveLiquiditySupply, r.liquidity.supplyVault),
+    userDestinationLiquidity: () =>
+      checkTokenConstraints(a.userDestinationLiquidity, { mint: r.liquidity.mintPubkey, authority: a.owner.key }),
+    instructionSysvarAccount: () => checkInstructionSysvar(a.instructionSysvarAccount),
+  };
+}
+
+const WithdrawAccounts = declareAccounts(withdrawAndRedeemDeclarations, withdrawAndRedeemConstraints);
+
+/** The withdrawal both forms make once their accounts are loaded; an emptied obligation is closed to the owner. */
+export function processWithdrawAndRedeem(
+  ctx: InstructionContext,
+  checks: AccountChecks,
+  a: WithdrawAndRedeemAccounts,
+  collateralAmount: bigint,
+): void {
+  const { owner, lendingMarket: market, obligation, withdrawReserve: reserve, lendingMarketAuthority: authority } = a;
+  const r = reserve.state;
+  const supply = a.reserveLiquiditySupply;
+  const destination = a.userDestinationLiquidity;
+  checkEmergencyMode(market.state);
+  checkNotReserveVault(destination, r);
+  checkReserveUsable(r, false);
+
+  const log = (m: string) => ctx.log(m);
+  const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
+  const before = snapshotVault(supply, reserve);
+  const collateral = withdrawObligationCollateral(market.state, r, reserve.key, obligation.state, ctx.clock, collateralAmount, log);
+  const liquidity = redeemReserveCollateral(r, ctx.clock, collateral, log);
+  ctx.log(`pnl: Withdraw obligation collateral ${collateral} and redeem reserve collateral ${liquidity}`);
+  burn(ctx, a.reserveSourceCollateral, a.reserveCollateralMint, authority, collateral, authoritySeeds);
+  const decimals = a.reserveLiquidityMint.mint.decimals;
+  transferChecked(ctx, { source: supply, mint: a.reserveLiquidityMint, destination, authority }, liquidity, decimals, authoritySeeds);
+  checkVaultAfterTransfer(before, supply, reserve, -liquidity);
+  reserve.save();
+  if (depositsEmpty(obligation.state) && borrowsEmpty(obligation.state)) {
+    ctx.log("Closing empty obligation");
+    checks.close(obligation, owner);
+  } else {
+    obligation.save();
+  }
+}
 
 export const withdrawCollateralAndRedeem: MarketInstruction = {
   name: "withdraw_obligation_collateral_and_redeem_reserve_collateral",
@@ -63,30 +102,6 @@ export const withdrawCollateralAndRedeem: MarketInstruction = {
   run(ctx, checks, args) {
     const { collateralAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.withdraw_obligation_collateral_and_redeem_reserve_collateral.args);
     const { accounts: a } = WithdrawAccounts.load(ctx);
-    const { owner, lendingMarket: market, obligation, withdrawReserve: reserve, lendingMarketAuthority: authority } = a;
-    const r = reserve.state;
-    const supply = a.reserveLiquiditySupply;
-    const destination = a.userDestinationLiquidity;
-    checkEmergencyMode(market.state);
-    checkNotReserveVault(destination, r);
-    checkReserveUsable(r, false);
-
-    const log = (m: string) => ctx.log(m);
-    const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
-    const before = snapshotVault(supply, reserve);
-    const collateral = withdrawObligationCollateral(market.state, r, reserve.key, obligation.state, ctx.clock, collateralAmount, log);
-    const liquidity = redeemReserveCollateral(r, ctx.clock, collateral, log);
-    ctx.log(`pnl: Withdraw obligation collateral ${collateral} and redeem reserve collateral ${liquidity}`);
-    burn(ctx, a.reserveSourceCollateral, a.reserveCollateralMint, authority, collateral, authoritySeeds);
-    const decimals = a.reserveLiquidityMint.mint.decimals;
-    transferChecked(ctx, { source: supply, mint: a.reserveLiquidityMint, destination, authority }, liquidity, decimals, authoritySeeds);
-    checkVaultAfterTransfer(before, supply, reserve, -liquidity);
-    reserve.save();
-    if (depositsEmpty(obligation.state) && borrowsEmpty(obligation.state)) {
-      ctx.log("Closing empty obligation");
-      checks.close(obligation, owner);
-    } else {
-      obligation.save();
-    }
+    processWithdrawAndRedeem(ctx, checks, a, collateralAmount);
   },
 };

@@ -1,5 +1,5 @@
 // The instructions the market invokes beyond @ballast/anchor's System and SPL Token helpers:
-// rent-exempt PDA creation, token-account set-up, TransferChecked and Burn. `seeds` (bump included) sign for the
+// rent-exempt PDA creation, token-account set-up, Transfer, TransferChecked and Burn. `seeds` (bump included) sign for the
 // market's PDAs.
 import { PublicKey } from "@solana/web3.js";
 import { createAccount, readonlyMeta as readonly, writableMeta as writable } from "@ballast/anchor";
@@ -7,7 +7,7 @@ import { TOKEN_PROGRAM_ID, minimumBalanceForRentExemption, type InstructionAccou
 
 type Seeds = readonly Uint8Array[];
 
-const TokenInstruction = { Burn: 8, TransferChecked: 12, InitializeAccount3: 18 } as const;
+const TokenInstruction = { Transfer: 3, Burn: 8, TransferChecked: 12, InitializeAccount3: 18 } as const;
 
 function amountData(kind: number, amount: bigint, extra: number[] = []): Buffer {
   const data = Buffer.alloc(9 + extra.length);
@@ -52,6 +52,18 @@ export interface TransferAccounts {
   destination: InstructionAccount;
   /** The source's owner: a signer of the instruction, or a PDA signing with `seeds`. */
   authority: InstructionAccount;
+}
+
+/** SPL Token Transfer (no mint account): how klend moves cTokens between a user and the collateral vault. */
+export function transfer(ctx: InstructionContext, a: Omit<TransferAccounts, "mint">, amount: bigint, seeds: Seeds | null): void {
+  ctx.invoke(
+    {
+      programId: TOKEN_PROGRAM_ID,
+      accounts: [writable(a.source), writable(a.destination), readonly(a.authority, true)],
+      data: amountData(TokenInstruction.Transfer, amount),
+    },
+    signers(seeds),
+  );
 }
 
 /** SPL Token TransferChecked of `amount` at `decimals`. */
