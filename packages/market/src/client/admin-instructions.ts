@@ -71,11 +71,12 @@ export function initLendingMarketInstruction(p: InitLendingMarketParams): Transa
 }
 
 export interface InitReserveParams extends ProgramOption {
+  /** The signer: the market owner or its proposer authority. */
   lendingMarketOwner: Key;
   lendingMarket: Key;
   reserve: Key;
   liquidityMint: Key;
-  /** The owner's token account the market's minimum initial deposit comes from. */
+  /** The signer's token account the market's minimum initial deposit comes from. */
   initialLiquiditySource: Key;
 }
 
@@ -103,7 +104,10 @@ export function initReserveInstruction(p: InitReserveParams): TransactionInstruc
 }
 
 export interface UpdateReserveConfigParams extends ProgramOption {
-  /** The market owner, or the global admin for the protocol-fee modes. */
+  /**
+   * The signer: the market owner, the global admin for the protocol-fee modes, or the market's proposer authority
+   * while the reserve is unused, blocked and not locked against it.
+   */
   lendingMarketOwner: Key;
   lendingMarket: Key;
   reserve: Key;

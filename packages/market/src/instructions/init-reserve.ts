@@ -1,6 +1,7 @@
 // init_reserve(): the caller created the reserve account for this program (`zero`, 8624 bytes); the reserve's four
 // vaults are created here, each at its PDA [seed, market, liquidity mint] ("reserve_liq_supply", "fee_receiver",
-// "reserve_coll_mint", "reserve_coll_supply"), paid by the market owner. The market authority owns every vault and
+// "reserve_coll_mint", "reserve_coll_supply"), paid by the signer: the market owner or its proposer authority
+// (InvalidSigner otherwise). The market authority owns every vault and
 // mints the cTokens. The market's min_initial_deposit_amount moves from the owner's initial_liquidity_source into the
 // liquidity vault; it counts as available liquidity and as cToken supply, but no cTokens are minted for it, so the
 // exchange rate starts at 1 and can never be skewed from an empty reserve.
@@ -8,7 +9,6 @@ import { checkSeeds, declareAccounts, initializeMint, signer, unchecked, type De
 import { ACCOUNT_SIZE, MINT_SIZE, RENT_SYSVAR_ID, TOKEN_PROGRAM_ID, type InstructionContext } from "@ballast/ledger";
 import { type ReserveVault, reserveVaultSeeds } from "../client/seeds.js";
 import {
-  checkHasOne,
   checkTokenConstraints,
   lendingMarketAccount,
   marketAuthoritySigner,
@@ -19,6 +19,8 @@ import {
   tokenProgram,
   zeroAccount,
 } from "../program/account-kinds.js";
+import { fail } from "../errors.js";
+import { mayInitReserve } from "../lending/reserve-config-authority.js";
 import { createPdaAccount, initializeTokenAccount, transferChecked } from "../program/cpi.js";
 import { ReserveLayout, encodeReserveInto, newReserve } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
@@ -31,7 +33,7 @@ function vaultSeeds(ctx: InstructionContext, vault: DeclaredAccount, kind: Reser
 
 const InitReserveAccounts = declareAccounts(
   {
-    lendingMarketOwner: signer({ mut: "load" }),
+    lendingMarketOwner: signer({ mut: "load", idlName: "signer" }),
     lendingMarket: lendingMarketAccount(),
     lendingMarketAuthority: unchecked(),
     reserve: zeroAccount(ReserveLayout),
@@ -51,7 +53,9 @@ const InitReserveAccounts = declareAccounts(
       vaultSeeds(ctx, account, kind, a.lendingMarket, a.reserveLiquidityMint);
     };
     return {
-      lendingMarket: () => checkHasOne(a.lendingMarket, a.lendingMarket.state.lendingMarketOwner, a.lendingMarketOwner),
+      lendingMarketOwner: () => {
+        if (!mayInitReserve(a.lendingMarketOwner.key, a.lendingMarket.state)) fail("InvalidSigner", a.lendingMarketOwner.name);
+      },
       lendingMarketAuthority: () => {
         marketAuthoritySigner(ctx, a.lendingMarketAuthority, a.lendingMarket);
       },

@@ -1,8 +1,10 @@
 // update_reserve_config(mode: UpdateConfigMode (Borsh enum, one byte), value: Vec<u8>, skip_config_integrity_validation: bool)
 // Mode 24 (UpdateEntireReserveConfig) copies the 920-byte ReserveConfig as given; the single-field modes of
-// lending/config-update.ts set one field. The protocol-fee modes are the global admin's, the rest the market owner's
-// (InvalidSigner otherwise); an immutable market takes only the global admin's. The result is validated unless the
-// signer skips validation, and the reserve is marked stale.
+// lending/config-update.ts set one field. The protocol-fee modes are the global admin's, the rest the market owner's,
+// and every mode the proposer authority's while the reserve is being set up (lending/reserve-config-authority.ts;
+// InvalidSigner otherwise); an immutable market takes only the global admin's. The result is validated unless the
+// signer skips validation, a reserve whose usage was blocked is opened only by the market owner, and the reserve is
+// marked stale.
 import { anchorFail, checkSeeds, declareAccounts, signer } from "@ballast/anchor";
 import { decodeArgs } from "@ballast/codec";
 import { KLEND_INSTRUCTIONS } from "../client/instructions.js";
@@ -11,26 +13,18 @@ import {
   UPDATE_CONFIG_MODE_COUNT,
   UpdateConfigMode,
   applyConfigUpdate,
+  configFlagProblem,
   configUpdateProblem,
   isGlobalAdminMode,
 } from "../lending/config-update.js";
+import { mayUpdateReserveConfig, reserveUsageBlocked } from "../lending/reserve-config-authority.js";
 import { globalConfigSeeds } from "../client/seeds.js";
-import type { GlobalConfig } from "../state/global-config.js";
 import { reserveConfigProblem } from "../lending/config-validation.js";
 import { markStale } from "../lending/last-update.js";
 import { checkHasOne, globalConfigIfInitialised, lendingMarketAccount, reserveAccount } from "../program/account-kinds.js";
 import { RESERVE_CONFIG_SIZE, decodeReserveConfig } from "../state/reserve-config.js";
 import { RESERVE_CONFIG_OFFSET } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
-
-/**
- * The global admin signs the protocol-fee modes, the market owner every other mode. Without a global config nobody
- * holds the global admin's modes.
- */
-function allowedSigner(mode: number, owner: string, globalConfig: GlobalConfig | null): string | null {
-  if (!isGlobalAdminMode(mode)) return owner;
-  return globalConfig?.globalAdmin ?? null;
-}
 
 const UpdateReserveConfigAccounts = declareAccounts(
   {
@@ -43,8 +37,9 @@ const UpdateReserveConfigAccounts = declareAccounts(
     signer: () => {
       // The mode argument, as Anchor's #[instruction(mode)] hands it to the constraint: the byte after the discriminator.
       const mode = ctx.data[8] ?? 0;
-      if (allowedSigner(mode, a.lendingMarket.state.lendingMarketOwner, a.globalConfig.globalConfig) !== a.signer.key)
-        fail("InvalidSigner");
+      const globalAdmin = a.globalConfig.globalConfig?.globalAdmin ?? null;
+      if (!mayUpdateReserveConfig(a.signer.key, mode, a.lendingMarket.state, a.reserve.state, globalAdmin))
+        fail("InvalidSigner", a.signer.name);
     },
     globalConfig: () => {
       checkSeeds(ctx, a.globalConfig, globalConfigSeeds());
@@ -73,6 +68,12 @@ export const updateReserveConfig: MarketInstruction = {
       ctx.log(problem);
       fail("InvalidConfig");
     }
+    const usageWasBlocked = reserveUsageBlocked(reserve.state);
+    const flagProblem = configFlagProblem(mode, value);
+    if (flagProblem) {
+      ctx.log(flagProblem);
+      fail("InvalidFlag");
+    }
     if (mode === UpdateConfigMode.UpdateEntireReserveConfig) {
       // Verbatim, reserved bytes included, as the program copies the deserialized struct.
       reserve.data.set(value.subarray(0, RESERVE_CONFIG_SIZE), RESERVE_CONFIG_OFFSET);
@@ -87,6 +88,10 @@ export const updateReserveConfig: MarketInstruction = {
         ctx.log(invalid.reason);
         fail(invalid.error);
       }
+    }
+    if (usageWasBlocked && !reserveUsageBlocked(reserve.state)) {
+      if (updater.key !== lendingMarket.state.lendingMarketOwner) fail("InvalidSigner");
+      ctx.log("Reserve usage is now allowed");
     }
     reserve.save();
   },

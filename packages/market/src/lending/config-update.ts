@@ -26,6 +26,7 @@ export const UpdateConfigMode = {
   UpdateEntireReserveConfig: 24,
   UpdateHostFixedInterestRateBps: 46,
   UpdateProtocolOrderExecutionFee: 49,
+  UpdateProposerAuthorityLock: 51,
 } as const;
 
 /** The modes only the global admin may use: the protocol's fees (klend's is_update_reserve_config_mode_global_admin_only). */
@@ -66,7 +67,18 @@ const MODE_FIELD: Readonly<Record<number, FieldAccessor<unknown>>> = {
   [UpdateConfigMode.UpdatePythPrice]: config.tokenInfo.fields.pythConfiguration.fields.price,
   [UpdateConfigMode.UpdateSwitchboardFeed]: config.tokenInfo.fields.switchboardConfiguration.fields.priceAggregator,
   [UpdateConfigMode.UpdateBorrowRateCurve]: config.borrowRateCurve,
+  [UpdateConfigMode.UpdateProposerAuthorityLock]: config.proposerAuthorityLocked,
 };
+
+/** Modes whose value is a flag: above 1 is InvalidFlag (klend's check_bool). */
+const FLAG_MODES: readonly number[] = [UpdateConfigMode.UpdateProposerAuthorityLock];
+
+/** The message when `value` is not a valid flag for a flag mode, or null. */
+export function configFlagProblem(mode: number, value: Buffer): string | null {
+  if (!FLAG_MODES.includes(mode)) return null;
+  const flag = value[0] ?? 0;
+  return flag > 1 ? `A boolean flag must be 0 or 1, got ${flag}` : null;
+}
 
 /** The bytes a mode's value must hold: the field's size, or the whole config for UpdateEntireReserveConfig. */
 function valueSize(mode: number): number | undefined {
