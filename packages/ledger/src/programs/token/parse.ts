@@ -13,6 +13,7 @@ import {
   decodeTokenAccount,
   type TokenAccount,
 } from "./layout.js";
+import { TOKEN_2022_PROGRAM_ID, baseState, type BaseKind } from "./extensions.js";
 
 /**
  * Token accounts as Solana's RPC presents them (`jsonParsed`, pre/postTokenBalances). Object keys are written in
@@ -85,11 +86,17 @@ export function uiTokenAmount(amount: bigint, decimals: number): UiTokenAmount {
   return { amount: amount.toString(), decimals, uiAmount, uiAmountString: uiAmountString(amount, decimals) };
 }
 
-/** An initialised SPL token account's state, or null when the account is not one. */
+/** The base-state bytes of a mint or token account of either token program (Token-2022's extensions allowed). */
+function baseData(account: Account, kind: BaseKind): Buffer {
+  if (account.owner === TOKEN_2022_PROGRAM_ID) return baseState(account.data, kind, false);
+  if (account.owner !== TOKEN_PROGRAM_ID) throw new Error("not a token program account");
+  return account.data;
+}
+
+/** An initialised token account's state (SPL Token or Token-2022), or null when the account is not one. */
 function tokenAccountOf(account: Account): TokenAccount | null {
-  if (account.owner !== TOKEN_PROGRAM_ID || account.data.length !== ACCOUNT_SIZE) return null;
   try {
-    const state = decodeTokenAccount(account.data);
+    const state = decodeTokenAccount(baseData(account, "account"));
     return state.state === AccountState.Uninitialized ? null : state;
   } catch {
     return null;
@@ -100,16 +107,16 @@ function tokenAccountOf(account: Account): TokenAccount | null {
 function mintDecimals(mint: Address, getMint: AccountLookup): number | null {
   if (mint === NATIVE_MINT) return NATIVE_MINT_DECIMALS;
   const account = getMint(mint);
-  if (!account || account.owner !== TOKEN_PROGRAM_ID || account.data.length !== MINT_SIZE) return null;
+  if (!account) return null;
   try {
-    const state = decodeMint(account.data);
+    const state = decodeMint(baseData(account, "mint"));
     return state.isInitialized ? state.decimals : null;
   } catch {
     return null;
   }
 }
 
-/** The pre/postTokenBalances entry of an account, or null when it is not an SPL token account with a known mint. */
+/** The pre/postTokenBalances entry of an account, or null when it is not a token account with a known mint. */
 export function tokenBalanceOf(account: Account, getMint: AccountLookup): TokenBalance | null {
   const state = tokenAccountOf(account);
   if (!state) return null;

@@ -21,6 +21,26 @@ import {
 } from "./layout.js";
 import { uiAmountString } from "./parse.js";
 import { U64_MAX } from "../../integers.js";
+import { address } from "../../layout-codecs.js";
+import {
+  ExtensionType,
+  MAX_FEE_BASIS_POINTS,
+  NATIVE_MINT_2022,
+  NO_KEY,
+  TOKEN_2022_PROGRAM_ID,
+  TransferFeeConfigLayout,
+  allocateExtension,
+  baseState,
+  epochFee,
+  extendedLength,
+  extensionTypes,
+  findExtension,
+  isAccountExtension,
+  requiredAccountExtensions,
+  setAccountType,
+  transferFeeOf,
+  type BaseKind,
+} from "./extensions.js";
 
 const RENT_SYSVAR_ID: Address = "SysvarRent111111111111111111111111111111111";
 const INCINERATOR_ID: Address = "1nc1nerator11111111111111111111111111111111";
@@ -47,10 +67,23 @@ export const TokenError = {
   AccountFrozen: 17,
   MintDecimalsMismatch: 18,
   NonNativeNotSupported: 19,
+  // Token-2022's additions.
+  ExtensionTypeMismatch: 20,
+  ExtensionBaseMismatch: 21,
+  ExtensionAlreadyInitialized: 22,
+  MintHasSupply: 28,
+  NoAuthorityExists: 29,
+  TransferFeeExceedsMaximum: 30,
+  MintRequiredForTransfer: 31,
+  FeeMismatch: 32,
+  ImmutableOwner: 34,
+  AccountHasWithheldTransferFees: 35,
+  NonTransferable: 37,
+  NonTransferableNeedsImmutableOwnership: 38,
 } as const;
 
 /** What the program's entrypoint prints for each TokenError before returning it (its PrintProgramError impl). */
-const TOKEN_ERROR_LOG: readonly string[] = [
+const TOKEN_ERROR_LOG: Readonly<Record<number, string>> = [
   "Error: Lamport balance below rent-exempt threshold",
   "Error: insufficient funds",
   "Error: Invalid Mint",
@@ -71,9 +104,40 @@ const TOKEN_ERROR_LOG: readonly string[] = [
   "Error: Account is frozen",
   "Error: decimals different from the Mint decimals",
   "Error: Instruction does not support non-native tokens",
+  "Error: New extension type does not match already existing extensions",
+  "Error: Extension does not match the base type provided",
+  "Error: Extension already initialized on this account",
+  "Error: An account can only be closed if its confidential balance is zero",
+  "Error: Account not approved for confidential transfers",
+  "Error: Account not accepting deposits or transfers",
+  "Error: ElGamal public key mismatch",
+  "Error: Balance mismatch",
+  "Error: Mint has non-zero supply. Burn all tokens before closing the mint",
+  "Error: No authority exists to perform the desired operation",
+  "Error: Transfer fee exceeds maximum of 10,000 basis points",
+  "Mint required for this account to transfer tokens, use `transfer_checked` or `transfer_checked_with_fee`",
+  "Calculated fee does not match expected fee",
+  "Fee parameters associated with zero-knowledge proofs do not match fee parameters in mint",
+  "The owner authority cannot be changed",
+  "Error: An account can only be closed if its withheld fee balance is zero, harvest fees to the mint and try again",
+  "Error: No memo in previous instruction; required for recipient to receive a transfer",
+  "Transfer is disabled for this mint",
+  "Non-transferable tokens can't be minted to an account without immutable ownership",
 ];
 
-const AuthorityType = { MintTokens: 0, FreezeAccount: 1, AccountOwner: 2, CloseAccount: 3 } as const;
+const AuthorityType = {
+  MintTokens: 0,
+  FreezeAccount: 1,
+  AccountOwner: 2,
+  CloseAccount: 3,
+  // Token-2022's mint authorities; its AuthorityType enum ends at 16 (Pause).
+  TransferFeeConfig: 4,
+  WithheldWithdraw: 5,
+  CloseMint: 6,
+  PermanentDelegate: 8,
+  MetadataPointer: 12,
+} as const;
+const LAST_AUTHORITY_TYPE_2022 = 16;
 
 type Instruction =
   | { type: "InitializeMint" | "InitializeMint2"; decimals: number; mintAuthority: Address; freezeAuthority: Address | null }
@@ -84,9 +148,23 @@ type Instruction =
   | { type: "TransferChecked" | "ApproveChecked" | "MintToChecked" | "BurnChecked"; amount: bigint; decimals: number }
   | { type: "SetAuthority"; authorityType: number; newAuthority: Address | null }
   | { type: "UiAmountToAmount"; uiAmount: string }
+  | { type: "InitializeMintCloseAuthority"; closeAuthority: Address | null }
   | {
-      type: "Revoke" | "CloseAccount" | "FreezeAccount" | "ThawAccount" | "SyncNative" | "GetAccountDataSize" | "InitializeImmutableOwner";
-    };
+      type: "InitializeTransferFeeConfig";
+      transferFeeConfigAuthority: Address | null;
+      withdrawWithheldAuthority: Address | null;
+      basisPoints: number;
+      maximumFee: bigint;
+    }
+  | { type: "TransferCheckedWithFee"; amount: bigint; decimals: number; fee: bigint }
+  | { type: "InitializeDefaultAccountState"; state: number }
+  | { type: "InitializePermanentDelegate"; delegate: Address }
+  | { type: "InitializeMetadataPointer"; authority: Address; metadataAddress: Address }
+  | { type: "InitializeNonTransferableMint" }
+  | {
+      type: "Revoke" | "CloseAccount" | "FreezeAccount" | "ThawAccount" | "SyncNative" | "InitializeImmutableOwner";
+    }
+  | { type: "GetAccountDataSize"; extensions: number[] };
 
 /** Fixed compute charge per instruction, close to what the deployed program burns on the success path. */
 const UNITS: Record<Instruction["type"], number> = {
@@ -115,6 +193,13 @@ const UNITS: Record<Instruction["type"], number> = {
   InitializeImmutableOwner: 1405,
   AmountToUiAmount: 2654,
   UiAmountToAmount: 3162,
+  InitializeMintCloseAuthority: 1551,
+  InitializeTransferFeeConfig: 2087,
+  TransferCheckedWithFee: 7020,
+  InitializeDefaultAccountState: 1495,
+  InitializePermanentDelegate: 1478,
+  InitializeMetadataPointer: 1614,
+  InitializeNonTransferableMint: 1409,
 };
 /** Charged before decoding, so malformed instruction data still costs something. */
 const DECODE_UNITS = 150;
@@ -132,10 +217,17 @@ class TokenArgs extends ArgsReader {
   }
 }
 
-/** Decodes like TokenInstruction::unpack: trailing bytes are ignored, anything short or unknown is InvalidInstruction. */
-function decode(data: Buffer): Instruction {
+/**
+ * Decodes like TokenInstruction::unpack: trailing bytes are ignored, anything short or unknown is InvalidInstruction.
+ * Token-2022 (`extended`) adds its extension instructions and authority types.
+ */
+function decode(data: Buffer, extended: boolean): Instruction {
   const r = new TokenArgs(data);
   const tag = r.u8();
+  if (tag >= EXTENSION_TAGS_FROM) {
+    if (!extended) throw tokenError(TokenError.InvalidInstruction);
+    return decodeExtensionInstruction(tag, r);
+  }
   switch (tag) {
     case 0:
     case 20:
@@ -157,7 +249,8 @@ function decode(data: Buffer): Instruction {
       return { type: "Revoke" };
     case 6: {
       const authorityType = r.u8();
-      if (authorityType > AuthorityType.CloseAccount) throw tokenError(TokenError.InvalidInstruction);
+      if (authorityType > (extended ? LAST_AUTHORITY_TYPE_2022 : AuthorityType.CloseAccount))
+        throw tokenError(TokenError.InvalidInstruction);
       return { type: "SetAuthority", authorityType, newAuthority: r.optionKey() };
     }
     case 7:
@@ -187,7 +280,7 @@ function decode(data: Buffer): Instruction {
     case 19:
       return { type: "InitializeMultisig2", m: r.u8() };
     case 21:
-      return { type: "GetAccountDataSize" };
+      return { type: "GetAccountDataSize", extensions: extended ? extensionList(r.rest()) : [] };
     case 22:
       return { type: "InitializeImmutableOwner" };
     case 23:
@@ -205,31 +298,99 @@ function decode(data: Buffer): Instruction {
   }
 }
 
+/** Token-2022's first tag past the base instruction set (InitializeMintCloseAuthority). */
+const EXTENSION_TAGS_FROM = 25;
+
+/** GetAccountDataSize's extension list: u16s, each an account extension the new account is to make room for. */
+function extensionList(bytes: Buffer): number[] {
+  if (bytes.length % 2 !== 0) throw tokenError(TokenError.InvalidInstruction);
+  const types: number[] = [];
+  for (let at = 0; at < bytes.length; at += 2) types.push(bytes.readUInt16LE(at));
+  return types;
+}
+
+/** The extension instructions this ledger's Token-2022 carries; any other is InvalidInstruction. */
+function decodeExtensionInstruction(tag: number, r: TokenArgs): Instruction {
+  switch (tag) {
+    case 25:
+      return { type: "InitializeMintCloseAuthority", closeAuthority: r.optionKey() };
+    case 26: {
+      const sub = r.u8();
+      if (sub === 0) {
+        return {
+          type: "InitializeTransferFeeConfig",
+          transferFeeConfigAuthority: r.optionKey(),
+          withdrawWithheldAuthority: r.optionKey(),
+          basisPoints: r.u16(),
+          maximumFee: r.u64(),
+        };
+      }
+      if (sub === 1) return { type: "TransferCheckedWithFee", amount: r.u64(), decimals: r.u8(), fee: r.u64() };
+      throw tokenError(TokenError.InvalidInstruction);
+    }
+    case 28:
+      if (r.u8() !== 0) throw tokenError(TokenError.InvalidInstruction);
+      return { type: "InitializeDefaultAccountState", state: r.u8() };
+    case 32:
+      return { type: "InitializeNonTransferableMint" };
+    case 35:
+      return { type: "InitializePermanentDelegate", delegate: r.pubkey() };
+    case 39:
+      if (r.u8() !== 0) throw tokenError(TokenError.InvalidInstruction);
+      return { type: "InitializeMetadataPointer", authority: r.pubkey(), metadataAddress: r.pubkey() };
+    default:
+      throw tokenError(TokenError.InvalidInstruction);
+  }
+}
+
 function account(ctx: InstructionContext, index: number): InstructionAccount {
   const a = ctx.accounts[index];
   if (!a) throw new InstructionError("NotEnoughAccountKeys");
   return a;
 }
 
+/** Token-2022, which lets mints and accounts carry extensions past their base state. */
+function isExtended(ctx: InstructionContext): boolean {
+  return ctx.programId === TOKEN_2022_PROGRAM_ID;
+}
+
+/**
+ * The base-state bytes of a mint or token account (sharing memory with the account): SPL Token takes only the exact
+ * base size, Token-2022 also an extended layout. `uninitialized` lets an initialiser see data whose AccountType byte
+ * is still unset.
+ */
+function baseOf(ctx: InstructionContext, info: InstructionAccount, kind: BaseKind, uninitialized = false): Buffer {
+  const data = info.account.data;
+  return isExtended(ctx) ? baseState(data, kind, uninitialized) : data;
+}
+
 /** Account::unpack: a token account that must be initialised. */
-function unpackAccount(info: InstructionAccount): TokenAccount {
-  const a = decodeTokenAccount(info.account.data);
+function unpackAccount(ctx: InstructionContext, info: InstructionAccount): TokenAccount {
+  const a = decodeTokenAccount(baseOf(ctx, info, "account"));
   if (a.state === AccountState.Uninitialized) throw new InstructionError("UninitializedAccount");
   return a;
 }
 
+function saveAccount(ctx: InstructionContext, info: InstructionAccount, a: TokenAccount): void {
+  encodeTokenAccount(a, baseOf(ctx, info, "account"));
+}
+
 /** Mint::unpack: a mint that must be initialised. */
-function unpackMint(info: InstructionAccount): Mint {
-  const m = decodeMint(info.account.data);
+function unpackMint(ctx: InstructionContext, info: InstructionAccount): Mint {
+  const m = decodeMint(baseOf(ctx, info, "mint"));
   if (!m.isInitialized) throw new InstructionError("UninitializedAccount");
   return m;
+}
+
+function saveMint(ctx: InstructionContext, info: InstructionAccount, m: Mint): void {
+  encodeMint(m, baseOf(ctx, info, "mint"));
 }
 
 /** Where the program only needs a valid mint, every way of not being one is InvalidMint. */
 function validMint(ctx: InstructionContext, info: InstructionAccount): Mint {
   checkOwner(ctx, info);
   try {
-    return unpackMint(info);
+    return unpackMint(ctx, info);
   } catch {
     throw tokenError(TokenError.InvalidMint);
   }
@@ -291,9 +452,23 @@ function validateOwner(
   if (!authority.isSigner) throw new InstructionError("MissingRequiredSignature");
 }
 
-function checkExpectedMint(source: TokenAccount, mintInfo: InstructionAccount, decimals: number): void {
+function checkExpectedMint(ctx: InstructionContext, source: TokenAccount, mintInfo: InstructionAccount, decimals: number): Mint {
   if (mintInfo.key !== source.mint) throw tokenError(TokenError.MintMismatch);
-  if (unpackMint(mintInfo).decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
+  const mint = unpackMint(ctx, mintInfo);
+  if (mint.decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
+  return mint;
+}
+
+/** An OptionalNonZeroPubkey stored in an extension: the all-zero key is none. */
+function optionalKey(data: Buffer, offset: number): Address | null {
+  const key = address.read(data, offset);
+  return key === NO_KEY ? null : key;
+}
+
+/** A mint's permanent delegate, who may move or burn any holder's tokens; null without one. */
+function permanentDelegate(mintData: Buffer): Address | null {
+  const extension = findExtension(mintData, ExtensionType.PermanentDelegate);
+  return extension ? optionalKey(extension, 0) : null;
 }
 
 function initializeMint(
@@ -303,19 +478,25 @@ function initializeMint(
 ): void {
   const mintInfo = account(ctx, 0);
   if (rentSysvar) checkRentSysvar(account(ctx, 1));
-  const mint = decodeMint(mintInfo.account.data);
+  const data = mintInfo.account.data;
+  const mint = decodeMint(baseOf(ctx, mintInfo, "mint", true));
   if (mint.isInitialized) throw tokenError(TokenError.AlreadyInUse);
   if (!isRentExempt(mintInfo.account)) throw tokenError(TokenError.NotRentExempt);
-  encodeMint(
-    {
-      mintAuthority: ix.mintAuthority,
-      supply: mint.supply,
-      decimals: ix.decimals,
-      isInitialized: true,
-      freezeAuthority: ix.freezeAuthority,
-    },
-    mintInfo.account.data,
-  );
+  if (isExtended(ctx)) {
+    // Every byte must belong to an extension initialised beforehand: no room left over for one added later.
+    const types = extensionTypes(data);
+    if (extendedLength("mint", types as ExtensionType[]) !== data.length) throw new InstructionError("InvalidAccountData");
+    const defaultState = findExtension(data, ExtensionType.DefaultAccountState);
+    if (defaultState?.readUInt8(0) === AccountState.Frozen && ix.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
+  }
+  saveMint(ctx, mintInfo, {
+    mintAuthority: ix.mintAuthority,
+    supply: mint.supply,
+    decimals: ix.decimals,
+    isInitialized: true,
+    freezeAuthority: ix.freezeAuthority,
+  });
+  setAccountType(data, "mint");
 }
 
 function initializeAccount(ctx: InstructionContext, ownerArg: Address | null, rentSysvar: boolean): void {
@@ -323,25 +504,47 @@ function initializeAccount(ctx: InstructionContext, ownerArg: Address | null, re
   const mintInfo = account(ctx, 1);
   const owner = ownerArg ?? account(ctx, 2).key;
   if (rentSysvar) checkRentSysvar(account(ctx, ownerArg === null ? 3 : 2));
-  const existing = decodeTokenAccount(target.account.data);
+  const existing = decodeTokenAccount(baseOf(ctx, target, "account", true));
   if (existing.state !== AccountState.Uninitialized) throw tokenError(TokenError.AlreadyInUse);
   if (!isRentExempt(target.account)) throw tokenError(TokenError.NotRentExempt);
-  const native = mintInfo.key === NATIVE_MINT;
-  if (!native) validMint(ctx, mintInfo);
+  const native = mintInfo.key === nativeMintOf(ctx);
+  let state: AccountState = AccountState.Initialized;
+  if (!native) {
+    validMint(ctx, mintInfo);
+    if (isExtended(ctx)) state = initializeAccountExtensions(ctx, target, mintInfo);
+  }
   const reserve = minimumBalanceForRentExemption(target.account.data.length);
-  encodeTokenAccount(
-    {
-      mint: mintInfo.key,
-      owner,
-      amount: native ? checkedSub(target.account.lamports, reserve) : 0n,
-      delegate: null,
-      state: AccountState.Initialized,
-      isNative: native ? reserve : null,
-      delegatedAmount: 0n,
-      closeAuthority: null,
-    },
-    target.account.data,
-  );
+  saveAccount(ctx, target, {
+    mint: mintInfo.key,
+    owner,
+    amount: native ? checkedSub(target.account.lamports, reserve) : 0n,
+    delegate: null,
+    state,
+    isNative: native ? reserve : null,
+    delegatedAmount: 0n,
+    closeAuthority: null,
+  });
+  setAccountType(target.account.data, "account");
+}
+
+/**
+ * Token-2022: the account extensions the mint requires, which must fit the account, and the state the mint's
+ * DefaultAccountState gives a new account.
+ */
+function initializeAccountExtensions(ctx: InstructionContext, target: InstructionAccount, mintInfo: InstructionAccount): AccountState {
+  const mintData = mintInfo.account.data;
+  if (permanentDelegate(mintData) !== null)
+    ctx.log("Warning: Mint has a permanent delegate, so tokens in this account may be seized at any time");
+  const required = requiredAccountExtensions(extensionTypes(mintData));
+  const data = target.account.data;
+  if (extendedLength("account", required) > data.length) throw new InstructionError("InvalidAccountData");
+  for (const type of required) allocateExtension(data, type, "account");
+  const defaultState = findExtension(mintData, ExtensionType.DefaultAccountState)?.readUInt8(0);
+  return defaultState === AccountState.Frozen ? AccountState.Frozen : AccountState.Initialized;
+}
+
+function nativeMintOf(ctx: InstructionContext): Address {
+  return isExtended(ctx) ? NATIVE_MINT_2022 : NATIVE_MINT;
 }
 
 function initializeMultisig(ctx: InstructionContext, m: number, rentSysvar: boolean): void {
@@ -358,7 +561,23 @@ function initializeMultisig(ctx: InstructionContext, m: number, rentSysvar: bool
   encodeMultisig({ m, n: signers.length, isInitialized: true, signers: keys }, target.account.data);
 }
 
-function transfer(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
+/**
+ * The fee a Token-2022 transfer withholds in the destination: the mint's TransferFeeConfig at the current epoch,
+ * none without one. A transfer without the mint (plain Transfer) cannot know it, so an account that may owe fees
+ * refuses it.
+ */
+function transferFee(ctx: InstructionContext, sourceInfo: InstructionAccount, mintInfo: InstructionAccount | null, amount: bigint): bigint {
+  if (!isExtended(ctx)) return 0n;
+  if (!mintInfo) {
+    if (findExtension(sourceInfo.account.data, ExtensionType.TransferFeeAmount)) throw tokenError(TokenError.MintRequiredForTransfer);
+    return 0n;
+  }
+  const config = findExtension(mintInfo.account.data, ExtensionType.TransferFeeConfig);
+  if (!config) return 0n;
+  return transferFeeOf(epochFee(TransferFeeConfigLayout.read(config, 0), ctx.clock.epoch), amount);
+}
+
+function transfer(ctx: InstructionContext, amount: bigint, decimals: number | null, expectedFee: bigint | null = null): void {
   let i = 0;
   const sourceInfo = account(ctx, i++);
   const mintInfo = decimals === null ? null : account(ctx, i++);
@@ -366,14 +585,22 @@ function transfer(ctx: InstructionContext, amount: bigint, decimals: number | nu
   const authority = account(ctx, i++);
   const signers = ctx.accounts.slice(i);
 
-  const source = unpackAccount(sourceInfo);
-  const dest = unpackAccount(destInfo);
+  const source = unpackAccount(ctx, sourceInfo);
+  const dest = unpackAccount(ctx, destInfo);
   if (source.state === AccountState.Frozen || dest.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   if (source.amount < amount) throw tokenError(TokenError.InsufficientFunds);
   if (source.mint !== dest.mint) throw tokenError(TokenError.MintMismatch);
-  if (mintInfo && decimals !== null) checkExpectedMint(source, mintInfo, decimals);
+  if (mintInfo && decimals !== null) checkExpectedMint(ctx, source, mintInfo, decimals);
+  if (isExtended(ctx) && findExtension(sourceInfo.account.data, ExtensionType.NonTransferableAccount))
+    throw tokenError(TokenError.NonTransferable);
+  const fee = transferFee(ctx, sourceInfo, mintInfo, amount);
+  if (expectedFee !== null && expectedFee !== fee) {
+    ctx.log(`Calculated fee ${fee}, received ${expectedFee}`);
+    throw tokenError(TokenError.FeeMismatch);
+  }
 
   const selfTransfer = sourceInfo.key === destInfo.key;
+  const seizer = mintInfo && isExtended(ctx) ? permanentDelegate(mintInfo.account.data) : null;
   if (source.delegate !== null && authority.key === source.delegate) {
     validateOwner(ctx, source.delegate, authority, signers);
     if (source.delegatedAmount < amount) throw tokenError(TokenError.InsufficientFunds);
@@ -381,6 +608,8 @@ function transfer(ctx: InstructionContext, amount: bigint, decimals: number | nu
       source.delegatedAmount -= amount;
       if (source.delegatedAmount === 0n) source.delegate = null;
     }
+  } else if (seizer !== null && authority.key === seizer) {
+    validateOwner(ctx, seizer, authority, signers);
   } else {
     validateOwner(ctx, source.owner, authority, signers);
   }
@@ -393,13 +622,18 @@ function transfer(ctx: InstructionContext, amount: bigint, decimals: number | nu
   if (selfTransfer) return;
 
   source.amount -= amount;
-  dest.amount = checkedAdd(dest.amount, amount);
+  dest.amount = checkedAdd(dest.amount, amount - fee);
+  if (fee > 0n) {
+    const withheld = findExtension(destInfo.account.data, ExtensionType.TransferFeeAmount);
+    if (!withheld) throw new InstructionError("InvalidAccountData");
+    withheld.writeBigUInt64LE(checkedAdd(withheld.readBigUInt64LE(0), fee), 0);
+  }
   if (source.isNative !== null) {
     sourceInfo.account.lamports = checkedSub(sourceInfo.account.lamports, amount);
     destInfo.account.lamports = checkedAdd(destInfo.account.lamports, amount);
   }
-  encodeTokenAccount(source, sourceInfo.account.data);
-  encodeTokenAccount(dest, destInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
+  saveAccount(ctx, destInfo, dest);
 }
 
 function approve(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
@@ -408,37 +642,50 @@ function approve(ctx: InstructionContext, amount: bigint, decimals: number | nul
   const mintInfo = decimals === null ? null : account(ctx, i++);
   const delegate = account(ctx, i++);
   const owner = account(ctx, i++);
-  const source = unpackAccount(sourceInfo);
+  const source = unpackAccount(ctx, sourceInfo);
   if (source.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
-  if (mintInfo && decimals !== null) checkExpectedMint(source, mintInfo, decimals);
+  if (mintInfo && decimals !== null) checkExpectedMint(ctx, source, mintInfo, decimals);
   validateOwner(ctx, source.owner, owner, ctx.accounts.slice(i));
   source.delegate = delegate.key;
   source.delegatedAmount = amount;
-  encodeTokenAccount(source, sourceInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
 }
 
 function revoke(ctx: InstructionContext): void {
   const sourceInfo = account(ctx, 0);
-  const source = unpackAccount(sourceInfo);
+  const source = unpackAccount(ctx, sourceInfo);
   const owner = account(ctx, 1);
   if (source.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   validateOwner(ctx, source.owner, owner, ctx.accounts.slice(2));
   source.delegate = null;
   source.delegatedAmount = 0n;
-  encodeTokenAccount(source, sourceInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
+}
+
+/** Whether the account holds a token account or a mint; SPL Token tells them by size, Token-2022 by AccountType. */
+function kindOf(ctx: InstructionContext, info: InstructionAccount): BaseKind {
+  const size = info.account.data.length;
+  if (size === ACCOUNT_SIZE) return "account";
+  if (size === MINT_SIZE) return "mint";
+  if (isExtended(ctx) && size > ACCOUNT_SIZE && size !== MULTISIG_SIZE) {
+    const type = info.account.data.readUInt8(ACCOUNT_SIZE);
+    if (type === 1) return "mint";
+    if (type === 2) return "account";
+  }
+  throw new InstructionError("InvalidArgument");
 }
 
 function setAuthority(ctx: InstructionContext, authorityType: number, newAuthority: Address | null): void {
   const target = account(ctx, 0);
   const authority = account(ctx, 1);
   const signers = ctx.accounts.slice(2);
-  const size = target.account.data.length;
 
-  if (size === ACCOUNT_SIZE) {
-    const a = unpackAccount(target);
+  if (kindOf(ctx, target) === "account") {
+    const a = unpackAccount(ctx, target);
     if (a.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
     if (authorityType === AuthorityType.AccountOwner) {
       validateOwner(ctx, a.owner, authority, signers);
+      if (isExtended(ctx) && findExtension(target.account.data, ExtensionType.ImmutableOwner)) throw tokenError(TokenError.ImmutableOwner);
       if (newAuthority === null) throw tokenError(TokenError.InvalidInstruction);
       a.owner = newAuthority;
       a.delegate = null;
@@ -451,37 +698,69 @@ function setAuthority(ctx: InstructionContext, authorityType: number, newAuthori
     } else {
       throw tokenError(TokenError.AuthorityTypeNotSupported);
     }
-    encodeTokenAccount(a, target.account.data);
-  } else if (size === MINT_SIZE) {
-    const mint = unpackMint(target);
-    if (authorityType === AuthorityType.MintTokens) {
-      // A mint whose supply has been fixed can never get a mint authority back.
-      if (mint.mintAuthority === null) throw tokenError(TokenError.FixedSupply);
-      validateOwner(ctx, mint.mintAuthority, authority, signers);
-      mint.mintAuthority = newAuthority;
-    } else if (authorityType === AuthorityType.FreezeAccount) {
-      if (mint.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
-      validateOwner(ctx, mint.freezeAuthority, authority, signers);
-      mint.freezeAuthority = newAuthority;
-    } else {
-      throw tokenError(TokenError.AuthorityTypeNotSupported);
-    }
-    encodeMint(mint, target.account.data);
-  } else {
-    throw new InstructionError("InvalidArgument");
+    saveAccount(ctx, target, a);
+    return;
   }
+  const mint = unpackMint(ctx, target);
+  if (authorityType === AuthorityType.MintTokens) {
+    // A mint whose supply has been fixed can never get a mint authority back.
+    if (mint.mintAuthority === null) throw tokenError(TokenError.FixedSupply);
+    validateOwner(ctx, mint.mintAuthority, authority, signers);
+    mint.mintAuthority = newAuthority;
+  } else if (authorityType === AuthorityType.FreezeAccount) {
+    if (mint.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
+    validateOwner(ctx, mint.freezeAuthority, authority, signers);
+    mint.freezeAuthority = newAuthority;
+  } else {
+    setExtensionAuthority(ctx, target.account.data, authorityType, newAuthority, (current) =>
+      validateOwner(ctx, current, authority, signers),
+    );
+  }
+  saveMint(ctx, target, mint);
+}
+
+/** Where each Token-2022 mint authority lives: its extension and the key's offset in it. */
+const EXTENSION_AUTHORITIES: Partial<Record<number, { extension: ExtensionType; offset: number }>> = {
+  [AuthorityType.TransferFeeConfig]: { extension: ExtensionType.TransferFeeConfig, offset: 0 },
+  [AuthorityType.WithheldWithdraw]: { extension: ExtensionType.TransferFeeConfig, offset: 32 },
+  [AuthorityType.CloseMint]: { extension: ExtensionType.MintCloseAuthority, offset: 0 },
+  [AuthorityType.PermanentDelegate]: { extension: ExtensionType.PermanentDelegate, offset: 0 },
+  [AuthorityType.MetadataPointer]: { extension: ExtensionType.MetadataPointer, offset: 0 },
+};
+
+/** A Token-2022 mint authority kept in an extension: set by its current holder; none left means NoAuthorityExists. */
+function setExtensionAuthority(
+  ctx: InstructionContext,
+  mintData: Buffer,
+  authorityType: number,
+  newAuthority: Address | null,
+  validate: (current: Address) => void,
+): void {
+  const place = isExtended(ctx) ? EXTENSION_AUTHORITIES[authorityType] : undefined;
+  const extension = place && findExtension(mintData, place.extension);
+  if (!place || !extension) throw tokenError(TokenError.AuthorityTypeNotSupported);
+  const current = optionalKey(extension, place.offset);
+  if (current === null) throw tokenError(TokenError.NoAuthorityExists);
+  validate(current);
+  address.write(extension, place.offset, newAuthority ?? NO_KEY);
 }
 
 function mintTo(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
   const mintInfo = account(ctx, 0);
   const destInfo = account(ctx, 1);
   const authority = account(ctx, 2);
-  const dest = unpackAccount(destInfo);
+  const dest = unpackAccount(ctx, destInfo);
   if (dest.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   if (dest.isNative !== null) throw tokenError(TokenError.NativeNotSupported);
   if (mintInfo.key !== dest.mint) throw tokenError(TokenError.MintMismatch);
-  const mint = unpackMint(mintInfo);
+  const mint = unpackMint(ctx, mintInfo);
   if (decimals !== null && decimals !== mint.decimals) throw tokenError(TokenError.MintDecimalsMismatch);
+  if (isExtended(ctx)) {
+    const data = destInfo.account.data;
+    if (findExtension(data, ExtensionType.NonTransferableAccount) && !findExtension(data, ExtensionType.ImmutableOwner)) {
+      throw tokenError(TokenError.NonTransferableNeedsImmutableOwnership);
+    }
+  }
   if (mint.mintAuthority === null) throw tokenError(TokenError.FixedSupply);
   validateOwner(ctx, mint.mintAuthority, authority, ctx.accounts.slice(3));
   if (amount === 0n) {
@@ -490,8 +769,8 @@ function mintTo(ctx: InstructionContext, amount: bigint, decimals: number | null
   }
   dest.amount = checkedAdd(dest.amount, amount);
   mint.supply = checkedAdd(mint.supply, amount);
-  encodeTokenAccount(dest, destInfo.account.data);
-  encodeMint(mint, mintInfo.account.data);
+  saveAccount(ctx, destInfo, dest);
+  saveMint(ctx, mintInfo, mint);
 }
 
 function burn(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
@@ -499,8 +778,8 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   const mintInfo = account(ctx, 1);
   const authority = account(ctx, 2);
   const signers = ctx.accounts.slice(3);
-  const source = unpackAccount(sourceInfo);
-  const mint = unpackMint(mintInfo);
+  const source = unpackAccount(ctx, sourceInfo);
+  const mint = unpackMint(ctx, mintInfo);
   if (source.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   if (source.isNative !== null) throw tokenError(TokenError.NativeNotSupported);
   if (source.amount < amount) throw tokenError(TokenError.InsufficientFunds);
@@ -508,11 +787,14 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   if (decimals !== null && decimals !== mint.decimals) throw tokenError(TokenError.MintDecimalsMismatch);
 
   if (!ownedBySystemOrIncinerator(source)) {
+    const seizer = isExtended(ctx) ? permanentDelegate(mintInfo.account.data) : null;
     if (source.delegate !== null && authority.key === source.delegate) {
       validateOwner(ctx, source.delegate, authority, signers);
       if (source.delegatedAmount < amount) throw tokenError(TokenError.InsufficientFunds);
       source.delegatedAmount -= amount;
       if (source.delegatedAmount === 0n) source.delegate = null;
+    } else if (seizer !== null && authority.key === seizer) {
+      validateOwner(ctx, seizer, authority, signers);
     } else {
       validateOwner(ctx, source.owner, authority, signers);
     }
@@ -523,8 +805,16 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   }
   source.amount -= amount;
   mint.supply = checkedSub(mint.supply, amount);
-  encodeTokenAccount(source, sourceInfo.account.data);
-  encodeMint(mint, mintInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
+  saveMint(ctx, mintInfo, mint);
+}
+
+/** On-chain the program deletes a closed account outright: its lamports to `destInfo`, back to the System program with no data. */
+function deleteAccount(sourceInfo: InstructionAccount, destInfo: InstructionAccount): void {
+  destInfo.account.lamports = checkedAdd(destInfo.account.lamports, sourceInfo.account.lamports);
+  sourceInfo.account.lamports = 0n;
+  sourceInfo.account.owner = SYSTEM_PROGRAM_ID;
+  sourceInfo.account.data = Buffer.alloc(0);
 }
 
 function closeAccount(ctx: InstructionContext): void {
@@ -532,51 +822,118 @@ function closeAccount(ctx: InstructionContext): void {
   const destInfo = account(ctx, 1);
   const authority = account(ctx, 2);
   if (sourceInfo.key === destInfo.key) throw new InstructionError("InvalidAccountData");
-  const source = unpackAccount(sourceInfo);
+  if (isExtended(ctx) && kindOf(ctx, sourceInfo) === "mint") return closeMint(ctx, sourceInfo, destInfo, authority);
+  const source = unpackAccount(ctx, sourceInfo);
   if (source.isNative === null && source.amount !== 0n) throw tokenError(TokenError.NonNativeHasBalance);
   if (!ownedBySystemOrIncinerator(source)) {
     validateOwner(ctx, source.closeAuthority ?? source.owner, authority, ctx.accounts.slice(3));
   } else if (destInfo.key !== INCINERATOR_ID) {
     throw new InstructionError("InvalidAccountData");
   }
-  destInfo.account.lamports = checkedAdd(destInfo.account.lamports, sourceInfo.account.lamports);
-  sourceInfo.account.lamports = 0n;
-  // On-chain the program deletes the account outright: back to the System program with no data.
-  sourceInfo.account.owner = SYSTEM_PROGRAM_ID;
-  sourceInfo.account.data = Buffer.alloc(0);
+  const withheld = isExtended(ctx) ? findExtension(sourceInfo.account.data, ExtensionType.TransferFeeAmount) : null;
+  if (withheld && withheld.readBigUInt64LE(0) > 0n) throw tokenError(TokenError.AccountHasWithheldTransferFees);
+  deleteAccount(sourceInfo, destInfo);
+}
+
+/** Token-2022 closes a mint whose MintCloseAuthority signs, once nothing of it is left in circulation. */
+function closeMint(
+  ctx: InstructionContext,
+  mintInfo: InstructionAccount,
+  destInfo: InstructionAccount,
+  authority: InstructionAccount,
+): void {
+  const mint = unpackMint(ctx, mintInfo);
+  const extension = findExtension(mintInfo.account.data, ExtensionType.MintCloseAuthority);
+  if (!extension) throw new InstructionError("InvalidAccountData");
+  const closer = optionalKey(extension, 0);
+  if (closer === null) throw tokenError(TokenError.AuthorityTypeNotSupported);
+  validateOwner(ctx, closer, authority, ctx.accounts.slice(3));
+  if (mint.supply !== 0n) throw tokenError(TokenError.MintHasSupply);
+  deleteAccount(mintInfo, destInfo);
 }
 
 function toggleFreeze(ctx: InstructionContext, freeze: boolean): void {
   const sourceInfo = account(ctx, 0);
   const mintInfo = account(ctx, 1);
   const authority = account(ctx, 2);
-  const source = unpackAccount(sourceInfo);
+  const source = unpackAccount(ctx, sourceInfo);
   if ((source.state === AccountState.Frozen) === freeze) throw tokenError(TokenError.InvalidState);
   if (source.isNative !== null) throw tokenError(TokenError.NativeNotSupported);
   if (mintInfo.key !== source.mint) throw tokenError(TokenError.MintMismatch);
-  const mint = unpackMint(mintInfo);
+  const mint = unpackMint(ctx, mintInfo);
   if (mint.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
   validateOwner(ctx, mint.freezeAuthority, authority, ctx.accounts.slice(3));
   source.state = freeze ? AccountState.Frozen : AccountState.Initialized;
-  encodeTokenAccount(source, sourceInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
 }
 
 function syncNative(ctx: InstructionContext): void {
   const info = account(ctx, 0);
   checkOwner(ctx, info);
-  const a = unpackAccount(info);
+  const a = unpackAccount(ctx, info);
   if (a.isNative === null) throw tokenError(TokenError.NonNativeNotSupported);
   const amount = checkedSub(info.account.lamports, a.isNative);
   // Lamports can only arrive from outside; a shrinking balance means the account was tampered with.
   if (amount < a.amount) throw tokenError(TokenError.InvalidState);
   a.amount = amount;
-  encodeTokenAccount(a, info.account.data);
+  saveAccount(ctx, info, a);
 }
 
 function initializeImmutableOwner(ctx: InstructionContext): void {
-  const a = decodeTokenAccount(account(ctx, 0).account.data);
+  const target = account(ctx, 0);
+  const a = decodeTokenAccount(baseOf(ctx, target, "account", true));
   if (a.state !== AccountState.Uninitialized) throw tokenError(TokenError.AlreadyInUse);
-  ctx.log("Please upgrade to SPL Token 2022 for immutable owner support");
+  if (!isExtended(ctx)) {
+    ctx.log("Please upgrade to SPL Token 2022 for immutable owner support");
+    return;
+  }
+  allocateExtension(target.account.data, ExtensionType.ImmutableOwner, "account");
+}
+
+/** GetAccountDataSize: SPL Token's accounts are all 165 bytes; Token-2022 sizes for the mint's and the asked-for extensions. */
+function accountDataSize(ctx: InstructionContext, requested: readonly number[]): bigint {
+  const mintInfo = account(ctx, 0);
+  validMint(ctx, mintInfo);
+  if (!isExtended(ctx)) return BigInt(ACCOUNT_SIZE);
+  if (requested.some((type) => !isAccountExtension(type))) throw tokenError(TokenError.ExtensionTypeMismatch);
+  const types = [...requiredAccountExtensions(extensionTypes(mintInfo.account.data)), ...(requested as ExtensionType[])];
+  return BigInt(extendedLength("account", types));
+}
+
+/** A Token-2022 mint extension is written before InitializeMint, into a mint still uninitialised. */
+function uninitializedMintExtension(ctx: InstructionContext, type: ExtensionType): Buffer {
+  const mintInfo = account(ctx, 0);
+  const mint = decodeMint(baseOf(ctx, mintInfo, "mint", true));
+  if (mint.isInitialized) throw tokenError(TokenError.AlreadyInUse);
+  return allocateExtension(mintInfo.account.data, type, "mint");
+}
+
+function initializeTransferFeeConfig(ctx: InstructionContext, ix: Extract<Instruction, { type: "InitializeTransferFeeConfig" }>): void {
+  const extension = uninitializedMintExtension(ctx, ExtensionType.TransferFeeConfig);
+  if (ix.basisPoints > MAX_FEE_BASIS_POINTS) throw tokenError(TokenError.TransferFeeExceedsMaximum);
+  const fee = { epoch: ctx.clock.epoch, maximumFee: ix.maximumFee, basisPoints: ix.basisPoints };
+  TransferFeeConfigLayout.write(extension, 0, {
+    transferFeeConfigAuthority: ix.transferFeeConfigAuthority ?? NO_KEY,
+    withdrawWithheldAuthority: ix.withdrawWithheldAuthority ?? NO_KEY,
+    withheldAmount: 0n,
+    olderTransferFee: fee,
+    newerTransferFee: fee,
+  });
+}
+
+function initializeDefaultAccountState(ctx: InstructionContext, state: number): void {
+  if (state !== AccountState.Initialized && state !== AccountState.Frozen) throw tokenError(TokenError.InvalidState);
+  uninitializedMintExtension(ctx, ExtensionType.DefaultAccountState).writeUInt8(state, 0);
+}
+
+function initializeMetadataPointer(ctx: InstructionContext, authority: Address, metadataAddress: Address): void {
+  if (authority === NO_KEY && metadataAddress === NO_KEY) {
+    ctx.log("The metadata pointer extension requires at least an authority or an address for initialization, neither was provided");
+    throw new InstructionError("InvalidInstructionData");
+  }
+  const extension = uninitializedMintExtension(ctx, ExtensionType.MetadataPointer);
+  address.write(extension, 0, authority);
+  address.write(extension, 32, metadataAddress);
 }
 
 function u64Bytes(value: bigint): Buffer {
@@ -614,6 +971,8 @@ function run(ctx: InstructionContext, ix: Instruction): void {
       return transfer(ctx, ix.amount, null);
     case "TransferChecked":
       return transfer(ctx, ix.amount, ix.decimals);
+    case "TransferCheckedWithFee":
+      return transfer(ctx, ix.amount, ix.decimals, ix.fee);
     case "Approve":
       return approve(ctx, ix.amount, null);
     case "ApproveChecked":
@@ -639,8 +998,7 @@ function run(ctx: InstructionContext, ix: Instruction): void {
     case "SyncNative":
       return syncNative(ctx);
     case "GetAccountDataSize":
-      validMint(ctx, account(ctx, 0));
-      return ctx.setReturnData(u64Bytes(BigInt(ACCOUNT_SIZE)));
+      return ctx.setReturnData(u64Bytes(accountDataSize(ctx, ix.extensions)));
     case "InitializeImmutableOwner":
       return initializeImmutableOwner(ctx);
     case "AmountToUiAmount": {
@@ -651,8 +1009,28 @@ function run(ctx: InstructionContext, ix: Instruction): void {
       const mint = validMint(ctx, account(ctx, 0));
       return ctx.setReturnData(u64Bytes(uiAmountToAmount(ix.uiAmount, mint.decimals)));
     }
+    case "InitializeMintCloseAuthority":
+      return void address.write(uninitializedMintExtension(ctx, ExtensionType.MintCloseAuthority), 0, ix.closeAuthority ?? NO_KEY);
+    case "InitializeTransferFeeConfig":
+      return initializeTransferFeeConfig(ctx, ix);
+    case "InitializeDefaultAccountState":
+      return initializeDefaultAccountState(ctx, ix.state);
+    case "InitializePermanentDelegate":
+      return void address.write(uninitializedMintExtension(ctx, ExtensionType.PermanentDelegate), 0, ix.delegate);
+    case "InitializeMetadataPointer":
+      return initializeMetadataPointer(ctx, ix.authority, ix.metadataAddress);
+    case "InitializeNonTransferableMint":
+      return void uninitializedMintExtension(ctx, ExtensionType.NonTransferable);
   }
 }
+
+/** What Token-2022's extension processors log for their instructions, where it is not "Instruction: <name>". */
+const EXTENSION_LOG: Partial<Record<Instruction["type"], string>> = {
+  InitializeTransferFeeConfig: "TransferFeeInstruction: InitializeTransferFeeConfig",
+  TransferCheckedWithFee: "TransferFeeInstruction: TransferCheckedWithFee",
+  InitializeDefaultAccountState: "DefaultAccountStateInstruction::Initialize",
+  InitializeMetadataPointer: "MetadataPointerInstruction::Initialize",
+};
 
 /** The entrypoint's error.print::<TokenError>(): one line naming the error before it is returned. */
 function printError(ctx: InstructionContext, e: unknown): void {
@@ -665,19 +1043,28 @@ function printError(ctx: InstructionContext, e: unknown): void {
   else ctx.log("Error: BorshIoError");
 }
 
-export const splTokenProgram: Program = {
-  id: TOKEN_PROGRAM_ID,
-  builtin: false,
-  execute(ctx) {
-    try {
-      ctx.consume(DECODE_UNITS);
-      const ix = decode(ctx.data);
-      ctx.consume(UNITS[ix.type] - DECODE_UNITS);
-      ctx.log(`Instruction: ${ix.type}`);
-      run(ctx, ix);
-    } catch (e) {
-      printError(ctx, e);
-      throw e;
-    }
-  },
-};
+/**
+ * One implementation of the token instruction set for both programs: SPL Token at its id, and Token-2022 at its own,
+ * which reads the same base layouts and adds the extension area and the extension instructions.
+ */
+function tokenProgram(id: Address): Program {
+  return {
+    id,
+    builtin: false,
+    execute(ctx) {
+      try {
+        ctx.consume(DECODE_UNITS);
+        const ix = decode(ctx.data, isExtended(ctx));
+        ctx.consume(UNITS[ix.type] - DECODE_UNITS);
+        ctx.log(EXTENSION_LOG[ix.type] ?? `Instruction: ${ix.type}`);
+        run(ctx, ix);
+      } catch (e) {
+        printError(ctx, e);
+        throw e;
+      }
+    },
+  };
+}
+
+export const splTokenProgram: Program = tokenProgram(TOKEN_PROGRAM_ID);
+export const token2022Program: Program = tokenProgram(TOKEN_2022_PROGRAM_ID);
