@@ -28,6 +28,8 @@ export {
   epochFee,
   extensionTypes,
   findExtension,
+  tokenAccountSizeFor,
+  tokenBaseState,
   type TransferFeeConfig,
 } from "./programs/token/extensions.js";
 export { ASSOCIATED_TOKEN_PROGRAM_ID } from "./programs/associated-token-account.js";

@@ -4,7 +4,7 @@ import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Address } from 
 import { InstructionError } from "../errors.js";
 import type { AccountMeta, InstructionAccount, InstructionContext, Program } from "../runtime/program.js";
 import { base58ToBytes } from "../tx/base58.js";
-import { TOKEN_2022_PROGRAM_ID, baseState } from "./token/extensions.js";
+import { tokenBaseState } from "./token/extensions.js";
 import { ACCOUNT_SIZE, AccountState, decodeMint, decodeTokenAccount, type TokenAccount } from "./token/layout.js";
 
 export const ASSOCIATED_TOKEN_PROGRAM_ID: Address = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
@@ -67,9 +67,7 @@ const meta = (pubkey: Address, isSigner: boolean, isWritable: boolean): AccountM
 
 /** The base state of a mint or token account, with Token-2022's extension area allowed past it (StateWithExtensions). */
 function baseOf(info: InstructionAccount, kind: "mint" | "account"): Buffer {
-  const data = info.account.data;
-  if (info.account.owner === TOKEN_2022_PROGRAM_ID) return baseState(data, kind, false);
-  return data;
+  return tokenBaseState(info.account.owner, info.account.data, kind);
 }
 
 /** StateWithExtensions::<Account>::unpack: an initialised token account. */

@@ -2,7 +2,7 @@ import { struct, structAccessors, u16, u64, type StructValue } from "@ballast/co
 import type { Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
 import { address } from "../../layout-codecs.js";
-import { ACCOUNT_SIZE, MINT_SIZE, MULTISIG_SIZE } from "./layout.js";
+import { ACCOUNT_SIZE, MINT_SIZE, MULTISIG_SIZE, TOKEN_PROGRAM_ID } from "./layout.js";
 
 /**
  * Token-2022's extension area, as spl-token-2022 lays it out: a mint or an account keeps its base state at the
@@ -193,6 +193,21 @@ export function baseState(data: Buffer, kind: BaseKind, uninitialized: boolean):
   if (kind === "mint" && data.subarray(MINT_SIZE, ACCOUNT_SIZE).some((b) => b !== 0)) throw invalid();
   tlvEntries(data);
   return data.subarray(0, base);
+}
+
+/**
+ * The base state of an initialised-layout mint or token account owned by either token program: SPL Token's exact
+ * size, Token-2022's extended layout too. Any other owner, or a malformed layout, is InvalidAccountData.
+ */
+export function tokenBaseState(owner: Address, data: Buffer, kind: BaseKind): Buffer {
+  if (owner === TOKEN_2022_PROGRAM_ID) return baseState(data, kind, false);
+  if (owner !== TOKEN_PROGRAM_ID) throw invalid();
+  return data;
+}
+
+/** The size of a new token account of this mint: room for the account extensions the mint requires. */
+export function tokenAccountSizeFor(mintData: Buffer): number {
+  return extendedLength("account", requiredAccountExtensions(extensionTypes(mintData)));
 }
 
 /** Marks the data's AccountType once the base is initialised (extended data only). */

@@ -13,7 +13,7 @@ import {
   decodeTokenAccount,
   type TokenAccount,
 } from "./layout.js";
-import { TOKEN_2022_PROGRAM_ID, baseState, type BaseKind } from "./extensions.js";
+import { tokenBaseState } from "./extensions.js";
 
 /**
  * Token accounts as Solana's RPC presents them (`jsonParsed`, pre/postTokenBalances). Object keys are written in
@@ -86,17 +86,10 @@ export function uiTokenAmount(amount: bigint, decimals: number): UiTokenAmount {
   return { amount: amount.toString(), decimals, uiAmount, uiAmountString: uiAmountString(amount, decimals) };
 }
 
-/** The base-state bytes of a mint or token account of either token program (Token-2022's extensions allowed). */
-function baseData(account: Account, kind: BaseKind): Buffer {
-  if (account.owner === TOKEN_2022_PROGRAM_ID) return baseState(account.data, kind, false);
-  if (account.owner !== TOKEN_PROGRAM_ID) throw new Error("not a token program account");
-  return account.data;
-}
-
 /** An initialised token account's state (SPL Token or Token-2022), or null when the account is not one. */
 function tokenAccountOf(account: Account): TokenAccount | null {
   try {
-    const state = decodeTokenAccount(baseData(account, "account"));
+    const state = decodeTokenAccount(tokenBaseState(account.owner, account.data, "account"));
     return state.state === AccountState.Uninitialized ? null : state;
   } catch {
     return null;
@@ -109,7 +102,7 @@ function mintDecimals(mint: Address, getMint: AccountLookup): number | null {
   const account = getMint(mint);
   if (!account) return null;
   try {
-    const state = decodeMint(baseData(account, "mint"));
+    const state = decodeMint(tokenBaseState(account.owner, account.data, "mint"));
     return state.isInitialized ? state.decimals : null;
   } catch {
     return null;
