@@ -13,7 +13,14 @@ import {
   mintTo,
   transferChecked,
 } from "@solana/spl-token";
-import { Keypair, SendTransactionError, SystemProgram, Transaction, sendAndConfirmTransaction } from "@solana/web3.js";
+import {
+  Keypair,
+  SendTransactionError,
+  SystemProgram,
+  Transaction,
+  sendAndConfirmTransaction,
+  type ParsedAccountData,
+} from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fundedKeypair, startTestNet, type TestNet } from "../support/localnet.js";
 
@@ -91,5 +98,36 @@ describe("Token-2022 through @solana/spl-token over JSON-RPC", () => {
     // 0.5% of 100,000 is 500, under the 1,000 cap.
     expect(bobAccount.amount).toBe(99_500n);
     expect(getTransferFeeAmount(bobAccount)?.withheldAmount).toBe(500n);
+
+    const parsedAccount = (await t.connection.getParsedAccountInfo(bobTokens)).value?.data as ParsedAccountData;
+    expect(parsedAccount.program).toBe("spl-token-2022");
+    expect(parsedAccount.parsed.info.tokenAmount.amount).toBe("99500");
+    expect(parsedAccount.parsed.info.extensions).toEqual([
+      { extension: "immutableOwner" },
+      { extension: "transferFeeAmount", state: { withheldAmount: 500 } },
+    ]);
+    const parsedMint = (await t.connection.getParsedAccountInfo(mint.publicKey)).value?.data as ParsedAccountData;
+    expect(parsedMint.parsed).toEqual({
+      info: {
+        decimals: 6,
+        extensions: [
+          {
+            extension: "transferFeeConfig",
+            state: {
+              newerTransferFee: { epoch: 0, maximumFee: 1000, transferFeeBasisPoints: 50 },
+              olderTransferFee: { epoch: 0, maximumFee: 1000, transferFeeBasisPoints: 50 },
+              transferFeeConfigAuthority: payer.publicKey.toBase58(),
+              withdrawWithheldAuthority: payer.publicKey.toBase58(),
+              withheldAmount: 0,
+            },
+          },
+        ],
+        freezeAuthority: null,
+        isInitialized: true,
+        mintAuthority: payer.publicKey.toBase58(),
+        supply: "1000000",
+      },
+      type: "mint",
+    });
   });
 });
