@@ -1,4 +1,6 @@
-import { ArgsReader, ArgsWriter } from "@ballast/codec";
+// The token instruction set (SPL Token numbering, errors and logs) and the two programs running it: SPL Token, and
+// Token-2022 with its extension area and extension instructions (token-2022.ts).
+import { ArgsWriter } from "@ballast/codec";
 import { SYSTEM_PROGRAM_ID, isRentExempt, minimumBalanceForRentExemption, type Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
 import type { InstructionAccount, InstructionContext, Program } from "../../runtime/program.js";
@@ -13,9 +15,7 @@ import {
   decodeMint,
   decodeMultisig,
   decodeTokenAccount,
-  encodeMint,
   encodeMultisig,
-  encodeTokenAccount,
   type Mint,
   type TokenAccount,
 } from "./layout.js";
@@ -23,121 +23,60 @@ import { uiAmountString } from "./parse.js";
 import { U64_MAX } from "../../integers.js";
 import { address } from "../../layout-codecs.js";
 import {
+  AuthorityType,
+  LAST_AUTHORITY_TYPE_2022,
+  TokenArgs,
+  TokenError,
+  account,
+  baseOf,
+  checkOwner,
+  checkedAdd,
+  checkedSub,
+  deleteAccount,
+  isExtended,
+  permanentDelegate,
+  printError,
+  saveAccount,
+  saveMint,
+  tokenError,
+  unpackAccount,
+  unpackMint,
+  validMint,
+  validateOwner,
+} from "./support.js";
+import {
+  EXTENSION_LOG,
+  EXTENSION_TAGS_FROM,
+  EXTENSION_UNITS,
+  closeMint,
+  decodeExtensionInstruction,
+  extensionList,
+  initializeAccountExtensions,
+  initializeDefaultAccountState,
+  initializeMetadataPointer,
+  initializeTransferFeeConfig,
+  setExtensionAuthority,
+  transferFee,
+  uninitializedMintExtension,
+  type ExtensionInstruction,
+} from "./token-2022.js";
+import {
   ExtensionType,
-  MAX_FEE_BASIS_POINTS,
   NATIVE_MINT_2022,
   NO_KEY,
   TOKEN_2022_PROGRAM_ID,
-  TransferFeeConfigLayout,
   allocateExtension,
-  baseState,
-  epochFee,
   extendedLength,
   extensionTypes,
   findExtension,
   isAccountExtension,
   requiredAccountExtensions,
   setAccountType,
-  transferFeeOf,
   type BaseKind,
 } from "./extensions.js";
 
 const RENT_SYSVAR_ID: Address = "SysvarRent111111111111111111111111111111111";
 const INCINERATOR_ID: Address = "1nc1nerator11111111111111111111111111111111";
-
-/** SPL Token's TokenError, by custom error code. */
-export const TokenError = {
-  NotRentExempt: 0,
-  InsufficientFunds: 1,
-  InvalidMint: 2,
-  MintMismatch: 3,
-  OwnerMismatch: 4,
-  FixedSupply: 5,
-  AlreadyInUse: 6,
-  InvalidNumberOfProvidedSigners: 7,
-  InvalidNumberOfRequiredSigners: 8,
-  UninitializedState: 9,
-  NativeNotSupported: 10,
-  NonNativeHasBalance: 11,
-  InvalidInstruction: 12,
-  InvalidState: 13,
-  Overflow: 14,
-  AuthorityTypeNotSupported: 15,
-  MintCannotFreeze: 16,
-  AccountFrozen: 17,
-  MintDecimalsMismatch: 18,
-  NonNativeNotSupported: 19,
-  // Token-2022's additions.
-  ExtensionTypeMismatch: 20,
-  ExtensionBaseMismatch: 21,
-  ExtensionAlreadyInitialized: 22,
-  MintHasSupply: 28,
-  NoAuthorityExists: 29,
-  TransferFeeExceedsMaximum: 30,
-  MintRequiredForTransfer: 31,
-  FeeMismatch: 32,
-  ImmutableOwner: 34,
-  AccountHasWithheldTransferFees: 35,
-  NonTransferable: 37,
-  NonTransferableNeedsImmutableOwnership: 38,
-} as const;
-
-/** What the program's entrypoint prints for each TokenError before returning it (its PrintProgramError impl). */
-const TOKEN_ERROR_LOG: Readonly<Record<number, string>> = [
-  "Error: Lamport balance below rent-exempt threshold",
-  "Error: insufficient funds",
-  "Error: Invalid Mint",
-  "Error: Account not associated with this Mint",
-  "Error: owner does not match",
-  "Error: the total supply of this token is fixed",
-  "Error: account or token already in use",
-  "Error: Invalid number of provided signers",
-  "Error: Invalid number of required signers",
-  "Error: State is uninitialized",
-  "Error: Instruction does not support native tokens",
-  "Error: Non-native account can only be closed if its balance is zero",
-  "Error: Invalid instruction",
-  "Error: Invalid account state for operation",
-  "Error: Operation overflowed",
-  "Error: Account does not support specified authority type",
-  "Error: This token mint cannot freeze accounts",
-  "Error: Account is frozen",
-  "Error: decimals different from the Mint decimals",
-  "Error: Instruction does not support non-native tokens",
-  "Error: New extension type does not match already existing extensions",
-  "Error: Extension does not match the base type provided",
-  "Error: Extension already initialized on this account",
-  "Error: An account can only be closed if its confidential balance is zero",
-  "Error: Account not approved for confidential transfers",
-  "Error: Account not accepting deposits or transfers",
-  "Error: ElGamal public key mismatch",
-  "Error: Balance mismatch",
-  "Error: Mint has non-zero supply. Burn all tokens before closing the mint",
-  "Error: No authority exists to perform the desired operation",
-  "Error: Transfer fee exceeds maximum of 10,000 basis points",
-  "Mint required for this account to transfer tokens, use `transfer_checked` or `transfer_checked_with_fee`",
-  "Calculated fee does not match expected fee",
-  "Fee parameters associated with zero-knowledge proofs do not match fee parameters in mint",
-  "The owner authority cannot be changed",
-  "Error: An account can only be closed if its withheld fee balance is zero, harvest fees to the mint and try again",
-  "Error: No memo in previous instruction; required for recipient to receive a transfer",
-  "Transfer is disabled for this mint",
-  "Non-transferable tokens can't be minted to an account without immutable ownership",
-];
-
-const AuthorityType = {
-  MintTokens: 0,
-  FreezeAccount: 1,
-  AccountOwner: 2,
-  CloseAccount: 3,
-  // Token-2022's mint authorities; its AuthorityType enum ends at 16 (Pause).
-  TransferFeeConfig: 4,
-  WithheldWithdraw: 5,
-  CloseMint: 6,
-  PermanentDelegate: 8,
-  MetadataPointer: 12,
-} as const;
-const LAST_AUTHORITY_TYPE_2022 = 16;
 
 type Instruction =
   | { type: "InitializeMint" | "InitializeMint2"; decimals: number; mintAuthority: Address; freezeAuthority: Address | null }
@@ -148,23 +87,11 @@ type Instruction =
   | { type: "TransferChecked" | "ApproveChecked" | "MintToChecked" | "BurnChecked"; amount: bigint; decimals: number }
   | { type: "SetAuthority"; authorityType: number; newAuthority: Address | null }
   | { type: "UiAmountToAmount"; uiAmount: string }
-  | { type: "InitializeMintCloseAuthority"; closeAuthority: Address | null }
-  | {
-      type: "InitializeTransferFeeConfig";
-      transferFeeConfigAuthority: Address | null;
-      withdrawWithheldAuthority: Address | null;
-      basisPoints: number;
-      maximumFee: bigint;
-    }
-  | { type: "TransferCheckedWithFee"; amount: bigint; decimals: number; fee: bigint }
-  | { type: "InitializeDefaultAccountState"; state: number }
-  | { type: "InitializePermanentDelegate"; delegate: Address }
-  | { type: "InitializeMetadataPointer"; authority: Address; metadataAddress: Address }
-  | { type: "InitializeNonTransferableMint" }
   | {
       type: "Revoke" | "CloseAccount" | "FreezeAccount" | "ThawAccount" | "SyncNative" | "InitializeImmutableOwner";
     }
-  | { type: "GetAccountDataSize"; extensions: number[] };
+  | { type: "GetAccountDataSize"; extensions: number[] }
+  | ExtensionInstruction;
 
 /** Fixed compute charge per instruction, close to what the deployed program burns on the success path. */
 const UNITS: Record<Instruction["type"], number> = {
@@ -193,29 +120,10 @@ const UNITS: Record<Instruction["type"], number> = {
   InitializeImmutableOwner: 1405,
   AmountToUiAmount: 2654,
   UiAmountToAmount: 3162,
-  InitializeMintCloseAuthority: 1551,
-  InitializeTransferFeeConfig: 2087,
-  TransferCheckedWithFee: 7020,
-  InitializeDefaultAccountState: 1495,
-  InitializePermanentDelegate: 1478,
-  InitializeMetadataPointer: 1614,
-  InitializeNonTransferableMint: 1409,
+  ...EXTENSION_UNITS,
 };
 /** Charged before decoding, so malformed instruction data still costs something. */
 const DECODE_UNITS = 150;
-
-const tokenError = (code: number): InstructionError => InstructionError.custom(code);
-
-/** SPL Token's instruction data: packed little-endian, with anything short or out of range InvalidInstruction. */
-class TokenArgs extends ArgsReader {
-  protected override malformed(): never {
-    throw tokenError(TokenError.InvalidInstruction);
-  }
-  /** Instruction data spells COption<Pubkey> as a one-byte tag, then the key when present. */
-  optionKey(): Address | null {
-    return this.option(() => this.pubkey());
-  }
-}
 
 /**
  * Decodes like TokenInstruction::unpack: trailing bytes are ignored, anything short or unknown is InvalidInstruction.
@@ -298,122 +206,9 @@ function decode(data: Buffer, extended: boolean): Instruction {
   }
 }
 
-/** Token-2022's first tag past the base instruction set (InitializeMintCloseAuthority). */
-const EXTENSION_TAGS_FROM = 25;
-
-/** GetAccountDataSize's extension list: u16s, each an account extension the new account is to make room for. */
-function extensionList(bytes: Buffer): number[] {
-  if (bytes.length % 2 !== 0) throw tokenError(TokenError.InvalidInstruction);
-  const types: number[] = [];
-  for (let at = 0; at < bytes.length; at += 2) types.push(bytes.readUInt16LE(at));
-  return types;
-}
-
-/** The extension instructions this ledger's Token-2022 carries; any other is InvalidInstruction. */
-function decodeExtensionInstruction(tag: number, r: TokenArgs): Instruction {
-  switch (tag) {
-    case 25:
-      return { type: "InitializeMintCloseAuthority", closeAuthority: r.optionKey() };
-    case 26: {
-      const sub = r.u8();
-      if (sub === 0) {
-        return {
-          type: "InitializeTransferFeeConfig",
-          transferFeeConfigAuthority: r.optionKey(),
-          withdrawWithheldAuthority: r.optionKey(),
-          basisPoints: r.u16(),
-          maximumFee: r.u64(),
-        };
-      }
-      if (sub === 1) return { type: "TransferCheckedWithFee", amount: r.u64(), decimals: r.u8(), fee: r.u64() };
-      throw tokenError(TokenError.InvalidInstruction);
-    }
-    case 28:
-      if (r.u8() !== 0) throw tokenError(TokenError.InvalidInstruction);
-      return { type: "InitializeDefaultAccountState", state: r.u8() };
-    case 32:
-      return { type: "InitializeNonTransferableMint" };
-    case 35:
-      return { type: "InitializePermanentDelegate", delegate: r.pubkey() };
-    case 39:
-      if (r.u8() !== 0) throw tokenError(TokenError.InvalidInstruction);
-      return { type: "InitializeMetadataPointer", authority: r.pubkey(), metadataAddress: r.pubkey() };
-    default:
-      throw tokenError(TokenError.InvalidInstruction);
-  }
-}
-
-function account(ctx: InstructionContext, index: number): InstructionAccount {
-  const a = ctx.accounts[index];
-  if (!a) throw new InstructionError("NotEnoughAccountKeys");
-  return a;
-}
-
-/** Token-2022, which lets mints and accounts carry extensions past their base state. */
-function isExtended(ctx: InstructionContext): boolean {
-  return ctx.programId === TOKEN_2022_PROGRAM_ID;
-}
-
-/**
- * The base-state bytes of a mint or token account (sharing memory with the account): SPL Token takes only the exact
- * base size, Token-2022 also an extended layout. `uninitialized` lets an initialiser see data whose AccountType byte
- * is still unset.
- */
-function baseOf(ctx: InstructionContext, info: InstructionAccount, kind: BaseKind, uninitialized = false): Buffer {
-  const data = info.account.data;
-  return isExtended(ctx) ? baseState(data, kind, uninitialized) : data;
-}
-
-/** Account::unpack: a token account that must be initialised. */
-function unpackAccount(ctx: InstructionContext, info: InstructionAccount): TokenAccount {
-  const a = decodeTokenAccount(baseOf(ctx, info, "account"));
-  if (a.state === AccountState.Uninitialized) throw new InstructionError("UninitializedAccount");
-  return a;
-}
-
-function saveAccount(ctx: InstructionContext, info: InstructionAccount, a: TokenAccount): void {
-  encodeTokenAccount(a, baseOf(ctx, info, "account"));
-}
-
-/** Mint::unpack: a mint that must be initialised. */
-function unpackMint(ctx: InstructionContext, info: InstructionAccount): Mint {
-  const m = decodeMint(baseOf(ctx, info, "mint"));
-  if (!m.isInitialized) throw new InstructionError("UninitializedAccount");
-  return m;
-}
-
-function saveMint(ctx: InstructionContext, info: InstructionAccount, m: Mint): void {
-  encodeMint(m, baseOf(ctx, info, "mint"));
-}
-
-/** Where the program only needs a valid mint, every way of not being one is InvalidMint. */
-function validMint(ctx: InstructionContext, info: InstructionAccount): Mint {
-  checkOwner(ctx, info);
-  try {
-    return unpackMint(ctx, info);
-  } catch {
-    throw tokenError(TokenError.InvalidMint);
-  }
-}
-
-function checkOwner(ctx: InstructionContext, info: InstructionAccount): void {
-  if (info.account.owner !== ctx.programId) throw new InstructionError("IncorrectProgramId");
-}
-
 /** The Rent sysvar account older Initialize* variants take; its key is all the program checks. */
 function checkRentSysvar(info: InstructionAccount): void {
   if (info.key !== RENT_SYSVAR_ID) throw new InstructionError("InvalidArgument");
-}
-
-function checkedAdd(a: bigint, b: bigint): bigint {
-  const sum = a + b;
-  if (sum > U64_MAX) throw tokenError(TokenError.Overflow);
-  return sum;
-}
-
-function checkedSub(a: bigint, b: bigint): bigint {
-  if (b > a) throw tokenError(TokenError.Overflow);
-  return a - b;
 }
 
 /** Burned and incinerated accounts have no one who could sign for them. */
@@ -421,54 +216,11 @@ function ownedBySystemOrIncinerator(a: TokenAccount): boolean {
   return a.owner === SYSTEM_PROGRAM_ID || a.owner === INCINERATOR_ID;
 }
 
-/**
- * The authority must be `expected` and must sign; a multisig authority (a token-program account of multisig size)
- * instead needs `m` of its signers among the accounts that follow, each counted once.
- */
-function validateOwner(
-  ctx: InstructionContext,
-  expected: Address,
-  authority: InstructionAccount,
-  signers: readonly InstructionAccount[],
-): void {
-  if (authority.key !== expected) throw tokenError(TokenError.OwnerMismatch);
-  if (authority.account.owner === ctx.programId && authority.account.data.length === MULTISIG_SIZE) {
-    const multisig = decodeMultisig(authority.account.data);
-    if (!multisig.isInitialized) throw new InstructionError("UninitializedAccount");
-    const keys = multisig.signers.slice(0, multisig.n);
-    const matched = new Array<boolean>(keys.length).fill(false);
-    let count = 0;
-    for (const signer of signers) {
-      keys.forEach((key, position) => {
-        if (key !== signer.key || matched[position]) return;
-        if (!signer.isSigner) throw new InstructionError("MissingRequiredSignature");
-        matched[position] = true;
-        count++;
-      });
-    }
-    if (count < multisig.m) throw new InstructionError("MissingRequiredSignature");
-    return;
-  }
-  if (!authority.isSigner) throw new InstructionError("MissingRequiredSignature");
-}
-
 function checkExpectedMint(ctx: InstructionContext, source: TokenAccount, mintInfo: InstructionAccount, decimals: number): Mint {
   if (mintInfo.key !== source.mint) throw tokenError(TokenError.MintMismatch);
   const mint = unpackMint(ctx, mintInfo);
   if (mint.decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
   return mint;
-}
-
-/** An OptionalNonZeroPubkey stored in an extension: the all-zero key is none. */
-function optionalKey(data: Buffer, offset: number): Address | null {
-  const key = address.read(data, offset);
-  return key === NO_KEY ? null : key;
-}
-
-/** A mint's permanent delegate, who may move or burn any holder's tokens; null without one. */
-function permanentDelegate(mintData: Buffer): Address | null {
-  const extension = findExtension(mintData, ExtensionType.PermanentDelegate);
-  return extension ? optionalKey(extension, 0) : null;
 }
 
 function initializeMint(
@@ -527,22 +279,6 @@ function initializeAccount(ctx: InstructionContext, ownerArg: Address | null, re
   setAccountType(target.account.data, "account");
 }
 
-/**
- * Token-2022: the account extensions the mint requires, which must fit the account, and the state the mint's
- * DefaultAccountState gives a new account.
- */
-function initializeAccountExtensions(ctx: InstructionContext, target: InstructionAccount, mintInfo: InstructionAccount): AccountState {
-  const mintData = mintInfo.account.data;
-  if (permanentDelegate(mintData) !== null)
-    ctx.log("Warning: Mint has a permanent delegate, so tokens in this account may be seized at any time");
-  const required = requiredAccountExtensions(extensionTypes(mintData));
-  const data = target.account.data;
-  if (extendedLength("account", required) > data.length) throw new InstructionError("InvalidAccountData");
-  for (const type of required) allocateExtension(data, type, "account");
-  const defaultState = findExtension(mintData, ExtensionType.DefaultAccountState)?.readUInt8(0);
-  return defaultState === AccountState.Frozen ? AccountState.Frozen : AccountState.Initialized;
-}
-
 function nativeMintOf(ctx: InstructionContext): Address {
   return isExtended(ctx) ? NATIVE_MINT_2022 : NATIVE_MINT;
 }
@@ -559,22 +295,6 @@ function initializeMultisig(ctx: InstructionContext, m: number, rentSysvar: bool
   const keys = multisig.signers.slice();
   signers.forEach((s, i) => (keys[i] = s.key));
   encodeMultisig({ m, n: signers.length, isInitialized: true, signers: keys }, target.account.data);
-}
-
-/**
- * The fee a Token-2022 transfer withholds in the destination: the mint's TransferFeeConfig at the current epoch,
- * none without one. A transfer without the mint (plain Transfer) cannot know it, so an account that may owe fees
- * refuses it.
- */
-function transferFee(ctx: InstructionContext, sourceInfo: InstructionAccount, mintInfo: InstructionAccount | null, amount: bigint): bigint {
-  if (!isExtended(ctx)) return 0n;
-  if (!mintInfo) {
-    if (findExtension(sourceInfo.account.data, ExtensionType.TransferFeeAmount)) throw tokenError(TokenError.MintRequiredForTransfer);
-    return 0n;
-  }
-  const config = findExtension(mintInfo.account.data, ExtensionType.TransferFeeConfig);
-  if (!config) return 0n;
-  return transferFeeOf(epochFee(TransferFeeConfigLayout.read(config, 0), ctx.clock.epoch), amount);
 }
 
 function transfer(ctx: InstructionContext, amount: bigint, decimals: number | null, expectedFee: bigint | null = null): void {
@@ -719,32 +439,6 @@ function setAuthority(ctx: InstructionContext, authorityType: number, newAuthori
   saveMint(ctx, target, mint);
 }
 
-/** Where each Token-2022 mint authority lives: its extension and the key's offset in it. */
-const EXTENSION_AUTHORITIES: Partial<Record<number, { extension: ExtensionType; offset: number }>> = {
-  [AuthorityType.TransferFeeConfig]: { extension: ExtensionType.TransferFeeConfig, offset: 0 },
-  [AuthorityType.WithheldWithdraw]: { extension: ExtensionType.TransferFeeConfig, offset: 32 },
-  [AuthorityType.CloseMint]: { extension: ExtensionType.MintCloseAuthority, offset: 0 },
-  [AuthorityType.PermanentDelegate]: { extension: ExtensionType.PermanentDelegate, offset: 0 },
-  [AuthorityType.MetadataPointer]: { extension: ExtensionType.MetadataPointer, offset: 0 },
-};
-
-/** A Token-2022 mint authority kept in an extension: set by its current holder; none left means NoAuthorityExists. */
-function setExtensionAuthority(
-  ctx: InstructionContext,
-  mintData: Buffer,
-  authorityType: number,
-  newAuthority: Address | null,
-  validate: (current: Address) => void,
-): void {
-  const place = isExtended(ctx) ? EXTENSION_AUTHORITIES[authorityType] : undefined;
-  const extension = place && findExtension(mintData, place.extension);
-  if (!place || !extension) throw tokenError(TokenError.AuthorityTypeNotSupported);
-  const current = optionalKey(extension, place.offset);
-  if (current === null) throw tokenError(TokenError.NoAuthorityExists);
-  validate(current);
-  address.write(extension, place.offset, newAuthority ?? NO_KEY);
-}
-
 function mintTo(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
   const mintInfo = account(ctx, 0);
   const destInfo = account(ctx, 1);
@@ -809,14 +503,6 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   saveMint(ctx, mintInfo, mint);
 }
 
-/** On-chain the program deletes a closed account outright: its lamports to `destInfo`, back to the System program with no data. */
-function deleteAccount(sourceInfo: InstructionAccount, destInfo: InstructionAccount): void {
-  destInfo.account.lamports = checkedAdd(destInfo.account.lamports, sourceInfo.account.lamports);
-  sourceInfo.account.lamports = 0n;
-  sourceInfo.account.owner = SYSTEM_PROGRAM_ID;
-  sourceInfo.account.data = Buffer.alloc(0);
-}
-
 function closeAccount(ctx: InstructionContext): void {
   const sourceInfo = account(ctx, 0);
   const destInfo = account(ctx, 1);
@@ -833,23 +519,6 @@ function closeAccount(ctx: InstructionContext): void {
   const withheld = isExtended(ctx) ? findExtension(sourceInfo.account.data, ExtensionType.TransferFeeAmount) : null;
   if (withheld && withheld.readBigUInt64LE(0) > 0n) throw tokenError(TokenError.AccountHasWithheldTransferFees);
   deleteAccount(sourceInfo, destInfo);
-}
-
-/** Token-2022 closes a mint whose MintCloseAuthority signs, once nothing of it is left in circulation. */
-function closeMint(
-  ctx: InstructionContext,
-  mintInfo: InstructionAccount,
-  destInfo: InstructionAccount,
-  authority: InstructionAccount,
-): void {
-  const mint = unpackMint(ctx, mintInfo);
-  const extension = findExtension(mintInfo.account.data, ExtensionType.MintCloseAuthority);
-  if (!extension) throw new InstructionError("InvalidAccountData");
-  const closer = optionalKey(extension, 0);
-  if (closer === null) throw tokenError(TokenError.AuthorityTypeNotSupported);
-  validateOwner(ctx, closer, authority, ctx.accounts.slice(3));
-  if (mint.supply !== 0n) throw tokenError(TokenError.MintHasSupply);
-  deleteAccount(mintInfo, destInfo);
 }
 
 function toggleFreeze(ctx: InstructionContext, freeze: boolean): void {
@@ -898,42 +567,6 @@ function accountDataSize(ctx: InstructionContext, requested: readonly number[]):
   if (requested.some((type) => !isAccountExtension(type))) throw tokenError(TokenError.ExtensionTypeMismatch);
   const types = [...requiredAccountExtensions(extensionTypes(mintInfo.account.data)), ...(requested as ExtensionType[])];
   return BigInt(extendedLength("account", types));
-}
-
-/** A Token-2022 mint extension is written before InitializeMint, into a mint still uninitialised. */
-function uninitializedMintExtension(ctx: InstructionContext, type: ExtensionType): Buffer {
-  const mintInfo = account(ctx, 0);
-  const mint = decodeMint(baseOf(ctx, mintInfo, "mint", true));
-  if (mint.isInitialized) throw tokenError(TokenError.AlreadyInUse);
-  return allocateExtension(mintInfo.account.data, type, "mint");
-}
-
-function initializeTransferFeeConfig(ctx: InstructionContext, ix: Extract<Instruction, { type: "InitializeTransferFeeConfig" }>): void {
-  const extension = uninitializedMintExtension(ctx, ExtensionType.TransferFeeConfig);
-  if (ix.basisPoints > MAX_FEE_BASIS_POINTS) throw tokenError(TokenError.TransferFeeExceedsMaximum);
-  const fee = { epoch: ctx.clock.epoch, maximumFee: ix.maximumFee, basisPoints: ix.basisPoints };
-  TransferFeeConfigLayout.write(extension, 0, {
-    transferFeeConfigAuthority: ix.transferFeeConfigAuthority ?? NO_KEY,
-    withdrawWithheldAuthority: ix.withdrawWithheldAuthority ?? NO_KEY,
-    withheldAmount: 0n,
-    olderTransferFee: fee,
-    newerTransferFee: fee,
-  });
-}
-
-function initializeDefaultAccountState(ctx: InstructionContext, state: number): void {
-  if (state !== AccountState.Initialized && state !== AccountState.Frozen) throw tokenError(TokenError.InvalidState);
-  uninitializedMintExtension(ctx, ExtensionType.DefaultAccountState).writeUInt8(state, 0);
-}
-
-function initializeMetadataPointer(ctx: InstructionContext, authority: Address, metadataAddress: Address): void {
-  if (authority === NO_KEY && metadataAddress === NO_KEY) {
-    ctx.log("The metadata pointer extension requires at least an authority or an address for initialization, neither was provided");
-    throw new InstructionError("InvalidInstructionData");
-  }
-  const extension = uninitializedMintExtension(ctx, ExtensionType.MetadataPointer);
-  address.write(extension, 0, authority);
-  address.write(extension, 32, metadataAddress);
 }
 
 function u64Bytes(value: bigint): Buffer {
@@ -1022,25 +655,6 @@ function run(ctx: InstructionContext, ix: Instruction): void {
     case "InitializeNonTransferableMint":
       return void uninitializedMintExtension(ctx, ExtensionType.NonTransferable);
   }
-}
-
-/** What Token-2022's extension processors log for their instructions, where it is not "Instruction: <name>". */
-const EXTENSION_LOG: Partial<Record<Instruction["type"], string>> = {
-  InitializeTransferFeeConfig: "TransferFeeInstruction: InitializeTransferFeeConfig",
-  TransferCheckedWithFee: "TransferFeeInstruction: TransferCheckedWithFee",
-  InitializeDefaultAccountState: "DefaultAccountStateInstruction::Initialize",
-  InitializeMetadataPointer: "MetadataPointerInstruction::Initialize",
-};
-
-/** The entrypoint's error.print::<TokenError>(): one line naming the error before it is returned. */
-function printError(ctx: InstructionContext, e: unknown): void {
-  if (!(e instanceof InstructionError)) return;
-  const v = e.value;
-  // Running out of compute aborts the program; it never gets to print.
-  if (v === "ComputationalBudgetExceeded") return;
-  if (typeof v === "string") ctx.log(`Error: ${v}`);
-  else if ("Custom" in v) ctx.log(TOKEN_ERROR_LOG[v.Custom] ?? "Error: Unknown");
-  else ctx.log("Error: BorshIoError");
 }
 
 /**
