@@ -29,6 +29,7 @@ import {
   createReserveAccountInstruction,
   depositReserveLiquidityAndObligationCollateralInstruction,
   depositReserveLiquidityInstruction,
+  flashLoanInstructions,
   initObligationInstruction,
   initReserveInstruction,
   initUserMetadataInstruction,
@@ -153,7 +154,10 @@ beforeAll(async () => {
   solR = (await h.createReserve(market, await h.createMint(9))).accounts;
   const configure = (r: ReserveAccounts, config: ReturnType<typeof activeConfig>) =>
     updateEntireReserveConfigInstruction({ lendingMarketOwner: h.owner.publicKey, lendingMarket: market, reserve: r.reserve, config });
-  await h.send(configure(tokenR, activeConfig({ name: "T22", pyth })), [h.owner]);
+  const tokenConfig = activeConfig({ name: "T22", pyth });
+  // Flash loans at 0.3%.
+  tokenConfig.fees.flashLoanFeeSf = ((1n << 60n) * 3n) / 1000n;
+  await h.send(configure(tokenR, tokenConfig), [h.owner]);
   await h.send(configure(solR, activeConfig({ name: "SOL", pyth: solPyth, ltv: 75, threshold: 85 })), [h.owner]);
   lender = await h.fundedKeypair();
   borrower = await h.fundedKeypair();
@@ -203,6 +207,20 @@ describe("a reserve over a Token-2022 mint", () => {
     );
     expect(await balance2022(lenderTokens)).toBe(5_001n * UNIT);
     expect((await h.reserve(tokenR.reserve)).liquidity.availableAmount).toBe(4_999n * UNIT + 100_000n);
+  });
+
+  it("flash-lends it through Token-2022, the fee to the fee receiver", async () => {
+    const lenderTokens = getAssociatedTokenAddressSync(tokenR.liquidityMint, lender.publicKey, true, T22);
+    const before = await balance2022(lenderTokens);
+    await h.send(
+      flashLoanInstructions(
+        { userTransferAuthority: lender.publicKey, reserve: tokenR, userLiquidity: lenderTokens, liquidityAmount: 1_000n * UNIT },
+        [],
+      ),
+      [lender],
+    );
+    expect(await balance2022(lenderTokens)).toBe(before - 3n * UNIT);
+    expect(await balance2022(tokenR.feeReceiver)).toBe(3n * UNIT);
   });
 
   it("lends it against SOL collateral: borrow, repay and withdraw", async () => {
