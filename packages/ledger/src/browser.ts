@@ -20,4 +20,16 @@ export {
   type Mint,
   type TokenAccount,
 } from "./programs/token/layout.js";
+export {
+  TOKEN_2022_PROGRAM_ID,
+  ExtensionType,
+  TransferFeeConfigLayout,
+  baseState,
+  epochFee,
+  extensionTypes,
+  findExtension,
+  tokenAccountSizeFor,
+  tokenBaseState,
+  type TransferFeeConfig,
+} from "./programs/token/extensions.js";
 export { ASSOCIATED_TOKEN_PROGRAM_ID } from "./programs/associated-token-account.js";

@@ -4,7 +4,8 @@ import { SYSTEM_PROGRAM_ID, minimumBalanceForRentExemption, type Address } from 
 import { InstructionError } from "../errors.js";
 import type { AccountMeta, InstructionAccount, InstructionContext, Program } from "../runtime/program.js";
 import { base58ToBytes } from "../tx/base58.js";
-import { ACCOUNT_SIZE, AccountState, MINT_SIZE, decodeMint, decodeTokenAccount, type TokenAccount } from "./token/layout.js";
+import { tokenBaseState } from "./token/extensions.js";
+import { ACCOUNT_SIZE, AccountState, decodeMint, decodeTokenAccount, type TokenAccount } from "./token/layout.js";
 
 export const ASSOCIATED_TOKEN_PROGRAM_ID: Address = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 
@@ -64,10 +65,16 @@ function account(ctx: InstructionContext, index: number): InstructionAccount {
 
 const meta = (pubkey: Address, isSigner: boolean, isWritable: boolean): AccountMeta => ({ pubkey, isSigner, isWritable });
 
-/** StateWithExtensions::<Account>::unpack for a plain SPL token account. */
+/** The base state of a mint or token account, with Token-2022's extension area allowed past it (StateWithExtensions). */
+function baseOf(info: InstructionAccount, kind: "mint" | "account"): Buffer {
+  return tokenBaseState(info.account.owner, info.account.data, kind);
+}
+
+/** StateWithExtensions::<Account>::unpack: an initialised token account. */
 function unpackTokenAccount(info: InstructionAccount): TokenAccount {
-  if (info.account.data.length !== ACCOUNT_SIZE) throw new InstructionError("InvalidAccountData");
-  const state = decodeTokenAccount(info.account.data);
+  const base = baseOf(info, "account");
+  if (base.length !== ACCOUNT_SIZE) throw new InstructionError("InvalidAccountData");
+  const state = decodeTokenAccount(base);
   if (state.state === AccountState.Uninitialized) throw new InstructionError("UninitializedAccount");
   return state;
 }
@@ -216,8 +223,7 @@ function recoverNested(ctx: InstructionContext): void {
     ctx.log("Nested mint account not owned by provided token program");
     throw new InstructionError("IllegalOwner");
   }
-  if (nestedMint.account.data.length !== MINT_SIZE) throw new InstructionError("InvalidAccountData");
-  const mintState = decodeMint(nestedMint.account.data);
+  const mintState = decodeMint(baseOf(nestedMint, "mint"));
   if (!mintState.isInitialized) throw new InstructionError("UninitializedAccount");
 
   ctx.consume(RECOVER_UNITS);

@@ -4,7 +4,7 @@ import { addressLookupTableProgram } from "./address-lookup-table.js";
 import { associatedTokenAccountProgram } from "./associated-token-account.js";
 import { memoProgram, memoV1Program } from "./memo.js";
 import { systemProgram } from "./system.js";
-import { splTokenProgram } from "./token/program.js";
+import { splTokenProgram, token2022Program } from "./token/program.js";
 
 /** The programs every ledger has from genesis. */
 export const builtinPrograms: readonly Program[] = [
@@ -12,6 +12,7 @@ export const builtinPrograms: readonly Program[] = [
   computeBudgetProgram,
   addressLookupTableProgram,
   splTokenProgram,
+  token2022Program,
   associatedTokenAccountProgram,
   memoProgram,
   memoV1Program,

@@ -8,6 +8,7 @@ import {
   tokenAccountFields,
 } from "../programs/token/layout.js";
 import { uiTokenAmount } from "../programs/token/parse.js";
+import { TOKEN_2022_PROGRAM_ID } from "../programs/token/extensions.js";
 import { isTokenAccountData } from "./accounts.js";
 
 /**
@@ -15,8 +16,7 @@ import { isTokenAccountData } from "./accounts.js";
  * of the packed account and mint, read in place. Full `jsonParsed` decoding is the injected parser's job.
  */
 
-export { TOKEN_PROGRAM_ID, uiTokenAmount };
-export const TOKEN_2022_PROGRAM_ID: Address = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
+export { TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, uiTokenAmount };
 
 export function isTokenProgram(address: Address): boolean {
   return address === TOKEN_PROGRAM_ID || address === TOKEN_2022_PROGRAM_ID;

@@ -71,8 +71,14 @@ export interface ReserveAccounts {
   liquidityTokenProgram: PublicKey;
 }
 
-/** A reserve's accounts by derivation, as init_reserve creates them. */
-export function reserveAccountsFor(reserve: Key, lendingMarket: Key, liquidityMint: Key, programId?: Key): ReserveAccounts {
+/** A reserve's accounts by derivation, as init_reserve creates them; the liquidity mint's token program is SPL Token unless given. */
+export function reserveAccountsFor(
+  reserve: Key,
+  lendingMarket: Key,
+  liquidityMint: Key,
+  programId?: Key,
+  liquidityTokenProgram: Key = SPL_TOKEN_PROGRAM_ID,
+): ReserveAccounts {
   const vault = (kind: ReserveVault) => reserveVaultAddress(kind, lendingMarket, liquidityMint, programId);
   return {
     reserve: toPublicKey(reserve),
@@ -82,7 +88,7 @@ export function reserveAccountsFor(reserve: Key, lendingMarket: Key, liquidityMi
     feeReceiver: vault("feeReceiver"),
     collateralMint: vault("reserveCollateralMint"),
     collateralSupply: vault("reserveCollateralSupply"),
-    liquidityTokenProgram: new PublicKey(SPL_TOKEN_PROGRAM_ID),
+    liquidityTokenProgram: toPublicKey(liquidityTokenProgram),
   };
 }
 

@@ -78,11 +78,13 @@ export interface InitReserveParams extends ProgramOption {
   liquidityMint: Key;
   /** The signer's token account the market's minimum initial deposit comes from. */
   initialLiquiditySource: Key;
+  /** The liquidity mint's token program: SPL Token (the default) or Token-2022. */
+  liquidityTokenProgram?: Key;
 }
 
 export function initReserveInstruction(p: InitReserveParams): TransactionInstruction {
   const programId = programIdOf(p);
-  const a = reserveAccountsFor(p.reserve, p.lendingMarket, p.liquidityMint, programId);
+  const a = reserveAccountsFor(p.reserve, p.lendingMarket, p.liquidityMint, programId, p.liquidityTokenProgram);
   return buildInstruction(programId, KLEND_INSTRUCTIONS, "init_reserve", {
     accounts: {
       lendingMarketOwner: p.lendingMarketOwner,
@@ -96,7 +98,7 @@ export function initReserveInstruction(p: InitReserveParams): TransactionInstruc
       reserveCollateralSupply: a.collateralSupply,
       initialLiquiditySource: p.initialLiquiditySource,
       rent: SYSVAR_RENT_PUBKEY,
-      liquidityTokenProgram: SPL_TOKEN_PROGRAM_ID,
+      liquidityTokenProgram: a.liquidityTokenProgram,
       collateralTokenProgram: SPL_TOKEN_PROGRAM_ID,
       systemProgram: SystemProgram.programId,
     },

@@ -25,7 +25,7 @@ import {
   tokenProgram,
 } from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import { encodeReserveInto } from "../state/reserve.js";
 import { groupCollateralReserves } from "./refresh-obligation.js";
@@ -83,6 +83,7 @@ export function processBorrow(
   checkEmergencyMode(market.state);
   checkNotReserveVault(destination, r);
   checkReserveUsable(r, true);
+  checkLiquidityToken(a.borrowReserveLiquidityMint, destination, (m) => ctx.log(m));
   const referrer = obligationReferrer(ctx.programId, obligation, reserve, a.referrerTokenState);
 
   const authoritySeeds = marketAuthoritySigner(ctx, authority, market);

@@ -18,7 +18,7 @@ import {
   tokenAccount,
 } from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import {
   checkInstructionSysvar,
   obligationOwnerConstraints,
@@ -72,6 +72,7 @@ export function processDepositLiquidityAndCollateral(
   checkEmergencyMode(market.state);
   checkNotReserveVault(source, r);
   checkReserveUsable(r, true);
+  checkLiquidityToken(a.reserveLiquidityMint, source, (m) => ctx.log(m));
 
   const log = (m: string) => ctx.log(m);
   const authoritySeeds = marketAuthoritySigner(ctx, a.lendingMarketAuthority, market);

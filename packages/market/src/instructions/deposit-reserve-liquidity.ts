@@ -14,7 +14,7 @@ import {
   tokenAccount,
 } from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar, tokenProgramsAndSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
@@ -65,6 +65,7 @@ export const depositReserveLiquidity: MarketInstruction = {
     checkNotReserveVault(source, r);
     checkNotReserveVault(destination, r);
     checkReserveUsable(r, true);
+    checkLiquidityToken(a.reserveLiquidityMint, source, (m) => ctx.log(m));
 
     const authoritySeeds = marketAuthoritySigner(ctx, a.lendingMarketAuthority, market);
     refreshReserve(r, ctx.clock, null, market.state.referralFeeBps);

@@ -23,7 +23,7 @@ import {
 } from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
 import { checkFlashBorrow } from "../program/flash-introspection.js";
-import { checkEmergencyMode, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkReserveUsable } from "../program/guards.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
 
@@ -70,6 +70,7 @@ export const flashBorrowReserveLiquidity: MarketInstruction = {
       fail("InvalidAccountInput");
     }
     checkReserveUsable(r, true);
+    checkLiquidityToken(a.reserveLiquidityMint, a.userDestinationLiquidity, log);
     if (flashLoansDisabled(r)) {
       log("Flash loans are disabled for this reserve");
       fail("FlashLoansDisabled");

@@ -24,7 +24,7 @@ import {
 } from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
 import { checkFlashRepay } from "../program/flash-introspection.js";
-import { checkEmergencyMode } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken } from "../program/guards.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
 
@@ -70,6 +70,7 @@ export const flashRepayReserveLiquidity: MarketInstruction = {
       log("Reserve liquidity supply cannot be used as the source liquidity provided");
       fail("InvalidAccountInput");
     }
+    checkLiquidityToken(a.reserveLiquidityMint, a.userSourceLiquidity, log);
 
     const vault = a.reserveDestinationLiquidity;
     const before = snapshotVault(vault, reserve);

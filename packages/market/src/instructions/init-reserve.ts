@@ -6,7 +6,7 @@
 // liquidity vault; it counts as available liquidity and as cToken supply, but no cTokens are minted for it, so the
 // exchange rate starts at 1 and can never be skewed from an empty reserve.
 import { checkSeeds, declareAccounts, initializeMint, signer, unchecked, type DeclaredAccount } from "@ballast/anchor";
-import { ACCOUNT_SIZE, MINT_SIZE, RENT_SYSVAR_ID, TOKEN_PROGRAM_ID, type InstructionContext } from "@ballast/ledger";
+import { ACCOUNT_SIZE, MINT_SIZE, RENT_SYSVAR_ID, TOKEN_PROGRAM_ID, tokenAccountSizeFor, type InstructionContext } from "@ballast/ledger";
 import { type ReserveVault, reserveVaultSeeds } from "../client/seeds.js";
 import {
   checkTokenConstraints,
@@ -22,6 +22,7 @@ import {
 import { fail } from "../errors.js";
 import { mayInitReserve } from "../lending/reserve-config-authority.js";
 import { createPdaAccount, initializeTokenAccount, transferChecked } from "../program/cpi.js";
+import { checkLiquidityToken } from "../program/guards.js";
 import { ReserveLayout, encodeReserveInto, newReserve } from "../state/reserve.js";
 import type { MarketInstruction } from "./types.js";
 
@@ -80,10 +81,14 @@ export const initReserve: MarketInstruction = {
     const supply = a.reserveLiquiditySupply;
     const collateralMint = a.reserveCollateralMint;
     const collateralSupply = a.reserveCollateralSupply;
+    checkLiquidityToken(mint, a.initialLiquiditySource, (m) => ctx.log(m));
 
-    createPdaAccount(ctx, owner, supply, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, seedsOf(supply, "reserveLiquiditySupply"));
+    // The liquidity vaults belong to the mint's token program, sized for the account extensions its mint requires.
+    const liquidityProgram = mint.account.owner;
+    const liquidityAccountSize = tokenAccountSizeFor(mint.account.data);
+    createPdaAccount(ctx, owner, supply, liquidityAccountSize, liquidityProgram, seedsOf(supply, "reserveLiquiditySupply"));
     initializeTokenAccount(ctx, supply, mint, authority.key);
-    createPdaAccount(ctx, owner, a.feeReceiver, ACCOUNT_SIZE, TOKEN_PROGRAM_ID, seedsOf(a.feeReceiver, "feeReceiver"));
+    createPdaAccount(ctx, owner, a.feeReceiver, liquidityAccountSize, liquidityProgram, seedsOf(a.feeReceiver, "feeReceiver"));
     initializeTokenAccount(ctx, a.feeReceiver, mint, authority.key);
     createPdaAccount(ctx, owner, collateralMint, MINT_SIZE, TOKEN_PROGRAM_ID, seedsOf(collateralMint, "reserveCollateralMint"));
     initializeMint(ctx, collateralMint, mint.mint.decimals, authority.key);

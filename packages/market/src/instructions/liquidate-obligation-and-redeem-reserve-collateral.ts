@@ -22,7 +22,7 @@ import {
   tokenProgram,
 } from "../program/account-kinds.js";
 import { burn, transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import { asReserveData, decodeReserve, encodeReserveInto } from "../state/reserve.js";
@@ -126,6 +126,8 @@ export function processLiquidation(
     ctx.log("Reserve liquidity supply cannot be used as the destination liquidity provided");
     fail("InvalidAccountInput");
   }
+  checkLiquidityToken(a.repayReserveLiquidityMint, a.userSourceLiquidity, (m) => ctx.log(m));
+  checkLiquidityToken(a.withdrawReserveLiquidityMint, a.userDestinationLiquidity, (m) => ctx.log(m));
   if (liquidator.key === obligation.state.owner && maxAllowedLtvOverridePercent > 0n) {
     ctx.log("Warning! Attempting to set an ltv override outside the staging program");
   }

@@ -14,7 +14,7 @@ import {
   tokenAccount,
 } from "../program/account-kinds.js";
 import { burn, transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar, tokenProgramsAndSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import type { MarketInstruction } from "./types.js";
@@ -66,6 +66,7 @@ export const redeemReserveCollateral: MarketInstruction = {
     checkNotReserveVault(source, r);
     checkNotReserveVault(destination, r);
     checkReserveUsable(r, false);
+    checkLiquidityToken(a.reserveLiquidityMint, destination, (m) => ctx.log(m));
 
     const authoritySeeds = marketAuthoritySigner(ctx, authority, market);
     refreshReserve(r, ctx.clock, null, market.state.referralFeeBps);

@@ -17,7 +17,7 @@ import {
   tokenProgram,
 } from "../program/account-kinds.js";
 import { transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import { encodeReserveInto } from "../state/reserve.js";
@@ -67,6 +67,7 @@ export function processRepay(
   checkEmergencyMode(market.state);
   checkNotReserveVault(source, r);
   checkReserveUsable(r, false);
+  checkLiquidityToken(a.reserveLiquidityMint, source, (m) => ctx.log(m));
 
   const before = snapshotVault(supply, reserve);
   const collaterals = groupCollateralReserves(ctx, obligation.state, remaining);

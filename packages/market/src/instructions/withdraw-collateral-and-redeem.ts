@@ -19,7 +19,7 @@ import {
   tokenAccount,
 } from "../program/account-kinds.js";
 import { burn, transferChecked } from "../program/cpi.js";
-import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
+import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import {
   checkInstructionSysvar,
   obligationOwnerConstraints,
@@ -75,6 +75,7 @@ export function processWithdrawAndRedeem(
   checkEmergencyMode(market.state);
   checkNotReserveVault(destination, r);
   checkReserveUsable(r, false);
+  checkLiquidityToken(a.reserveLiquidityMint, destination, (m) => ctx.log(m));
 
   const log = (m: string) => ctx.log(m);
   const authoritySeeds = marketAuthoritySigner(ctx, authority, market);

@@ -7,9 +7,11 @@ import { anchorFail, checkProgramAccount, custom, program, unchecked, type Decla
 import { DISCRIMINATOR_SIZE, type AccountData, type AccountLayout, type FieldTable, type StructValue } from "@ballast/codec";
 import {
   SYSTEM_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
   decodeMint,
   decodeTokenAccount,
+  tokenBaseState,
   minimumBalanceForRentExemption,
   type InstructionAccount,
   type InstructionContext,
@@ -132,8 +134,13 @@ export function sysvar(id: string) {
 /** `Program<System>`. */
 export const systemProgram = () => program([SYSTEM_PROGRAM_ID]);
 
-/** `Interface<TokenInterface>`: SPL Token is the only token program this market's reserves use. */
-export const tokenProgram = () => program([TOKEN_PROGRAM_ID]);
+/** `Interface<TokenInterface>`: SPL Token or Token-2022. */
+export const tokenProgram = () => program([TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]);
+
+function isTokenProgramOwned(account: InstructionAccount): boolean {
+  const owner = account.account.owner;
+  return owner === TOKEN_PROGRAM_ID || owner === TOKEN_2022_PROGRAM_ID;
+}
 
 /** An `Option<...>` account: the caller passes the program's own id for none. */
 export const optionalAccount = (options: MutOption = {}) => unchecked(options);
@@ -143,13 +150,13 @@ export function present(ctx: InstructionContext, account: InstructionAccount): I
   return account.key === ctx.programId ? null : account;
 }
 
-/** `InterfaceAccount<Mint>`: an initialised SPL Token mint. */
+/** `InterfaceAccount<Mint>`: an initialised mint of either token program (Token-2022's extensions after its base). */
 export function mintAccount() {
   return custom((account, name): { readonly mint: Mint } => {
-    if (account.account.owner !== TOKEN_PROGRAM_ID) anchorFail("AccountOwnedByWrongProgram", name);
+    if (!isTokenProgramOwned(account)) anchorFail("AccountOwnedByWrongProgram", name);
     let mint: Mint;
     try {
-      mint = decodeMint(account.account.data);
+      mint = decodeMint(tokenBaseState(account.account.owner, account.account.data, "mint"));
     } catch {
       return anchorFail("AccountDidNotDeserialize", name);
     }
@@ -158,13 +165,13 @@ export function mintAccount() {
   });
 }
 
-/** `InterfaceAccount<TokenAccount>`: an initialised SPL Token account, as it was when the accounts loaded. */
+/** `InterfaceAccount<TokenAccount>`: an initialised token account of either token program, as it was when the accounts loaded. */
 export function tokenAccount(options: MutOption = {}) {
   return custom((account, name): { readonly token: TokenAccount } => {
-    if (account.account.owner !== TOKEN_PROGRAM_ID) anchorFail("AccountOwnedByWrongProgram", name);
+    if (!isTokenProgramOwned(account)) anchorFail("AccountOwnedByWrongProgram", name);
     let token: TokenAccount;
     try {
-      token = decodeTokenAccount(account.account.data);
+      token = decodeTokenAccount(tokenBaseState(account.account.owner, account.account.data, "account"));
     } catch {
       return anchorFail("AccountDidNotDeserialize", name);
     }

@@ -1,6 +1,7 @@
 // The instructions the market invokes beyond @ballast/anchor's System and SPL Token helpers:
-// rent-exempt PDA creation, token-account set-up, Transfer, TransferChecked and Burn. `seeds` (bump included) sign for the
-// market's PDAs.
+// rent-exempt PDA creation, token-account set-up, Transfer, TransferChecked and Burn. Token instructions go to the
+// program that owns the mint (SPL Token or Token-2022), which shares the instruction set; cTokens are always SPL Token.
+// `seeds` (bump included) sign for the market's PDAs.
 import { PublicKey } from "@solana/web3.js";
 import { createAccount, readonlyMeta as readonly, writableMeta as writable } from "@ballast/anchor";
 import { TOKEN_PROGRAM_ID, minimumBalanceForRentExemption, type InstructionAccount, type InstructionContext } from "@ballast/ledger";
@@ -33,7 +34,7 @@ export function createPdaAccount(
   createAccount(ctx, payer, target, minimumBalanceForRentExemption(space), space, owner, seeds);
 }
 
-/** SPL Token InitializeAccount3: a token account of `mint` owned by `owner`. */
+/** InitializeAccount3: a token account of `mint` owned by `owner`. */
 export function initializeTokenAccount(
   ctx: InstructionContext,
   account: InstructionAccount,
@@ -43,7 +44,7 @@ export function initializeTokenAccount(
   const data = Buffer.alloc(33);
   data[0] = TokenInstruction.InitializeAccount3;
   new PublicKey(owner).toBuffer().copy(data, 1);
-  ctx.invoke({ programId: TOKEN_PROGRAM_ID, accounts: [writable(account), readonly(mint)], data });
+  ctx.invoke({ programId: mint.account.owner, accounts: [writable(account), readonly(mint)], data });
 }
 
 export interface TransferAccounts {
@@ -66,11 +67,11 @@ export function transfer(ctx: InstructionContext, a: Omit<TransferAccounts, "min
   );
 }
 
-/** SPL Token TransferChecked of `amount` at `decimals`. */
+/** TransferChecked of `amount` at `decimals`. */
 export function transferChecked(ctx: InstructionContext, a: TransferAccounts, amount: bigint, decimals: number, seeds: Seeds | null): void {
   ctx.invoke(
     {
-      programId: TOKEN_PROGRAM_ID,
+      programId: a.mint.account.owner,
       accounts: [writable(a.source), readonly(a.mint), writable(a.destination), readonly(a.authority, true)],
       data: amountData(TokenInstruction.TransferChecked, amount, [decimals]),
     },
@@ -78,7 +79,7 @@ export function transferChecked(ctx: InstructionContext, a: TransferAccounts, am
   );
 }
 
-/** SPL Token Burn from `account`, whose owner signs (with `seeds` when it is the market authority). */
+/** Burn from `account`, whose owner signs (with `seeds` when it is the market authority). */
 export function burn(
   ctx: InstructionContext,
   account: InstructionAccount,
@@ -89,7 +90,7 @@ export function burn(
 ): void {
   ctx.invoke(
     {
-      programId: TOKEN_PROGRAM_ID,
+      programId: mint.account.owner,
       accounts: [writable(account), writable(mint), readonly(authority, true)],
       data: amountData(TokenInstruction.Burn, amount),
     },

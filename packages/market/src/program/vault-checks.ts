@@ -1,6 +1,6 @@
 // klend's post-transfer accounting checks (reference §3, general rules): after moving tokens, the supply vault must
 // hold exactly what the reserve's books say moved, and the vault surplus over available_amount must be unchanged.
-import { decodeTokenAccount, type InstructionAccount } from "@ballast/ledger";
+import { decodeTokenAccount, tokenBaseState, type InstructionAccount } from "@ballast/ledger";
 import { fail } from "../errors.js";
 import type { Reserve } from "../state/reserve.js";
 
@@ -10,7 +10,7 @@ export interface VaultSnapshot {
 }
 
 export function vaultBalance(vault: InstructionAccount): bigint {
-  return decodeTokenAccount(vault.account.data).amount;
+  return decodeTokenAccount(tokenBaseState(vault.account.owner, vault.account.data, "account")).amount;
 }
 
 export function snapshotVault(vault: InstructionAccount, reserve: { readonly state: Reserve }): VaultSnapshot {

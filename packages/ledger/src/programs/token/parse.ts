@@ -13,6 +13,8 @@ import {
   decodeTokenAccount,
   type TokenAccount,
 } from "./layout.js";
+import { AccountType, TOKEN_2022_PROGRAM_ID, tokenBaseState } from "./extensions.js";
+import { uiExtensions, type UiExtension } from "./parse-extensions.js";
 
 /**
  * Token accounts as Solana's RPC presents them (`jsonParsed`, pre/postTokenBalances). Object keys are written in
@@ -23,6 +25,7 @@ export interface ParsedTokenAccountInfo {
   closeAuthority?: Address;
   delegate?: Address;
   delegatedAmount?: UiTokenAmount;
+  extensions?: UiExtension[];
   isNative: boolean;
   mint: Address;
   owner: Address;
@@ -33,6 +36,7 @@ export interface ParsedTokenAccountInfo {
 
 export interface ParsedMintInfo {
   decimals: number;
+  extensions?: UiExtension[];
   freezeAuthority: Address | null;
   isInitialized: boolean;
   mintAuthority: Address | null;
@@ -53,7 +57,7 @@ export type ParsedTokenData =
 
 export interface ParsedTokenProgramAccount {
   parsed: ParsedTokenData;
-  program: "spl-token";
+  program: "spl-token" | "spl-token-2022";
   space: number;
 }
 
@@ -85,11 +89,10 @@ export function uiTokenAmount(amount: bigint, decimals: number): UiTokenAmount {
   return { amount: amount.toString(), decimals, uiAmount, uiAmountString: uiAmountString(amount, decimals) };
 }
 
-/** An initialised SPL token account's state, or null when the account is not one. */
+/** An initialised token account's state (SPL Token or Token-2022), or null when the account is not one. */
 function tokenAccountOf(account: Account): TokenAccount | null {
-  if (account.owner !== TOKEN_PROGRAM_ID || account.data.length !== ACCOUNT_SIZE) return null;
   try {
-    const state = decodeTokenAccount(account.data);
+    const state = decodeTokenAccount(tokenBaseState(account.owner, account.data, "account"));
     return state.state === AccountState.Uninitialized ? null : state;
   } catch {
     return null;
@@ -100,16 +103,16 @@ function tokenAccountOf(account: Account): TokenAccount | null {
 function mintDecimals(mint: Address, getMint: AccountLookup): number | null {
   if (mint === NATIVE_MINT) return NATIVE_MINT_DECIMALS;
   const account = getMint(mint);
-  if (!account || account.owner !== TOKEN_PROGRAM_ID || account.data.length !== MINT_SIZE) return null;
+  if (!account) return null;
   try {
-    const state = decodeMint(account.data);
+    const state = decodeMint(tokenBaseState(account.owner, account.data, "mint"));
     return state.isInitialized ? state.decimals : null;
   } catch {
     return null;
   }
 }
 
-/** The pre/postTokenBalances entry of an account, or null when it is not an SPL token account with a known mint. */
+/** The pre/postTokenBalances entry of an account, or null when it is not a token account with a known mint. */
 export function tokenBalanceOf(account: Account, getMint: AccountLookup): TokenBalance | null {
   const state = tokenAccountOf(account);
   if (!state) return null;
@@ -119,18 +122,38 @@ export function tokenBalanceOf(account: Account, getMint: AccountLookup): TokenB
 }
 
 /**
- * The `jsonParsed` data of an account owned by the token program, or null where the RPC would fall back to
- * base64: unknown size, uninitialised state, or a token account whose mint cannot be read.
+ * The `jsonParsed` data of an account owned by either token program, or null where the RPC would fall back to
+ * base64: unknown size, uninitialised state, or a token account whose mint cannot be read. Token-2022's accounts are
+ * "spl-token-2022" and list their extensions.
  */
 export function parseAccountJson(account: Account, getMint: AccountLookup): ParsedTokenProgramAccount | null {
-  if (account.owner !== TOKEN_PROGRAM_ID) return null;
+  const extended = account.owner === TOKEN_2022_PROGRAM_ID;
+  if (account.owner !== TOKEN_PROGRAM_ID && !extended) return null;
   const parsed = parseData(account, getMint);
-  return parsed && { parsed, program: "spl-token", space: account.data.length };
+  return parsed && { parsed, program: extended ? "spl-token-2022" : "spl-token", space: account.data.length };
+}
+
+/** What the account holds, by size, or for Token-2022's extended layout by its AccountType byte. */
+function layoutKind(account: Account): ParsedTokenData["type"] | null {
+  const size = account.data.length;
+  if (size === ACCOUNT_SIZE) return "account";
+  if (size === MINT_SIZE) return "mint";
+  if (size === MULTISIG_SIZE) return "multisig";
+  if (account.owner !== TOKEN_2022_PROGRAM_ID || size < ACCOUNT_SIZE) return null;
+  const type = account.data.readUInt8(ACCOUNT_SIZE);
+  return type === AccountType.Account ? "account" : type === AccountType.Mint ? "mint" : null;
+}
+
+/** The extensions key, present only when there are any. */
+function extensionsOf(data: Buffer): { extensions?: UiExtension[] } {
+  const extensions = uiExtensions(data);
+  return extensions.length > 0 ? { extensions } : {};
 }
 
 function parseData(account: Account, getMint: AccountLookup): ParsedTokenData | null {
   const data = account.data;
-  if (data.length === ACCOUNT_SIZE) {
+  const kind = layoutKind(account);
+  if (kind === "account") {
     const state = tokenAccountOf(account);
     if (!state) return null;
     const decimals = mintDecimals(state.mint, getMint);
@@ -138,6 +161,7 @@ function parseData(account: Account, getMint: AccountLookup): ParsedTokenData | 
     const info: ParsedTokenAccountInfo = {
       ...(state.closeAuthority !== null && { closeAuthority: state.closeAuthority }),
       ...(state.delegate !== null && { delegate: state.delegate, delegatedAmount: uiTokenAmount(state.delegatedAmount, decimals) }),
+      ...extensionsOf(data),
       isNative: state.isNative !== null,
       mint: state.mint,
       owner: state.owner,
@@ -148,11 +172,12 @@ function parseData(account: Account, getMint: AccountLookup): ParsedTokenData | 
     return { info, type: "account" };
   }
   try {
-    if (data.length === MINT_SIZE) {
-      const mint = decodeMint(data);
+    if (kind === "mint") {
+      const mint = decodeMint(tokenBaseState(account.owner, data, "mint"));
       if (!mint.isInitialized) return null;
       const info: ParsedMintInfo = {
         decimals: mint.decimals,
+        ...extensionsOf(data),
         freezeAuthority: mint.freezeAuthority,
         isInitialized: true,
         mintAuthority: mint.mintAuthority,
@@ -160,7 +185,7 @@ function parseData(account: Account, getMint: AccountLookup): ParsedTokenData | 
       };
       return { info, type: "mint" };
     }
-    if (data.length === MULTISIG_SIZE) {
+    if (kind === "multisig") {
       const multisig = decodeMultisig(data);
       if (!multisig.isInitialized) return null;
       const info: ParsedMultisigInfo = {

@@ -1,4 +1,6 @@
-import { ArgsReader, ArgsWriter } from "@ballast/codec";
+// The token instruction set (SPL Token numbering, errors and logs) and the two programs running it: SPL Token, and
+// Token-2022 with its extension area and extension instructions (token-2022.ts).
+import { ArgsWriter } from "@ballast/codec";
 import { SYSTEM_PROGRAM_ID, isRentExempt, minimumBalanceForRentExemption, type Address } from "../../account.js";
 import { InstructionError } from "../../errors.js";
 import type { InstructionAccount, InstructionContext, Program } from "../../runtime/program.js";
@@ -13,67 +15,68 @@ import {
   decodeMint,
   decodeMultisig,
   decodeTokenAccount,
-  encodeMint,
   encodeMultisig,
-  encodeTokenAccount,
   type Mint,
   type TokenAccount,
 } from "./layout.js";
 import { uiAmountString } from "./parse.js";
 import { U64_MAX } from "../../integers.js";
+import { address } from "../../layout-codecs.js";
+import {
+  AuthorityType,
+  LAST_AUTHORITY_TYPE_2022,
+  TokenArgs,
+  TokenError,
+  account,
+  baseOf,
+  checkOwner,
+  checkedAdd,
+  checkedSub,
+  deleteAccount,
+  isExtended,
+  permanentDelegate,
+  printError,
+  saveAccount,
+  saveMint,
+  tokenError,
+  unpackAccount,
+  unpackMint,
+  validMint,
+  validateOwner,
+} from "./support.js";
+import {
+  EXTENSION_LOG,
+  EXTENSION_TAGS_FROM,
+  EXTENSION_UNITS,
+  closeMint,
+  decodeExtensionInstruction,
+  extensionList,
+  initializeAccountExtensions,
+  initializeDefaultAccountState,
+  initializeMetadataPointer,
+  initializeTransferFeeConfig,
+  setExtensionAuthority,
+  transferFee,
+  uninitializedMintExtension,
+  type ExtensionInstruction,
+} from "./token-2022.js";
+import {
+  ExtensionType,
+  NATIVE_MINT_2022,
+  NO_KEY,
+  TOKEN_2022_PROGRAM_ID,
+  allocateExtension,
+  extendedLength,
+  extensionTypes,
+  findExtension,
+  isAccountExtension,
+  requiredAccountExtensions,
+  setAccountType,
+  type BaseKind,
+} from "./extensions.js";
 
 const RENT_SYSVAR_ID: Address = "SysvarRent111111111111111111111111111111111";
 const INCINERATOR_ID: Address = "1nc1nerator11111111111111111111111111111111";
-
-/** SPL Token's TokenError, by custom error code. */
-export const TokenError = {
-  NotRentExempt: 0,
-  InsufficientFunds: 1,
-  InvalidMint: 2,
-  MintMismatch: 3,
-  OwnerMismatch: 4,
-  FixedSupply: 5,
-  AlreadyInUse: 6,
-  InvalidNumberOfProvidedSigners: 7,
-  InvalidNumberOfRequiredSigners: 8,
-  UninitializedState: 9,
-  NativeNotSupported: 10,
-  NonNativeHasBalance: 11,
-  InvalidInstruction: 12,
-  InvalidState: 13,
-  Overflow: 14,
-  AuthorityTypeNotSupported: 15,
-  MintCannotFreeze: 16,
-  AccountFrozen: 17,
-  MintDecimalsMismatch: 18,
-  NonNativeNotSupported: 19,
-} as const;
-
-/** What the program's entrypoint prints for each TokenError before returning it (its PrintProgramError impl). */
-const TOKEN_ERROR_LOG: readonly string[] = [
-  "Error: Lamport balance below rent-exempt threshold",
-  "Error: insufficient funds",
-  "Error: Invalid Mint",
-  "Error: Account not associated with this Mint",
-  "Error: owner does not match",
-  "Error: the total supply of this token is fixed",
-  "Error: account or token already in use",
-  "Error: Invalid number of provided signers",
-  "Error: Invalid number of required signers",
-  "Error: State is uninitialized",
-  "Error: Instruction does not support native tokens",
-  "Error: Non-native account can only be closed if its balance is zero",
-  "Error: Invalid instruction",
-  "Error: Invalid account state for operation",
-  "Error: Operation overflowed",
-  "Error: Account does not support specified authority type",
-  "Error: This token mint cannot freeze accounts",
-  "Error: Account is frozen",
-  "Error: decimals different from the Mint decimals",
-  "Error: Instruction does not support non-native tokens",
-];
-
-const AuthorityType = { MintTokens: 0, FreezeAccount: 1, AccountOwner: 2, CloseAccount: 3 } as const;
 
 type Instruction =
   | { type: "InitializeMint" | "InitializeMint2"; decimals: number; mintAuthority: Address; freezeAuthority: Address | null }
@@ -85,8 +88,10 @@ type Instruction =
   | { type: "SetAuthority"; authorityType: number; newAuthority: Address | null }
   | { type: "UiAmountToAmount"; uiAmount: string }
   | {
-      type: "Revoke" | "CloseAccount" | "FreezeAccount" | "ThawAccount" | "SyncNative" | "GetAccountDataSize" | "InitializeImmutableOwner";
-    };
+      type: "Revoke" | "CloseAccount" | "FreezeAccount" | "ThawAccount" | "SyncNative" | "InitializeImmutableOwner";
+    }
+  | { type: "GetAccountDataSize"; extensions: number[] }
+  | ExtensionInstruction;
 
 /** Fixed compute charge per instruction, close to what the deployed program burns on the success path. */
 const UNITS: Record<Instruction["type"], number> = {
@@ -115,27 +120,22 @@ const UNITS: Record<Instruction["type"], number> = {
   InitializeImmutableOwner: 1405,
   AmountToUiAmount: 2654,
   UiAmountToAmount: 3162,
+  ...EXTENSION_UNITS,
 };
 /** Charged before decoding, so malformed instruction data still costs something. */
 const DECODE_UNITS = 150;
 
-const tokenError = (code: number): InstructionError => InstructionError.custom(code);
-
-/** SPL Token's instruction data: packed little-endian, with anything short or out of range InvalidInstruction. */
-class TokenArgs extends ArgsReader {
-  protected override malformed(): never {
-    throw tokenError(TokenError.InvalidInstruction);
-  }
-  /** Instruction data spells COption<Pubkey> as a one-byte tag, then the key when present. */
-  optionKey(): Address | null {
-    return this.option(() => this.pubkey());
-  }
-}
-
-/** Decodes like TokenInstruction::unpack: trailing bytes are ignored, anything short or unknown is InvalidInstruction. */
-function decode(data: Buffer): Instruction {
+/**
+ * Decodes like TokenInstruction::unpack: trailing bytes are ignored, anything short or unknown is InvalidInstruction.
+ * Token-2022 (`extended`) adds its extension instructions and authority types.
+ */
+function decode(data: Buffer, extended: boolean): Instruction {
   const r = new TokenArgs(data);
   const tag = r.u8();
+  if (tag >= EXTENSION_TAGS_FROM) {
+    if (!extended) throw tokenError(TokenError.InvalidInstruction);
+    return decodeExtensionInstruction(tag, r);
+  }
   switch (tag) {
     case 0:
     case 20:
@@ -157,7 +157,8 @@ function decode(data: Buffer): Instruction {
       return { type: "Revoke" };
     case 6: {
       const authorityType = r.u8();
-      if (authorityType > AuthorityType.CloseAccount) throw tokenError(TokenError.InvalidInstruction);
+      if (authorityType > (extended ? LAST_AUTHORITY_TYPE_2022 : AuthorityType.CloseAccount))
+        throw tokenError(TokenError.InvalidInstruction);
       return { type: "SetAuthority", authorityType, newAuthority: r.optionKey() };
     }
     case 7:
@@ -187,7 +188,7 @@ function decode(data: Buffer): Instruction {
     case 19:
       return { type: "InitializeMultisig2", m: r.u8() };
     case 21:
-      return { type: "GetAccountDataSize" };
+      return { type: "GetAccountDataSize", extensions: extended ? extensionList(r.rest()) : [] };
     case 22:
       return { type: "InitializeImmutableOwner" };
     case 23:
@@ -205,54 +206,9 @@ function decode(data: Buffer): Instruction {
   }
 }
 
-function account(ctx: InstructionContext, index: number): InstructionAccount {
-  const a = ctx.accounts[index];
-  if (!a) throw new InstructionError("NotEnoughAccountKeys");
-  return a;
-}
-
-/** Account::unpack: a token account that must be initialised. */
-function unpackAccount(info: InstructionAccount): TokenAccount {
-  const a = decodeTokenAccount(info.account.data);
-  if (a.state === AccountState.Uninitialized) throw new InstructionError("UninitializedAccount");
-  return a;
-}
-
-/** Mint::unpack: a mint that must be initialised. */
-function unpackMint(info: InstructionAccount): Mint {
-  const m = decodeMint(info.account.data);
-  if (!m.isInitialized) throw new InstructionError("UninitializedAccount");
-  return m;
-}
-
-/** Where the program only needs a valid mint, every way of not being one is InvalidMint. */
-function validMint(ctx: InstructionContext, info: InstructionAccount): Mint {
-  checkOwner(ctx, info);
-  try {
-    return unpackMint(info);
-  } catch {
-    throw tokenError(TokenError.InvalidMint);
-  }
-}
-
-function checkOwner(ctx: InstructionContext, info: InstructionAccount): void {
-  if (info.account.owner !== ctx.programId) throw new InstructionError("IncorrectProgramId");
-}
-
 /** The Rent sysvar account older Initialize* variants take; its key is all the program checks. */
 function checkRentSysvar(info: InstructionAccount): void {
   if (info.key !== RENT_SYSVAR_ID) throw new InstructionError("InvalidArgument");
-}
-
-function checkedAdd(a: bigint, b: bigint): bigint {
-  const sum = a + b;
-  if (sum > U64_MAX) throw tokenError(TokenError.Overflow);
-  return sum;
-}
-
-function checkedSub(a: bigint, b: bigint): bigint {
-  if (b > a) throw tokenError(TokenError.Overflow);
-  return a - b;
 }
 
 /** Burned and incinerated accounts have no one who could sign for them. */
@@ -260,40 +216,11 @@ function ownedBySystemOrIncinerator(a: TokenAccount): boolean {
   return a.owner === SYSTEM_PROGRAM_ID || a.owner === INCINERATOR_ID;
 }
 
-/**
- * The authority must be `expected` and must sign; a multisig authority (a token-program account of multisig size)
- * instead needs `m` of its signers among the accounts that follow, each counted once.
- */
-function validateOwner(
-  ctx: InstructionContext,
-  expected: Address,
-  authority: InstructionAccount,
-  signers: readonly InstructionAccount[],
-): void {
-  if (authority.key !== expected) throw tokenError(TokenError.OwnerMismatch);
-  if (authority.account.owner === ctx.programId && authority.account.data.length === MULTISIG_SIZE) {
-    const multisig = decodeMultisig(authority.account.data);
-    if (!multisig.isInitialized) throw new InstructionError("UninitializedAccount");
-    const keys = multisig.signers.slice(0, multisig.n);
-    const matched = new Array<boolean>(keys.length).fill(false);
-    let count = 0;
-    for (const signer of signers) {
-      keys.forEach((key, position) => {
-        if (key !== signer.key || matched[position]) return;
-        if (!signer.isSigner) throw new InstructionError("MissingRequiredSignature");
-        matched[position] = true;
-        count++;
-      });
-    }
-    if (count < multisig.m) throw new InstructionError("MissingRequiredSignature");
-    return;
-  }
-  if (!authority.isSigner) throw new InstructionError("MissingRequiredSignature");
-}
-
-function checkExpectedMint(source: TokenAccount, mintInfo: InstructionAccount, decimals: number): void {
+function checkExpectedMint(ctx: InstructionContext, source: TokenAccount, mintInfo: InstructionAccount, decimals: number): Mint {
   if (mintInfo.key !== source.mint) throw tokenError(TokenError.MintMismatch);
-  if (unpackMint(mintInfo).decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
+  const mint = unpackMint(ctx, mintInfo);
+  if (mint.decimals !== decimals) throw tokenError(TokenError.MintDecimalsMismatch);
+  return mint;
 }
 
 function initializeMint(
@@ -303,19 +230,25 @@ function initializeMint(
 ): void {
   const mintInfo = account(ctx, 0);
   if (rentSysvar) checkRentSysvar(account(ctx, 1));
-  const mint = decodeMint(mintInfo.account.data);
+  const data = mintInfo.account.data;
+  const mint = decodeMint(baseOf(ctx, mintInfo, "mint", true));
   if (mint.isInitialized) throw tokenError(TokenError.AlreadyInUse);
   if (!isRentExempt(mintInfo.account)) throw tokenError(TokenError.NotRentExempt);
-  encodeMint(
-    {
-      mintAuthority: ix.mintAuthority,
-      supply: mint.supply,
-      decimals: ix.decimals,
-      isInitialized: true,
-      freezeAuthority: ix.freezeAuthority,
-    },
-    mintInfo.account.data,
-  );
+  if (isExtended(ctx)) {
+    // Every byte must belong to an extension initialised beforehand: no room left over for one added later.
+    const types = extensionTypes(data);
+    if (extendedLength("mint", types as ExtensionType[]) !== data.length) throw new InstructionError("InvalidAccountData");
+    const defaultState = findExtension(data, ExtensionType.DefaultAccountState);
+    if (defaultState?.readUInt8(0) === AccountState.Frozen && ix.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
+  }
+  saveMint(ctx, mintInfo, {
+    mintAuthority: ix.mintAuthority,
+    supply: mint.supply,
+    decimals: ix.decimals,
+    isInitialized: true,
+    freezeAuthority: ix.freezeAuthority,
+  });
+  setAccountType(data, "mint");
 }
 
 function initializeAccount(ctx: InstructionContext, ownerArg: Address | null, rentSysvar: boolean): void {
@@ -323,25 +256,31 @@ function initializeAccount(ctx: InstructionContext, ownerArg: Address | null, re
   const mintInfo = account(ctx, 1);
   const owner = ownerArg ?? account(ctx, 2).key;
   if (rentSysvar) checkRentSysvar(account(ctx, ownerArg === null ? 3 : 2));
-  const existing = decodeTokenAccount(target.account.data);
+  const existing = decodeTokenAccount(baseOf(ctx, target, "account", true));
   if (existing.state !== AccountState.Uninitialized) throw tokenError(TokenError.AlreadyInUse);
   if (!isRentExempt(target.account)) throw tokenError(TokenError.NotRentExempt);
-  const native = mintInfo.key === NATIVE_MINT;
-  if (!native) validMint(ctx, mintInfo);
+  const native = mintInfo.key === nativeMintOf(ctx);
+  let state: AccountState = AccountState.Initialized;
+  if (!native) {
+    validMint(ctx, mintInfo);
+    if (isExtended(ctx)) state = initializeAccountExtensions(ctx, target, mintInfo);
+  }
   const reserve = minimumBalanceForRentExemption(target.account.data.length);
-  encodeTokenAccount(
-    {
-      mint: mintInfo.key,
-      owner,
-      amount: native ? checkedSub(target.account.lamports, reserve) : 0n,
-      delegate: null,
-      state: AccountState.Initialized,
-      isNative: native ? reserve : null,
-      delegatedAmount: 0n,
-      closeAuthority: null,
-    },
-    target.account.data,
-  );
+  saveAccount(ctx, target, {
+    mint: mintInfo.key,
+    owner,
+    amount: native ? checkedSub(target.account.lamports, reserve) : 0n,
+    delegate: null,
+    state,
+    isNative: native ? reserve : null,
+    delegatedAmount: 0n,
+    closeAuthority: null,
+  });
+  setAccountType(target.account.data, "account");
+}
+
+function nativeMintOf(ctx: InstructionContext): Address {
+  return isExtended(ctx) ? NATIVE_MINT_2022 : NATIVE_MINT;
 }
 
 function initializeMultisig(ctx: InstructionContext, m: number, rentSysvar: boolean): void {
@@ -358,7 +297,7 @@ function initializeMultisig(ctx: InstructionContext, m: number, rentSysvar: bool
   encodeMultisig({ m, n: signers.length, isInitialized: true, signers: keys }, target.account.data);
 }
 
-function transfer(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
+function transfer(ctx: InstructionContext, amount: bigint, decimals: number | null, expectedFee: bigint | null = null): void {
   let i = 0;
   const sourceInfo = account(ctx, i++);
   const mintInfo = decimals === null ? null : account(ctx, i++);
@@ -366,14 +305,22 @@ function transfer(ctx: InstructionContext, amount: bigint, decimals: number | nu
   const authority = account(ctx, i++);
   const signers = ctx.accounts.slice(i);
 
-  const source = unpackAccount(sourceInfo);
-  const dest = unpackAccount(destInfo);
+  const source = unpackAccount(ctx, sourceInfo);
+  const dest = unpackAccount(ctx, destInfo);
   if (source.state === AccountState.Frozen || dest.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   if (source.amount < amount) throw tokenError(TokenError.InsufficientFunds);
   if (source.mint !== dest.mint) throw tokenError(TokenError.MintMismatch);
-  if (mintInfo && decimals !== null) checkExpectedMint(source, mintInfo, decimals);
+  if (mintInfo && decimals !== null) checkExpectedMint(ctx, source, mintInfo, decimals);
+  if (isExtended(ctx) && findExtension(sourceInfo.account.data, ExtensionType.NonTransferableAccount))
+    throw tokenError(TokenError.NonTransferable);
+  const fee = transferFee(ctx, sourceInfo, mintInfo, amount);
+  if (expectedFee !== null && expectedFee !== fee) {
+    ctx.log(`Calculated fee ${fee}, received ${expectedFee}`);
+    throw tokenError(TokenError.FeeMismatch);
+  }
 
   const selfTransfer = sourceInfo.key === destInfo.key;
+  const seizer = mintInfo && isExtended(ctx) ? permanentDelegate(mintInfo.account.data) : null;
   if (source.delegate !== null && authority.key === source.delegate) {
     validateOwner(ctx, source.delegate, authority, signers);
     if (source.delegatedAmount < amount) throw tokenError(TokenError.InsufficientFunds);
@@ -381,6 +328,8 @@ function transfer(ctx: InstructionContext, amount: bigint, decimals: number | nu
       source.delegatedAmount -= amount;
       if (source.delegatedAmount === 0n) source.delegate = null;
     }
+  } else if (seizer !== null && authority.key === seizer) {
+    validateOwner(ctx, seizer, authority, signers);
   } else {
     validateOwner(ctx, source.owner, authority, signers);
   }
@@ -393,13 +342,18 @@ function transfer(ctx: InstructionContext, amount: bigint, decimals: number | nu
   if (selfTransfer) return;
 
   source.amount -= amount;
-  dest.amount = checkedAdd(dest.amount, amount);
+  dest.amount = checkedAdd(dest.amount, amount - fee);
+  if (fee > 0n) {
+    const withheld = findExtension(destInfo.account.data, ExtensionType.TransferFeeAmount);
+    if (!withheld) throw new InstructionError("InvalidAccountData");
+    withheld.writeBigUInt64LE(checkedAdd(withheld.readBigUInt64LE(0), fee), 0);
+  }
   if (source.isNative !== null) {
     sourceInfo.account.lamports = checkedSub(sourceInfo.account.lamports, amount);
     destInfo.account.lamports = checkedAdd(destInfo.account.lamports, amount);
   }
-  encodeTokenAccount(source, sourceInfo.account.data);
-  encodeTokenAccount(dest, destInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
+  saveAccount(ctx, destInfo, dest);
 }
 
 function approve(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
@@ -408,37 +362,50 @@ function approve(ctx: InstructionContext, amount: bigint, decimals: number | nul
   const mintInfo = decimals === null ? null : account(ctx, i++);
   const delegate = account(ctx, i++);
   const owner = account(ctx, i++);
-  const source = unpackAccount(sourceInfo);
+  const source = unpackAccount(ctx, sourceInfo);
   if (source.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
-  if (mintInfo && decimals !== null) checkExpectedMint(source, mintInfo, decimals);
+  if (mintInfo && decimals !== null) checkExpectedMint(ctx, source, mintInfo, decimals);
   validateOwner(ctx, source.owner, owner, ctx.accounts.slice(i));
   source.delegate = delegate.key;
   source.delegatedAmount = amount;
-  encodeTokenAccount(source, sourceInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
 }
 
 function revoke(ctx: InstructionContext): void {
   const sourceInfo = account(ctx, 0);
-  const source = unpackAccount(sourceInfo);
+  const source = unpackAccount(ctx, sourceInfo);
   const owner = account(ctx, 1);
   if (source.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   validateOwner(ctx, source.owner, owner, ctx.accounts.slice(2));
   source.delegate = null;
   source.delegatedAmount = 0n;
-  encodeTokenAccount(source, sourceInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
+}
+
+/** Whether the account holds a token account or a mint; SPL Token tells them by size, Token-2022 by AccountType. */
+function kindOf(ctx: InstructionContext, info: InstructionAccount): BaseKind {
+  const size = info.account.data.length;
+  if (size === ACCOUNT_SIZE) return "account";
+  if (size === MINT_SIZE) return "mint";
+  if (isExtended(ctx) && size > ACCOUNT_SIZE && size !== MULTISIG_SIZE) {
+    const type = info.account.data.readUInt8(ACCOUNT_SIZE);
+    if (type === 1) return "mint";
+    if (type === 2) return "account";
+  }
+  throw new InstructionError("InvalidArgument");
 }
 
 function setAuthority(ctx: InstructionContext, authorityType: number, newAuthority: Address | null): void {
   const target = account(ctx, 0);
   const authority = account(ctx, 1);
   const signers = ctx.accounts.slice(2);
-  const size = target.account.data.length;
 
-  if (size === ACCOUNT_SIZE) {
-    const a = unpackAccount(target);
+  if (kindOf(ctx, target) === "account") {
+    const a = unpackAccount(ctx, target);
     if (a.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
     if (authorityType === AuthorityType.AccountOwner) {
       validateOwner(ctx, a.owner, authority, signers);
+      if (isExtended(ctx) && findExtension(target.account.data, ExtensionType.ImmutableOwner)) throw tokenError(TokenError.ImmutableOwner);
       if (newAuthority === null) throw tokenError(TokenError.InvalidInstruction);
       a.owner = newAuthority;
       a.delegate = null;
@@ -451,37 +418,43 @@ function setAuthority(ctx: InstructionContext, authorityType: number, newAuthori
     } else {
       throw tokenError(TokenError.AuthorityTypeNotSupported);
     }
-    encodeTokenAccount(a, target.account.data);
-  } else if (size === MINT_SIZE) {
-    const mint = unpackMint(target);
-    if (authorityType === AuthorityType.MintTokens) {
-      // A mint whose supply has been fixed can never get a mint authority back.
-      if (mint.mintAuthority === null) throw tokenError(TokenError.FixedSupply);
-      validateOwner(ctx, mint.mintAuthority, authority, signers);
-      mint.mintAuthority = newAuthority;
-    } else if (authorityType === AuthorityType.FreezeAccount) {
-      if (mint.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
-      validateOwner(ctx, mint.freezeAuthority, authority, signers);
-      mint.freezeAuthority = newAuthority;
-    } else {
-      throw tokenError(TokenError.AuthorityTypeNotSupported);
-    }
-    encodeMint(mint, target.account.data);
-  } else {
-    throw new InstructionError("InvalidArgument");
+    saveAccount(ctx, target, a);
+    return;
   }
+  const mint = unpackMint(ctx, target);
+  if (authorityType === AuthorityType.MintTokens) {
+    // A mint whose supply has been fixed can never get a mint authority back.
+    if (mint.mintAuthority === null) throw tokenError(TokenError.FixedSupply);
+    validateOwner(ctx, mint.mintAuthority, authority, signers);
+    mint.mintAuthority = newAuthority;
+  } else if (authorityType === AuthorityType.FreezeAccount) {
+    if (mint.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
+    validateOwner(ctx, mint.freezeAuthority, authority, signers);
+    mint.freezeAuthority = newAuthority;
+  } else {
+    setExtensionAuthority(ctx, target.account.data, authorityType, newAuthority, (current) =>
+      validateOwner(ctx, current, authority, signers),
+    );
+  }
+  saveMint(ctx, target, mint);
 }
 
 function mintTo(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
   const mintInfo = account(ctx, 0);
   const destInfo = account(ctx, 1);
   const authority = account(ctx, 2);
-  const dest = unpackAccount(destInfo);
+  const dest = unpackAccount(ctx, destInfo);
   if (dest.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   if (dest.isNative !== null) throw tokenError(TokenError.NativeNotSupported);
   if (mintInfo.key !== dest.mint) throw tokenError(TokenError.MintMismatch);
-  const mint = unpackMint(mintInfo);
+  const mint = unpackMint(ctx, mintInfo);
   if (decimals !== null && decimals !== mint.decimals) throw tokenError(TokenError.MintDecimalsMismatch);
+  if (isExtended(ctx)) {
+    const data = destInfo.account.data;
+    if (findExtension(data, ExtensionType.NonTransferableAccount) && !findExtension(data, ExtensionType.ImmutableOwner)) {
+      throw tokenError(TokenError.NonTransferableNeedsImmutableOwnership);
+    }
+  }
   if (mint.mintAuthority === null) throw tokenError(TokenError.FixedSupply);
   validateOwner(ctx, mint.mintAuthority, authority, ctx.accounts.slice(3));
   if (amount === 0n) {
@@ -490,8 +463,8 @@ function mintTo(ctx: InstructionContext, amount: bigint, decimals: number | null
   }
   dest.amount = checkedAdd(dest.amount, amount);
   mint.supply = checkedAdd(mint.supply, amount);
-  encodeTokenAccount(dest, destInfo.account.data);
-  encodeMint(mint, mintInfo.account.data);
+  saveAccount(ctx, destInfo, dest);
+  saveMint(ctx, mintInfo, mint);
 }
 
 function burn(ctx: InstructionContext, amount: bigint, decimals: number | null): void {
@@ -499,8 +472,8 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   const mintInfo = account(ctx, 1);
   const authority = account(ctx, 2);
   const signers = ctx.accounts.slice(3);
-  const source = unpackAccount(sourceInfo);
-  const mint = unpackMint(mintInfo);
+  const source = unpackAccount(ctx, sourceInfo);
+  const mint = unpackMint(ctx, mintInfo);
   if (source.state === AccountState.Frozen) throw tokenError(TokenError.AccountFrozen);
   if (source.isNative !== null) throw tokenError(TokenError.NativeNotSupported);
   if (source.amount < amount) throw tokenError(TokenError.InsufficientFunds);
@@ -508,11 +481,14 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   if (decimals !== null && decimals !== mint.decimals) throw tokenError(TokenError.MintDecimalsMismatch);
 
   if (!ownedBySystemOrIncinerator(source)) {
+    const seizer = isExtended(ctx) ? permanentDelegate(mintInfo.account.data) : null;
     if (source.delegate !== null && authority.key === source.delegate) {
       validateOwner(ctx, source.delegate, authority, signers);
       if (source.delegatedAmount < amount) throw tokenError(TokenError.InsufficientFunds);
       source.delegatedAmount -= amount;
       if (source.delegatedAmount === 0n) source.delegate = null;
+    } else if (seizer !== null && authority.key === seizer) {
+      validateOwner(ctx, seizer, authority, signers);
     } else {
       validateOwner(ctx, source.owner, authority, signers);
     }
@@ -523,8 +499,8 @@ function burn(ctx: InstructionContext, amount: bigint, decimals: number | null):
   }
   source.amount -= amount;
   mint.supply = checkedSub(mint.supply, amount);
-  encodeTokenAccount(source, sourceInfo.account.data);
-  encodeMint(mint, mintInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
+  saveMint(ctx, mintInfo, mint);
 }
 
 function closeAccount(ctx: InstructionContext): void {
@@ -532,51 +508,65 @@ function closeAccount(ctx: InstructionContext): void {
   const destInfo = account(ctx, 1);
   const authority = account(ctx, 2);
   if (sourceInfo.key === destInfo.key) throw new InstructionError("InvalidAccountData");
-  const source = unpackAccount(sourceInfo);
+  if (isExtended(ctx) && kindOf(ctx, sourceInfo) === "mint") return closeMint(ctx, sourceInfo, destInfo, authority);
+  const source = unpackAccount(ctx, sourceInfo);
   if (source.isNative === null && source.amount !== 0n) throw tokenError(TokenError.NonNativeHasBalance);
   if (!ownedBySystemOrIncinerator(source)) {
     validateOwner(ctx, source.closeAuthority ?? source.owner, authority, ctx.accounts.slice(3));
   } else if (destInfo.key !== INCINERATOR_ID) {
     throw new InstructionError("InvalidAccountData");
   }
-  destInfo.account.lamports = checkedAdd(destInfo.account.lamports, sourceInfo.account.lamports);
-  sourceInfo.account.lamports = 0n;
-  // On-chain the program deletes the account outright: back to the System program with no data.
-  sourceInfo.account.owner = SYSTEM_PROGRAM_ID;
-  sourceInfo.account.data = Buffer.alloc(0);
+  const withheld = isExtended(ctx) ? findExtension(sourceInfo.account.data, ExtensionType.TransferFeeAmount) : null;
+  if (withheld && withheld.readBigUInt64LE(0) > 0n) throw tokenError(TokenError.AccountHasWithheldTransferFees);
+  deleteAccount(sourceInfo, destInfo);
 }
 
 function toggleFreeze(ctx: InstructionContext, freeze: boolean): void {
   const sourceInfo = account(ctx, 0);
   const mintInfo = account(ctx, 1);
   const authority = account(ctx, 2);
-  const source = unpackAccount(sourceInfo);
+  const source = unpackAccount(ctx, sourceInfo);
   if ((source.state === AccountState.Frozen) === freeze) throw tokenError(TokenError.InvalidState);
   if (source.isNative !== null) throw tokenError(TokenError.NativeNotSupported);
   if (mintInfo.key !== source.mint) throw tokenError(TokenError.MintMismatch);
-  const mint = unpackMint(mintInfo);
+  const mint = unpackMint(ctx, mintInfo);
   if (mint.freezeAuthority === null) throw tokenError(TokenError.MintCannotFreeze);
   validateOwner(ctx, mint.freezeAuthority, authority, ctx.accounts.slice(3));
   source.state = freeze ? AccountState.Frozen : AccountState.Initialized;
-  encodeTokenAccount(source, sourceInfo.account.data);
+  saveAccount(ctx, sourceInfo, source);
 }
 
 function syncNative(ctx: InstructionContext): void {
   const info = account(ctx, 0);
   checkOwner(ctx, info);
-  const a = unpackAccount(info);
+  const a = unpackAccount(ctx, info);
   if (a.isNative === null) throw tokenError(TokenError.NonNativeNotSupported);
   const amount = checkedSub(info.account.lamports, a.isNative);
   // Lamports can only arrive from outside; a shrinking balance means the account was tampered with.
   if (amount < a.amount) throw tokenError(TokenError.InvalidState);
   a.amount = amount;
-  encodeTokenAccount(a, info.account.data);
+  saveAccount(ctx, info, a);
 }
 
 function initializeImmutableOwner(ctx: InstructionContext): void {
-  const a = decodeTokenAccount(account(ctx, 0).account.data);
+  const target = account(ctx, 0);
+  const a = decodeTokenAccount(baseOf(ctx, target, "account", true));
   if (a.state !== AccountState.Uninitialized) throw tokenError(TokenError.AlreadyInUse);
-  ctx.log("Please upgrade to SPL Token 2022 for immutable owner support");
+  if (!isExtended(ctx)) {
+    ctx.log("Please upgrade to SPL Token 2022 for immutable owner support");
+    return;
+  }
+  allocateExtension(target.account.data, ExtensionType.ImmutableOwner, "account");
+}
+
+/** GetAccountDataSize: SPL Token's accounts are all 165 bytes; Token-2022 sizes for the mint's and the asked-for extensions. */
+function accountDataSize(ctx: InstructionContext, requested: readonly number[]): bigint {
+  const mintInfo = account(ctx, 0);
+  validMint(ctx, mintInfo);
+  if (!isExtended(ctx)) return BigInt(ACCOUNT_SIZE);
+  if (requested.some((type) => !isAccountExtension(type))) throw tokenError(TokenError.ExtensionTypeMismatch);
+  const types = [...requiredAccountExtensions(extensionTypes(mintInfo.account.data)), ...(requested as ExtensionType[])];
+  return BigInt(extendedLength("account", types));
 }
 
 function u64Bytes(value: bigint): Buffer {
@@ -614,6 +604,8 @@ function run(ctx: InstructionContext, ix: Instruction): void {
       return transfer(ctx, ix.amount, null);
     case "TransferChecked":
       return transfer(ctx, ix.amount, ix.decimals);
+    case "TransferCheckedWithFee":
+      return transfer(ctx, ix.amount, ix.decimals, ix.fee);
     case "Approve":
       return approve(ctx, ix.amount, null);
     case "ApproveChecked":
@@ -639,8 +631,7 @@ function run(ctx: InstructionContext, ix: Instruction): void {
     case "SyncNative":
       return syncNative(ctx);
     case "GetAccountDataSize":
-      validMint(ctx, account(ctx, 0));
-      return ctx.setReturnData(u64Bytes(BigInt(ACCOUNT_SIZE)));
+      return ctx.setReturnData(u64Bytes(accountDataSize(ctx, ix.extensions)));
     case "InitializeImmutableOwner":
       return initializeImmutableOwner(ctx);
     case "AmountToUiAmount": {
@@ -651,33 +642,43 @@ function run(ctx: InstructionContext, ix: Instruction): void {
       const mint = validMint(ctx, account(ctx, 0));
       return ctx.setReturnData(u64Bytes(uiAmountToAmount(ix.uiAmount, mint.decimals)));
     }
+    case "InitializeMintCloseAuthority":
+      return void address.write(uninitializedMintExtension(ctx, ExtensionType.MintCloseAuthority), 0, ix.closeAuthority ?? NO_KEY);
+    case "InitializeTransferFeeConfig":
+      return initializeTransferFeeConfig(ctx, ix);
+    case "InitializeDefaultAccountState":
+      return initializeDefaultAccountState(ctx, ix.state);
+    case "InitializePermanentDelegate":
+      return void address.write(uninitializedMintExtension(ctx, ExtensionType.PermanentDelegate), 0, ix.delegate);
+    case "InitializeMetadataPointer":
+      return initializeMetadataPointer(ctx, ix.authority, ix.metadataAddress);
+    case "InitializeNonTransferableMint":
+      return void uninitializedMintExtension(ctx, ExtensionType.NonTransferable);
   }
 }
 
-/** The entrypoint's error.print::<TokenError>(): one line naming the error before it is returned. */
-function printError(ctx: InstructionContext, e: unknown): void {
-  if (!(e instanceof InstructionError)) return;
-  const v = e.value;
-  // Running out of compute aborts the program; it never gets to print.
-  if (v === "ComputationalBudgetExceeded") return;
-  if (typeof v === "string") ctx.log(`Error: ${v}`);
-  else if ("Custom" in v) ctx.log(TOKEN_ERROR_LOG[v.Custom] ?? "Error: Unknown");
-  else ctx.log("Error: BorshIoError");
+/**
+ * One implementation of the token instruction set for both programs: SPL Token at its id, and Token-2022 at its own,
+ * which reads the same base layouts and adds the extension area and the extension instructions.
+ */
+function tokenProgram(id: Address): Program {
+  return {
+    id,
+    builtin: false,
+    execute(ctx) {
+      try {
+        ctx.consume(DECODE_UNITS);
+        const ix = decode(ctx.data, isExtended(ctx));
+        ctx.consume(UNITS[ix.type] - DECODE_UNITS);
+        ctx.log(EXTENSION_LOG[ix.type] ?? `Instruction: ${ix.type}`);
+        run(ctx, ix);
+      } catch (e) {
+        printError(ctx, e);
+        throw e;
+      }
+    },
+  };
 }
 
-export const splTokenProgram: Program = {
-  id: TOKEN_PROGRAM_ID,
-  builtin: false,
-  execute(ctx) {
-    try {
-      ctx.consume(DECODE_UNITS);
-      const ix = decode(ctx.data);
-      ctx.consume(UNITS[ix.type] - DECODE_UNITS);
-      ctx.log(`Instruction: ${ix.type}`);
-      run(ctx, ix);
-    } catch (e) {
-      printError(ctx, e);
-      throw e;
-    }
-  },
-};
+export const splTokenProgram: Program = tokenProgram(TOKEN_PROGRAM_ID);
+export const token2022Program: Program = tokenProgram(TOKEN_2022_PROGRAM_ID);
