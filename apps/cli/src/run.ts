@@ -12,6 +12,11 @@ import { registerCompletionCommands } from "./commands/completion.js";
 import { registerGroupCommands } from "./commands/group.js";
 import { registerFeeStateCommands } from "./commands/fee-state.js";
 import { registerPanicCommands } from "./commands/panic.js";
+import { registerAccountCommands } from "./commands/account.js";
+import { registerLiquidatableCommands } from "./commands/liquidatable.js";
+import { registerOracleCommands } from "./commands/oracle.js";
+import { registerEmissionsCommands } from "./commands/emissions.js";
+import { registerSandboxCommands } from "./commands/sandbox.js";
 
 /** One area of commands; each adds its command tree to the program. */
 export type RegisterCommands = (program: Command, ctx: CliContext) => void;
@@ -20,6 +25,11 @@ const COMMAND_AREAS: readonly RegisterCommands[] = [
   registerGroupCommands,
   registerFeeStateCommands,
   registerPanicCommands,
+  registerAccountCommands,
+  registerLiquidatableCommands,
+  registerOracleCommands,
+  registerEmissionsCommands,
+  registerSandboxCommands,
   registerCompletionCommands,
 ];
 
