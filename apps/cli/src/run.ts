@@ -12,12 +12,14 @@ import { registerCompletionCommands } from "./commands/completion.js";
 import { registerGroupCommands } from "./commands/group.js";
 import { registerFeeStateCommands } from "./commands/fee-state.js";
 import { registerPanicCommands } from "./commands/panic.js";
+import { registerBankCommands } from "./commands/bank.js";
 
 /** One area of commands; each adds its command tree to the program. */
 export type RegisterCommands = (program: Command, ctx: CliContext) => void;
 
 const COMMAND_AREAS: readonly RegisterCommands[] = [
   registerGroupCommands,
+  registerBankCommands,
   registerFeeStateCommands,
   registerPanicCommands,
   registerCompletionCommands,
