@@ -17,12 +17,14 @@ import { registerLiquidatableCommands } from "./commands/liquidatable.js";
 import { registerOracleCommands } from "./commands/oracle.js";
 import { registerEmissionsCommands } from "./commands/emissions.js";
 import { registerSandboxCommands } from "./commands/sandbox.js";
+import { registerBankCommands } from "./commands/bank.js";
 
 /** One area of commands; each adds its command tree to the program. */
 export type RegisterCommands = (program: Command, ctx: CliContext) => void;
 
 const COMMAND_AREAS: readonly RegisterCommands[] = [
   registerGroupCommands,
+  registerBankCommands,
   registerFeeStateCommands,
   registerPanicCommands,
   registerAccountCommands,
