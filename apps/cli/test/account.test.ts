@@ -199,6 +199,26 @@ describe("account freeze | unfreeze", () => {
     expect((await market.marginfiAccount(borrower)).accountFlags & AccountFlags.ACCOUNT_FROZEN).toBe(0n);
   });
 
+  it("--multisig prints the unsigned transaction for the multisig's vault and changes nothing", async () => {
+    const vault = market.admin.publicKey.toBase58();
+    const run = await cli(home, [
+      ...global,
+      "--multisig",
+      "--authority",
+      vault,
+      "--output",
+      "json",
+      "account",
+      "freeze",
+      borrower.account.toBase58(),
+    ]);
+    expect(run.code).toBe(0);
+    const printed = json<{ feePayer: string; signaturesRequired: number; base58: string; base64: string }>(run);
+    expect(printed).toMatchObject({ feePayer: vault, signaturesRequired: 1 });
+    expect(Buffer.from(printed.base64, "base64").length).toBeGreaterThan(100);
+    expect((await market.marginfiAccount(borrower)).accountFlags & AccountFlags.ACCOUNT_FROZEN).toBe(0n);
+  });
+
   it("every command's help says what it changes or that it reads only", async () => {
     for (const [command, text] of [
       ["show", "Reads only."],
