@@ -42,6 +42,8 @@ export interface Position {
   /** This position's share of the Initial and Maintenance components (0 where its price failed). */
   readonly initValue: I80F48;
   readonly maintValue: I80F48;
+  /** This position's share of the Equity component: unweighted at the biased EMA price (0 where it failed or is isolated collateral). */
+  readonly equityValue: I80F48;
 }
 
 /** Positions are created once and filled in by the valuation, which saves an allocation per balance. */
@@ -103,6 +105,7 @@ function accountPositions(balances: readonly BalanceLike[], banks: ReadonlyMap<s
       maintWeight: fx.ZERO,
       initValue: fx.ZERO,
       maintValue: fx.ZERO,
+      equityValue: fx.ZERO,
     });
   }
   return positions;
@@ -164,7 +167,8 @@ function valuePositions(positions: readonly ValuedPosition[], emode: ReconciledE
       } else {
         p.initValue = calcValue(p.amount, timeWeighted.high, bank.decimals, p.initWeight);
         initLiabilities = fx.add(initLiabilities, p.initValue);
-        equityLiabilities = fx.add(equityLiabilities, calcValue(p.amount, timeWeighted.high, bank.decimals));
+        p.equityValue = calcValue(p.amount, timeWeighted.high, bank.decimals);
+        equityLiabilities = fx.add(equityLiabilities, p.equityValue);
       }
       if (isOracleFailure(realTime)) maintError ??= realTime;
       else {
@@ -187,7 +191,8 @@ function valuePositions(positions: readonly ValuedPosition[], emode: ReconciledE
         p.initValue = calcValue(p.amount, timeWeighted.low, bank.decimals, p.initWeight);
         initAssets = fx.add(initAssets, p.initValue);
       }
-      equityAssets = fx.add(equityAssets, calcValue(p.amount, timeWeighted.low, bank.decimals));
+      p.equityValue = calcValue(p.amount, timeWeighted.low, bank.decimals);
+      equityAssets = fx.add(equityAssets, p.equityValue);
     }
     if (isOracleFailure(realTime)) maintError ??= realTime;
     else {

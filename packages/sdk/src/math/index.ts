@@ -25,3 +25,5 @@ export * from "./kamino.js";
 export * from "./liquidation.js";
 export * from "./kamino-obligation.js";
 export * from "./kamino-farm.js";
+export * from "./account-report.js";
+export * from "./liquidation-scan.js";

@@ -12,3 +12,4 @@ export * from "./kamino.js";
 export * from "./kamino-reserves.js";
 export * from "./liquidation-record.js";
 export * from "./kamino-farms.js";
+export * from "./oracle-report.js";

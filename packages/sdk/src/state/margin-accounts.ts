@@ -38,6 +38,31 @@ export async function fetchMarginAccounts(
     .filter(({ account }) => account.migratedTo === DEFAULT_PUBKEY);
 }
 
+/** Every margin account of the group (transferred-away accounts left out, as above). */
+export async function fetchGroupMarginAccounts(connection: Connection, programId: string, group: string): Promise<MarginAccount[]> {
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), { filters: groupMarginAccountFilters(group) });
+  return accounts
+    .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }))
+    .filter(({ account }) => account.migratedTo === DEFAULT_PUBKEY);
+}
+
+/** The program-account filters that select every margin account of the wallet, in any group. */
+export function authorityMarginAccountFilters(authority: string): GetProgramAccountsFilter[] {
+  return [
+    { dataSize: MarginfiAccountLayout.space },
+    { memcmp: { offset: 0, bytes: bs58.encode(MarginfiAccountLayout.discriminator) } },
+    { memcmp: { offset: MarginfiAccountLayout.fields.authority.offset, bytes: authority } },
+  ];
+}
+
+/** The wallet's margin accounts in every group of the program (transferred-away accounts left out, as above). */
+export async function fetchAuthorityMarginAccounts(connection: Connection, programId: string, authority: string): Promise<MarginAccount[]> {
+  const accounts = await connection.getProgramAccounts(new PublicKey(programId), { filters: authorityMarginAccountFilters(authority) });
+  return accounts
+    .map(({ pubkey, account }) => ({ address: pubkey.toBase58(), account: decodeMarginfiAccount(account.data) }))
+    .filter(({ account }) => account.migratedTo === DEFAULT_PUBKEY);
+}
+
 export async function fetchMarginAccount(connection: Connection, address: string): Promise<MarginAccount> {
   const info = await connection.getAccountInfo(new PublicKey(address));
   if (info === null) throw new BallastSdkError("ACCOUNT_NOT_FOUND");

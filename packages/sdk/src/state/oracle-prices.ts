@@ -69,13 +69,19 @@ export async function fetchOracleAccounts(
   return byBank;
 }
 
-/** When the bank's oracle last published (Pyth publish time, Switchboard update time); null for fixed prices or a missing feed. */
+/**
+ * When the bank's oracle (its first oracle account: the SOL feed of a staked bank, the token feed of a Kamino bank)
+ * last published (Pyth publish time, Switchboard update time); null for fixed prices or a missing feed.
+ */
 export function oracleTimestamp(bank: Bank, oracle: AccountInfo<Buffer> | null): bigint | null {
   if (oracle === null) return null;
   switch (bank.config.oracleSetup) {
     case OracleSetup.PythPushOracle:
+    case OracleSetup.StakedWithPythPush:
+    case OracleSetup.KaminoPythPush:
       return decodePriceUpdateV2(oracle.data).priceMessage.publishTime;
     case OracleSetup.SwitchboardPull:
+    case OracleSetup.KaminoSwitchboardPull:
       return readPullFeedResult(oracle.data).lastUpdateTimestamp;
     default:
       return null;
