@@ -8,9 +8,11 @@ import { BorshCoder, type Idl } from "@coral-xyz/anchor";
 import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import bs58 from "bs58";
+import { marketProgram } from "@ballast/market";
 import { i80f48 } from "@ballast/protocol";
 import { bankAddressWithSeed } from "@ballast/sdk";
 import { bankVaults, TestMarket, type TestBank } from "../../../packages/protocol/test/support/market.js";
+import { createKaminoReserve } from "../../../packages/sdk/test/support/kamino-market.js";
 import { CliUser } from "./support.js";
 
 const IDL = JSON.parse(readFileSync(new URL("../../../packages/protocol/idl/marginfi.json", import.meta.url), "utf8")) as Idl;
@@ -64,7 +66,7 @@ riskTier: Collateral
 `;
 
 beforeAll(async () => {
-  market = await TestMarket.start();
+  market = await TestMarket.start({ programs: [marketProgram()] });
   cli = new CliUser(market.net.rpc.url, market.ledger);
   adminFile = cli.keypairFile("admin", market.admin);
   const stranger = Keypair.generate();
@@ -279,6 +281,50 @@ describe("fees", () => {
     const result = await cli.run(asAdmin(["bank", "withdraw-insurance", "--bank", usdc.toBase58(), "--amount", "5"]));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^ballast: transaction failed: /);
+  });
+});
+
+describe("bank add-kamino", () => {
+  it("adds a bank over a market reserve at the PDA of its seed", async () => {
+    const { reserve } = await createKaminoReserve(market, solMint, solFeed);
+    const path = cli.file(
+      "kamino.yaml",
+      `mint: ${solMint.toBase58()}
+seed: 3
+reserve: ${reserve.toBase58()}
+oracle: { setup: KaminoPythPush, key: ${solFeed.toBase58()}, maxAge: 60 }
+assetWeightInit: 0.8
+assetWeightMaint: 0.9
+depositLimit: 1000000000000
+`,
+    );
+    const out = await cli.json<{ created: Record<string, unknown> }>(asAdmin(["bank", "add-kamino", "--config", path]));
+    expect(out.created).toMatchObject({
+      bank: bankAddressWithSeed(market.group, solMint, 3n).toBase58(),
+      mint: solMint.toBase58(),
+      assetTag: "Kamino",
+      assetWeightInit: exact("0.8"),
+      depositLimit: "1000000000000",
+      oracle: { setup: "KaminoPythPush", keys: `${solFeed.toBase58()} ${reserve.toBase58()}`, maxAge: 60 },
+      kaminoReserve: reserve.toBase58(),
+    });
+  });
+
+  it("refuses a reserve of another mint before sending", async () => {
+    const { reserve } = await createKaminoReserve(market, usdcMint, solFeed);
+    const path = cli.file(
+      "wrong.json",
+      JSON.stringify({
+        mint: solMint.toBase58(),
+        reserve: reserve.toBase58(),
+        oracle: { setup: "KaminoPythPush", key: solFeed.toBase58() },
+        assetWeightInit: 0.8,
+        assetWeightMaint: 0.9,
+      }),
+    );
+    const result = await cli.run(asAdmin(["bank", "add-kamino", "--config", path]));
+    expect(result.stderr).toBe(`ballast: mint: the reserve lends ${usdcMint.toBase58()}, not ${solMint.toBase58()}\n`);
+    expect(result.code).toBe(2);
   });
 });
 
