@@ -280,7 +280,9 @@ describe("fees", () => {
   it("withdraw-insurance from an empty vault is the token program's refusal, exit 1", async () => {
     const result = await cli.run(asAdmin(["bank", "withdraw-insurance", "--bank", usdc.toBase58(), "--amount", "5"]));
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^ballast: transaction failed: /);
+    expect(result.stderr).toBe(
+      "ballast: transaction failed: Insufficient funds (program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA error 1)\n",
+    );
   });
 });
 
