@@ -82,7 +82,10 @@ export function registerGroupCommands(program: Command, ctx: CliContext): void {
   group
     .command("create")
     .description(
-      writes("Create a group with the authority as its admin and every role", "creates a group account (rent paid by the admin)"),
+      writes(
+        "Create a group with the authority as its admin (other roles unset until `group roles`)",
+        "creates a group account (rent paid by the admin)",
+      ),
     )
     .option("--group-keypair <PATH>", "keypair file for the group's address (default: a new random keypair)")
     .action(async (options: { groupKeypair?: string }) => {
