@@ -6,6 +6,7 @@ import { PYTH_RECEIVER_PROGRAM_ID, SCOPE_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGR
 import { FEED_ID_LENGTH, type VerificationLevel } from "./pyth/price-update-v2.js";
 import { ORACLE_PRICES_ACCOUNT_SIZE, SCOPE_CONFIGURATION_SEED } from "./scope/oracle-prices.js";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
+import { STATE_SEED } from "./switchboard/accounts.js";
 
 function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
   if (value.length !== length) throw new RangeError(`${what} must be ${length} bytes, got ${value.length}`);
@@ -153,18 +154,22 @@ export interface QueueInitParams {
   programId?: Key;
 }
 
+function queueInitArgs(p: QueueInitParams) {
+  return {
+    allowAuthorityOverrideAfter: p.allowAuthorityOverrideAfter ?? 0,
+    requireAuthorityHeartbeatPermission: p.requireAuthorityHeartbeatPermission ?? false,
+    requireUsagePermissions: p.requireUsagePermissions ?? false,
+    maxQuoteVerificationAge: p.maxQuoteVerificationAge ?? 604_800,
+    reward: p.reward ?? 0,
+    nodeTimeout: p.nodeTimeout ?? 180,
+    recentSlot: NO_RECENT_SLOT,
+  };
+}
+
 export function queueInitInstruction(p: QueueInitParams): TransactionInstruction {
   return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_init", {
     accounts: { queue: p.queue, authority: p.authority, payer: p.payer, systemProgram: SystemProgram.programId },
-    args: {
-      allowAuthorityOverrideAfter: p.allowAuthorityOverrideAfter ?? 0,
-      requireAuthorityHeartbeatPermission: p.requireAuthorityHeartbeatPermission ?? false,
-      requireUsagePermissions: p.requireUsagePermissions ?? false,
-      maxQuoteVerificationAge: p.maxQuoteVerificationAge ?? 604_800,
-      reward: p.reward ?? 0,
-      nodeTimeout: p.nodeTimeout ?? 180,
-      recentSlot: NO_RECENT_SLOT,
-    },
+    args: queueInitArgs(p),
   });
 }
 
@@ -295,6 +300,102 @@ export function permissionSetInstruction(p: PermissionSetParams): TransactionIns
     accounts: { authority: p.authority, granter: p.granter },
     args: { permission: p.permission, enable: p.enable },
     remainingAccounts: [{ pubkey: key(p.target), isSigner: false, isWritable: true }],
+  });
+}
+
+/** The program's State, PDA ["STATE"], and its bump. */
+export function switchboardStateAddress(programId: Key = SWITCHBOARD_ON_DEMAND_PROGRAM_ID): [PublicKey, number] {
+  return PublicKey.findProgramAddressSync([Buffer.from(STATE_SEED)], key(programId));
+}
+
+export interface StateInitParams {
+  /** Becomes the State's authority. */
+  payer: Key;
+  programId?: Key;
+}
+
+export function stateInitInstruction(p: StateInitParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "state_init", {
+    accounts: { state: switchboardStateAddress(programId)[0], payer: p.payer, systemProgram: SystemProgram.programId },
+    args: {},
+  });
+}
+
+/** A queue_init whose queue becomes the State's guardian queue; the payer is the State's authority. */
+export function guardianQueueInitInstruction(p: QueueInitParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "guardian_queue_init", {
+    accounts: {
+      queue: p.queue,
+      authority: p.authority,
+      payer: p.payer,
+      systemProgram: SystemProgram.programId,
+      state: switchboardStateAddress(programId)[0],
+    },
+    args: queueInitArgs(p),
+  });
+}
+
+export interface GuardianRegistrationParams {
+  /** An oracle of the guardian queue. */
+  oracle: Key;
+  guardianQueue: Key;
+  /** The State's authority. */
+  authority: Key;
+  programId?: Key;
+}
+
+function guardianRegistration(name: "guardian_register" | "guardian_unregister", p: GuardianRegistrationParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, name, {
+    accounts: { oracle: p.oracle, state: switchboardStateAddress(programId)[0], guardianQueue: p.guardianQueue, authority: p.authority },
+    args: {},
+  });
+}
+
+export function guardianRegisterInstruction(p: GuardianRegistrationParams): TransactionInstruction {
+  return guardianRegistration("guardian_register", p);
+}
+
+export function guardianUnregisterInstruction(p: GuardianRegistrationParams): TransactionInstruction {
+  return guardianRegistration("guardian_unregister", p);
+}
+
+export interface GuardianQuoteVerifyParams {
+  /** A registered guardian (an oracle of the guardian queue). */
+  guardian: Key;
+  /** The guardian's authority. */
+  authority: Key;
+  /** The oracle whose quote is voted for, and its queue. */
+  oracle: Key;
+  queue: Key;
+  guardianQueue: Key;
+  /** When the quote was checked, unix seconds; not in the future. */
+  timestamp: bigint;
+  /** One of the oracle queue's allowed measurements. */
+  mrEnclave: Uint8Array;
+  /** The oracle's secp256k1 signing key, x ‖ y (secp256k1SignerOf). */
+  secp256k1Key: Uint8Array;
+  programId?: Key;
+}
+
+export function guardianQuoteVerifyInstruction(p: GuardianQuoteVerifyParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "guardian_quote_verify", {
+    accounts: {
+      guardian: p.guardian,
+      oracle: p.oracle,
+      authority: p.authority,
+      guardianQueue: p.guardianQueue,
+      state: switchboardStateAddress(programId)[0],
+      queue: p.queue,
+    },
+    args: {
+      timestamp: p.timestamp,
+      mrEnclave: fixedBytes("MRENCLAVE", p.mrEnclave, 32),
+      secp256k1Key: fixedBytes("secp256k1 key", p.secp256k1Key, 64),
+    },
   });
 }
 

@@ -185,6 +185,52 @@ export const SWITCHBOARD_ON_DEMAND_INSTRUCTIONS = defineInstructions({
     ],
     args: { signature: arg.bytes(64), recoveryId: arg.u8, value: arg.bytes(32) },
   },
+  // The program's State at ["STATE"]; the payer becomes its authority.
+  state_init: {
+    accounts: [{ name: "state", writable: true }, { name: "payer", writable: true, signer: true }, { name: "systemProgram" }],
+    args: {},
+  },
+  // A queue like queue_init's, recorded as the State's guardian queue; the payer must be the State's authority.
+  guardian_queue_init: {
+    accounts: [
+      { name: "queue", writable: true, signer: true },
+      { name: "authority" },
+      { name: "payer", writable: true, signer: true },
+      { name: "systemProgram" },
+      { name: "state", writable: true },
+    ],
+    args: {
+      allowAuthorityOverrideAfter: arg.u32,
+      requireAuthorityHeartbeatPermission: arg.bool,
+      requireUsagePermissions: arg.bool,
+      maxQuoteVerificationAge: arg.u32,
+      reward: arg.u32,
+      nodeTimeout: arg.u32,
+      recentSlot: arg.u64,
+    },
+  },
+  // The State's authority adds (or removes) an oracle of the guardian queue to its keys: it becomes a guardian.
+  guardian_register: {
+    accounts: [{ name: "oracle" }, { name: "state" }, { name: "guardianQueue", writable: true }, { name: "authority", signer: true }],
+    args: {},
+  },
+  guardian_unregister: {
+    accounts: [{ name: "oracle" }, { name: "state" }, { name: "guardianQueue", writable: true }, { name: "authority", signer: true }],
+    args: {},
+  },
+  // A guardian's vote that an oracle's enclave quote (measurement and signing key) is genuine, signed by the
+  // guardian's authority.
+  guardian_quote_verify: {
+    accounts: [
+      { name: "guardian" },
+      { name: "oracle", writable: true },
+      { name: "authority", signer: true },
+      { name: "guardianQueue" },
+      { name: "state" },
+      { name: "queue" },
+    ],
+    args: { timestamp: arg.i64, mrEnclave: arg.bytes(32), secp256k1Key: arg.bytes(64) },
+  },
   create_feed: {
     accounts: [
       { name: "authority", writable: true, signer: true },
