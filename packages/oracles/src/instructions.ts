@@ -7,6 +7,8 @@ import {
   VERIFICATION_LEVEL_PARTIAL_TAG,
   type VerificationLevel,
 } from "./pyth/price-update-v2.js";
+import { MERKLE_HASH_LENGTH } from "./pyth/accumulator.js";
+import { DataSourceArg, ReceiverConfigArg } from "./pyth/receiver-config.js";
 
 /** The receiver's Borsh `VerificationLevel`: 0 then num_signatures for Partial, 1 alone for Full. */
 const verificationLevelArg: ArgType<VerificationLevel> = {
@@ -20,7 +22,51 @@ const verificationLevelArg: ArgType<VerificationLevel> = {
   },
 };
 
+/** A price message and its path to the root a VAA carries (`MerklePriceUpdate`). */
+const merklePriceUpdateArg = arg.struct({ message: arg.byteVec, proof: arg.vec(arg.bytes(MERKLE_HASH_LENGTH)) });
+const governanceAccounts = [
+  { name: "payer", signer: true },
+  { name: "config", writable: true },
+] as const;
+
+// create_feed and update_price are this package's own (a feed its write authority prices directly); the others are
+// the receiver's, named, laid out and ordered as in its IDL: the Config's initialisation and governance, and the two
+// Wormhole-verified posts.
 export const PYTH_RECEIVER_INSTRUCTIONS = defineInstructions({
+  initialize: {
+    accounts: [{ name: "payer", writable: true, signer: true }, { name: "config", writable: true }, { name: "systemProgram" }],
+    args: { initialConfig: ReceiverConfigArg },
+  },
+  request_governance_authority_transfer: { accounts: governanceAccounts, args: { targetGovernanceAuthority: arg.pubkey } },
+  accept_governance_authority_transfer: { accounts: governanceAccounts, args: {} },
+  set_data_sources: { accounts: governanceAccounts, args: { validDataSources: arg.vec(DataSourceArg) } },
+  set_fee: { accounts: governanceAccounts, args: { singleUpdateFeeInLamports: arg.u64 } },
+  set_minimum_signatures: { accounts: governanceAccounts, args: { minimumSignatures: arg.u8 } },
+  post_update_atomic: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "guardianSet" },
+      { name: "config" },
+      { name: "treasury", writable: true },
+      // A fresh keypair signs to be created; an existing account does not.
+      { name: "priceUpdateAccount", writable: true, signer: "caller" },
+      { name: "systemProgram" },
+      { name: "writeAuthority", signer: true },
+    ],
+    args: { vaa: arg.byteVec, merklePriceUpdate: merklePriceUpdateArg, treasuryId: arg.u8 },
+  },
+  post_update: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "encodedVaa" },
+      { name: "config" },
+      { name: "treasury", writable: true },
+      { name: "priceUpdateAccount", writable: true, signer: "caller" },
+      { name: "systemProgram" },
+      { name: "writeAuthority", signer: true },
+    ],
+    args: { merklePriceUpdate: merklePriceUpdateArg, treasuryId: arg.u8 },
+  },
   create_feed: {
     accounts: [
       { name: "authority", writable: true, signer: true },
