@@ -128,3 +128,47 @@ export function decodeAccumulatorMessage(
     },
   };
 }
+
+export const ACCUMULATOR_UPDATE_MAGIC = "PNAU";
+
+/**
+ * Hermes' price update data (AccumulatorUpdateData, wire v1): magic "PNAU", major 1, minor, a u8-length trailing
+ * header, then proof tag 0 = WormholeMerkle {vaa: u16-length bytes, updates: u8 count of {message: u16-length bytes,
+ * proof: u8 count of 20-byte hashes}}: the VAA and each message with its proof, as post_update_atomic takes them.
+ * Null when the bytes are not that.
+ */
+export function parseAccumulatorUpdateData(
+  bytes: Uint8Array,
+): { vaa: Uint8Array; updates: { message: Uint8Array; proof: Uint8Array[] }[] } | null {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  let at = 0;
+  const take = (n: number): Buffer | null => {
+    if (at + n > buf.length) return null;
+    at += n;
+    return buf.subarray(at - n, at);
+  };
+  const u8 = () => take(1)?.readUInt8(0) ?? null;
+  const u16 = () => take(2)?.readUInt16BE(0) ?? null;
+  if (take(4)?.toString("ascii") !== ACCUMULATOR_UPDATE_MAGIC || u8() !== 1 || u8() === null) return null;
+  const trailing = u8();
+  if (trailing === null || take(trailing) === null || u8() !== 0) return null;
+  const vaaLength = u16();
+  const vaa = vaaLength === null ? null : take(vaaLength);
+  const count = u8();
+  if (vaa === null || count === null) return null;
+  const updates: { message: Uint8Array; proof: Uint8Array[] }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const messageLength = u16();
+    const message = messageLength === null ? null : take(messageLength);
+    const depth = u8();
+    if (message === null || depth === null) return null;
+    const proof: Uint8Array[] = [];
+    for (let j = 0; j < depth; j += 1) {
+      const node = take(MERKLE_HASH_LENGTH);
+      if (node === null) return null;
+      proof.push(Uint8Array.from(node));
+    }
+    updates.push({ message: Uint8Array.from(message), proof });
+  }
+  return { vaa: Uint8Array.from(vaa), updates };
+}

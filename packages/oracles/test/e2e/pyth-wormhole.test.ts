@@ -36,7 +36,10 @@ import {
   receiverTreasuryAddress,
   signVaaBody,
   wormholeQuorum,
+  parseAccumulatorUpdateData,
+  parseVaa,
 } from "../../src/index.js";
+import { GUARDIAN_SET_3, HERMES_UPDATE } from "../support/hermes-update.js";
 
 let net: Localnet;
 let connection: Connection;
@@ -342,6 +345,25 @@ describe("post_update_atomic", () => {
     await send(receiverGovernanceInstruction(admin.publicKey, { kind: "set_fee", singleUpdateFeeInLamports: 1_000_000_000_000n }), [admin]);
     expect((await post(batch.payload, batch.updates[0]!)).err).toEqual(custom(6005));
     await send(receiverGovernanceInstruction(admin.publicKey, { kind: "set_fee", singleUpdateFeeInLamports: FEE }), [admin]);
+  });
+});
+
+describe("a real Hermes update", () => {
+  it("verifies against Wormhole's guardian set 3 and posts Pyth's ETH/USD price", async () => {
+    const keys = GUARDIAN_SET_3.map((hex) => Uint8Array.from(Buffer.from(hex, "hex")));
+    setWormholeAccount(guardianSetAddress(3)[0], encodeGuardianSet({ index: 3, keys, creationTime: 1_600_000_000, expirationTime: 0 }));
+    const { vaa: signed, updates } = parseAccumulatorUpdateData(HERMES_UPDATE)!;
+    const full = parseVaa(signed)!;
+    // Its first five signatures: a VAA of all 13 does not fit in one transaction with its proof.
+    const trimmed = encodeVaa({ ...full, signatures: full.signatures.slice(0, 5) });
+    const account = Keypair.generate();
+    await send(sendAtomic({ vaa: trimmed, update: updates[0]!, account: account.publicKey, create: true, setIndex: 3 }), [admin, account]);
+    const stored = decodePriceUpdateV2(await data(account.publicKey));
+    expect(stored.verificationLevel).toEqual({ kind: "Partial", numSignatures: 5 });
+    expect(stored.priceMessage).toMatchObject({ price: 5_190_075_917_635n, exponent: -8, publishTime: 1_708_363_256n });
+    expect(Buffer.from(stored.priceMessage.feedId).toString("hex")).toBe(
+      "e62df6c8b4a85fe1a67db44dc12de5db330f7ac66b72dc658afedf0f4a415b43",
+    );
   });
 });
 
