@@ -428,7 +428,8 @@ function guardianQuoteVerify(ctx: InstructionContext, _accounts: AccountChecks, 
     enclave.stagingSecp256k1Signer = secp256k1Key;
     enclave.guardianApprovers = enclave.guardianApprovers.map(() => ZERO_KEY);
     enclave.guardianApproversLen = 0;
-    if (enclave.verificationStatus !== VerificationStatus.Success) enclave.verificationStatus = VerificationStatus.Pending;
+    // An oracle verified now (by guardians or its queue's override) keeps submitting while the new round gathers votes.
+    if (!isVerified(oracleValue, now)) enclave.verificationStatus = VerificationStatus.Pending;
   }
   const approvers = enclave.guardianApprovers.slice(0, enclave.guardianApproversLen);
   if (approvers.includes(guardian.key)) fail("GuardianAlreadyVoted");
