@@ -2,10 +2,13 @@
 import { PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
 import { buildInstruction, toPublicKey as key, type Key } from "@ballast/codec";
 import { PYTH_RECEIVER_INSTRUCTIONS, SCOPE_INSTRUCTIONS, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS } from "./instructions.js";
-import { PYTH_RECEIVER_PROGRAM_ID, SCOPE_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "./program-ids.js";
+import { PYTH_RECEIVER_PROGRAM_ID, SCOPE_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_PROGRAM_ID, WORMHOLE_CORE_PROGRAM_ID } from "./program-ids.js";
+import { receiverConfigAddress, receiverTreasuryAddress, type DataSource, type ReceiverConfig } from "./pyth/receiver-config.js";
+import { guardianSetAddress } from "./pyth/wormhole.js";
 import { FEED_ID_LENGTH, type VerificationLevel } from "./pyth/price-update-v2.js";
 import { ORACLE_PRICES_ACCOUNT_SIZE, SCOPE_CONFIGURATION_SEED } from "./scope/oracle-prices.js";
 import { PYTH_FEED_SEED, SWITCHBOARD_FEED_SEED } from "./seeds.js";
+import { STATE_SEED } from "./switchboard/accounts.js";
 
 function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
   if (value.length !== length) throw new RangeError(`${what} must be ${length} bytes, got ${value.length}`);
@@ -13,6 +16,118 @@ function fixedBytes(what: string, value: Uint8Array, length: number): Buffer {
 }
 
 // ---- Pyth receiver ---------------------------------------------------------------------------------------
+
+export interface ReceiverInitializeParams {
+  payer: Key;
+  config: ReceiverConfig;
+  programId?: Key;
+}
+
+/** The receiver's Config at ["config"]. */
+export function receiverInitializeInstruction(p: ReceiverInitializeParams): TransactionInstruction {
+  const programId = p.programId ?? PYTH_RECEIVER_PROGRAM_ID;
+  return buildInstruction(programId, PYTH_RECEIVER_INSTRUCTIONS, "initialize", {
+    accounts: { payer: p.payer, config: receiverConfigAddress(programId)[0], systemProgram: SystemProgram.programId },
+    args: { initialConfig: p.config },
+  });
+}
+
+/** One governance change to the receiver's Config, signed by its governance authority (or, to accept, the target). */
+export type ReceiverGovernanceChange =
+  | { kind: "request_governance_authority_transfer"; targetGovernanceAuthority: Key }
+  | { kind: "accept_governance_authority_transfer" }
+  | { kind: "set_data_sources"; validDataSources: readonly DataSource[] }
+  | { kind: "set_fee"; singleUpdateFeeInLamports: bigint }
+  | { kind: "set_minimum_signatures"; minimumSignatures: number };
+
+export function receiverGovernanceInstruction(
+  payer: Key,
+  change: ReceiverGovernanceChange,
+  programId: Key = PYTH_RECEIVER_PROGRAM_ID,
+): TransactionInstruction {
+  const accounts = { payer, config: receiverConfigAddress(programId)[0] };
+  const ix = PYTH_RECEIVER_INSTRUCTIONS;
+  switch (change.kind) {
+    case "request_governance_authority_transfer":
+      return buildInstruction(programId, ix, change.kind, {
+        accounts,
+        args: { targetGovernanceAuthority: change.targetGovernanceAuthority },
+      });
+    case "accept_governance_authority_transfer":
+      return buildInstruction(programId, ix, change.kind, { accounts, args: {} });
+    case "set_data_sources":
+      return buildInstruction(programId, ix, change.kind, { accounts, args: { validDataSources: change.validDataSources } });
+    case "set_fee":
+      return buildInstruction(programId, ix, change.kind, {
+        accounts,
+        args: { singleUpdateFeeInLamports: change.singleUpdateFeeInLamports },
+      });
+    case "set_minimum_signatures":
+      return buildInstruction(programId, ix, change.kind, { accounts, args: { minimumSignatures: change.minimumSignatures } });
+  }
+}
+
+/** A price message and its Merkle path to the root its VAA carries. */
+export interface MerklePriceUpdate {
+  message: Uint8Array;
+  proof: readonly Uint8Array[];
+}
+
+interface PostUpdateCommon {
+  payer: Key;
+  /** Becomes (or must already be) the account's write authority; the payer by default. */
+  writeAuthority?: Key;
+  priceUpdateAccount: Key;
+  /** A fresh keypair's account, created by this post: it signs. */
+  createPriceUpdateAccount?: boolean;
+  merklePriceUpdate: MerklePriceUpdate;
+  /** Which of the 256 treasuries takes the fee; 0 by default. */
+  treasuryId?: number;
+  programId?: Key;
+}
+
+export interface PostUpdateAtomicParams extends PostUpdateCommon {
+  /** The signed VAA (encodeVaa). */
+  vaa: Uint8Array;
+  /** The guardian set account; by default the PDA of the VAA's guardian set index under `wormhole`. */
+  guardianSet?: Key;
+  guardianSetIndex: number;
+  /** The Wormhole core bridge the Config names. */
+  wormhole?: Key;
+}
+
+function postAccounts(p: PostUpdateCommon, programId: Key) {
+  return {
+    payer: p.payer,
+    config: receiverConfigAddress(programId)[0],
+    treasury: receiverTreasuryAddress(p.treasuryId ?? 0, programId)[0],
+    priceUpdateAccount: { key: p.priceUpdateAccount, signer: p.createPriceUpdateAccount === true },
+    systemProgram: SystemProgram.programId,
+    writeAuthority: p.writeAuthority ?? p.payer,
+  };
+}
+
+export function postUpdateAtomicInstruction(p: PostUpdateAtomicParams): TransactionInstruction {
+  const programId = p.programId ?? PYTH_RECEIVER_PROGRAM_ID;
+  const guardianSet = p.guardianSet ?? guardianSetAddress(p.guardianSetIndex, p.wormhole ?? WORMHOLE_CORE_PROGRAM_ID)[0];
+  return buildInstruction(programId, PYTH_RECEIVER_INSTRUCTIONS, "post_update_atomic", {
+    accounts: { ...postAccounts(p, programId), guardianSet },
+    args: { vaa: p.vaa, merklePriceUpdate: p.merklePriceUpdate, treasuryId: p.treasuryId ?? 0 },
+  });
+}
+
+export interface PostUpdateParams extends PostUpdateCommon {
+  /** The Wormhole core bridge's encoded-VAA account holding the verified VAA. */
+  encodedVaa: Key;
+}
+
+export function postUpdateInstruction(p: PostUpdateParams): TransactionInstruction {
+  const programId = p.programId ?? PYTH_RECEIVER_PROGRAM_ID;
+  return buildInstruction(programId, PYTH_RECEIVER_INSTRUCTIONS, "post_update", {
+    accounts: { ...postAccounts(p, programId), encodedVaa: p.encodedVaa },
+    args: { merklePriceUpdate: p.merklePriceUpdate, treasuryId: p.treasuryId ?? 0 },
+  });
+}
 
 /** The feed PDA ["price_feed", authority, feed_id] and its bump. */
 export function pythFeedAddress(authority: Key, feedId: Uint8Array, programId: Key = PYTH_RECEIVER_PROGRAM_ID): [PublicKey, number] {
@@ -153,18 +268,22 @@ export interface QueueInitParams {
   programId?: Key;
 }
 
+function queueInitArgs(p: QueueInitParams) {
+  return {
+    allowAuthorityOverrideAfter: p.allowAuthorityOverrideAfter ?? 0,
+    requireAuthorityHeartbeatPermission: p.requireAuthorityHeartbeatPermission ?? false,
+    requireUsagePermissions: p.requireUsagePermissions ?? false,
+    maxQuoteVerificationAge: p.maxQuoteVerificationAge ?? 604_800,
+    reward: p.reward ?? 0,
+    nodeTimeout: p.nodeTimeout ?? 180,
+    recentSlot: NO_RECENT_SLOT,
+  };
+}
+
 export function queueInitInstruction(p: QueueInitParams): TransactionInstruction {
   return buildInstruction(p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "queue_init", {
     accounts: { queue: p.queue, authority: p.authority, payer: p.payer, systemProgram: SystemProgram.programId },
-    args: {
-      allowAuthorityOverrideAfter: p.allowAuthorityOverrideAfter ?? 0,
-      requireAuthorityHeartbeatPermission: p.requireAuthorityHeartbeatPermission ?? false,
-      requireUsagePermissions: p.requireUsagePermissions ?? false,
-      maxQuoteVerificationAge: p.maxQuoteVerificationAge ?? 604_800,
-      reward: p.reward ?? 0,
-      nodeTimeout: p.nodeTimeout ?? 180,
-      recentSlot: NO_RECENT_SLOT,
-    },
+    args: queueInitArgs(p),
   });
 }
 
@@ -295,6 +414,102 @@ export function permissionSetInstruction(p: PermissionSetParams): TransactionIns
     accounts: { authority: p.authority, granter: p.granter },
     args: { permission: p.permission, enable: p.enable },
     remainingAccounts: [{ pubkey: key(p.target), isSigner: false, isWritable: true }],
+  });
+}
+
+/** The program's State, PDA ["STATE"], and its bump. */
+export function switchboardStateAddress(programId: Key = SWITCHBOARD_ON_DEMAND_PROGRAM_ID): [PublicKey, number] {
+  return PublicKey.findProgramAddressSync([Buffer.from(STATE_SEED)], key(programId));
+}
+
+export interface StateInitParams {
+  /** Becomes the State's authority. */
+  payer: Key;
+  programId?: Key;
+}
+
+export function stateInitInstruction(p: StateInitParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "state_init", {
+    accounts: { state: switchboardStateAddress(programId)[0], payer: p.payer, systemProgram: SystemProgram.programId },
+    args: {},
+  });
+}
+
+/** A queue_init whose queue becomes the State's guardian queue; the payer is the State's authority. */
+export function guardianQueueInitInstruction(p: QueueInitParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "guardian_queue_init", {
+    accounts: {
+      queue: p.queue,
+      authority: p.authority,
+      payer: p.payer,
+      systemProgram: SystemProgram.programId,
+      state: switchboardStateAddress(programId)[0],
+    },
+    args: queueInitArgs(p),
+  });
+}
+
+export interface GuardianRegistrationParams {
+  /** An oracle of the guardian queue. */
+  oracle: Key;
+  guardianQueue: Key;
+  /** The State's authority. */
+  authority: Key;
+  programId?: Key;
+}
+
+function guardianRegistration(name: "guardian_register" | "guardian_unregister", p: GuardianRegistrationParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, name, {
+    accounts: { oracle: p.oracle, state: switchboardStateAddress(programId)[0], guardianQueue: p.guardianQueue, authority: p.authority },
+    args: {},
+  });
+}
+
+export function guardianRegisterInstruction(p: GuardianRegistrationParams): TransactionInstruction {
+  return guardianRegistration("guardian_register", p);
+}
+
+export function guardianUnregisterInstruction(p: GuardianRegistrationParams): TransactionInstruction {
+  return guardianRegistration("guardian_unregister", p);
+}
+
+export interface GuardianQuoteVerifyParams {
+  /** A registered guardian (an oracle of the guardian queue). */
+  guardian: Key;
+  /** The guardian's authority. */
+  authority: Key;
+  /** The oracle whose quote is voted for, and its queue. */
+  oracle: Key;
+  queue: Key;
+  guardianQueue: Key;
+  /** When the quote was checked, unix seconds; not in the future. */
+  timestamp: bigint;
+  /** One of the oracle queue's allowed measurements. */
+  mrEnclave: Uint8Array;
+  /** The oracle's secp256k1 signing key, x ‖ y (secp256k1SignerOf). */
+  secp256k1Key: Uint8Array;
+  programId?: Key;
+}
+
+export function guardianQuoteVerifyInstruction(p: GuardianQuoteVerifyParams): TransactionInstruction {
+  const programId = p.programId ?? SWITCHBOARD_ON_DEMAND_PROGRAM_ID;
+  return buildInstruction(programId, SWITCHBOARD_ON_DEMAND_INSTRUCTIONS, "guardian_quote_verify", {
+    accounts: {
+      guardian: p.guardian,
+      oracle: p.oracle,
+      authority: p.authority,
+      guardianQueue: p.guardianQueue,
+      state: switchboardStateAddress(programId)[0],
+      queue: p.queue,
+    },
+    args: {
+      timestamp: p.timestamp,
+      mrEnclave: fixedBytes("MRENCLAVE", p.mrEnclave, 32),
+      secp256k1Key: fixedBytes("secp256k1 key", p.secp256k1Key, 64),
+    },
   });
 }
 

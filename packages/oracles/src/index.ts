@@ -5,6 +5,7 @@ export {
   GUARDIAN_SET_SIZE,
   MINIMUM_SIGNATURES,
   PYTH_RECEIVER_ERRORS,
+  SIGNATURE_VERIFICATION_UNITS,
   pythReceiverProgram,
 } from "./programs/pyth-receiver.js";
 export {

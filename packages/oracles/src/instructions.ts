@@ -7,6 +7,8 @@ import {
   VERIFICATION_LEVEL_PARTIAL_TAG,
   type VerificationLevel,
 } from "./pyth/price-update-v2.js";
+import { MERKLE_HASH_LENGTH } from "./pyth/accumulator.js";
+import { DataSourceArg, ReceiverConfigArg } from "./pyth/receiver-config.js";
 
 /** The receiver's Borsh `VerificationLevel`: 0 then num_signatures for Partial, 1 alone for Full. */
 const verificationLevelArg: ArgType<VerificationLevel> = {
@@ -20,7 +22,51 @@ const verificationLevelArg: ArgType<VerificationLevel> = {
   },
 };
 
+/** A price message and its path to the root a VAA carries (`MerklePriceUpdate`). */
+const merklePriceUpdateArg = arg.struct({ message: arg.byteVec, proof: arg.vec(arg.bytes(MERKLE_HASH_LENGTH)) });
+const governanceAccounts = [
+  { name: "payer", signer: true },
+  { name: "config", writable: true },
+] as const;
+
+// create_feed and update_price are this package's own (a feed its write authority prices directly); the others are
+// the receiver's, named, laid out and ordered as in its IDL: the Config's initialisation and governance, and the two
+// Wormhole-verified posts.
 export const PYTH_RECEIVER_INSTRUCTIONS = defineInstructions({
+  initialize: {
+    accounts: [{ name: "payer", writable: true, signer: true }, { name: "config", writable: true }, { name: "systemProgram" }],
+    args: { initialConfig: ReceiverConfigArg },
+  },
+  request_governance_authority_transfer: { accounts: governanceAccounts, args: { targetGovernanceAuthority: arg.pubkey } },
+  accept_governance_authority_transfer: { accounts: governanceAccounts, args: {} },
+  set_data_sources: { accounts: governanceAccounts, args: { validDataSources: arg.vec(DataSourceArg) } },
+  set_fee: { accounts: governanceAccounts, args: { singleUpdateFeeInLamports: arg.u64 } },
+  set_minimum_signatures: { accounts: governanceAccounts, args: { minimumSignatures: arg.u8 } },
+  post_update_atomic: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "guardianSet" },
+      { name: "config" },
+      { name: "treasury", writable: true },
+      // A fresh keypair signs to be created; an existing account does not.
+      { name: "priceUpdateAccount", writable: true, signer: "caller" },
+      { name: "systemProgram" },
+      { name: "writeAuthority", signer: true },
+    ],
+    args: { vaa: arg.byteVec, merklePriceUpdate: merklePriceUpdateArg, treasuryId: arg.u8 },
+  },
+  post_update: {
+    accounts: [
+      { name: "payer", writable: true, signer: true },
+      { name: "encodedVaa" },
+      { name: "config" },
+      { name: "treasury", writable: true },
+      { name: "priceUpdateAccount", writable: true, signer: "caller" },
+      { name: "systemProgram" },
+      { name: "writeAuthority", signer: true },
+    ],
+    args: { merklePriceUpdate: merklePriceUpdateArg, treasuryId: arg.u8 },
+  },
   create_feed: {
     accounts: [
       { name: "authority", writable: true, signer: true },
@@ -184,6 +230,52 @@ export const SWITCHBOARD_ON_DEMAND_INSTRUCTIONS = defineInstructions({
       { name: "recentSlothashes", address: SLOT_HASHES },
     ],
     args: { signature: arg.bytes(64), recoveryId: arg.u8, value: arg.bytes(32) },
+  },
+  // The program's State at ["STATE"]; the payer becomes its authority.
+  state_init: {
+    accounts: [{ name: "state", writable: true }, { name: "payer", writable: true, signer: true }, { name: "systemProgram" }],
+    args: {},
+  },
+  // A queue like queue_init's, recorded as the State's guardian queue; the payer must be the State's authority.
+  guardian_queue_init: {
+    accounts: [
+      { name: "queue", writable: true, signer: true },
+      { name: "authority" },
+      { name: "payer", writable: true, signer: true },
+      { name: "systemProgram" },
+      { name: "state", writable: true },
+    ],
+    args: {
+      allowAuthorityOverrideAfter: arg.u32,
+      requireAuthorityHeartbeatPermission: arg.bool,
+      requireUsagePermissions: arg.bool,
+      maxQuoteVerificationAge: arg.u32,
+      reward: arg.u32,
+      nodeTimeout: arg.u32,
+      recentSlot: arg.u64,
+    },
+  },
+  // The State's authority adds (or removes) an oracle of the guardian queue to its keys: it becomes a guardian.
+  guardian_register: {
+    accounts: [{ name: "oracle" }, { name: "state" }, { name: "guardianQueue", writable: true }, { name: "authority", signer: true }],
+    args: {},
+  },
+  guardian_unregister: {
+    accounts: [{ name: "oracle" }, { name: "state" }, { name: "guardianQueue", writable: true }, { name: "authority", signer: true }],
+    args: {},
+  },
+  // A guardian's vote that an oracle's enclave quote (measurement and signing key) is genuine, signed by the
+  // guardian's authority.
+  guardian_quote_verify: {
+    accounts: [
+      { name: "guardian" },
+      { name: "oracle", writable: true },
+      { name: "authority", signer: true },
+      { name: "guardianQueue" },
+      { name: "state" },
+      { name: "queue" },
+    ],
+    args: { timestamp: arg.i64, mrEnclave: arg.bytes(32), secp256k1Key: arg.bytes(64) },
   },
   create_feed: {
     accounts: [

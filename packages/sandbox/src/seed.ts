@@ -16,10 +16,13 @@ import {
   pullFeedSubmitResponseInstruction,
   pythFeedAddress,
   queueAddMrEnclaveInstruction,
+  guardianQueueInitInstruction,
+  guardianQuoteVerifyInstruction,
+  guardianRegisterInstruction,
   queueInitInstruction,
-  queueOverrideOracleInstruction,
   secp256k1SignerOf,
   signChecksum,
+  stateInitInstruction,
   updatePythPriceInstruction,
 } from "@ballast/oracles";
 import {
@@ -120,8 +123,8 @@ interface TokenHandle {
   readonly mint: PublicKey;
 }
 
-/** How long the queue authority's vouching for the sandbox's Switchboard oracle lasts: a century, as long as it runs. */
-const SWITCHBOARD_ORACLE_VOUCHED_SECONDS = 3_153_600_000n;
+/** How long the guardian's verification of the sandbox's Switchboard oracle lasts: a century, as long as it runs. */
+const SWITCHBOARD_ORACLE_VERIFIED_SECONDS = 3_153_600_000;
 
 class Seeder {
   private readonly tokens = new Map<string, TokenHandle>();
@@ -227,27 +230,46 @@ class Seeder {
   }
 
   /**
-   * The Switchboard queue the sandbox's pull feeds live on, with one oracle the admin operates: the queue's authority
-   * (the admin) vouches for the oracle's signing key, and the oracle heartbeats onto the queue. The price pusher finds
-   * it by that key.
+   * The Switchboard queue the sandbox's pull feeds live on, with one oracle the admin operates: the program's State
+   * (administered by the admin) names a guardian queue with one guardian the admin also operates, which verifies the
+   * oracle's enclave quote and signing key; the oracle then heartbeats onto the queue. The price pusher finds it by
+   * that key.
    */
   private async createSwitchboardQueue(): Promise<{ queue: PublicKey; oracle: PublicKey }> {
     const queue = Keypair.generate();
     const oracle = Keypair.generate();
+    const guardianQueue = Keypair.generate();
+    const guardian = Keypair.generate();
     const admin = this.admin.publicKey;
     const mrEnclave = randomBytes(32);
     await this.send(
       [
-        queueInitInstruction({ queue: queue.publicKey, authority: admin, payer: admin }),
+        stateInitInstruction({ payer: admin }),
+        guardianQueueInitInstruction({ queue: guardianQueue.publicKey, authority: admin, payer: admin }),
+        oracleInitInstruction({ oracle: guardian.publicKey, payer: admin, authority: admin, queue: guardianQueue.publicKey }),
+        guardianRegisterInstruction({ oracle: guardian.publicKey, guardianQueue: guardianQueue.publicKey, authority: admin }),
+      ],
+      [guardianQueue, guardian],
+    );
+    await this.send(
+      [
+        queueInitInstruction({
+          queue: queue.publicKey,
+          authority: admin,
+          payer: admin,
+          maxQuoteVerificationAge: SWITCHBOARD_ORACLE_VERIFIED_SECONDS,
+        }),
         queueAddMrEnclaveInstruction({ queue: queue.publicKey, authority: admin, mrEnclave }),
         oracleInitInstruction({ oracle: oracle.publicKey, payer: admin, authority: admin, queue: queue.publicKey }),
-        queueOverrideOracleInstruction({
-          queue: queue.publicKey,
-          oracle: oracle.publicKey,
+        guardianQuoteVerifyInstruction({
+          guardian: guardian.publicKey,
           authority: admin,
-          secp256k1Signer: secp256k1SignerOf(oracleSecp256k1SecretKey(this.admin.secretKey)),
-          maxQuoteVerificationAge: SWITCHBOARD_ORACLE_VOUCHED_SECONDS,
+          oracle: oracle.publicKey,
+          queue: queue.publicKey,
+          guardianQueue: guardianQueue.publicKey,
+          timestamp: await chainTime(this.connection),
           mrEnclave,
+          secp256k1Key: secp256k1SignerOf(oracleSecp256k1SecretKey(this.admin.secretKey)),
         }),
         oracleHeartbeatInstruction({ oracle: oracle.publicKey, oracleSigner: admin, queue: queue.publicKey }),
       ],

@@ -1,17 +1,24 @@
-// The local Pyth receiver: a program at the receiver's id that owns `PriceUpdateV2` accounts written by us, the
-// local oracle operator. Not the Wormhole-verified flow: a feed's write authority signs its prices directly, and says
-// how many guardian signatures stand behind each one (the verification level the real receiver derives from a VAA).
+// The local Pyth receiver: a program at the receiver's id that owns `PriceUpdateV2` accounts.
 //
-//   create_feed(feed_id: [u8; 32])
-//     0 authority       signer, writable (pays rent; becomes write_authority)
-//     1 price_update    writable: the PDA ["price_feed", authority, feed_id], or a fresh keypair that signs
-//     2 system_program
-//   update_price(price: i64, conf: u64, exponent: i32, publish_time: i64, ema_price: i64, ema_conf: u64,
-//                verification_level: VerificationLevel)
-//     0 authority       signer, must be the account's write_authority (WrongWriteAuthority)
-//     1 price_update    writable
+// The receiver's own paths (SML §4.2): `initialize` writes the Config at ["config"] (governance authority, the
+// Wormhole program, valid data sources, the fee per update, the fewest guardian signatures), governed afterwards by its
+// governance authority. `post_update_atomic` verifies a v1 VAA against a Wormhole guardian set (owned by the Config's
+// Wormhole program, at its PDA, unexpired): every signature's guardian index increasing and in the set, each
+// recovering (secp256k1 over keccak256(keccak256(body))) to that guardian's address; the update is Full from the
+// guardian set's quorum on, else Partial{signatures}. `post_update` takes a VAA the Wormhole program has already
+// verified into an encoded-VAA account, and is always Full. Both charge the fee to the treasury ["treasury", [id]],
+// accept only the Config's data sources, and prove the price message against the accumulator root the VAA carries.
+//
+// This package's own path, used by the price pusher: `create_feed(feed_id)` makes a feed its creator writes directly
+// with `update_price`, saying how many guardian signatures stand behind each price.
 import { PublicKey } from "@solana/web3.js";
-import type { InstructionContext, Program } from "@ballast/ledger";
+import {
+  SYSTEM_PROGRAM_ID,
+  minimumBalanceForRentExemption,
+  type InstructionAccount,
+  type InstructionContext,
+  type Program,
+} from "@ballast/ledger";
 import { PYTH_RECEIVER_PROGRAM_ID } from "../program-ids.js";
 import {
   PRICE_UPDATE_V2_DISCRIMINATOR,
@@ -27,16 +34,46 @@ import {
   AnchorArgsReader,
   anchorFail,
   anchorProgram,
+  checkProgramAccount,
+  checkSeeds,
+  custom,
   declareAccounts,
   failureFor,
   signer,
+  transferLamports,
   unchecked,
+  type DeclaredAccount,
   type Fail,
 } from "@ballast/anchor";
 import { ArgsReader, decodeArgs } from "@ballast/codec";
 import { PYTH_RECEIVER_INSTRUCTIONS } from "../instructions.js";
 import { feedAccount, systemProgram } from "./oracle-accounts.js";
 import { PYTH_FEED_SEED } from "../seeds.js";
+import { bytesEqual } from "../bytes.js";
+import { decodeAccumulatorMessage, decodeWormholeMerkleRoot, merkleProofHolds } from "../pyth/accumulator.js";
+import {
+  RECEIVER_CONFIG_DISCRIMINATOR,
+  RECEIVER_CONFIG_SEED,
+  RECEIVER_CONFIG_SPACE,
+  RECEIVER_TREASURY_SEED,
+  type ReceiverConfig,
+  decodeReceiverConfig,
+  encodeReceiverConfig,
+} from "../pyth/receiver-config.js";
+import {
+  EncodedVaaStatus,
+  VAA_VERSION,
+  decodeEncodedVaa,
+  decodeGuardianSet,
+  guardianSetAddress,
+  guardianSetIsActive,
+  parseVaa,
+  readVaaBody,
+  recoverGuardianAddress,
+  vaaDigest,
+  wormholeQuorum,
+  type GuardianSet,
+} from "../pyth/wormhole.js";
 
 /** First seed of a feed PDA: ["price_feed", authority, feed_id]. */
 export { PYTH_FEED_SEED };
@@ -77,6 +114,9 @@ export const GUARDIAN_SET_SIZE = 19;
 export const GUARDIAN_QUORUM = Math.floor((GUARDIAN_SET_SIZE * 2) / 3) + 1;
 /** The receiver config's `minimum_signatures` here: one, the least the receiver allows (ZeroMinimumSignatures). */
 export const MINIMUM_SIGNATURES = 1;
+
+/** What one guardian signature costs the real receiver: secp256k1_recover (25,000) and hashing the key (about 13,000). */
+export const SIGNATURE_VERIFICATION_UNITS = 38_000;
 
 const fail: Fail<typeof PYTH_RECEIVER_ERRORS> = failureFor(PYTH_RECEIVER_ERRORS);
 
@@ -122,9 +162,6 @@ const UpdateAccounts = declareAccounts({
   priceUpdate: feedAccount(PRICE_UPDATE_V2_DISCRIMINATOR, PRICE_UPDATE_V2_FULL_OFFSETS.end),
 });
 
-/** Each instruction's declared accounts, held to the client's instruction table by the tests. */
-export const PYTH_RECEIVER_ACCOUNT_SPECS = { create_feed: CreateFeedAccounts, update_price: UpdateAccounts };
-
 /**
  * The level an update is stored with, as post_update_atomic derives it from a VAA's signature count: refused below
  * the minimum, Full from the quorum on, Partial{count} between.
@@ -166,11 +203,256 @@ function updatePrice(ctx: InstructionContext, _checks: AccountChecks, args: Args
   });
 }
 
+// ---- Config and governance --------------------------------------------------------------------------------
+
+const InitializeAccounts = declareAccounts({
+  payer: signer({ mut: "load" }),
+  config: unchecked({ mut: "load" }),
+  systemProgram: systemProgram(),
+});
+
+function initialize(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
+  const { initialConfig } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.initialize.args);
+  const { payer, config } = InitializeAccounts.load(ctx).accounts;
+  const seeds = [Buffer.from(RECEIVER_CONFIG_SEED)];
+  const bump = checkSeeds(ctx, config, seeds);
+  const data = accounts.initAccount(payer, config, RECEIVER_CONFIG_SPACE, Buffer.from(RECEIVER_CONFIG_DISCRIMINATOR), [
+    ...seeds,
+    Uint8Array.of(bump),
+  ]);
+  if (initialConfig.minimumSignatures === 0) fail("ZeroMinimumSignatures");
+  encodeReceiverConfig(initialConfig, data.length).copy(data);
+}
+
+/** `Account<Config>` at ["config"] (its seeds are checked where it is used). */
+const configAccount = (options: { mut?: "load" } = {}) =>
+  custom((account, name, programId) => {
+    checkProgramAccount(account, name, programId, Buffer.from(RECEIVER_CONFIG_DISCRIMINATOR));
+    try {
+      return { state: decodeReceiverConfig(account.account.data) };
+    } catch {
+      return anchorFail("AccountDidNotDeserialize", name);
+    }
+  }, options);
+
+const GovernanceAccounts = declareAccounts({ payer: signer(), config: configAccount({ mut: "load" }) });
+
+/** The Config, once its seeds and (for governance) its governance authority check out; `save` writes it back. */
+function governed(ctx: InstructionContext, who: "governance" | "target"): { config: ReceiverConfig; save: () => void } {
+  const { payer, config } = GovernanceAccounts.load(ctx).accounts;
+  checkSeeds(ctx, config, [Buffer.from(RECEIVER_CONFIG_SEED)]);
+  const state = config.state;
+  if (who === "governance" && state.governanceAuthority !== payer.key) fail("GovernanceAuthorityMismatch", "payer");
+  if (who === "target") {
+    if (state.targetGovernanceAuthority === null) fail("NonexistentGovernanceAuthorityTransferRequest");
+    if (state.targetGovernanceAuthority !== payer.key) fail("TargetGovernanceAuthorityMismatch", "payer");
+  }
+  return { config: state, save: () => encodeReceiverConfig(state, config.account.data.length).copy(config.account.data) };
+}
+
+function requestGovernanceAuthorityTransfer(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  const { targetGovernanceAuthority } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.request_governance_authority_transfer.args);
+  const { config, save } = governed(ctx, "governance");
+  config.targetGovernanceAuthority = new PublicKey(targetGovernanceAuthority).toBase58();
+  save();
+}
+
+function acceptGovernanceAuthorityTransfer(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.accept_governance_authority_transfer.args);
+  const { config, save } = governed(ctx, "target");
+  config.governanceAuthority = new PublicKey(config.targetGovernanceAuthority ?? config.governanceAuthority).toBase58();
+  config.targetGovernanceAuthority = null;
+  save();
+}
+
+function setDataSources(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  const { validDataSources } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.set_data_sources.args);
+  const { config, save } = governed(ctx, "governance");
+  config.validDataSources = validDataSources.map((source) => ({ chain: source.chain, emitter: new PublicKey(source.emitter).toBase58() }));
+  save();
+}
+
+function setFee(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  const { singleUpdateFeeInLamports } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.set_fee.args);
+  const { config, save } = governed(ctx, "governance");
+  config.singleUpdateFeeInLamports = singleUpdateFeeInLamports;
+  save();
+}
+
+function setMinimumSignatures(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  const { minimumSignatures } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.set_minimum_signatures.args);
+  const { config, save } = governed(ctx, "governance");
+  if (minimumSignatures === 0) fail("ZeroMinimumSignatures");
+  config.minimumSignatures = minimumSignatures;
+  save();
+}
+
+// ---- Wormhole-verified posts ------------------------------------------------------------------------------
+
+const PostUpdateAtomicAccounts = declareAccounts({
+  payer: signer({ mut: "load" }),
+  guardianSet: unchecked(),
+  config: configAccount(),
+  treasury: unchecked({ mut: "load" }),
+  priceUpdateAccount: unchecked({ mut: "load" }),
+  systemProgram: systemProgram(),
+  writeAuthority: signer(),
+});
+
+const PostUpdateAccounts = declareAccounts({
+  payer: signer({ mut: "load" }),
+  encodedVaa: unchecked(),
+  config: configAccount(),
+  treasury: unchecked({ mut: "load" }),
+  priceUpdateAccount: unchecked({ mut: "load" }),
+  systemProgram: systemProgram(),
+  writeAuthority: signer(),
+});
+
+interface PostAccounts {
+  payer: DeclaredAccount;
+  config: DeclaredAccount & { state: ReceiverConfig };
+  treasury: DeclaredAccount;
+  priceUpdateAccount: DeclaredAccount;
+  writeAuthority: DeclaredAccount;
+}
+
+/**
+ * The account constraints both posts share, in Anchor's order: the Config and treasury seeds, then the price update
+ * account, created here when new (init_if_needed) or else written only by its write authority.
+ */
+function checkPostAccounts(ctx: InstructionContext, checks: AccountChecks, a: PostAccounts, treasuryId: number): void {
+  checkSeeds(ctx, a.config, [Buffer.from(RECEIVER_CONFIG_SEED)]);
+  checkSeeds(ctx, a.treasury, [Buffer.from(RECEIVER_TREASURY_SEED), Uint8Array.of(treasuryId)]);
+  const target = a.priceUpdateAccount;
+  const fresh = target.account.owner === SYSTEM_PROGRAM_ID && target.account.data.length === 0;
+  if (fresh) {
+    checks.initAccount(a.payer, target, PRICE_UPDATE_V2_LEN, Buffer.from(PRICE_UPDATE_V2_DISCRIMINATOR), null);
+    return;
+  }
+  checkProgramAccount(target, "price_update_account", ctx.programId, Buffer.from(PRICE_UPDATE_V2_DISCRIMINATOR));
+  const current = decodeOrFail(target.account.data);
+  if (current.writeAuthority !== a.writeAuthority.key) fail("WrongWriteAuthority", "price_update_account");
+}
+
+/** The guardian set the VAA is checked against: a Borsh GuardianSet at its PDA, still active. */
+function loadGuardianSet(ctx: InstructionContext, account: InstructionAccount, wormhole: string): GuardianSet {
+  let set: GuardianSet;
+  try {
+    set = decodeGuardianSet(account.account.data);
+  } catch {
+    return anchorFail("AccountDidNotDeserialize", "guardian_set");
+  }
+  if (guardianSetAddress(set.index, wormhole)[0].toBase58() !== account.key) fail("InvalidGuardianSetPda");
+  if (!guardianSetIsActive(set, ctx.clock.unixTimestamp)) fail("GuardianSetExpired");
+  return set;
+}
+
+/**
+ * The fee to the treasury (on its first payment at least the rent-exempt minimum of an empty account), the emitter
+ * among the data sources, the message's Merkle path to the VAA's root, then the price message written.
+ */
+function postPriceUpdate(
+  ctx: InstructionContext,
+  a: PostAccounts,
+  vaa: { emitterChain: number; emitterAddress: Uint8Array; payload: Uint8Array },
+  update: { message: Uint8Array; proof: readonly Uint8Array[] },
+  verificationLevel: VerificationLevel,
+): void {
+  const config = a.config.state;
+  const fee = config.singleUpdateFeeInLamports;
+  const emptyRent = minimumBalanceForRentExemption(0);
+  const amount = a.treasury.account.lamports === 0n && emptyRent > fee ? emptyRent : fee;
+  if (a.payer.account.lamports < minimumBalanceForRentExemption(a.payer.account.data.length) + amount) fail("InsufficientFunds");
+  transferLamports(ctx, a.payer, a.treasury, amount);
+  const emitter = new PublicKey(vaa.emitterAddress).toBase58();
+  if (!config.validDataSources.some((source) => source.chain === vaa.emitterChain && source.emitter === emitter)) fail("InvalidDataSource");
+  const root = decodeWormholeMerkleRoot(vaa.payload);
+  if (root === null) fail("InvalidWormholeMessage");
+  if (!merkleProofHolds(root.root, update.message, update.proof)) fail("InvalidPriceUpdate");
+  const message = decodeAccumulatorMessage(update.message);
+  if (message === null) fail("DeserializeMessageFailed");
+  if (message.type !== "price") fail("UnsupportedMessageType");
+  encodePriceUpdateV2Into(a.priceUpdateAccount.account.data, {
+    writeAuthority: a.writeAuthority.key,
+    verificationLevel,
+    priceMessage: message.message,
+    postedSlot: ctx.clock.slot,
+  });
+}
+
+function postUpdateAtomic(ctx: InstructionContext, checks: AccountChecks, args: ArgsReader): void {
+  const { vaa: vaaBytes, merklePriceUpdate, treasuryId } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.post_update_atomic.args);
+  const accounts = PostUpdateAtomicAccounts.load(ctx).accounts;
+  const wormhole = new PublicKey(accounts.config.state.wormhole).toBase58();
+  if (accounts.guardianSet.account.owner !== wormhole) fail("WrongGuardianSetOwner", "guardian_set");
+  checkPostAccounts(ctx, checks, accounts, treasuryId);
+  const guardianSet = loadGuardianSet(ctx, accounts.guardianSet, wormhole);
+  const vaa = parseVaa(vaaBytes);
+  const body = vaa === null ? null : readVaaBody(vaa.body);
+  if (vaa === null || body === null) return fail("DeserializeVaaFailed");
+  if (vaa.version !== VAA_VERSION) fail("InvalidVaaVersion");
+  if (vaa.guardianSetIndex !== guardianSet.index) fail("GuardianSetMismatch");
+  const count = vaa.signatures.length;
+  if (count < accounts.config.state.minimumSignatures) fail("InsufficientGuardianSignatures");
+  const level: VerificationLevel =
+    count >= wormholeQuorum(guardianSet.keys.length) ? { kind: "Full" } : { kind: "Partial", numSignatures: count };
+  const digest = vaaDigest(vaa.body);
+  let last = -1;
+  for (const signature of vaa.signatures) {
+    if (signature.guardianIndex <= last) fail("InvalidGuardianOrder");
+    const guardian = guardianSet.keys[signature.guardianIndex];
+    if (guardian === undefined) return fail("InvalidGuardianIndex");
+    ctx.consume(SIGNATURE_VERIFICATION_UNITS);
+    const recovered = recoverGuardianAddress(digest, signature);
+    if (recovered === null) fail("InvalidSignature");
+    if (!bytesEqual(recovered, guardian)) fail("InvalidGuardianKeyRecovery");
+    last = signature.guardianIndex;
+  }
+  postPriceUpdate(ctx, accounts, body, merklePriceUpdate, level);
+}
+
+function postUpdate(ctx: InstructionContext, checks: AccountChecks, args: ArgsReader): void {
+  const { merklePriceUpdate, treasuryId } = decodeArgs(args, PYTH_RECEIVER_INSTRUCTIONS.post_update.args);
+  const accounts = PostUpdateAccounts.load(ctx).accounts;
+  if (accounts.encodedVaa.account.owner !== new PublicKey(accounts.config.state.wormhole).toBase58()) fail("WrongVaaOwner", "encoded_vaa");
+  checkPostAccounts(ctx, checks, accounts, treasuryId);
+  // The Wormhole program verified the VAA into this account; one it has not (yet) verified is not read.
+  const encoded = decodeEncodedVaa(accounts.encodedVaa.account.data);
+  if (encoded === null || encoded.status !== EncodedVaaStatus.Verified) return fail("DeserializeVaaFailed");
+  const vaa = parseVaa(encoded.vaa);
+  const body = vaa === null ? null : readVaaBody(vaa.body);
+  if (body === null) return fail("DeserializeVaaFailed");
+  postPriceUpdate(ctx, accounts, body, merklePriceUpdate, { kind: "Full" });
+}
+
+/** Each instruction's declared accounts, held to the client's instruction table by the tests. */
+export const PYTH_RECEIVER_ACCOUNT_SPECS = {
+  initialize: InitializeAccounts,
+  request_governance_authority_transfer: GovernanceAccounts,
+  accept_governance_authority_transfer: GovernanceAccounts,
+  set_data_sources: GovernanceAccounts,
+  set_fee: GovernanceAccounts,
+  set_minimum_signatures: GovernanceAccounts,
+  post_update_atomic: PostUpdateAtomicAccounts,
+  post_update: PostUpdateAccounts,
+  create_feed: CreateFeedAccounts,
+  update_price: UpdateAccounts,
+};
+
 /** The local Pyth receiver, registered at PYTH_RECEIVER_PROGRAM_ID unless another id is given. */
 export function pythReceiverProgram(id: string = PYTH_RECEIVER_PROGRAM_ID): Program {
   return anchorProgram(
     id,
     [
+      { name: "initialize", units: 8_000, run: initialize },
+      { name: "request_governance_authority_transfer", units: 3_000, run: requestGovernanceAuthorityTransfer },
+      { name: "accept_governance_authority_transfer", units: 3_000, run: acceptGovernanceAuthorityTransfer },
+      { name: "set_data_sources", units: 3_000, run: setDataSources },
+      { name: "set_fee", units: 3_000, run: setFee },
+      { name: "set_minimum_signatures", units: 3_000, run: setMinimumSignatures },
+      { name: "post_update_atomic", units: 30_000, run: postUpdateAtomic },
+      { name: "post_update", units: 40_000, run: postUpdate },
       { name: "create_feed", units: 6_000, run: createFeed },
       { name: "update_price", units: 3_000, run: updatePrice },
     ],

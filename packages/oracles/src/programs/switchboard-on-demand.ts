@@ -9,7 +9,9 @@
 // it (create_feed / update_result). Randomness: a commit binds the latest slot hash and an oracle of the queue, the
 // oracle's signature over it reveals the value.
 //
-// Instruction accounts and arguments: instructions.ts. The guardian quote verification, staking, rewards and lookup
+// Guardians: the State (PDA ["STATE"]) names a guardian queue; the State's authority registers oracles of that queue
+// as guardians, and a majority of them vote an oracle's enclave quote verified (guardian_quote_verify), as the queue
+// authority's override also can. Instruction accounts and arguments: instructions.ts. Staking, rewards and lookup
 // tables of the real program are not modelled (README).
 import { PublicKey } from "@solana/web3.js";
 import { sha256 } from "@noble/hashes/sha2";
@@ -20,6 +22,7 @@ import {
   anchorFail,
   anchorProgram,
   checkProgramAccount,
+  checkSeeds,
   declareAccounts,
   failureFor,
   initTarget,
@@ -28,7 +31,7 @@ import {
   unchecked,
   type Fail,
 } from "@ballast/anchor";
-import { ArgsReader, decodeArgs, type AccountLayout, type FieldTable, type StructValue } from "@ballast/codec";
+import { ArgsReader, decodeArgs, type AccountLayout, type ArgValues, type FieldTable, type StructValue } from "@ballast/codec";
 import bs58 from "bs58";
 import { SWITCHBOARD_ON_DEMAND_PROGRAM_ID } from "../program-ids.js";
 import {
@@ -47,7 +50,11 @@ import {
   QUEUE_ACCOUNT_LAYOUT,
   QUEUE_MAX_MR_ENCLAVES,
   QUEUE_MAX_ORACLES,
+  QUOTE_MAX_GUARDIAN_APPROVERS,
   RANDOMNESS_ACCOUNT_LAYOUT,
+  STATE_ACCOUNT_LAYOUT,
+  STATE_SEED,
+  guardianQuorum,
   SwitchboardPermission,
   VerificationStatus,
   type OracleAccountData,
@@ -207,11 +214,17 @@ const QueueInitAccounts = declareAccounts({
   systemProgram: systemProgram(),
 });
 
-function queueInit(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
-  const params = decodeArgs(args, IX.queue_init.args);
-  const { queue, authority, payer } = QueueInitAccounts.load(ctx).accounts;
+type QueueInitArgs = ArgValues<typeof IX.queue_init.args>;
+
+function initQueue(
+  accounts: AccountChecks,
+  payer: InstructionAccount,
+  queue: InstructionAccount,
+  authority: string,
+  params: QueueInitArgs,
+): void {
   const { data, value } = create(accounts, payer, queue, QUEUE_ACCOUNT_LAYOUT);
-  value.authority = authority.key;
+  value.authority = authority;
   value.allowAuthorityOverrideAfter = BigInt(params.allowAuthorityOverrideAfter);
   value.requireAuthorityHeartbeatPermission = params.requireAuthorityHeartbeatPermission ? 1 : 0;
   value.requireUsagePermissions = params.requireUsagePermissions ? 1 : 0;
@@ -220,6 +233,12 @@ function queueInit(ctx: InstructionContext, accounts: AccountChecks, args: ArgsR
   value.nodeTimeout = BigInt(params.nodeTimeout);
   value.lutSlot = params.recentSlot;
   store(QUEUE_ACCOUNT_LAYOUT, data, value);
+}
+
+function queueInit(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
+  const params = decodeArgs(args, IX.queue_init.args);
+  const { queue, authority, payer } = QueueInitAccounts.load(ctx).accounts;
+  initQueue(accounts, payer, queue, authority.key, params);
 }
 
 const QueueAuthorityAccounts = declareAccounts({ queue: queueAccount({ mut: "load" }), authority: signer() });
@@ -283,6 +302,149 @@ function queueOverrideOracle(ctx: InstructionContext, _accounts: AccountChecks, 
   oracleValue.enclave.secp256k1Signer = secp256k1Signer;
   oracleValue.enclave.verificationTimestamp = now;
   oracleValue.enclave.validUntil = now + maxQuoteVerificationAge;
+  store(ORACLE_ACCOUNT_LAYOUT, oracle.account.data, oracleValue);
+}
+
+// ---- guardians ------------------------------------------------------------------------------------------------
+
+const stateAccount = (options: { mut?: "load" } = {}) =>
+  zeroCopyAccount(STATE_ACCOUNT_LAYOUT.discriminator, STATE_ACCOUNT_LAYOUT.space, options);
+
+const StateInitAccounts = declareAccounts({
+  state: initTarget(),
+  payer: signer({ mut: "load" }),
+  systemProgram: systemProgram(),
+});
+
+/** The program's State at ["STATE"], administered by its payer. */
+function stateInit(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
+  decodeArgs(args, IX.state_init.args);
+  const { state, payer } = StateInitAccounts.load(ctx).accounts;
+  const seeds = [Buffer.from(STATE_SEED)];
+  const bump = checkSeeds(ctx, state, seeds);
+  const data = accounts.initAccount(payer, state, STATE_ACCOUNT_LAYOUT.space, STATE_ACCOUNT_LAYOUT.discriminator, [
+    ...seeds,
+    Uint8Array.of(bump),
+  ]);
+  const value = load(STATE_ACCOUNT_LAYOUT, data);
+  value.bump = bump;
+  value.authority = payer.key;
+  store(STATE_ACCOUNT_LAYOUT, data, value);
+}
+
+const GuardianQueueInitAccounts = declareAccounts({
+  queue: initTarget({ signer: true }),
+  authority: unchecked(),
+  payer: signer({ mut: "load" }),
+  systemProgram: systemProgram(),
+  state: stateAccount({ mut: "load" }),
+});
+
+function guardianQueueInit(ctx: InstructionContext, accounts: AccountChecks, args: ArgsReader): void {
+  const params = decodeArgs(args, IX.guardian_queue_init.args);
+  const { queue, authority, payer, state } = GuardianQueueInitAccounts.load(ctx).accounts;
+  const stateValue = load(STATE_ACCOUNT_LAYOUT, state.account.data);
+  if (stateValue.authority !== payer.key) fail("InvalidAuthority", "payer");
+  initQueue(accounts, payer, queue, authority.key, params);
+  stateValue.guardianQueue = queue.key;
+  store(STATE_ACCOUNT_LAYOUT, state.account.data, stateValue);
+}
+
+const GuardianRegistrationAccounts = declareAccounts({
+  oracle: oracleAccount(),
+  state: stateAccount(),
+  guardianQueue: queueAccount({ mut: "load" }),
+  authority: signer(),
+});
+
+/** The accounts of a (un)registration, checked: the State's authority signs, for an oracle of the guardian queue. */
+function loadRegistration(ctx: InstructionContext): { queue: QueueAccountData; keys: string[]; oracle: string; data: Buffer } {
+  const { oracle, state, guardianQueue, authority } = GuardianRegistrationAccounts.load(ctx).accounts;
+  const stateValue = load(STATE_ACCOUNT_LAYOUT, state.account.data);
+  if (stateValue.authority !== authority.key) fail("InvalidAuthority", "authority");
+  if (stateValue.guardianQueue !== guardianQueue.key) fail("InvalidGuardianQueue", "guardian_queue");
+  if (load(ORACLE_ACCOUNT_LAYOUT, oracle.account.data).queue !== guardianQueue.key) fail("InvalidOracleQueue", "oracle");
+  const queue = load(QUEUE_ACCOUNT_LAYOUT, guardianQueue.account.data);
+  return { queue, keys: queueOracleKeys(queue), oracle: oracle.key, data: guardianQueue.account.data };
+}
+
+/** An oracle of the guardian queue becomes a guardian: it joins the guardian queue's keys, once. */
+function guardianRegister(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  decodeArgs(args, IX.guardian_register.args);
+  const { queue, keys, oracle, data } = loadRegistration(ctx);
+  if (keys.includes(oracle)) fail("GuardianReregisterAttempt");
+  if (queue.oracleKeysLen >= QUEUE_MAX_ORACLES) fail("QueueFull", "guardian_queue");
+  queue.oracleKeys[queue.oracleKeysLen] = oracle;
+  queue.oracleKeysLen += 1;
+  store(QUEUE_ACCOUNT_LAYOUT, data, queue);
+}
+
+function guardianUnregister(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  decodeArgs(args, IX.guardian_unregister.args);
+  const { queue, keys, oracle, data } = loadRegistration(ctx);
+  if (!keys.includes(oracle)) fail("OracleKeyNotFound");
+  // The keys stay packed: the later ones move up one, the freed last entry is zeroed.
+  const kept = keys.filter((k) => k !== oracle);
+  queue.oracleKeys = [...kept, ...Array.from({ length: QUEUE_MAX_ORACLES - kept.length }, () => ZERO_KEY)];
+  queue.oracleKeysLen = kept.length;
+  store(QUEUE_ACCOUNT_LAYOUT, data, queue);
+}
+
+const GuardianQuoteVerifyAccounts = declareAccounts({
+  guardian: oracleAccount(),
+  oracle: oracleAccount({ mut: "load" }),
+  authority: signer(),
+  guardianQueue: queueAccount(),
+  state: stateAccount(),
+  queue: queueAccount(),
+});
+
+/**
+ * A guardian's vote for an oracle's quote: its measurement (allowed by the oracle's queue) and secp256k1 key. Votes
+ * for the key being verified gather in guardian_approvers, one per guardian; a vote for another key, or after a
+ * completed verification, starts a new round. At the quorum the oracle is verified (Success) with that key until
+ * now + its queue's max_quote_verification_age, the previous key kept as last_secp256k1_signer.
+ */
+function guardianQuoteVerify(ctx: InstructionContext, _accounts: AccountChecks, args: ArgsReader): void {
+  const { timestamp, mrEnclave, secp256k1Key } = decodeArgs(args, IX.guardian_quote_verify.args);
+  const { guardian, oracle, authority, guardianQueue, state, queue } = GuardianQuoteVerifyAccounts.load(ctx).accounts;
+  const stateValue = load(STATE_ACCOUNT_LAYOUT, state.account.data);
+  const guardianValue = load(ORACLE_ACCOUNT_LAYOUT, guardian.account.data);
+  const oracleValue = load(ORACLE_ACCOUNT_LAYOUT, oracle.account.data);
+  const queueValue = load(QUEUE_ACCOUNT_LAYOUT, queue.account.data);
+  const guardians = queueOracleKeys(load(QUEUE_ACCOUNT_LAYOUT, guardianQueue.account.data));
+  const now = ctx.clock.unixTimestamp;
+  if (stateValue.guardianQueue !== guardianQueue.key) fail("InvalidGuardianQueue", "guardian_queue");
+  if (guardianValue.queue !== guardianQueue.key) fail("InvalidGuardianQueue", "guardian");
+  if (!guardians.includes(guardian.key)) fail("GuardianNotVerified", "guardian");
+  if (guardianValue.authority !== authority.key) fail("InvalidSigner", "authority");
+  if (oracleValue.queue !== queue.key) fail("InvalidQueue", "oracle");
+  if (mrEnclaveIndex(queueValue, mrEnclave) < 0) fail("IncorrectMrEnclave");
+  if (timestamp > now) fail("InvalidTimestamp");
+  const enclave = oracleValue.enclave;
+  const quorum = guardianQuorum(guardians.length);
+  const verified = enclave.verificationStatus === VerificationStatus.Success && enclave.guardianApproversLen >= quorum;
+  if (verified || !bytesEqual(enclave.stagingSecp256k1Signer, secp256k1Key)) {
+    enclave.stagingSecp256k1Signer = secp256k1Key;
+    enclave.guardianApprovers = enclave.guardianApprovers.map(() => ZERO_KEY);
+    enclave.guardianApproversLen = 0;
+    // An oracle verified now (by guardians or its queue's override) keeps submitting while the new round gathers votes.
+    if (!isVerified(oracleValue, now)) enclave.verificationStatus = VerificationStatus.Pending;
+  }
+  const approvers = enclave.guardianApprovers.slice(0, enclave.guardianApproversLen);
+  if (approvers.includes(guardian.key)) fail("GuardianAlreadyVoted");
+  if (enclave.guardianApproversLen >= QUOTE_MAX_GUARDIAN_APPROVERS) fail("InvalidIndex");
+  enclave.guardianApprovers[enclave.guardianApproversLen] = guardian.key;
+  enclave.guardianApproversLen += 1;
+  if (enclave.guardianApproversLen >= quorum) {
+    enclave.lastSecp256k1Signer = enclave.secp256k1Signer;
+    enclave.secp256k1Signer = secp256k1Key;
+    enclave.mrEnclave = mrEnclave;
+    enclave.verificationStatus = VerificationStatus.Success;
+    enclave.verificationTimestamp = now;
+    enclave.validUntil = now + queueValue.maxQuoteVerificationAge;
+    enclave.lastRotateSlot = ctx.clock.slot;
+  }
   store(ORACLE_ACCOUNT_LAYOUT, oracle.account.data, oracleValue);
 }
 
@@ -658,6 +820,11 @@ export const SWITCHBOARD_ON_DEMAND_ACCOUNT_SPECS = {
   randomness_init: RandomnessInitAccounts,
   randomness_commit: RandomnessCommitAccounts,
   randomness_reveal: RandomnessRevealAccounts,
+  state_init: StateInitAccounts,
+  guardian_queue_init: GuardianQueueInitAccounts,
+  guardian_register: GuardianRegistrationAccounts,
+  guardian_unregister: GuardianRegistrationAccounts,
+  guardian_quote_verify: GuardianQuoteVerifyAccounts,
   create_feed: CreateFeedAccounts,
   update_result: UpdateAccounts,
 };
@@ -680,6 +847,11 @@ export function switchboardOnDemandProgram(id: string = SWITCHBOARD_ON_DEMAND_PR
       { name: "randomness_init", units: 6_000, run: randomnessInit },
       { name: "randomness_commit", units: 4_000, run: randomnessCommit },
       { name: "randomness_reveal", units: 30_000, run: randomnessReveal },
+      { name: "state_init", units: 6_000, run: stateInit },
+      { name: "guardian_queue_init", units: 10_000, run: guardianQueueInit },
+      { name: "guardian_register", units: 4_000, run: guardianRegister },
+      { name: "guardian_unregister", units: 4_000, run: guardianUnregister },
+      { name: "guardian_quote_verify", units: 8_000, run: guardianQuoteVerify },
       { name: "create_feed", units: 8_000, run: createFeed },
       { name: "update_result", units: 5_000, run: updateResult },
     ],

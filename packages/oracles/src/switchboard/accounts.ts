@@ -2,6 +2,7 @@
 // IDL's): Anchor zero-copy, 8-byte discriminator + packed little-endian struct. Offsets below are struct offsets;
 // account offsets are 8 more. Reserved and padding bytes are left out of the values (never read or written).
 import { accountLayout, array, bytes, decodeAccount, i64, pubkey, skip, struct, u32, u64, u8, type StructValue } from "@ballast/codec";
+import { sha256 } from "@noble/hashes/sha2";
 import { asBuffer } from "../bytes.js";
 
 /** Oracle keys a queue holds (`oracle_keys`). */
@@ -14,6 +15,11 @@ export const QUEUE_MAX_VAULTS = 4;
 export const QUOTE_MAX_GUARDIAN_APPROVERS = 64;
 /** secp256k1 public keys are stored uncompressed without the 0x04 prefix: x ‖ y. */
 export const SECP256K1_KEY_LENGTH = 64;
+
+/** Guardian votes that verify an oracle's quote: a majority of the guardians registered on the guardian queue. */
+export function guardianQuorum(guardians: number): number {
+  return Math.floor(guardians / 2) + 1;
+}
 
 /** `Quote.verification_status`. */
 export enum VerificationStatus {
@@ -152,6 +158,26 @@ export const RANDOMNESS_ACCOUNT_LAYOUT = accountLayout(
 /** Account data length: 472 + 8. */
 export const RANDOMNESS_ACCOUNT_SIZE = RANDOMNESS_ACCOUNT_LAYOUT.space;
 
+// The program's singleton State (PDA ["STATE"]): who administers the program and which queue is the guardian queue.
+// The leading fields are at the On-Demand crate's offsets; the rest of the real State (epochs, staking, advisories,
+// cost whitelist) is not modelled, and its size here (1024) is ours.
+const StateStruct = struct(1024, {
+  bump: [0, u8],
+  testOnlyDisableMrEnclaveCheck: [1, u8],
+  enableStaking: [2, u8],
+  padding1: [3, skip(5)],
+  authority: [8, pubkey],
+  /** The queue whose oracles are the guardians that verify other oracles' enclaves. */
+  guardianQueue: [40, pubkey],
+  ebuf: [72, skip(952)],
+});
+
+/** sha256("account:State")[0..8]. */
+export const STATE_ACCOUNT_LAYOUT = accountLayout("State", Buffer.from(sha256("account:State").subarray(0, 8)), StateStruct);
+/** PDA seed of the State. */
+export const STATE_SEED = "STATE";
+
+export type StateAccountData = StructValue<typeof StateStruct.fields>;
 export type QueueAccountData = StructValue<typeof QueueStruct.fields>;
 export type Quote = StructValue<typeof QuoteStruct.fields>;
 export type OracleAccountData = StructValue<typeof OracleStruct.fields>;
@@ -164,6 +190,10 @@ export function decodeQueue(data: Uint8Array): QueueAccountData {
 
 export function decodeOracle(data: Uint8Array): OracleAccountData {
   return decodeAccount(ORACLE_ACCOUNT_LAYOUT, asBuffer(data));
+}
+
+export function decodeState(data: Uint8Array): StateAccountData {
+  return decodeAccount(STATE_ACCOUNT_LAYOUT, asBuffer(data));
 }
 
 export function decodeRandomness(data: Uint8Array): RandomnessAccountData {

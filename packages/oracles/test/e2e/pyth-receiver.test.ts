@@ -279,7 +279,7 @@ describe("local Pyth receiver on the ledger", () => {
       emaPrice: 1n,
       emaConf: 1n,
     });
-    unknown.data = Buffer.concat([instructionDiscriminator("post_update"), unknown.data.subarray(8)]);
+    unknown.data = Buffer.concat([instructionDiscriminator("post_twap_update"), unknown.data.subarray(8)]);
     expect((await simulate(unknown, [authority])).err).toEqual({ InstructionError: [0, { Custom: 101 }] });
 
     const short = updatePythPriceInstruction({
