@@ -92,12 +92,15 @@ async function main(): Promise<void> {
   const programId = process.env.MARGINFI_PROGRAM_ID || MARGINFI_PROGRAM_ID;
   mkdirSync(dataDir, { recursive: true });
 
+  // The sandbox admin deployed the programs: it is their upgrade authority (klend's init_global_config reads it).
+  const admin = keptKeypair(join(dataDir, "sandbox-admin.json"));
   const node = await startLocalnet({
     rpcPort,
     dataDir,
     slotMs,
     host,
     programs: productPrograms(programId),
+    upgradeAuthority: admin.publicKey.toBase58(),
     rpcLimits: rpcLimitsFromEnvironment(process.env),
     // The API server below proxies the app's websocket from this host: each browser counts as itself.
     trustedProxies: ["127.0.0.1", "::1"],
@@ -106,7 +109,6 @@ async function main(): Promise<void> {
   console.log(`ballast: ledger JSON-RPC ${node.rpc.url}, websocket ${node.rpc.wsUrl}, data in ${dataDir}`);
 
   const connection = new Connection(node.rpc.url, "confirmed");
-  const admin = keptKeypair(join(dataDir, "sandbox-admin.json"));
   if (BigInt(await connection.getBalance(admin.publicKey)) < ADMIN_MIN_LAMPORTS)
     await airdrop(connection, admin.publicKey, ADMIN_AIRDROP_LAMPORTS);
 

@@ -56,6 +56,11 @@ export interface LedgerOptions {
   programs?: Program[];
   /** Starting balance of the airdrop faucet on a new ledger. */
   faucetLamports?: bigint;
+  /**
+   * The upgrade authority in the ProgramData of each upgradeable program the ledger deploys (kept from the ledger's
+   * first start); null deploys them immutable; default the faucet.
+   */
+  upgradeAuthority?: Address | null;
 }
 
 export class Ledger implements LedgerService {
@@ -102,7 +107,8 @@ export class Ledger implements LedgerService {
     this.durableSeq = this.seq;
     this.txCount = this.store.transactionCount();
     this.samples = new PerformanceSampler(this.slots.slot, now, this.txCount);
-    for (const [address, account] of missingGenesisAccounts(this.programs.values(), (a) => this.accounts.has(a))) {
+    const upgradeAuthority = options.upgradeAuthority === undefined ? this.faucet.publicKey.toBase58() : options.upgradeAuthority;
+    for (const [address, account] of missingGenesisAccounts(this.programs.values(), (a) => this.accounts.get(a), upgradeAuthority)) {
       this.setAccount(address, account);
       this.commits.pending.accounts.set(address, account);
     }

@@ -12,6 +12,8 @@ export interface LocalnetOptions {
   /** 0 stops the slot clock (tests move it with warp). */
   slotMs: number;
   programs?: Program[];
+  /** LedgerOptions.upgradeAuthority: the deployed programs' upgrade authority (default the faucet). */
+  upgradeAuthority?: string | null;
   host?: string;
   /** The RPC's resource limits per client (rpc/limits.ts); defaults for any not given. */
   rpcLimits?: Partial<RpcLimits>;
@@ -28,7 +30,12 @@ export interface Localnet {
 
 /** A ledger with its JSON-RPC and websocket front ends: what `npm run localnet` runs and tests start. */
 export async function startLocalnet(options: LocalnetOptions): Promise<Localnet> {
-  const ledger = Ledger.open({ dataDir: options.dataDir, slotMs: options.slotMs, programs: options.programs });
+  const ledger = Ledger.open({
+    dataDir: options.dataDir,
+    slotMs: options.slotMs,
+    programs: options.programs,
+    upgradeAuthority: options.upgradeAuthority,
+  });
   const rpc = await startRpcServer({
     ledger,
     host: options.host ?? "127.0.0.1",

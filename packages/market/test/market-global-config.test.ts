@@ -1,6 +1,5 @@
-// The global config on a real ledger: init_global_config reads the upgrade authority from the program's ProgramData
-// (written here with the ledger's setAccounts, as solana-test-validator's --upgradeable-program does, because the
-// ledger deploys TypeScript programs without one), update_global_config and the two-step admin handover, and the
+// The global config on a real ledger: init_global_config reads the upgrade authority from the ProgramData the ledger
+// deploys the market with (the harness's upgrade authority), update_global_config and the two-step admin handover, and the
 // reserve-config modes only the global admin may use, before and after the config exists and on an immutable market.
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import {
   UpdateGlobalConfigMode,
   UpdateLendingMarketMode,
   decodeGlobalConfig,
+  decodeProgramDataHeader,
   encodeProgramDataHeader,
   globalConfigAddress,
   initGlobalConfigInstruction,
@@ -34,11 +34,12 @@ beforeAll(async () => {
   h = await MarketHarness.start();
   s = await LendingSetup.create(h);
   usdc = await s.reserve({ name: "USDC", decimals: 6, price: 100_000_000n });
-  upgradeAuthority = await h.fundedKeypair();
+  if (h.upgradeAuthority === null) throw new Error("the harness deploys the market upgradeable");
+  upgradeAuthority = h.upgradeAuthority;
 });
 afterAll(() => h.close());
 
-/** Writes a ProgramData account owned by the upgradeable loader at `address`. */
+/** Writes a forged ProgramData account owned by the upgradeable loader at `address`. */
 function writeProgramData(address: PublicKey, authority: PublicKey | null): void {
   const data = encodeProgramDataHeader({ slot: 0n, upgradeAuthority: authority?.toBase58() ?? null });
   h.ledger.setAccounts([
@@ -73,27 +74,42 @@ describe("before a global config exists", () => {
     await h.expectFailure(reserveUpdate(h.owner, UpdateConfigMode.UpdateProtocolTakeRate, Buffer.from([20])), [h.owner], "InvalidSigner");
   });
 
-  it("cannot initialise without the program's ProgramData, or with one that has no upgrade authority", async () => {
-    const init = initGlobalConfigInstruction({ payer: h.owner.publicKey });
-    const missing = await h.expectFailure(init, [h.owner], "AccountNotInitialized");
-    expect(missing.logs?.some((l) => l.includes("caused by account: program_data"))).toBe(true);
+  it("reads the upgrade authority from the ProgramData the ledger deployed the market with", async () => {
+    const program = (await h.connection.getAccountInfo(new PublicKey(KLEND_PROGRAM_ID)))!;
+    const programData = programDataAddress(KLEND_PROGRAM_ID);
+    expect([program.owner.toBase58(), program.executable, program.data.readUInt32LE(0)]).toEqual([BPF_LOADER_UPGRADEABLE_ID, true, 2]);
+    expect(new PublicKey(program.data.subarray(4, 36)).equals(programData)).toBe(true);
+    const header = decodeProgramDataHeader((await h.connection.getAccountInfo(programData))!.data);
+    expect(header).toEqual({ slot: 0n, upgradeAuthority: upgradeAuthority.publicKey.toBase58() });
+  });
 
-    writeProgramData(programDataAddress(KLEND_PROGRAM_ID), null);
-    await h.expectFailure(init, [h.owner], "NoUpgradeAuthority");
-
-    // A ProgramData of the loader at another address is not this program's.
+  it("refuses a ProgramData of the loader at another address", async () => {
     const elsewhere = Keypair.generate().publicKey;
-    writeProgramData(elsewhere, upgradeAuthority.publicKey);
+    writeProgramData(elsewhere, h.owner.publicKey);
     const forged = initGlobalConfigInstruction({ payer: h.owner.publicKey });
     forged.keys[2] = { pubkey: elsewhere, isSigner: false, isWritable: false };
     await h.expectFailure(forged, [h.owner], "ConstraintAddress");
     expect(await h.connection.getAccountInfo(globalConfigAddress())).toBeNull();
   });
+
+  it("cannot initialise when the market was deployed without an upgrade authority", async () => {
+    const immutable = await MarketHarness.start([], { upgradeable: false });
+    try {
+      const header = decodeProgramDataHeader(await immutable.data(programDataAddress(KLEND_PROGRAM_ID)));
+      expect(header).toEqual({ slot: 0n, upgradeAuthority: null });
+      await immutable.expectFailure(
+        initGlobalConfigInstruction({ payer: immutable.owner.publicKey }),
+        [immutable.owner],
+        "NoUpgradeAuthority",
+      );
+    } finally {
+      await immutable.close();
+    }
+  });
 });
 
 describe("global config", () => {
   it("makes the upgrade authority global admin, pending admin and fee collector, once", async () => {
-    writeProgramData(programDataAddress(KLEND_PROGRAM_ID), upgradeAuthority.publicKey);
     await h.send(initGlobalConfigInstruction({ payer: h.owner.publicKey }), [h.owner]);
     const info = (await h.connection.getAccountInfo(globalConfigAddress()))!;
     expect([info.owner.toBase58(), info.data.length]).toEqual([KLEND_PROGRAM_ID, 1032]);

@@ -65,20 +65,25 @@ export class MarketHarness {
   private constructor(
     readonly net: Localnet,
     readonly connection: Connection,
+    /** The deployed programs' upgrade authority (in their ProgramData from genesis), or null when immutable. */
+    readonly upgradeAuthority: Keypair | null,
   ) {}
 
-  static async start(programs: Program[] = []): Promise<MarketHarness> {
+  static async start(programs: Program[] = [], options: { upgradeable?: boolean } = {}): Promise<MarketHarness> {
+    const upgradeAuthority = options.upgradeable === false ? null : Keypair.generate();
     const net = await startLocalnet({
       rpcPort: 0,
       dataDir: null,
       slotMs: 0,
       programs: [marketProgram(), pythReceiverProgram(), switchboardOnDemandProgram(), ...programs],
+      upgradeAuthority: upgradeAuthority?.publicKey.toBase58() ?? null,
     });
     const connection = new Connection(net.rpc.url, { commitment: "confirmed", wsEndpoint: net.rpc.wsUrl });
     // Every send lands in a new slot, so a blockhash web3.js cached may have aged out.
     (connection as unknown as { _disableBlockhashCaching: boolean })._disableBlockhashCaching = true;
-    const harness = new MarketHarness(net, connection);
+    const harness = new MarketHarness(net, connection, upgradeAuthority);
     await harness.airdrop(harness.owner.publicKey, 1_000n * SOL);
+    if (upgradeAuthority !== null) await harness.airdrop(upgradeAuthority.publicKey, 100n * SOL);
     await harness.airdrop(harness.oracleAuthority.publicKey, 100n * SOL);
     return harness;
   }
