@@ -456,6 +456,8 @@ export interface KaminoReserveSpec {
   /** Whole USD at starting prices. */
   readonly depositLimitUsd: bigint;
   readonly borrowLimitUsd: bigint;
+  /** The flash-loan fee in millionths of the amount lent (klend charges it on top of the loan, at least one unit). */
+  readonly flashLoanFeePpm: bigint;
 }
 
 /**
@@ -605,6 +607,8 @@ export const MARKETS: readonly MarketSpec[] = [
           ],
           depositLimitUsd: 200n * M,
           borrowLimitUsd: 150n * M,
+          // Kamino's main-market USDC reserve charges 0.001% on flash loans.
+          flashLoanFeePpm: 10n,
         },
         marketBorrower: {
           collateral: "ETH",
@@ -619,6 +623,7 @@ export const MARKETS: readonly MarketSpec[] = [
             ],
             depositLimitUsd: 100n * M,
             borrowLimitUsd: 50n * M,
+            flashLoanFeePpm: 10n,
           },
           collateralUsd: 1_600n * K,
           borrowUsd: 800n * K,

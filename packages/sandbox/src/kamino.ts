@@ -158,6 +158,7 @@ async function createReserve(
   config.depositLimit = nativeForUsd(price, spec.depositLimitUsd);
   config.borrowLimit = nativeForUsd(price, spec.borrowLimitUsd);
   config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
+  config.fees.flashLoanFeeSf = fraction.divInt(fraction.mulInt(fraction.ONE, spec.flashLoanFeePpm), 1_000_000n);
   config.borrowRateCurve.points = curveFromPoints(
     spec.curve.map(([utilizationRateBps, borrowRateBps]) => ({ utilizationRateBps, borrowRateBps })),
   );

@@ -20,7 +20,15 @@ import {
   withinFeeBand,
 } from "@ballast/swap";
 import { pythReceiverProgram, switchboardOnDemandProgram } from "@ballast/oracles";
-import { KLEND_PROGRAM_ID, decodeReserve, farmsProgram, fraction, marketProgram } from "@ballast/market";
+import {
+  KLEND_PROGRAM_ID,
+  decodeReserve,
+  farmsProgram,
+  flashLoanInstructions,
+  fraction,
+  marketProgram,
+  reserveAccountsOf,
+} from "@ballast/market";
 import {
   AssetTag,
   BankFlags,
@@ -308,6 +316,37 @@ describe("seeding", () => {
     const rewards = await fetchKaminoFarmRewards(connection, main, seeded.address);
     expect(rewards.map((r) => r.mint)).toEqual([jto.mint]);
     expect(toNumber(rewards[0]!.apr!)).toBeCloseTo(0.03, 2);
+  });
+
+  it("charges klend's 0.001% flash-loan fee on the market's reserves, paid into the USDC reserve's fee vault", async () => {
+    const seeded = state.banks.find((b) => b.kaminoReserve !== undefined)!;
+    const reserveAddress = new PublicKey(seeded.kaminoReserve!);
+    const reserve = decodeReserve((await connection.getAccountInfo(reserveAddress))!.data);
+    // 2^60 × 10 / 10^6, floored: the fee Kamino's main-market USDC reserve stores.
+    expect(reserve.config.fees.flashLoanFeeSf).toBe(11_529_215_046_068n);
+
+    const wallet = Keypair.generate();
+    await createFaucet(connection, admin, state).fund(wallet.publicKey.toBase58());
+    const usdc = getAssociatedTokenAddressSync(new PublicKey(seeded.mint), wallet.publicKey);
+    const accounts = reserveAccountsOf(reserveAddress, reserve);
+    const balances = async () =>
+      Promise.all([usdc, accounts.liquiditySupply, accounts.feeReceiver].map(async (a) => (await getAccount(connection, a)).amount));
+    const [walletBefore, supplyBefore, feesBefore] = await balances();
+    // $100,000 lent and returned in one transaction; the fee, 0.001% of it rounded, comes out of the wallet's own USDC.
+    const amount = 100_000n * 1_000_000n;
+    await sendTransaction(
+      connection,
+      admin,
+      flashLoanInstructions(
+        { userTransferAuthority: wallet.publicKey, reserve: accounts, userLiquidity: usdc, liquidityAmount: amount },
+        [],
+      ),
+      [wallet],
+    );
+    const [walletAfter, supplyAfter, feesAfter] = await balances();
+    expect(walletBefore! - walletAfter!).toBe(1_000_000n);
+    expect(feesAfter! - feesBefore!).toBe(1_000_000n);
+    expect(supplyAfter).toBe(supplyBefore);
   });
 
   it("sends nothing on a second start with the same store and returns the same state", async () => {
