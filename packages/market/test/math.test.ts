@@ -286,15 +286,17 @@ describe("values, fees and amounts", () => {
     expect(marketValue(1_500_000n * ONE, (301n * ONE) / 2n, 6n)).toBe((22_575n * ONE) / 100n);
   });
 
-  it("charges at least one unit of origination fee, rounded, and refuses a fee that eats the amount", () => {
+  it("charges at least one unit of origination fee on a native amount, rounded, and refuses a fee that eats the amount", () => {
     const onePercent = ONE / 100n;
-    expect(originationFee(1_000_000_000n * ONE, onePercent, "exclusive")).toBe(10_000_000n);
-    expect(originationFee(10n * ONE, onePercent, "exclusive")).toBe(1n);
-    expect(originationFee(10n * ONE, 0n, "exclusive")).toBe(0n);
-    failsWith(() => originationFee(ONE, onePercent, "exclusive"), "BorrowTooSmall");
+    expect(originationFee(1_000_000_000n, onePercent, "exclusive")).toBe(10_000_000n);
+    expect(originationFee(10n, onePercent, "exclusive")).toBe(1n);
+    expect(originationFee(10n, 0n, "exclusive")).toBe(0n);
+    failsWith(() => originationFee(1n, onePercent, "exclusive"), "BorrowTooSmall");
+    // klend's flash-loan fee of 0.001% on $100,000 of a 6-decimal token: one token.
+    expect(originationFee(100_000_000_000n, ONE / 100_000n, "exclusive")).toBe(1_000_000n);
     // Inclusive: the rate becomes r / (1 + r).
     const inclusive = fx.div(onePercent, ONE + onePercent);
-    expect(originationFee(101_000_000n * ONE, onePercent, "inclusive")).toBe(fx.toRound(fx.mul(101_000_000n * ONE, inclusive)));
+    expect(originationFee(101_000_000n, onePercent, "inclusive")).toBe(fx.toRound(fx.mul(101_000_000n * ONE, inclusive)));
   });
 
   it("sizes borrows and repayments", () => {

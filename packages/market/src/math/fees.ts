@@ -36,7 +36,7 @@ export function feeSplit(
   return { protocolFee: fee - referralFee, referralFee };
 }
 
-/** The whole fee in native units, with no referrer. */
-export function originationFee(amount: bigint, feeRateSf: bigint, calculation: FeeCalculation): bigint {
-  return feeSplit(amount, feeRateSf, calculation, 0, false).protocolFee;
+/** The whole fee on `nativeAmount` (native units, as a client asks for it), in native units, with no referrer. */
+export function originationFee(nativeAmount: bigint, feeRateSf: bigint, calculation: FeeCalculation): bigint {
+  return feeSplit(fx.fromInt(nativeAmount), feeRateSf, calculation, 0, false).protocolFee;
 }
