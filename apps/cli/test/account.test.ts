@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair } from "@solana/web3.js";
 import { AccountFlags } from "@ballast/protocol";
 import { TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
-import { cli, json, keypairFile, tempHome } from "./account-support.js";
+import { cli, json, keypairFile, tempHome } from "./support.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, type PublicKey } from "@solana/web3.js";
 import { configureGroupInstruction } from "@ballast/sdk";
 import { TestMarket, type TestBank } from "../../../packages/protocol/test/support/market.js";
-import { cli, json, keypairFile, tempHome } from "./account-support.js";
+import { cli, json, keypairFile, tempHome } from "./support.js";
 
 let market: TestMarket;
 let bank: TestBank;

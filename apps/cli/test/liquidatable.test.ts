@@ -5,7 +5,7 @@ import { Connection, type PublicKey } from "@solana/web3.js";
 import { i80f48 as fx } from "@ballast/protocol";
 import { bestLiquidation, fetchMarginAccount, loadMarket } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
-import { cli, json, keypairFile, tempHome } from "./account-support.js";
+import { cli, json, keypairFile, tempHome } from "./support.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { i80f48 as fx } from "@ballast/protocol";
 import { TestMarket, type TestBank } from "../../../packages/protocol/test/support/market.js";
-import { cli, json, keypairFile, tempHome } from "./account-support.js";
+import { cli, json, keypairFile, tempHome } from "./support.js";
 
 let market: TestMarket;
 let fixed: TestBank;

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from "../../server/src/server.js";
 import { startSandboxProduct, type SandboxProduct } from "../../server/test/support/sandbox.js";
 import { freshDatabase } from "../../server/test/support/server.js";
 import { serverUrlFor } from "../src/commands/sandbox.js";
-import { cli, json, tempHome } from "./account-support.js";
+import { cli, json, tempHome } from "./support.js";
 
 let product: SandboxProduct;
 let local: RunningServer;
