@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { BorshCoder, type Idl } from "@coral-xyz/anchor";
-import { getAccount, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { getAccount, getAssociatedTokenAddressSync, mintTo } from "@solana/spl-token";
 import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { marketProgram } from "@ballast/market";
@@ -186,6 +186,30 @@ describe("bank configuration", () => {
     expect(out.changed["emode.entries"]).toEqual({ before: "", after: `501:${exact("0.85")}:${exact("0.9")}` });
   });
 
+  it("configure-oracle points a bank at another feed of its setup, and back; bank show prints it as a table", async () => {
+    const feed = (await market.createOracle({ kind: "pyth", price: 151 }))!;
+    const configure = (to: PublicKey) =>
+      cli.json<{ changed: Record<string, unknown> }>(
+        asAdmin(["bank", "configure-oracle", "--bank", sol.toBase58(), "--setup", "PythPushOracle", "--oracle", to.toBase58()]),
+      );
+    expect((await configure(feed)).changed).toEqual({ "oracle.keys": { before: solFeed.toBase58(), after: feed.toBase58() } });
+
+    const table = await cli.run(asAdmin(["bank", "show", "--bank", sol.toBase58()]));
+    expect(table.code).toBe(0);
+    const rows = new Map(
+      table.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => line.split(/\s{2,}/) as [string, string]),
+    );
+    expect(rows.get("bank")).toBe(sol.toBase58());
+    expect(rows.get("oracle.setup")).toBe("PythPushOracle");
+    expect(rows.get("oracle.keys")).toBe(feed.toBase58());
+    expect(rows.get("emode.tag")).toBe("501");
+
+    expect((await configure(solFeed)).changed).toEqual({ "oracle.keys": { before: feed.toBase58(), after: solFeed.toBase58() } });
+  });
+
   it("set-limits and set-curve, signed by the limit and curve admin", async () => {
     const limits = await cli.json<{ changed: Record<string, unknown> }>(
       asAdmin(["bank", "set-limits", "--bank", sol.toBase58(), "--deposit-limit", "5000000000000", "--borrow-limit", "1000000000000"]),
@@ -277,8 +301,24 @@ describe("fees", () => {
     expect((await getAccount(market.connection, ata, "confirmed")).amount).toBe(inVault);
   });
 
-  it("withdraw-insurance from an empty vault is the token program's refusal, exit 1", async () => {
-    const result = await cli.run(asAdmin(["bank", "withdraw-insurance", "--bank", usdc.toBase58(), "--amount", "5"]));
+  it("withdraw-insurance pays the insurance vault to the admin's token account", async () => {
+    const insuranceVault = bankVaults(usdc).insurance;
+    market.ledger.warpToTime(market.now());
+    await mintTo(market.connection, market.admin, usdcMint, insuranceVault, market.admin, 7n * USDC);
+    const ata = getAssociatedTokenAddressSync(usdcMint, market.admin.publicKey);
+    const held = (await getAccount(market.connection, ata, "confirmed")).amount;
+    const withdrawn = await cli.json<{ changed: Record<string, unknown> }>(
+      asAdmin(["bank", "withdraw-insurance", "--bank", usdc.toBase58(), "--amount", (5n * USDC).toString()]),
+    );
+    expect(withdrawn.changed).toEqual({
+      insuranceVault: { before: (7n * USDC).toString(), after: (2n * USDC).toString() },
+      destination: { before: held.toString(), after: (held + 5n * USDC).toString() },
+    });
+    expect((await getAccount(market.connection, insuranceVault, "confirmed")).amount).toBe(2n * USDC);
+  });
+
+  it("withdraw-insurance beyond the vault is the token program's refusal, exit 1", async () => {
+    const result = await cli.run(asAdmin(["bank", "withdraw-insurance", "--bank", usdc.toBase58(), "--amount", "3000000"]));
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       "ballast: transaction failed: Insufficient funds (program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA error 1)\n",
