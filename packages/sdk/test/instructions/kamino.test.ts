@@ -112,7 +112,13 @@ describe("Kamino bank instructions", () => {
 
   it("passes the lending program's id for the farm accounts of a reserve without a collateral farm", () => {
     const unfarmed = { ...reserve, farmCollateral: ZERO_PUBKEY };
-    const ix = kaminoWithdrawInstruction({ ...common, reserve: unfarmed, destinationTokenAccount: authority, collateral: 5n });
+    const ix = kaminoWithdrawInstruction({
+      ...common,
+      reserve: unfarmed,
+      destinationTokenAccount: authority,
+      collateral: 5n,
+      riskAccounts: [],
+    });
     expect(keys(ix).slice(15, 17)).toEqual([
       [DEFAULT_PROGRAM_ID.toBase58(), false, true],
       [DEFAULT_PROGRAM_ID.toBase58(), false, true],
