@@ -263,7 +263,7 @@ describe("the _v2 position instructions", () => {
     expect(await stake(collateralFarm, b)).toBe(collateral);
   });
 
-  it("move wallet cTokens in and out of the obligation (v1 and v2), the farm stake following the v2 forms", async () => {
+  it("move wallet cTokens in and out of the obligation (v1 between farm refreshes, and v2), the farm stake following", async () => {
     const b = await farmedBorrower();
     const wallet = await cTokens(b, usdc, 500n * UNIT);
     const held = await h.balance(wallet);
