@@ -182,6 +182,7 @@ export const MARKET_ANCHOR_ERRORS = {
   ConstraintTokenMint: { code: 2014, message: "A token mint constraint was violated" },
   ConstraintTokenOwner: { code: 2015, message: "A token owner constraint was violated" },
   AccountSysvarMismatch: { code: 3015, message: "The given public key does not match the required sysvar" },
+  RequireKeysEqViolated: { code: 2502, message: "A require_keys_eq expression was violated" },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type MarketErrorName = KlendErrorName | keyof typeof MARKET_ANCHOR_ERRORS | AnchorErrorName;

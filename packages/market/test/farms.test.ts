@@ -108,10 +108,13 @@ async function depositor(usdcMint: PublicKey, amount: bigint): Promise<Depositor
   return { wallet, obligation: vanillaObligationAddress(wallet.publicKey, market), usdc, rewards };
 }
 
+/** The v1 deposit between the collateral farm's refreshes klend's check_refresh asks for: the stake follows it. */
 async function deposit(d: Depositor, amount: bigint): Promise<void> {
   await h.send(
     [
+      refreshReserveInstructionFor(usdcR.reserve, await h.reserve(usdcR.reserve)),
       refreshObligationInstructionFor(d.obligation, await h.obligation(d.obligation)),
+      refreshStake(d, d.wallet),
       depositReserveLiquidityAndObligationCollateralInstruction({
         owner: d.wallet.publicKey,
         obligation: d.obligation,
@@ -119,6 +122,7 @@ async function deposit(d: Depositor, amount: bigint): Promise<void> {
         userSourceLiquidity: d.usdc,
         liquidityAmount: amount,
       }),
+      refreshStake(d, d.wallet),
     ],
     [d.wallet],
   );
@@ -313,11 +317,10 @@ describe("obligations in the farm", () => {
     );
   });
 
-  it("stake their cTokens once a crank refreshes them after a deposit; the farm emits nothing while nobody stakes", async () => {
+  it("stake their cTokens at the farm refresh right after a deposit; the farm emits nothing while nobody stakes", async () => {
     h.advance(100);
     await deposit(alice, 1_000n * USDC);
     await deposit(bob, 3_000n * USDC);
-    await h.send([refreshStake(alice), refreshStake(bob)], [h.owner]);
     const aliceCTokens = (await h.obligation(alice.obligation)).deposits[0]!.depositedAmount;
     expect(aliceCTokens).toBe(1_000n * USDC);
     expect((await userState(alice)).activeStakeScaled).toBe(1_000n * USDC);
@@ -326,6 +329,24 @@ describe("obligations in the farm", () => {
     expect([f.totalActiveStakeScaled, f.totalStakedAmount]).toEqual([4_000n * USDC, 4_000n * USDC]);
     expect(f.rewardInfos[0]!.rewardsIssuedCumulative).toBe(0n);
     expect(f.rewardInfos[0]!.lastIssuanceTs).toBe(start + 100n);
+  });
+
+  it("refuse a v1 deposit without the collateral farm's refresh right before or right after it (6051)", async () => {
+    const v1 = depositReserveLiquidityAndObligationCollateralInstruction({
+      owner: alice.wallet.publicKey,
+      obligation: alice.obligation,
+      reserve: usdcR,
+      userSourceLiquidity: alice.usdc,
+      liquidityAmount: USDC,
+    });
+    const refreshes = [
+      refreshReserveInstructionFor(usdcR.reserve, await h.reserve(usdcR.reserve)),
+      refreshObligationInstructionFor(alice.obligation, await h.obligation(alice.obligation)),
+    ];
+    await h.expectFailure([...refreshes, v1, refreshStake(alice)], [alice.wallet, h.owner], "IncorrectInstructionInPosition", {
+      failingIndex: 2,
+    });
+    await h.expectFailure([...refreshes, refreshStake(alice), v1], [alice.wallet, h.owner], "IncorrectInstructionInPosition");
   });
 
   it("accrue rewards in proportion to their stakes over the schedule's segments, exactly", async () => {
@@ -373,6 +394,7 @@ describe("obligations in the farm", () => {
       [
         refreshReserveInstructionFor(usdcR.reserve, usdcState),
         refreshObligationInstructionFor(bob.obligation, await h.obligation(bob.obligation)),
+        refreshStake(bob, bob.wallet),
         withdrawObligationCollateralAndRedeemReserveCollateralInstruction({
           owner: bob.wallet.publicKey,
           obligation: bob.obligation,

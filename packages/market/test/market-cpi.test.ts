@@ -9,6 +9,7 @@ import {
   OBLIGATION_SIZE,
   decodeUserMetadata,
   depositReserveLiquidityAndObligationCollateralInstruction,
+  depositReserveLiquidityAndObligationCollateralV2Instruction,
   initObligationInstruction,
   initUserMetadataInstruction,
   refreshObligationInstructionFor,
@@ -16,7 +17,7 @@ import {
   updateEntireReserveConfigInstruction,
   userMetadataAddress,
   vanillaObligationAddress,
-  withdrawObligationCollateralAndRedeemReserveCollateralInstruction,
+  withdrawObligationCollateralAndRedeemReserveCollateralV2Instruction,
   type ReserveAccounts,
 } from "../src/index.js";
 import { MarketHarness } from "./support/harness.js";
@@ -65,20 +66,35 @@ describe("a PDA owner through CPI", () => {
     expect([state.owner, state.lendingMarket, state.tag]).toEqual([PROXY_OWNER.toBase58(), market.toBase58(), 0n]);
   });
 
-  it("deposits liquidity as collateral and withdraws it all again, the obligation's rent going to the PDA", async () => {
+  it("refuses the v1 deposit through CPI from a program off klend's whitelist (CpiDisabled, 6080)", async () => {
+    const payer = await h.fundedKeypair();
+    const refused = await h.expectFailure(
+      [
+        refreshReserveInstructionFor(reserve.reserve, await h.reserve(reserve.reserve)),
+        refreshObligationInstructionFor(obligation(), await h.obligation(obligation())),
+        viaProxy(depositReserveLiquidityAndObligationCollateralInstruction(depositParams())),
+      ],
+      [payer],
+      "CpiDisabled",
+    );
+    expect(refused.logs).toContain("Program log: Instruction was called via CPI!");
+  });
+
+  const depositParams = () => ({
+    owner: PROXY_OWNER,
+    obligation: obligation(),
+    reserve,
+    userSourceLiquidity: vault,
+    liquidityAmount: 250_000_000n,
+  });
+
+  it("deposits liquidity as collateral and withdraws it all again with the _v2 forms, the obligation's rent going to the PDA", async () => {
     const payer = await h.fundedKeypair();
     await h.send(
       [
+        refreshReserveInstructionFor(reserve.reserve, await h.reserve(reserve.reserve)),
         refreshObligationInstructionFor(obligation(), await h.obligation(obligation())),
-        viaProxy(
-          depositReserveLiquidityAndObligationCollateralInstruction({
-            owner: PROXY_OWNER,
-            obligation: obligation(),
-            reserve,
-            userSourceLiquidity: vault,
-            liquidityAmount: 250_000_000n,
-          }),
-        ),
+        viaProxy(depositReserveLiquidityAndObligationCollateralV2Instruction(depositParams())),
       ],
       [payer],
     );
@@ -91,7 +107,7 @@ describe("a PDA owner through CPI", () => {
         refreshReserveInstructionFor(reserve.reserve, await h.reserve(reserve.reserve)),
         refreshObligationInstructionFor(obligation(), await h.obligation(obligation())),
         viaProxy(
-          withdrawObligationCollateralAndRedeemReserveCollateralInstruction({
+          withdrawObligationCollateralAndRedeemReserveCollateralV2Instruction({
             owner: PROXY_OWNER,
             obligation: obligation(),
             reserve,

@@ -88,12 +88,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Refreshes of every reserve and the obligation, then `then`, in one transaction. */
+/** Refreshes of every reserve (USDC, which `then` borrows or repays, last) and the obligation, then `then`, in one transaction. */
 async function refreshed(
   b: Borrower,
   then: (TransactionInstruction | Promise<TransactionInstruction>)[],
 ): Promise<TransactionInstruction[]> {
-  const refreshes = await s.refreshes(b, all);
+  const refreshes = await s.refreshes(b, all, usdc);
   return [...refreshes, ...(await Promise.all(then))];
 }
 
@@ -216,13 +216,13 @@ describe("a borrower in an elevation group", () => {
   it("refuses collateral from the group's debt reserve or from a reserve outside the group", async () => {
     const usdcSource = await s.wallet(b.wallet, usdc, 10n * USDC);
     await h.expectFailure(
-      [...(await s.refreshes(b, all)), s.depositCollateralIx(b, usdc, usdcSource, 10n * USDC)],
+      [...(await s.refreshes(b, all, usdc)), s.depositCollateralIx(b, usdc, usdcSource, 10n * USDC)],
       [b.wallet],
       "ElevationGroupDebtReserveAsCollateral",
     );
     const jitoSource = await s.wallet(b.wallet, jito, SOL);
     await h.expectFailure(
-      [...(await s.refreshes(b, all)), s.depositCollateralIx(b, jito, jitoSource, SOL)],
+      [...(await s.refreshes(b, all, jito)), s.depositCollateralIx(b, jito, jitoSource, SOL)],
       [b.wallet],
       "InconsistentElevationGroup",
     );

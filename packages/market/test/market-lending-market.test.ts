@@ -201,8 +201,9 @@ describe("the market's switches", () => {
     await h.send(update(Mode.UpdateEmergencyMode, value.u8(1)), [h.owner]);
     expect((await market()).emergencyMode).toBe(1);
     const source = await s.wallet(borrower.wallet, sol, SOL);
-    await h.expectFailure(s.depositCollateralIx(borrower, sol, source, SOL), [borrower.wallet], "GlobalEmergencyMode");
-    await h.expectFailure(await s.borrowIx(borrower, usdc, 10n * USDC), [borrower.wallet], "GlobalEmergencyMode");
+    // The `_v2` forms: the v1 forms check their refreshes first (market-refresh-introspection.test.ts).
+    await h.expectFailure(s.depositCollateralIx(borrower, sol, source, SOL, true), [borrower.wallet], "GlobalEmergencyMode");
+    await h.expectFailure(await s.borrowIx(borrower, usdc, 10n * USDC, true), [borrower.wallet], "GlobalEmergencyMode");
     // Refreshes stop too, at the first instruction.
     await h.expectFailure(await s.refreshes(borrower, [sol, usdc]), [borrower.wallet], "GlobalEmergencyMode", { failingIndex: 0 });
 

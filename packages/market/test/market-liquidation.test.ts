@@ -10,10 +10,12 @@ import { U64_MAX } from "@ballast/ledger";
 import {
   depositReserveLiquidityAndObligationCollateralInstruction,
   liquidateObligationAndRedeemReserveCollateralInstruction,
+  liquidateObligationAndRedeemReserveCollateralV2Instruction,
   markObligationForDeleveragingInstruction,
   updateEntireReserveConfigInstruction,
   NO_DELEVERAGING_MARKER,
   socializeLossInstruction,
+  socializeLossV2Instruction,
   type Obligation,
   type ReserveAccounts,
 } from "../src/index.js";
@@ -81,7 +83,8 @@ describe("liquidate_obligation_and_redeem_reserve_collateral", () => {
       [m.liquidator],
       "InvalidAmount",
     );
-    const stale = await m.h.expectFailure(m.liquidate(borrower.obligation, USDC), [m.liquidator], "ReserveStale");
+    // The v1 form checks its refreshes first (market-refresh-introspection.test.ts); the `_v2` form reaches staleness.
+    const stale = await m.h.expectFailure(m.liquidateV2(borrower.obligation, USDC), [m.liquidator], "ReserveStale");
     expect(stale.logs).toContain("Program log: Repay reserve is stale and must be refreshed in the current slot, price status: 00111111");
   });
 
@@ -147,14 +150,14 @@ describe("the risk council", () => {
       lendingMarket: m.market,
       autodeleverageTargetLtvPct: target,
     });
-  const socialize = (amount: bigint) =>
-    socializeLossInstruction({
-      riskCouncil: council.publicKey,
-      obligation: borrower.obligation,
-      lendingMarket: m.market,
-      reserve: m.usdcR.reserve,
-      liquidityAmount: amount,
-    });
+  const socializeParams = (amount: bigint) => ({
+    riskCouncil: council.publicKey,
+    obligation: borrower.obligation,
+    lendingMarket: m.market,
+    reserve: m.usdcR.reserve,
+    liquidityAmount: amount,
+  });
+  const socialize = (amount: bigint) => socializeLossInstruction(socializeParams(amount));
 
   const u64 = (n: bigint) => {
     const bytes = Buffer.alloc(8);
@@ -246,7 +249,7 @@ describe("the risk council", () => {
       "ConstraintHasOne",
     );
     // Reserve and obligation must be refreshed in the slot with every price check.
-    await m.h.expectFailure(socialize(100n * USDC), [council], "ReserveStale");
+    await m.h.expectFailure(socializeLossV2Instruction(socializeParams(100n * USDC)), [council], "ReserveStale");
 
     const reserveBefore = await m.h.reserve(m.usdcR.reserve);
     await m.h.send([...(await m.refreshAll(borrower.obligation, 10n)), socialize(100n * USDC)], [council]);
@@ -343,9 +346,9 @@ describe("priorities", () => {
       userSourceLiquidity: borrowerEth,
       liquidityAmount: ETH,
     });
-    await m.h.send([...(await m.refreshAll(b.obligation, 100n)), depositEth], [b.keypair]);
+    await m.h.send([...(await m.refreshAll(b.obligation, 100n, [eth.reserve])), depositEth], [b.keypair]);
     await m.h.send([...(await m.refreshAll(b.obligation, 100n)), m.borrow(b, 900n * USDC)], [b.keypair]);
-    await m.h.send([...(await m.refreshAll(b.obligation, 100n)), m.borrow(b, ETH / 10n, eth, borrowerEth)], [b.keypair]);
+    await m.h.send([...(await m.refreshAll(b.obligation, 100n, [eth.reserve])), m.borrow(b, ETH / 10n, eth, borrowerEth)], [b.keypair]);
 
     const liquidatorEth = await m.h.tokenAccount(m.liquidator.publicKey, eth.liquidityMint);
     const liquidatorCEth = await m.h.tokenAccount(m.liquidator.publicKey, eth.collateralMint);
@@ -378,7 +381,7 @@ describe("priorities", () => {
       "LiquidationBorrowFactorPriority",
     );
     await m.h.expectFailure(
-      [...(await m.refreshAll(b.obligation, 40n)), liquidate(eth, m.solR, ETH / 10n)],
+      [...(await m.refreshAll(b.obligation, 40n, [m.solR.reserve, eth.reserve])), liquidate(eth, m.solR, ETH / 10n)],
       signers,
       "LiquidationLowestLiquidationLtvPriority",
     );
@@ -390,7 +393,10 @@ describe("priorities", () => {
     });
     const ethBefore = await m.h.balance(liquidatorEth);
     const vaultBefore = await m.h.balance(eth.liquiditySupply);
-    const { signature } = await m.h.send([...(await m.refreshAll(b.obligation, 40n)), liquidate(eth, eth, ETH / 10n)], signers);
+    const { signature } = await m.h.send(
+      [...(await m.refreshAll(b.obligation, 40n, [eth.reserve])), liquidate(eth, eth, ETH / 10n)],
+      signers,
+    );
     expect((await m.h.logs(signature)).some((l) => l.includes("because of LtvExceeded"))).toBe(true);
     const before = ethOf(ob);
     const after = ethOf(await m.h.obligation(b.obligation));
@@ -414,7 +420,7 @@ describe("priorities", () => {
         config,
       });
     await m.h.send(configure({ ...structuredClone(original), loanToValuePct: 0, liquidationThresholdPct: 0 }), [m.h.owner]);
-    const seizeUsdc = liquidateObligationAndRedeemReserveCollateralInstruction({
+    const seizeUsdc = liquidateObligationAndRedeemReserveCollateralV2Instruction({
       liquidator: m.liquidator.publicKey,
       obligation: b.obligation,
       repayReserve: m.usdcR,
@@ -429,7 +435,7 @@ describe("priorities", () => {
     await m.h.send(configure(original), [m.h.owner]);
 
     await m.setMarketFlag("UpdateEmergencyMode", true);
-    await m.h.expectFailure(m.liquidate(b.obligation, USDC), [m.liquidator], "GlobalEmergencyMode");
+    await m.h.expectFailure(m.liquidateV2(b.obligation, USDC), [m.liquidator], "GlobalEmergencyMode");
     await m.setMarketFlag("UpdateEmergencyMode", false);
   });
 });

@@ -100,7 +100,7 @@ describe("set_obligation_order", () => {
     await m.h.expectFailure(setOrder(1, priceRatio, debtFree), [debtFree.keypair], "OrderConfigurationNotSupportedByObligation");
 
     await m.h.expectFailure(
-      [...(await m.refreshAll(borrower.obligation, 100n)), m.borrow(borrower, SOL / 10n, m.solR)],
+      [...(await m.refreshAll(borrower.obligation, 100n, [m.solR.reserve])), m.borrow(borrower, SOL / 10n, m.solR)],
       [borrower.keypair],
       "OperationNotPermittedWithCurrentObligationOrders",
     );

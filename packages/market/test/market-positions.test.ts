@@ -13,8 +13,10 @@ import {
   UpdateConfigMode,
   ZERO_PUBKEY,
   borrowObligationLiquidityInstruction,
+  borrowObligationLiquidityV2Instruction,
   decodeUserMetadata,
   depositReserveLiquidityAndObligationCollateralInstruction,
+  depositReserveLiquidityAndObligationCollateralV2Instruction,
   depositReserveLiquidityInstruction,
   initObligationInstruction,
   initUserMetadataInstruction,
@@ -89,25 +91,40 @@ async function refreshReserve(r: ReserveAccounts): Promise<TransactionInstructio
   return refreshReserveInstructionFor(r.reserve, await h.reserve(r.reserve));
 }
 
-/** Fresh prices, then refresh_reserve for both reserves and refresh_obligation, for one transaction. */
-async function refreshAll(): Promise<[TransactionInstruction, TransactionInstruction, TransactionInstruction]> {
-  await h.setPyth(usdcPyth, { price: 100_000_000n, exponent: -8 });
-  await h.setPyth(solPyth, { price: 10_000_000_000n, exponent: -8 });
+/**
+ * refresh_reserve for both reserves and refresh_obligation at the prices on chain, the reserve acted on (`last`)
+ * refreshed right before refresh_obligation as klend's v1 position instructions require.
+ */
+async function refreshNow(
+  last: ReserveAccounts = usdcR,
+): Promise<[TransactionInstruction, TransactionInstruction, TransactionInstruction]> {
+  const first = last === usdcR ? solR : usdcR;
   return [
-    await refreshReserve(solR),
-    await refreshReserve(usdcR),
+    await refreshReserve(first),
+    await refreshReserve(last),
     refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
   ];
 }
 
-const borrowIx = (amount: bigint) =>
-  borrowObligationLiquidityInstruction({
-    owner: borrower.publicKey,
-    obligation,
-    reserve: usdcR,
-    userDestinationLiquidity: borrowerUsdc,
-    liquidityAmount: amount,
-  });
+/** Fresh prices, then refreshNow, for one transaction. */
+async function refreshAll(
+  last: ReserveAccounts = usdcR,
+): Promise<[TransactionInstruction, TransactionInstruction, TransactionInstruction]> {
+  await h.setPyth(usdcPyth, { price: 100_000_000n, exponent: -8 });
+  await h.setPyth(solPyth, { price: 10_000_000_000n, exponent: -8 });
+  return refreshNow(last);
+}
+
+const borrowParams = (amount: bigint) => ({
+  owner: borrower.publicKey,
+  obligation,
+  reserve: usdcR,
+  userDestinationLiquidity: borrowerUsdc,
+  liquidityAmount: amount,
+});
+const borrowIx = (amount: bigint) => borrowObligationLiquidityInstruction(borrowParams(amount));
+/** The `_v2` borrow, which checks no refreshes around it: the staleness refusals are reached with it. */
+const borrowV2Ix = (amount: bigint) => borrowObligationLiquidityV2Instruction(borrowParams(amount));
 const repayIx = (amount: bigint) =>
   repayObligationLiquidityInstruction({
     owner: borrower.publicKey,
@@ -256,17 +273,24 @@ describe("supplying for cTokens", () => {
 
 describe("collateral and debt", () => {
   it("deposits liquidity as obligation collateral only after a refresh of the obligation in the same slot", async () => {
-    const deposit = depositReserveLiquidityAndObligationCollateralInstruction({
+    const params = {
       owner: borrower.publicKey,
       obligation,
       reserve: solR,
       userSourceLiquidity: borrowerSol,
       liquidityAmount: 100n * SOL,
-    });
-    const stale = await h.expectFailure(deposit, [borrower], "ObligationStale");
+    };
+    const stale = await h.expectFailure(depositReserveLiquidityAndObligationCollateralV2Instruction(params), [borrower], "ObligationStale");
     expect(stale.logs).toContain("Program log: Obligation is stale and must be refreshed in the current slot");
 
-    await h.send([refreshObligationInstructionFor(obligation, await h.obligation(obligation)), deposit], [borrower]);
+    await h.send(
+      [
+        await refreshReserve(solR),
+        refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
+        depositReserveLiquidityAndObligationCollateralInstruction(params),
+      ],
+      [borrower],
+    );
     const state = await h.obligation(obligation);
     expect(state.deposits[0]).toEqual({
       depositReserve: solR.reserve.toBase58(),
@@ -326,7 +350,7 @@ describe("collateral and debt", () => {
     );
 
     // The obligation was refreshed in an earlier slot.
-    const staleObligation = await h.expectFailure([refreshSol, refreshUsdc, borrowIx(USDC)], [borrower], "ObligationStale");
+    const staleObligation = await h.expectFailure([refreshSol, refreshUsdc, borrowV2Ix(USDC)], [borrower], "ObligationStale");
     expect(staleObligation.logs).toContain(
       "Program log: Obligation is stale and must be refreshed in the current slot, price status: 00111111",
     );
@@ -343,7 +367,7 @@ describe("collateral and debt", () => {
       }),
       [lender],
     );
-    const staleReserve = await h.expectFailure(borrowIx(USDC), [borrower], "ReserveStale", { sameSlot: true });
+    const staleReserve = await h.expectFailure(borrowV2Ix(USDC), [borrower], "ReserveStale", { sameSlot: true });
     expect(staleReserve.logs).toContain(
       "Program log: Borrow reserve is stale and must be refreshed in the current slot, price_status: 00111111",
     );
@@ -434,11 +458,11 @@ describe("collateral and debt", () => {
   });
 
   it("lets collateral out only within the remaining borrowing power, paying its liquidity exactly", async () => {
-    const tooMuch = await h.expectFailure([...(await refreshAll()), withdrawIx(90n * SOL)], [borrower], "WithdrawTooLarge");
+    const tooMuch = await h.expectFailure([...(await refreshAll(solR)), withdrawIx(90n * SOL)], [borrower], "WithdrawTooLarge");
     expect(tooMuch.logs?.some((l) => l.startsWith("Program log: Withdraw value cannot exceed maximum withdraw value"))).toBe(true);
 
     const solBefore = await h.balance(borrowerSol);
-    await h.send([...(await refreshAll()), withdrawIx(10n * SOL)], [borrower]);
+    await h.send([...(await refreshAll(solR)), withdrawIx(10n * SOL)], [borrower]);
     // The SOL reserve has no debt: 1 cToken per unit.
     expect((await h.balance(borrowerSol)) - solBefore).toBe(10n * SOL);
     expect((await h.obligation(obligation)).deposits[0]!.depositedAmount).toBe(90n * SOL);
@@ -451,7 +475,7 @@ describe("collateral and debt", () => {
     const value = state.deposits[0]!.marketValueSf;
     const expected = mul((maxValue << 60n) / value, state.deposits[0]!.depositedAmount << 60n) >> 60n;
     const before = await h.balance(borrowerSol);
-    await h.sendInThisSlot(withdrawIx(U64_MAX), [borrower]);
+    await h.sendInThisSlot([...(await refreshNow(solR)), withdrawIx(U64_MAX)], [borrower]);
     expect((await h.balance(borrowerSol)) - before).toBe(expected);
     expect((await h.obligation(obligation)).deposits[0]!.depositedAmount).toBe(90n * SOL - expected);
   });
@@ -462,7 +486,7 @@ describe("collateral and debt", () => {
     let reserve = await h.reserve(usdcR.reserve);
     const debt = state.borrows[0]!.borrowedAmountSf;
     const usdcBefore = await h.balance(borrowerUsdc);
-    await h.sendInThisSlot(repayIx(500n * USDC), [borrower]);
+    await h.sendInThisSlot([...(await refreshNow()), repayIx(500n * USDC)], [borrower]);
     expect(usdcBefore - (await h.balance(borrowerUsdc))).toBe(500n * USDC);
     expect((await h.obligation(obligation)).borrows[0]!.borrowedAmountSf).toBe(debt - 500n * USDC * ONE);
     let after = await h.reserve(usdcR.reserve);
@@ -476,7 +500,7 @@ describe("collateral and debt", () => {
     const remaining = state.borrows[0]!.borrowedAmountSf;
     const owed = (remaining + ONE - 1n) >> 60n;
     const balance = await h.balance(borrowerUsdc);
-    await h.sendInThisSlot(repayIx(U64_MAX), [borrower]);
+    await h.sendInThisSlot([...(await refreshNow()), repayIx(U64_MAX)], [borrower]);
     expect(balance - (await h.balance(borrowerUsdc))).toBe(owed);
     state = await h.obligation(obligation);
     expect(state.borrows[0]).toEqual({

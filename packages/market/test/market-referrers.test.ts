@@ -106,12 +106,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function refreshes(): Promise<TransactionInstruction[]> {
+/** Fresh prices and refresh_reserve of both reserves, the one acted on (`last`) last, as klend's v1 instructions need. */
+async function refreshes(last: ReserveAccounts = usdcR): Promise<TransactionInstruction[]> {
   await h.setPyth(usdcPyth, { price: 100_000_000n, exponent: -8 });
   await h.setPyth(solPyth, { price: 10_000_000_000n, exponent: -8 });
+  const first = last === usdcR ? solR : usdcR;
   return [
-    refreshReserveInstructionFor(solR.reserve, await h.reserve(solR.reserve)),
-    refreshReserveInstructionFor(usdcR.reserve, await h.reserve(usdcR.reserve)),
+    refreshReserveInstructionFor(first.reserve, await h.reserve(first.reserve)),
+    refreshReserveInstructionFor(last.reserve, await h.reserve(last.reserve)),
   ];
 }
 
@@ -174,7 +176,7 @@ describe("a referred wallet", () => {
       liquidityAmount: 50n * SOL,
     });
     await h.send(
-      [...(await refreshes()), refreshObligationInstructionFor(obligation, await h.obligation(obligation)), deposit],
+      [...(await refreshes(solR)), refreshObligationInstructionFor(obligation, await h.obligation(obligation)), deposit],
       [borrower],
     );
   });

@@ -119,12 +119,14 @@ function initReserve(reserve: Keypair, mint: PublicKey, source: PublicKey): Tran
   ];
 }
 
-async function refreshAll(obligation: PublicKey): Promise<TransactionInstruction[]> {
+/** Fresh prices, refresh_reserve of both reserves (the one acted on, `last`, last) and refresh_obligation. */
+async function refreshAll(obligation: PublicKey, last: ReserveAccounts = tokenR): Promise<TransactionInstruction[]> {
   await h.setPyth(pyth, PRICE);
   await h.setPyth(solPyth, SOL_PRICE);
+  const first = last === tokenR ? solR : tokenR;
   return [
-    refreshReserveInstructionFor(solR.reserve, await h.reserve(solR.reserve)),
-    refreshReserveInstructionFor(tokenR.reserve, await h.reserve(tokenR.reserve)),
+    refreshReserveInstructionFor(first.reserve, await h.reserve(first.reserve)),
+    refreshReserveInstructionFor(last.reserve, await h.reserve(last.reserve)),
     refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
   ];
 }
@@ -240,7 +242,7 @@ describe("a reserve over a Token-2022 mint", () => {
 
     await h.send(
       [
-        ...(await refreshAll(obligation)),
+        ...(await refreshAll(obligation, solR)),
         depositReserveLiquidityAndObligationCollateralInstruction({
           owner,
           obligation,
@@ -287,7 +289,7 @@ describe("a reserve over a Token-2022 mint", () => {
 
     await h.send(
       [
-        ...(await refreshAll(obligation)),
+        ...(await refreshAll(obligation, solR)),
         withdrawObligationCollateralAndRedeemReserveCollateralInstruction({
           owner,
           obligation,

@@ -12,6 +12,7 @@ import {
   FARM_STATE_SIZE,
   KLEND_PROGRAM_ID,
   ReserveFarmKind,
+  refreshObligationFarmsForReserveInstruction,
   borrowObligationLiquidityV2Instruction,
   createFarmsAccountInstruction,
   decodeUserState,
@@ -114,6 +115,19 @@ const deposited = async (b: Borrower, reserve: PricedReserve) =>
 
 async function after(b: Borrower, reserves: PricedReserve[], then: TransactionInstruction): Promise<TransactionInstruction[]> {
   return [...(await s.refreshes(b, reserves)), then];
+}
+
+/** A v1 instruction on USDC's collateral side inside the collateral farm's refreshes klend's check_refresh asks for. */
+async function betweenCollateralFarmRefreshes(b: Borrower, v1: TransactionInstruction): Promise<TransactionInstruction[]> {
+  const farmRefresh = refreshObligationFarmsForReserveInstruction({
+    lendingMarket: s.market,
+    reserve: usdc.accounts.reserve,
+    obligation: b.obligation,
+    farmState: collateralFarm.publicKey,
+    kind: ReserveFarmKind.Collateral,
+    crank: b.wallet.publicKey,
+  });
+  return [...(await s.refreshes(b, [usdc])), farmRefresh, v1, farmRefresh];
 }
 
 /** The wallet's cTokens of `reserve`, bought with `amount` of its liquidity. */
@@ -249,14 +263,13 @@ describe("the _v2 position instructions", () => {
     expect(await stake(collateralFarm, b)).toBe(collateral);
   });
 
-  it("move wallet cTokens in and out of the obligation (v1 and v2), the farm stake following the v2 forms", async () => {
+  it("move wallet cTokens in and out of the obligation (v1 between farm refreshes, and v2), the farm stake following", async () => {
     const b = await farmedBorrower();
     const wallet = await cTokens(b, usdc, 500n * UNIT);
     const held = await h.balance(wallet);
     await h.send(
-      await after(
+      await betweenCollateralFarmRefreshes(
         b,
-        [usdc],
         depositObligationCollateralInstruction({
           owner: b.wallet.publicKey,
           obligation: b.obligation,
@@ -268,8 +281,8 @@ describe("the _v2 position instructions", () => {
       [b.wallet],
     );
     expect(await deposited(b, usdc)).toBe(100n * UNIT);
-    // v1 leaves the stake to a farm refresh.
-    expect(await stake(collateralFarm, b)).toBe(0n);
+    // v1 leaves the stake to the farm refresh klend requires right after it.
+    expect(await stake(collateralFarm, b)).toBe(100n * UNIT);
     await h.send(
       await after(
         b,
@@ -307,9 +320,8 @@ describe("the _v2 position instructions", () => {
       held - 120n * UNIT,
     ]);
     await h.send(
-      await after(
+      await betweenCollateralFarmRefreshes(
         b,
-        [usdc],
         withdrawObligationCollateralInstruction({
           owner: b.wallet.publicKey,
           obligation: b.obligation,

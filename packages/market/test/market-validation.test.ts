@@ -58,13 +58,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** Refreshes of the obligation's reserves and `reserve`, then `then`. */
-async function after(b: Borrower, reserves: PricedReserve[], then: TransactionInstruction): Promise<TransactionInstruction[]> {
-  return [...(await s.refreshes(b, reserves)), then];
+async function after(
+  b: Borrower,
+  reserves: PricedReserve[],
+  then: TransactionInstruction,
+  actedOn?: PricedReserve,
+): Promise<TransactionInstruction[]> {
+  return [...(await s.refreshes(b, reserves, actedOn)), then];
 }
 
 async function depositIx(b: Borrower, reserve: PricedReserve, reserves: PricedReserve[]): Promise<TransactionInstruction[]> {
   const source = await s.wallet(b.wallet, reserve, 1_000n * UNIT);
-  return after(b, reserves, s.depositCollateralIx(b, reserve, source, 1_000n * UNIT));
+  return after(b, reserves, s.depositCollateralIx(b, reserve, source, 1_000n * UNIT), reserve);
 }
 
 async function expectTierViolation(ixs: TransactionInstruction[], b: Borrower, message: string): Promise<void> {

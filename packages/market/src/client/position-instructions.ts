@@ -5,6 +5,7 @@ import { SYSVAR_INSTRUCTIONS_PUBKEY, SYSVAR_RENT_PUBKEY, SystemProgram, type Tra
 import { SPL_TOKEN_PROGRAM_ID, ZERO_PUBKEY } from "../program-ids.js";
 import { type Obligation, activeBorrows, activeDeposits } from "../state/obligation.js";
 import type { Reserve } from "../state/reserve.js";
+import { refreshReserveInstructionFor } from "./admin-instructions.js";
 import { reserveRefreshInstructions } from "./refresh-batch-instructions.js";
 import {
   type ReserveAccounts,
@@ -124,15 +125,23 @@ export interface LoadedReserve {
 
 /**
  * What an obligation action needs first in its transaction: a refresh of every reserve it touches (those in the
- * obligation's slots and the one acted on; one batch refresh when that is smaller), then refresh_obligation.
+ * obligation's slots and the one acted on), then refresh_obligation. The last `actedOn` reserves of the list (default
+ * one: list the reserve acted on last; a liquidation lists its withdraw then its repay reserve, or the one reserve
+ * when both are the same, with `actedOn` 2 or 1) get a refresh_reserve each right before refresh_obligation, as the
+ * v1 position instructions require; the others are refreshed first, in one batch when that is smaller.
  */
 export function obligationRefreshInstructions(
   obligation: Key,
   state: Obligation,
   reserves: readonly LoadedReserve[],
-  options: ProgramOption = {},
+  options: ProgramOption & { actedOn?: number } = {},
 ): TransactionInstruction[] {
-  return [...reserveRefreshInstructions(reserves, options), refreshObligationInstructionFor(obligation, state, options)];
+  const split = Math.max(0, reserves.length - (options.actedOn ?? 1));
+  return [
+    ...reserveRefreshInstructions(reserves.slice(0, split), options),
+    ...reserves.slice(split).map((r) => refreshReserveInstructionFor(r.address, r.state, options)),
+    refreshObligationInstructionFor(obligation, state, options),
+  ];
 }
 
 /** The collateral (SPL Token) and liquidity token programs, then the instructions sysvar, that close position instructions. */

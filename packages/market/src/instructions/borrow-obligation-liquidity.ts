@@ -29,6 +29,8 @@ import { checkEmergencyMode, checkLiquidityToken, checkNotReserveVault, checkRes
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import { encodeReserveInto } from "../state/reserve.js";
 import { groupCollateralReserves } from "./refresh-obligation.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `BorrowObligationLiquidity`, the `borrow_accounts` of the `_v2` form too. */
@@ -121,6 +123,9 @@ export const borrowObligationLiquidity: MarketInstruction = {
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.borrow_obligation_liquidity.args);
     const { accounts: a, remaining } = BorrowAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.borrowReserve.key, state: a.borrowReserve.state, kind: ReserveFarmKind.Debt },
+    ]);
     processBorrow(ctx, a, remaining, liquidityAmount);
   },
 };

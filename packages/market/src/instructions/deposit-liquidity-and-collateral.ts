@@ -26,6 +26,8 @@ import {
   tokenProgramsAndSysvar,
 } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `DepositReserveLiquidityAndObligationCollateral`, the `deposit_accounts` of the `_v2` form too. */
@@ -97,6 +99,9 @@ export const depositLiquidityAndCollateral: MarketInstruction = {
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.deposit_reserve_liquidity_and_obligation_collateral.args);
     const { accounts: a } = DepositAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.reserve.key, state: a.reserve.state, kind: ReserveFarmKind.Collateral },
+    ]);
     processDepositLiquidityAndCollateral(ctx, a, liquidityAmount);
   },
 };

@@ -19,6 +19,8 @@ import {
 import { transfer } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar } from "../program/position-accounts.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `DepositObligationCollateral`, the `deposit_accounts` of the `_v2` form too. */
@@ -78,6 +80,9 @@ export const depositCollateral: MarketInstruction = {
   run(ctx, _checks, args) {
     const { collateralAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.deposit_obligation_collateral.args);
     const { accounts: a } = DepositCollateralAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.depositReserve.key, state: a.depositReserve.state, kind: ReserveFarmKind.Collateral },
+    ]);
     processDepositObligationCollateral(ctx, a, collateralAmount);
   },
 };

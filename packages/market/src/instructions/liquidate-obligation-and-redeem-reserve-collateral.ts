@@ -26,6 +26,8 @@ import { checkEmergencyMode, checkLiquidityToken, checkReserveUsable } from "../
 import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import { asReserveData, decodeReserve, encodeReserveInto } from "../state/reserve.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `LiquidateObligationAndRedeemReserveCollateral`, the `liquidation_accounts` of the `_v2` form too. */
@@ -201,6 +203,10 @@ export const liquidateObligationAndRedeemReserveCollateral: MarketInstruction = 
   run(ctx, _checks, args) {
     const decoded = decodeArgs(args, KLEND_INSTRUCTIONS.liquidate_obligation_and_redeem_reserve_collateral.args);
     const { accounts: a, remaining } = LiquidateAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.withdrawReserve.key, state: a.withdrawReserve.state, kind: ReserveFarmKind.Collateral },
+      { key: a.repayReserve.key, state: a.repayReserve.state, kind: ReserveFarmKind.Debt },
+    ]);
     processLiquidation(ctx, a, remaining, decoded);
   },
 };

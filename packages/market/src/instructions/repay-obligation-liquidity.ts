@@ -22,6 +22,8 @@ import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
 import { encodeReserveInto } from "../state/reserve.js";
 import { groupCollateralReserves } from "./refresh-obligation.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `RepayObligationLiquidity`, the `repay_accounts` of the `_v2` form too. */
@@ -88,6 +90,9 @@ export const repayObligationLiquidity: MarketInstruction = {
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.repay_obligation_liquidity.args);
     const { accounts: a, remaining } = RepayAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.repayReserve.key, state: a.repayReserve.state, kind: ReserveFarmKind.Debt },
+    ]);
     processRepay(ctx, a, remaining, liquidityAmount);
   },
 };

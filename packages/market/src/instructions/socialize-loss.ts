@@ -10,6 +10,8 @@ import type { ReserveRef } from "../lending/obligation-refresh.js";
 import { checkHasOne, lendingMarketAccount, obligationAccount, reserveAccount } from "../program/account-kinds.js";
 import { checkInstructionSysvar } from "../program/position-accounts.js";
 import { remainingReserves } from "./liquidate-obligation-and-redeem-reserve-collateral.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `SocializeLoss`, the `socialize_loss_accounts` of the `_v2` form too. */
@@ -57,6 +59,9 @@ export const socializeLoss: MarketInstruction = {
   run(ctx, _checks, args) {
     const { liquidityAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.socialize_loss.args);
     const { accounts: a, remaining } = SocializeLossAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.reserve.key, state: a.reserve.state, kind: ReserveFarmKind.Debt },
+    ]);
     processSocializeLoss(ctx, a, remaining, liquidityAmount);
   },
 };

@@ -27,6 +27,8 @@ import {
   tokenProgramsAndSysvar,
 } from "../program/position-accounts.js";
 import { checkVaultAfterTransfer, snapshotVault } from "../program/vault-checks.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `WithdrawObligationCollateralAndRedeemReserveCollateral`, the `withdraw_accounts` of the `_v2` form too. */
@@ -103,6 +105,9 @@ export const withdrawCollateralAndRedeem: MarketInstruction = {
   run(ctx, checks, args) {
     const { collateralAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.withdraw_obligation_collateral_and_redeem_reserve_collateral.args);
     const { accounts: a } = WithdrawAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.withdrawReserve.key, state: a.withdrawReserve.state, kind: ReserveFarmKind.Collateral },
+    ]);
     processWithdrawAndRedeem(ctx, checks, a, collateralAmount);
   },
 };

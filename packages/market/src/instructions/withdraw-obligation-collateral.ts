@@ -21,6 +21,8 @@ import {
 import { transfer } from "../program/cpi.js";
 import { checkEmergencyMode, checkNotReserveVault, checkReserveUsable } from "../program/guards.js";
 import { checkInstructionSysvar } from "../program/position-accounts.js";
+import { ReserveFarmKind } from "../lending/obligation-farms.js";
+import { checkRefreshInstructions } from "../program/refresh-introspection.js";
 import type { MarketInstruction } from "./types.js";
 
 /** klend's `WithdrawObligationCollateral`, the `withdraw_accounts` of the `_v2` form too. */
@@ -92,6 +94,9 @@ export const withdrawCollateral: MarketInstruction = {
   run(ctx, checks, args) {
     const { collateralAmount } = decodeArgs(args, KLEND_INSTRUCTIONS.withdraw_obligation_collateral.args);
     const { accounts: a } = WithdrawCollateralAccounts.load(ctx);
+    checkRefreshInstructions(ctx, a.instructionSysvarAccount, a.obligation.key, [
+      { key: a.withdrawReserve.key, state: a.withdrawReserve.state, kind: ReserveFarmKind.Collateral },
+    ]);
     processWithdrawObligationCollateral(ctx, checks, a, collateralAmount);
   },
 };

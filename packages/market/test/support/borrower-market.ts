@@ -14,6 +14,7 @@ import {
   initObligationInstruction,
   initUserMetadataInstruction,
   liquidateObligationAndRedeemReserveCollateralInstruction,
+  liquidateObligationAndRedeemReserveCollateralV2Instruction,
   refreshObligationInstructionFor,
   refreshReserveInstructionFor,
   updateEntireReserveConfigInstruction,
@@ -142,6 +143,7 @@ export class BorrowerMarket {
     );
     await h.send(
       [
+        refreshReserveInstructionFor(this.solR.reserve, await h.reserve(this.solR.reserve)),
         refreshObligationInstructionFor(obligation, await h.obligation(obligation)),
         depositReserveLiquidityAndObligationCollateralInstruction({
           owner: keypair.publicKey,
@@ -158,17 +160,23 @@ export class BorrowerMarket {
 
   /**
    * Prices published now (SOL at `solUsd`, USDC at $1, ETH at $1,000 once added), then refresh_reserve of each and
-   * refresh_obligation.
+   * refresh_obligation. The reserves of `actedOn` are refreshed last, right before refresh_obligation, as klend's v1
+   * position instructions require (a liquidation's withdraw then repay reserve; by default SOL then USDC).
    */
-  async refreshAll(obligation: PublicKey, solUsd: bigint): Promise<TransactionInstruction[]> {
+  async refreshAll(
+    obligation: PublicKey,
+    solUsd: bigint,
+    actedOn: readonly PublicKey[] = [this.solR.reserve, this.usdcR.reserve],
+  ): Promise<TransactionInstruction[]> {
     const h = this.h;
     await h.setPyth(this.usdcPyth, { price: 100_000_000n, exponent: -8 });
     await h.setPyth(this.solPyth, { price: solUsd * 100_000_000n, exponent: -8 });
-    const reserves = [this.solR.reserve, this.usdcR.reserve];
+    const used = [this.solR.reserve, this.usdcR.reserve];
     if (this.eth) {
       await h.setPyth(this.eth.pyth, { price: 100_000_000_000n, exponent: -8 });
-      reserves.push(this.eth.accounts.reserve);
+      used.push(this.eth.accounts.reserve);
     }
+    const reserves = [...used.filter((r) => !actedOn.some((a) => a.equals(r))), ...actedOn];
     const refreshes = await Promise.all(reserves.map(async (r) => refreshReserveInstructionFor(r, await h.reserve(r))));
     return [...refreshes, refreshObligationInstructionFor(obligation, await h.obligation(obligation))];
   }
@@ -186,7 +194,16 @@ export class BorrowerMarket {
 
   /** The liquidator repays up to `amount` USDC of the obligation's debt and takes SOL collateral. */
   liquidate(obligation: PublicKey, amount: bigint, minReceived = 0n): TransactionInstruction {
-    return liquidateObligationAndRedeemReserveCollateralInstruction({
+    return liquidateObligationAndRedeemReserveCollateralInstruction(this.liquidationParams(obligation, amount, minReceived));
+  }
+
+  /** The same liquidation in its `_v2` form, which does not check the refreshes around it (no farms here). */
+  liquidateV2(obligation: PublicKey, amount: bigint, minReceived = 0n): TransactionInstruction {
+    return liquidateObligationAndRedeemReserveCollateralV2Instruction(this.liquidationParams(obligation, amount, minReceived));
+  }
+
+  private liquidationParams(obligation: PublicKey, amount: bigint, minReceived: bigint) {
+    return {
       liquidator: this.liquidator.publicKey,
       obligation,
       repayReserve: this.usdcR,
@@ -196,7 +213,7 @@ export class BorrowerMarket {
       userDestinationLiquidity: this.liquidatorSol,
       liquidityAmount: amount,
       minAcceptableReceivedLiquidityAmount: minReceived,
-    });
+    };
   }
 
   /** update_lending_market signed by the market owner: `mode` with its Borsh value. */

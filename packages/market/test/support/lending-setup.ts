@@ -5,7 +5,9 @@ import {
   type ReserveAccounts,
   type ReserveConfig,
   borrowObligationLiquidityInstruction,
+  borrowObligationLiquidityV2Instruction,
   depositReserveLiquidityAndObligationCollateralInstruction,
+  depositReserveLiquidityAndObligationCollateralV2Instruction,
   depositReserveLiquidityInstruction,
   initObligationInstruction,
   initUserMetadataInstruction,
@@ -106,11 +108,16 @@ export class LendingSetup {
     for (const r of reserves) await this.h.setPyth(r.feed, { price: r.price, exponent: -8 });
   }
 
-  /** Fresh prices, refresh_reserve for each of `reserves` and refresh_obligation, for the start of one transaction. */
-  async refreshes(borrower: Borrower, reserves: readonly PricedReserve[]): Promise<TransactionInstruction[]> {
-    await this.publish(reserves);
+  /**
+   * Fresh prices, refresh_reserve for each of `reserves` and refresh_obligation, for the start of one transaction.
+   * The reserve acted on (`actedOn`, else the last of `reserves`) is refreshed right before refresh_obligation, as
+   * klend's v1 position instructions require.
+   */
+  async refreshes(borrower: Borrower, reserves: readonly PricedReserve[], actedOn?: PricedReserve): Promise<TransactionInstruction[]> {
+    const ordered = actedOn ? [...reserves.filter((r) => r !== actedOn), actedOn] : reserves;
+    await this.publish(ordered);
     const loaded = await Promise.all(
-      reserves.map(async (r) => ({ address: r.accounts.reserve, state: await this.h.reserve(r.accounts.reserve) })),
+      ordered.map(async (r) => ({ address: r.accounts.reserve, state: await this.h.reserve(r.accounts.reserve) })),
     );
     return obligationRefreshInstructions(borrower.obligation, await this.h.obligation(borrower.obligation), loaded);
   }
@@ -118,26 +125,32 @@ export class LendingSetup {
   /** Liquidity from the borrower's wallet (minted first) into collateral, after the refreshes it needs. */
   async depositCollateral(borrower: Borrower, reserve: PricedReserve, amount: bigint, reserves: readonly PricedReserve[]) {
     const source = await this.wallet(borrower.wallet, reserve, amount);
-    return [...(await this.refreshes(borrower, reserves)), this.depositCollateralIx(borrower, reserve, source, amount)];
+    return [...(await this.refreshes(borrower, reserves, reserve)), this.depositCollateralIx(borrower, reserve, source, amount)];
   }
 
-  depositCollateralIx(borrower: Borrower, reserve: PricedReserve, source: PublicKey, amount: bigint): TransactionInstruction {
-    return depositReserveLiquidityAndObligationCollateralInstruction({
+  /** The v1 deposit, or (`v2`) its `_v2` form, which checks no refreshes around it (the reserves here have no farms). */
+  depositCollateralIx(borrower: Borrower, reserve: PricedReserve, source: PublicKey, amount: bigint, v2 = false): TransactionInstruction {
+    const params = {
       owner: borrower.wallet.publicKey,
       obligation: borrower.obligation,
       reserve: reserve.accounts,
       userSourceLiquidity: source,
       liquidityAmount: amount,
-    });
+    };
+    return v2
+      ? depositReserveLiquidityAndObligationCollateralV2Instruction(params)
+      : depositReserveLiquidityAndObligationCollateralInstruction(params);
   }
 
-  async borrowIx(borrower: Borrower, reserve: PricedReserve, amount: bigint): Promise<TransactionInstruction> {
-    return borrowObligationLiquidityInstruction({
+  /** The v1 borrow, or (`v2`) its `_v2` form. */
+  async borrowIx(borrower: Borrower, reserve: PricedReserve, amount: bigint, v2 = false): Promise<TransactionInstruction> {
+    const params = {
       owner: borrower.wallet.publicKey,
       obligation: borrower.obligation,
       reserve: reserve.accounts,
       userDestinationLiquidity: await this.wallet(borrower.wallet, reserve),
       liquidityAmount: amount,
-    });
+    };
+    return v2 ? borrowObligationLiquidityV2Instruction(params) : borrowObligationLiquidityInstruction(params);
   }
 }

@@ -76,7 +76,10 @@ export const kaminoWithdraw: InstructionHandler = {
       liquiditySupply: a.reserveLiquiditySupply,
       collateralMint: a.reserveCollateralMint,
       collateralVault: a.reserveSourceCollateral,
+      obligationFarmUserState: a.obligationFarmUserState,
+      reserveFarmState: a.reserveFarmState,
       kaminoProgram: a.kaminoProgram,
+      farmsProgram: a.farmsProgram,
       collateralTokenProgram: a.collateralTokenProgram,
       liquidityTokenProgram: a.liquidityTokenProgram,
     });

@@ -42,7 +42,10 @@ export interface KaminoMarketAccounts {
   readonly liquiditySupply: DeclaredAccount;
   readonly collateralMint: DeclaredAccount;
   readonly collateralVault: DeclaredAccount;
+  readonly obligationFarmUserState: DeclaredAccount;
+  readonly reserveFarmState: DeclaredAccount;
   readonly kaminoProgram: DeclaredAccount;
+  readonly farmsProgram: DeclaredAccount;
   readonly collateralTokenProgram: DeclaredAccount;
   readonly liquidityTokenProgram: DeclaredAccount;
 }
@@ -59,7 +62,10 @@ export interface KaminoDepositDeclared {
   readonly reserveLiquiditySupply: DeclaredAccount;
   readonly reserveCollateralMint: DeclaredAccount;
   readonly reserveDestinationDepositCollateral: DeclaredAccount;
+  readonly obligationFarmUserState: DeclaredAccount;
+  readonly reserveFarmState: DeclaredAccount;
   readonly kaminoProgram: DeclaredAccount;
+  readonly farmsProgram: DeclaredAccount;
   readonly collateralTokenProgram: DeclaredAccount;
   readonly liquidityTokenProgram: DeclaredAccount;
 }
@@ -77,7 +83,10 @@ export function kaminoDepositMarketAccounts(a: KaminoDepositDeclared): KaminoMar
     liquiditySupply: a.reserveLiquiditySupply,
     collateralMint: a.reserveCollateralMint,
     collateralVault: a.reserveDestinationDepositCollateral,
+    obligationFarmUserState: a.obligationFarmUserState,
+    reserveFarmState: a.reserveFarmState,
     kaminoProgram: a.kaminoProgram,
+    farmsProgram: a.farmsProgram,
     collateralTokenProgram: a.collateralTokenProgram,
     liquidityTokenProgram: a.liquidityTokenProgram,
   };
@@ -144,6 +153,9 @@ export function kaminoBankAccounts(accounts: LendingAccounts, bank: InstructionA
       liquiditySupply: m.liquiditySupply.key,
       collateralMint: m.collateralMint.key,
       collateralVault: m.collateralVault.key,
+      obligationFarmUserState: m.obligationFarmUserState.key,
+      reserveFarmState: m.reserveFarmState.key,
+      farmsProgram: m.farmsProgram.key,
       collateralTokenProgram: m.collateralTokenProgram.key,
       liquidityTokenProgram: liquidityTokenProgram.key,
     },

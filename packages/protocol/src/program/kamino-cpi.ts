@@ -1,7 +1,9 @@
 // The third-party market (Kamino klend) instructions the lending program invokes for its Kamino banks. The bank's
 // liquidity vault authority owns the bank's obligation and signs every call with its seeds; the vault itself is
 // the token account liquidity leaves from and returns to. Optional accounts the market takes ("none") are passed
-// as the market program's own id, as Anchor clients do.
+// as the market program's own id, as Anchor clients do. Deposits and withdrawals use the market's `_v2` forms: the
+// v1 forms check their refreshes through the instructions sysvar and refuse a CPI from a program off klend's
+// whitelist, which this program is not on; the `_v2` forms refresh the obligation's farm stake themselves.
 import { instructionDiscriminator } from "@ballast/codec";
 import { INSTRUCTIONS_SYSVAR_ID, RENT_SYSVAR_ID, SYSTEM_PROGRAM_ID, type AccountMeta, type InstructionContext } from "@ballast/ledger";
 import { KAMINO_PROGRAM_ID } from "../state/kamino.js";
@@ -36,6 +38,10 @@ export interface KaminoReserveAccounts {
   readonly collateralMint: string;
   /** The reserve's collateral supply vault, where obligation collateral is held. */
   readonly collateralVault: string;
+  /** The obligation's farm user state and the reserve's collateral farm, as the caller passed them (or none). */
+  readonly obligationFarmUserState: string;
+  readonly reserveFarmState: string;
+  readonly farmsProgram: string;
   readonly collateralTokenProgram: string;
   readonly liquidityTokenProgram: string;
 }
@@ -103,11 +109,20 @@ export function refreshObligation(ctx: InstructionContext, lendingMarket: string
   invoke(ctx, "refresh_obligation", [readonly(lendingMarket), writable(obligation), ...reserves.map((r) => readonly(r))], [], null);
 }
 
-/** deposit_reserve_liquidity_and_obligation_collateral: liquidity from the bank's vault into its obligation. */
+/**
+ * The farm accounts that close a `_v2` deposit or withdrawal. The caller's "none" is this program's own id (Anchor's
+ * convention for its optional accounts); the market's is the market's id, passed read-only.
+ */
+function farmAccounts(ctx: InstructionContext, market: KaminoReserveAccounts): AccountMeta[] {
+  const optional = (pubkey: string) => (pubkey === ctx.programId || pubkey === KAMINO_PROGRAM_ID ? NONE : writable(pubkey));
+  return [optional(market.obligationFarmUserState), optional(market.reserveFarmState), readonly(market.farmsProgram)];
+}
+
+/** deposit_reserve_liquidity_and_obligation_collateral_v2: liquidity from the bank's vault into its obligation. */
 export function depositIntoObligation(ctx: InstructionContext, side: KaminoBankSide, market: KaminoReserveAccounts, amount: bigint): void {
   invoke(
     ctx,
-    "deposit_reserve_liquidity_and_obligation_collateral",
+    "deposit_reserve_liquidity_and_obligation_collateral_v2",
     [
       writable(side.authority, true),
       writable(side.obligation),
@@ -123,13 +138,14 @@ export function depositIntoObligation(ctx: InstructionContext, side: KaminoBankS
       readonly(market.collateralTokenProgram),
       readonly(market.liquidityTokenProgram),
       readonly(INSTRUCTIONS_SYSVAR_ID),
+      ...farmAccounts(ctx, market),
     ],
     [u64(amount)],
     side.seeds,
   );
 }
 
-/** withdraw_obligation_collateral_and_redeem_reserve_collateral: collateral out of the obligation, liquidity to the vault. */
+/** withdraw_obligation_collateral_and_redeem_reserve_collateral_v2: collateral out of the obligation, liquidity to the vault. */
 export function withdrawFromObligation(
   ctx: InstructionContext,
   side: KaminoBankSide,
@@ -138,7 +154,7 @@ export function withdrawFromObligation(
 ): void {
   invoke(
     ctx,
-    "withdraw_obligation_collateral_and_redeem_reserve_collateral",
+    "withdraw_obligation_collateral_and_redeem_reserve_collateral_v2",
     [
       writable(side.authority, true),
       writable(side.obligation),
@@ -154,6 +170,7 @@ export function withdrawFromObligation(
       readonly(market.collateralTokenProgram),
       readonly(market.liquidityTokenProgram),
       readonly(INSTRUCTIONS_SYSVAR_ID),
+      ...farmAccounts(ctx, market),
     ],
     [u64(collateral)],
     side.seeds,

@@ -1,6 +1,8 @@
 // Liquidating an unhealthy obligation of the third-party market (market reference §2.14, §3.6): refresh_reserve for
 // every reserve the obligation uses and refresh_obligation (the program's same-slot rule), then
-// liquidate_obligation_and_redeem_reserve_collateral, in one transaction. The least collateral it accepts is what the
+// liquidate_obligation_and_redeem_reserve_collateral_v2 with the withdraw reserve's collateral farm and the repay
+// reserve's debt farm (the `_v2` form refreshes the obligation's farm stakes itself, where the v1 form needs farm
+// refreshes around it), in one transaction. The least collateral it accepts is what the
 // repayment is worth at the prices it planned with. Either the wallet pays the debt from its own tokens and keeps the
 // collateral, or, capital-free as liquidators run, the debt's reserve lends the repayment by flash loan and the seized
 // collateral buys it back on the swap venue before the flash repay, the wallet keeping what is left.
@@ -9,7 +11,8 @@ import { PublicKey } from "@solana/web3.js";
 import {
   fraction,
   flashLoanInstructions,
-  liquidateObligationAndRedeemReserveCollateralInstruction,
+  ZERO_PUBKEY,
+  liquidateObligationAndRedeemReserveCollateralV2Instruction,
   obligationRefreshInstructions,
   originationFee,
   reserveAccountsOf,
@@ -28,6 +31,9 @@ import {
 import { activeKaminoBorrows, activeKaminoDeposits, type KaminoObligation, type KaminoReserve } from "../state/kamino.js";
 import type { BroadcastResult } from "../transactions/index.js";
 import { sendDrafts, sendInstructions, type ActionContext } from "./send.js";
+
+/** A reserve's farm of one side, or none when it has not configured one. */
+const farmOrNone = (farm: string): string | null => (farm === ZERO_PUBKEY ? null : farm);
 import { walletKey } from "./wallet.js";
 import { BallastSdkError } from "../errors.js";
 
@@ -125,7 +131,7 @@ export async function kaminoLiquidateAction(p: KaminoLiquidateParams): Promise<K
   const debtAccount = getAssociatedTokenAddressSync(repayAccounts.liquidityMint, wallet, true, repayAccounts.liquidityTokenProgram);
   const liquidate = (minAcceptableReceivedLiquidityAmount: bigint) => [
     ...obligationRefreshInstructions(target.obligation, target.state, reserves),
-    liquidateObligationAndRedeemReserveCollateralInstruction({
+    liquidateObligationAndRedeemReserveCollateralV2Instruction({
       liquidator: wallet,
       obligation: target.obligation,
       repayReserve: repayAccounts,
@@ -142,6 +148,8 @@ export async function kaminoLiquidateAction(p: KaminoLiquidateParams): Promise<K
       minAcceptableReceivedLiquidityAmount,
       // The program keeps elevation-group debt counters on the deposit reserves.
       depositReserves: target.state.elevationGroup === 0 ? undefined : depositReserves,
+      collateralFarm: farmOrNone(withdrawReserve.farmCollateral),
+      debtFarm: farmOrNone(repayReserve.farmDebt),
     }),
   ];
 

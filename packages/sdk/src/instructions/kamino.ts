@@ -11,7 +11,14 @@ import {
   type Bank,
   type I80F48,
 } from "@ballast/protocol";
-import { NULL_PUBKEY, farmUserStateAddress, farmVaultsAuthority, rewardVaultAddress, treasuryVaultAddress } from "@ballast/market";
+import {
+  NULL_PUBKEY,
+  ZERO_PUBKEY,
+  farmUserStateAddress,
+  farmVaultsAuthority,
+  rewardVaultAddress,
+  treasuryVaultAddress,
+} from "@ballast/market";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { KLEND_PROGRAM_ID, type KaminoReserve } from "../state/kamino.js";
 import { DEFAULT_PROGRAM_ID, lendingInstruction, readonlyAccount, type ProgramOptions } from "./program.js";
@@ -51,6 +58,7 @@ export interface KaminoMarketAccounts {
 function marketAccounts(bank: PublicKey, m: KaminoMarketAccounts & ProgramOptions) {
   const { reserve, obligation } = kaminoBankKeys(m.bankData);
   const lendingProgram = m.programId ?? DEFAULT_PROGRAM_ID;
+  const farm = m.reserve.farmCollateral;
   return {
     liquidityVaultAuthority: bankVaultAuthorityAddress(bank, "liquidity", m.programId),
     liquidityVault: bankVaultAddress(bank, "liquidity", m.programId),
@@ -60,10 +68,11 @@ function marketAccounts(bank: PublicKey, m: KaminoMarketAccounts & ProgramOption
     kaminoReserve: reserve,
     reserveLiquiditySupply: new PublicKey(m.reserve.liquidity.supplyVault),
     reserveCollateralMint: new PublicKey(m.reserve.collateral.mintPubkey),
-    // The market has no farms: Anchor's "none" for an optional account is the called program's own id, passed here
-    // with the account's declared writable flag as the IDL-driven builder always has.
-    obligationFarmUserState: lendingProgram,
-    reserveFarmState: lendingProgram,
+    // The reserve's collateral farm and the obligation's stake in it; without one, Anchor's "none" for an optional
+    // account is the called program's own id, passed with the account's declared writable flag as the IDL asks.
+    ...(farm === ZERO_PUBKEY
+      ? { obligationFarmUserState: lendingProgram, reserveFarmState: lendingProgram }
+      : { obligationFarmUserState: farmUserStateAddress(farm, obligation), reserveFarmState: new PublicKey(farm) }),
     liquidityTokenProgram: new PublicKey(m.reserve.liquidity.tokenProgram),
   };
 }

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
+import { ZERO_PUBKEY, farmUserStateAddress } from "@ballast/market";
 import {
   ACCOUNT_DISCRIMINATORS,
   AssetTag,
@@ -81,8 +82,9 @@ describe("Kamino bank instructions", () => {
       [reserve.liquidity.supplyVault, false, true],
       [reserve.collateral.mintPubkey, false, true],
       [reserve.collateral.supplyVault, false, true],
-      [DEFAULT_PROGRAM_ID.toBase58(), false, true],
-      [DEFAULT_PROGRAM_ID.toBase58(), false, true],
+      // The reserve's collateral farm, and the obligation's user state in it.
+      [farmUserStateAddress(reserve.farmCollateral, obligation).toBase58(), false, true],
+      [reserve.farmCollateral, false, true],
       [KLEND.toBase58(), false, false],
       ["FarmsPZpWu9i7Kky8tPN37rs2TpmMrAZrC7S7vJa91Hr", false, false],
       ["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", false, false],
@@ -106,6 +108,21 @@ describe("Kamino bank instructions", () => {
     expect(ix.keys).toHaveLength(23);
     expect(ix.keys[22]).toEqual(risk);
     expect([...ix.data]).toEqual([199, 101, 41, 45, 213, 98, 224, 200, 5, 0, 0, 0, 0, 0, 0, 0, 1, 1]);
+  });
+
+  it("passes the lending program's id for the farm accounts of a reserve without a collateral farm", () => {
+    const unfarmed = { ...reserve, farmCollateral: ZERO_PUBKEY };
+    const ix = kaminoWithdrawInstruction({
+      ...common,
+      reserve: unfarmed,
+      destinationTokenAccount: authority,
+      collateral: 5n,
+      riskAccounts: [],
+    });
+    expect(keys(ix).slice(15, 17)).toEqual([
+      [DEFAULT_PROGRAM_ID.toBase58(), false, true],
+      [DEFAULT_PROGRAM_ID.toBase58(), false, true],
+    ]);
   });
 
   it("refuses a bank without a reserve or an obligation with the spec's messages", () => {
