@@ -11,7 +11,14 @@ import {
   kaminoBankAccounts,
   kaminoDepositMarketAccounts,
 } from "../program/kamino-bank.js";
-import { depositIntoObligation, initObligation, initUserMetadata, refreshObligation, refreshReserve } from "../program/kamino-cpi.js";
+import {
+  depositIntoObligation,
+  initObligation,
+  initObligationCollateralFarm,
+  initUserMetadata,
+  refreshObligation,
+  refreshReserve,
+} from "../program/kamino-cpi.js";
 import { transferFromSigner } from "../program/token-transfers.js";
 
 /** Below this many native units the first deposit is refused (6209). */
@@ -46,7 +53,8 @@ const KaminoInitObligationAccounts = declareAccounts({
  * Anyone creates a Kamino bank's obligation (reference §7.5): the market's user metadata and obligation for the
  * bank's liquidity vault authority, funded by the fee payer, with a first deposit of `amount` from the fee payer's
  * token account. That deposit belongs to no one and keeps the obligation from ever emptying (the market closes
- * empty obligations).
+ * empty obligations). Where the caller passes the reserve's collateral farm, the obligation's stake in it is opened
+ * first, so the deposit is staked from the start.
  */
 export const kaminoInitObligation: InstructionHandler = {
   name: "kamino_init_obligation",
@@ -63,6 +71,7 @@ export const kaminoInitObligation: InstructionHandler = {
     transferFromSigner(ctx, k.liquidityTokenProgram, source, k.liquidityVault, feePayer, amount);
     initUserMetadata(ctx, k.side, feePayer.key, userMetadata.key);
     initObligation(ctx, k.side, feePayer.key, k.market.lendingMarket, userMetadata.key);
+    initObligationCollateralFarm(ctx, k.side, feePayer.key, k.market);
     refreshReserve(ctx, k.market.reserve, k.market.lendingMarket, oracles);
     refreshObligation(ctx, k.market.lendingMarket, k.side.obligation, []);
     depositIntoObligation(ctx, k.side, k.market, amount);

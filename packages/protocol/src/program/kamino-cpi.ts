@@ -109,13 +109,47 @@ export function refreshObligation(ctx: InstructionContext, lendingMarket: string
   invoke(ctx, "refresh_obligation", [readonly(lendingMarket), writable(obligation), ...reserves.map((r) => readonly(r))], [], null);
 }
 
-/**
- * The farm accounts that close a `_v2` deposit or withdrawal. The caller's "none" is this program's own id (Anchor's
- * convention for its optional accounts); the market's is the market's id, passed read-only.
- */
+/** Whether an optional account is absent: the caller's "none" is this program's own id (Anchor's convention), or the market's. */
+function isNone(ctx: InstructionContext, pubkey: string): boolean {
+  return pubkey === ctx.programId || pubkey === KAMINO_PROGRAM_ID;
+}
+
+/** The farm accounts that close a `_v2` deposit or withdrawal; "none" goes to the market as its own id, read-only. */
 function farmAccounts(ctx: InstructionContext, market: KaminoReserveAccounts): AccountMeta[] {
-  const optional = (pubkey: string) => (pubkey === ctx.programId || pubkey === KAMINO_PROGRAM_ID ? NONE : writable(pubkey));
+  const optional = (pubkey: string) => (isNone(ctx, pubkey) ? NONE : writable(pubkey));
   return [optional(market.obligationFarmUserState), optional(market.reserveFarmState), readonly(market.farmsProgram)];
+}
+
+/**
+ * init_obligation_farms_for_reserve (collateral) when the caller passed the reserve's collateral farm: a new
+ * obligation has no stake in it yet, and the `_v2` deposit that follows refreshes that stake. The fee payer funds it.
+ */
+export function initObligationCollateralFarm(
+  ctx: InstructionContext,
+  side: KaminoBankSide,
+  feePayer: string,
+  market: KaminoReserveAccounts,
+): void {
+  if (isNone(ctx, market.reserveFarmState)) return;
+  invoke(
+    ctx,
+    "init_obligation_farms_for_reserve",
+    [
+      writable(feePayer, true),
+      readonly(side.authority),
+      writable(side.obligation),
+      readonly(market.lendingMarketAuthority),
+      writable(market.reserve),
+      writable(market.reserveFarmState),
+      writable(market.obligationFarmUserState),
+      readonly(market.lendingMarket),
+      readonly(market.farmsProgram),
+      readonly(RENT_SYSVAR_ID),
+      readonly(SYSTEM_PROGRAM_ID),
+    ],
+    [Buffer.from([0])],
+    null,
+  );
 }
 
 /** deposit_reserve_liquidity_and_obligation_collateral_v2: liquidity from the bank's vault into its obligation. */

@@ -12,6 +12,8 @@ import {
   ReserveFarmKind,
   addRewardsInstruction,
   createFarmsAccountInstruction,
+  decodeUserState,
+  farmUserStateAddress,
   farmsProgram,
   initFarmsForReserveInstruction,
   initObligationFarmsForReserveInstruction,
@@ -23,7 +25,7 @@ import {
 } from "@ballast/market";
 import { ERRORS, decodeBank } from "@ballast/protocol";
 import { TestMarket } from "../../../protocol/test/support/market.js";
-import { addKaminoBank, createKaminoReserve, walletTokens } from "../support/kamino-market.js";
+import { INIT_OBLIGATION_DEPOSIT, addKaminoBank, createKaminoReserve, walletTokens } from "../support/kamino-market.js";
 import { bankVaultAuthorityAddress, kaminoBankKeys, kaminoHarvestRewardInstruction } from "../../src/index.js";
 
 const RATE = 1_000n;
@@ -149,5 +151,38 @@ describe("kamino_harvest_reward", () => {
     const vaultAta = (await market.connection.getTokenAccountsByOwner(bankVaultAuthorityAddress(bank, "liquidity"), { mint: rewardMint }))
       .value;
     expect(await tokens(vaultAta[0]!.pubkey)).toBe(0n);
+  });
+});
+
+describe("kamino_init_obligation over a reserve that already has a collateral farm", () => {
+  it("opens the obligation's stake in the farm before the first deposit, which is staked from the start", async () => {
+    const mint = await market.createMint(6);
+    const feed = (await market.createOracle({ kind: "pyth", price: 1 }))!;
+    const fixture = await createKaminoReserve(market, mint, feed);
+    const farmedReserveFarm = Keypair.generate();
+    await createFarmsAccount(farmedReserveFarm, FARM_STATE_SIZE);
+    await market.send(
+      initFarmsForReserveInstruction({
+        lendingMarket: fixture.lendingMarket,
+        reserve: fixture.reserve,
+        farmState: farmedReserveFarm.publicKey,
+        kind: ReserveFarmKind.Collateral,
+        lendingMarketOwner: market.admin.publicKey,
+        farmsGlobalConfig: globalConfig.publicKey,
+      }),
+      [market.admin],
+    );
+
+    const farmedBank = await addKaminoBank(market, mint, feed, fixture);
+
+    const bankObligation = kaminoBankKeys(decodeBank((await market.connection.getAccountInfo(farmedBank))!.data)).obligation;
+    const stake = await market.connection.getAccountInfo(farmUserStateAddress(farmedReserveFarm.publicKey, bankObligation), "confirmed");
+    const user = decodeUserState(stake!.data);
+    expect([user.delegatee, user.owner]).toEqual([
+      bankObligation.toBase58(),
+      bankVaultAuthorityAddress(farmedBank, "liquidity").toBase58(),
+    ]);
+    // The reserve's first cTokens are minted one for one, so the stake is the deposit.
+    expect(user.activeStakeScaled).toBe(INIT_OBLIGATION_DEPOSIT);
   });
 });

@@ -2,7 +2,7 @@
 // Pyth feeds, the Kamino bank over one of them with its obligation, and a market borrower of its own. The market program must be deployed
 // (TestMarket.start({ programs: [marketProgram()] })).
 import { getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
-import { Keypair, type PublicKey } from "@solana/web3.js";
+import { ComputeBudgetProgram, Keypair, type PublicKey } from "@solana/web3.js";
 import {
   ReserveStatus,
   borrowObligationLiquidityInstruction,
@@ -159,16 +159,20 @@ export async function addKaminoBank(
   const bankData = decodeBank((await market.connection.getAccountInfo(bank))!.data);
   const reserve = decodeKaminoReserve((await market.connection.getAccountInfo(fixture.reserve))!.data);
   await market.send(
-    kaminoInitObligationInstruction({
-      bankData,
-      reserve,
-      lendingMarketAuthority: lendingMarketAuthority(fixture.lendingMarket),
-      feePayer: owner.publicKey,
-      bank,
-      signerTokenAccount: await walletTokens(market, mint, INIT_OBLIGATION_DEPOSIT),
-      amount: INIT_OBLIGATION_DEPOSIT,
-      userMetadata: userMetadataAddress(bankVaultAuthorityAddress(bank, "liquidity")),
-    }),
+    [
+      // Over a farmed reserve the obligation's farm stake is opened too, past the default 200,000 units.
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 400_000 }),
+      kaminoInitObligationInstruction({
+        bankData,
+        reserve,
+        lendingMarketAuthority: lendingMarketAuthority(fixture.lendingMarket),
+        feePayer: owner.publicKey,
+        bank,
+        signerTokenAccount: await walletTokens(market, mint, INIT_OBLIGATION_DEPOSIT),
+        amount: INIT_OBLIGATION_DEPOSIT,
+        userMetadata: userMetadataAddress(bankVaultAuthorityAddress(bank, "liquidity")),
+      }),
+    ],
     [owner],
   );
   return bank;
