@@ -9,8 +9,8 @@ import { getAccount, getAssociatedTokenAddressSync, mintTo } from "@solana/spl-t
 import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { marketProgram } from "@ballast/market";
-import { i80f48 } from "@ballast/protocol";
-import { bankAddressWithSeed } from "@ballast/sdk";
+import { decodeBank, i80f48 } from "@ballast/protocol";
+import { bankAddressWithSeed, bankVaultAuthorityAddress, kaminoBankKeys } from "@ballast/sdk";
 import { bankVaults, TestMarket, type TestBank } from "../../../packages/protocol/test/support/market.js";
 import { createKaminoReserve } from "../../../packages/sdk/test/support/kamino-market.js";
 import { CliUser } from "./support.js";
@@ -350,6 +350,26 @@ depositLimit: 1000000000000
       oracle: { setup: "KaminoPythPush", keys: `${solFeed.toBase58()} ${reserve.toBase58()}`, maxAge: 60 },
       kaminoReserve: reserve.toBase58(),
     });
+
+    const bank = bankAddressWithSeed(market.group, solMint, 3n);
+    const { obligation } = kaminoBankKeys(decodeBank((await market.connection.getAccountInfo(bank, "confirmed"))!.data));
+    const initObligation = (amount: string) => asAdmin(["bank", "kamino-init-obligation", "--bank", bank.toBase58(), "--amount", amount]);
+    const tooSmall = await cli.run(initObligation("9"));
+    expect([tooSmall.code, tooSmall.stderr]).toEqual([2, 'ballast: --amount: expected at least 10 native units, got "9"\n']);
+
+    await market.fund(market.admin, testBank(sol, solMint, 9, solFeed), 1_000n);
+    const opened = await cli.json<{ created: Record<string, unknown> }>(initObligation("1000"));
+    // The reserve's first cTokens are minted one for one.
+    expect(opened.created).toEqual({
+      obligation: obligation.toBase58(),
+      owner: bankVaultAuthorityAddress(bank, "liquidity").toBase58(),
+      deposits: `${reserve.toBase58()}:1000`,
+    });
+    const again = await cli.run(initObligation("1000"));
+    expect([again.code, again.stderr]).toEqual([
+      2,
+      `ballast: --bank: the obligation ${obligation.toBase58()} of ${bank.toBase58()} already exists\n`,
+    ]);
   });
 
   it("refuses a reserve of another mint before sending", async () => {

@@ -2,8 +2,8 @@
 // admin change the program offers: full configuration, oracle, fixed price, e-mode, limits, curve, fee and
 // insurance withdrawals, fee collection and closing.
 import type { Command } from "commander";
-import { Keypair, PublicKey, type TransactionInstruction } from "@solana/web3.js";
-import { decodeReserve } from "@ballast/market";
+import { ComputeBudgetProgram, Keypair, PublicKey, type TransactionInstruction } from "@solana/web3.js";
+import { decodeObligation, decodeReserve, lendingMarketAuthority, userMetadataAddress } from "@ballast/market";
 import { BankOperationalState, OracleSetup, RiskTier, AssetTag, decodeBank } from "@ballast/protocol";
 import {
   addBankInstruction,
@@ -11,6 +11,7 @@ import {
   addBankWithSeedInstruction,
   associatedTokenAddress,
   bankAddressWithSeed,
+  bankVaultAuthorityAddress,
   closeBankInstruction,
   collectBankFeesInstruction,
   configureBankEmodeInstruction,
@@ -20,6 +21,8 @@ import {
   configureBankOracleInstruction,
   createAssociatedTokenAccountInstruction,
   fetchGroupBanks,
+  kaminoBankKeys,
+  kaminoInitObligationInstruction,
   setFixedOraclePriceInstruction,
   withdrawFeesInstruction,
   withdrawInsuranceInstruction,
@@ -292,6 +295,64 @@ export function registerBankCommands(program: Command, ctx: CliContext): void {
           const reading = await bankReader(ctx, address)();
           return reading === null ? null : { bank: address, ...reading };
         },
+      );
+    });
+
+  bank
+    .command("kamino-init-obligation")
+    .description(
+      writes(
+        "Open a Kamino bank's obligation in its market with a first deposit from the signer (anyone may; at least 10 native units, which belong to no one); the reserve's oracle must be fresh",
+        "creates the bank's user metadata and obligation in the market (and its stake in the reserve's collateral farm, if any) and deposits the amount",
+      ),
+    )
+    .requiredOption("--bank <PUBKEY>", "the Kamino bank")
+    .requiredOption("--amount <NATIVE>", "native units of the bank's mint, at least 10")
+    .option("--source <TOKEN_ACCOUNT>", "token account of the bank's mint (default: the signer's associated token account)")
+    .action(async (o: { bank: string; amount: string; source?: string }) => {
+      const address = bankFlag(o);
+      const amount = parseU64("--amount", o.amount);
+      if (amount < 10n) throw new InputError(`--amount: expected at least 10 native units, got "${o.amount}"`);
+      const bankData = await fetchBankAccount(ctx, address);
+      if (bankData.config.oracleSetup !== OracleSetup.KaminoPythPush && bankData.config.oracleSetup !== OracleSetup.KaminoSwitchboardPull)
+        throw new InputError(`--bank: ${address.toBase58()} is not a Kamino bank`);
+      const { reserve: reserveAddress, obligation } = kaminoBankKeys(bankData);
+      if ((await accountData(ctx, obligation)) !== null)
+        throw new InputError(`--bank: the obligation ${obligation.toBase58()} of ${address.toBase58()} already exists`);
+      const reserveData = await accountData(ctx, reserveAddress);
+      if (reserveData === null) throw new InputError(`--bank: its reserve ${reserveAddress.toBase58()} is not on ${ctx.rpcUrl}`);
+      const reserve = decodeReserve(reserveData);
+      const mint = new PublicKey(bankData.mint);
+      const tokenProgram = await mintTokenProgram(ctx, mint, "bank mint");
+      const source =
+        o.source === undefined ? associatedTokenAddress(mint, ctx.authority(), tokenProgram) : parsePubkey("--source", o.source);
+      await sendAndReport(
+        ctx,
+        {
+          instructions: [
+            // Opening the obligation's farm stake as well takes it past the default 200,000 units.
+            ComputeBudgetProgram.setComputeUnitLimit({ units: 400_000 }),
+            kaminoInitObligationInstruction({
+              programId: ctx.programId,
+              bankData,
+              reserve,
+              lendingMarketAuthority: lendingMarketAuthority(new PublicKey(reserve.lendingMarket)),
+              feePayer: ctx.authority(),
+              bank: address,
+              signerTokenAccount: source,
+              amount,
+              userMetadata: userMetadataAddress(bankVaultAuthorityAddress(address, "liquidity", ctx.programId)),
+            }),
+          ],
+        },
+        reader(ctx, obligation, decodeObligation, (state) => ({
+          obligation: obligation.toBase58(),
+          owner: state.owner,
+          deposits: state.deposits
+            .filter((deposit) => deposit.depositedAmount > 0n)
+            .map((deposit) => `${deposit.depositReserve}:${deposit.depositedAmount}`)
+            .join(", "),
+        })),
       );
     });
 
