@@ -237,6 +237,32 @@ describe("bank configuration", () => {
     expect(await raw(usdc)).toBe(before);
   });
 
+  it("bank add --multisig: the new bank's key has signed, the authority's signature is left for the multisig, nothing is created", async () => {
+    const mint = await market.createMint(6);
+    const bankKey = Keypair.generate();
+    const bankKeyFile = cli.keypairFile("multisig-bank", bankKey);
+    const out = await cli.json<{ feePayer: string; signaturesRequired: number; base64: string }>([
+      "bank",
+      "add",
+      "--config",
+      cli.file("multisig-bank.yaml", usdcYaml(mint)),
+      "--bank-keypair",
+      bankKeyFile,
+      ...g(),
+      "--multisig",
+      "--authority",
+      market.admin.publicKey.toBase58(),
+    ]);
+    expect([out.feePayer, out.signaturesRequired]).toEqual([market.admin.publicKey.toBase58(), 2]);
+    const transaction = VersionedTransaction.deserialize(Buffer.from(out.base64, "base64"));
+    const signers = transaction.message.staticAccountKeys.slice(0, 2).map((key) => key.toBase58());
+    expect(signers).toEqual([market.admin.publicKey.toBase58(), bankKey.publicKey.toBase58()]);
+    const [authoritySignature, bankSignature] = transaction.signatures;
+    expect(authoritySignature!.every((byte) => byte === 0)).toBe(true);
+    expect(bankSignature!.some((byte) => byte !== 0)).toBe(true);
+    expect(await market.connection.getAccountInfo(bankKey.publicKey, "confirmed")).toBeNull();
+  });
+
   it("--dry-run and --multisig change nothing; the multisig transaction decodes back to the instruction", async () => {
     const before = await raw(sol);
     const dry = await cli.json<{ simulation: string; unitsConsumed: number }>(
