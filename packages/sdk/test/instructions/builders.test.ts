@@ -273,6 +273,8 @@ const kaminoBank = (() => {
 })();
 const kaminoReserve = {
   lendingMarket: key("lending_market").toBase58(),
+  // No collateral farm: the builders pass "none" for the farm accounts.
+  farmCollateral: PublicKey.default.toBase58(),
   liquidity: { supplyVault: key("reserve_liquidity_supply").toBase58(), tokenProgram: key("liquidity_token_program").toBase58() },
   collateral: { mintPubkey: key("reserve_collateral_mint").toBase58(), supplyVault: key("reserve_collateral_vault").toBase58() },
   config: {
