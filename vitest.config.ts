@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node",
-          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "scripts/test/**/*.test.ts"],
           globalSetup: ["apps/server/test/global-setup.ts"],
         },
       },
