@@ -126,6 +126,8 @@ export class AttackScene {
   /** A Kamino bank planted in the ledger (the suite deploys no Kamino market): its reserve and obligation keys. */
   kamino!: { bank: PublicKey; reserve: PublicKey; obligation: PublicKey };
   emissionsMint!: PublicKey;
+  /** Live feeds of each kind that no bank uses. */
+  strayOracles!: { pyth: PublicKey; switchboard: PublicKey };
   /** Token accounts the stranger controls: the collateral and debt mints, the emissions mint. */
   strangerTokens!: { collateral: PublicKey; debt: PublicKey; emissions: PublicKey };
   emissionsFunding!: PublicKey;
@@ -175,7 +177,12 @@ export class AttackScene {
 
     s.collateral = await market.addBank(6, { kind: "pyth", price: 1 });
     s.debt = await market.addBank(9, { kind: "switchboard", price: 10 });
-    s.fixedBank = await market.addBank(6, { kind: "fixed", price: "1" });
+    // Weighted below one at maintenance, so liquidating it improves an unhealthy account's health.
+    s.fixedBank = await market.addBank(6, { kind: "fixed", price: "1" }, { assetWeightInit: "0.5", assetWeightMaint: "0.6" });
+    s.strayOracles = {
+      pyth: (await market.createOracle({ kind: "pyth", price: 1 }))!,
+      switchboard: (await market.createOracle({ kind: "switchboard", price: 10 }))!,
+    };
     s.otherGroup = await market.createGroup();
     s.otherBank = await market.addBank(6, { kind: "pyth", price: 1 }, {}, { mint: s.collateral.mint, group: s.otherGroup });
 
@@ -186,8 +193,8 @@ export class AttackScene {
     await market.borrow(s.borrower, s.debt, 10_000_000_000n, s.banks);
     s.underwater = await market.newUser();
     await market.deposit(s.underwater, s.fixedBank, 1_000_000_000n);
-    await market.borrow(s.underwater, s.debt, 50_000_000_000n, s.banks);
-    await market.send(market.setFixedPriceIx(s.fixedBank, "0.4"), [market.admin]);
+    await market.borrow(s.underwater, s.debt, 40_000_000_000n, s.banks);
+    await market.send(market.setFixedPriceIx(s.fixedBank, "0.6"), [market.admin]);
 
     s.emissionsMint = await market.createMint(6);
     s.emissionsFunding = await mintTokens(market, s.emissionsMint, s.roles.emissionsAdmin.publicKey, 1_000_000_000n);
@@ -459,4 +466,79 @@ export class AttackScene {
 
 function unique(signers: Keypair[]): Keypair[] {
   return [...new Map(signers.map((k) => [k.publicKey.toBase58(), k])).values()];
+}
+
+// ---- substituted accounts ----------------------------------------------------------------------------------
+
+/** A copy of the instruction with the account the IDL names `account` replaced by `key` (flags kept). */
+export function substitute(instruction: TransactionInstruction, name: LendingInstructionName, account: string, key: PublicKey) {
+  const index = declaredAccounts(name).findIndex((a) => a.name === account);
+  if (index < 0) throw new Error(`${name} names no account ${account}`);
+  return withKeys(
+    instruction,
+    instruction.keys.map((meta, i) => (i === index ? { ...meta, pubkey: key } : meta)),
+  );
+}
+
+/** A copy of the instruction with its remaining accounts (after the `count` declared ones) replaced. */
+export function withRemaining(instruction: TransactionInstruction, count: number, remaining: Meta[]): TransactionInstruction {
+  return withKeys(instruction, [
+    ...instruction.keys.slice(0, count),
+    ...remaining.map(([pubkey, isSigner, isWritable]) => ({ pubkey, isSigner, isWritable })),
+  ]);
+}
+
+function withKeys(instruction: TransactionInstruction, keys: AccountMeta[]): TransactionInstruction {
+  return new TransactionInstruction({ programId: instruction.programId, keys, data: Buffer.from(instruction.data) });
+}
+
+/** Risk accounts split per bank: the bank, then its oracle when it has one. */
+export function riskGroups(risk: Meta[], banks: readonly TestBank[]): Meta[][] {
+  const groups: Meta[][] = [];
+  for (const meta of risk) {
+    const last = groups.at(-1);
+    if (banks.some((b) => b.key.equals(meta[0])) || !last) groups.push([meta]);
+    else last.push(meta);
+  }
+  return groups;
+}
+
+/** The ways an attacker tampers with an honest list of risk accounts. */
+export const RISK_TAMPERING = [
+  "a feed no bank uses as the oracle",
+  "another bank's oracle",
+  "a bank missing",
+  "the banks in the wrong order",
+  "one bank twice, in place of another",
+  "another group's bank in place of one",
+] as const;
+export type RiskTampering = (typeof RISK_TAMPERING)[number];
+
+/** The honest risk accounts tampered with as `how` says; `bank` is the one whose oracle is swapped. */
+export function tamperRisk(scene: AttackScene, risk: Meta[], bank: TestBank, how: RiskTampering): Meta[] {
+  const groups = riskGroups(risk, [...scene.banks, scene.otherBank]);
+  const [first, second, ...rest] = groups;
+  if (!first || !second) throw new Error("tampering needs at least two banks in the risk accounts");
+  const swapOracle = (oracle: PublicKey) =>
+    groups.flatMap((g) => (g[0]?.[0].equals(bank.key) ? [g[0], [oracle, false, false] as Meta] : g));
+  const otherBanksOracle = [scene.collateral, scene.debt].find((b) => !b.key.equals(bank.key))?.oracle;
+  const otherGroups: Meta[] = [
+    [scene.otherBank.key, false, false],
+    [scene.otherBank.oracle ?? scene.otherBank.key, false, false],
+  ];
+  switch (how) {
+    case "a feed no bank uses as the oracle":
+      return swapOracle(bank.oracleKind === "switchboard" ? scene.strayOracles.switchboard : scene.strayOracles.pyth);
+    case "another bank's oracle":
+      if (!otherBanksOracle) throw new Error("no other bank's oracle");
+      return swapOracle(otherBanksOracle);
+    case "a bank missing":
+      return [second, ...rest].flat();
+    case "the banks in the wrong order":
+      return [second, first, ...rest].flat();
+    case "one bank twice, in place of another":
+      return [first, first, ...rest].flat();
+    case "another group's bank in place of one":
+      return [otherGroups, second, ...rest].flat();
+  }
 }
