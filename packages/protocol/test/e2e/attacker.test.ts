@@ -18,6 +18,7 @@ import {
   type Refusal,
   type Role,
 } from "../support/attacker.js";
+import type { TestUser } from "../support/market.js";
 import { startLiquidationIx } from "../support/receivership.js";
 
 const IDL = JSON.parse(readFileSync(new URL("../../idl/marginfi.json", import.meta.url), "utf8")) as Idl;
@@ -87,6 +88,15 @@ const ACCOUNT_REFUSALS: Readonly<Partial<Record<LendingInstructionName, Refusal>
   end_liquidation: refusal("InvalidLiquidationReceiver", 6096, "liquidation_record"),
 };
 
+/** Where a frozen account's own authority is refused otherwise than AccountFrozen caused by the margin account. */
+const FROZEN_REFUSALS: Readonly<Partial<Record<LendingInstructionName, Refusal>>> = {
+  // These check the plain has_one authority while loading, then the frozen flag in the handler.
+  marginfi_account_update_emissions_destination_account: refusal("AccountFrozen", 6103),
+  marginfi_account_close: refusal("AccountFrozen", 6103),
+  lending_account_start_flashloan: refusal("AccountFrozen", 6103),
+  lending_account_end_flashloan: refusal("AccountFrozen", 6103),
+};
+
 const LIQUIDATOR_SIGNS: LendingInstructionName[] = ["lending_account_liquidate", "end_liquidation"];
 
 type Category = "role" | "account" | "exempt" | "unclassified";
@@ -136,8 +146,8 @@ function outsiders(name: LendingInstructionName): { label: string; key: () => Ke
   ];
 }
 
-/** Risk accounts the instruction reads after its own (the borrower's, where health is checked). */
-async function remainingFor(name: LendingInstructionName) {
+/** Risk accounts the instruction reads after its own (the subject's, by default the borrower's, where health is checked). */
+async function remainingFor(name: LendingInstructionName, subject: TestUser | null) {
   const risky: LendingInstructionName[] = [
     "lending_account_borrow",
     "lending_account_withdraw",
@@ -147,33 +157,39 @@ async function remainingFor(name: LendingInstructionName) {
     "lending_pool_handle_bankruptcy",
   ];
   if (name === "end_liquidation") return scene.market.riskAccounts(scene.underwater, scene.banks);
-  return risky.includes(name) ? scene.borrowerRisk() : [];
+  return risky.includes(name) ? scene.market.riskAccounts(subject ?? scene.borrower, scene.banks) : [];
 }
 
 /**
  * The instructions an end needs before it in the same transaction (the refusal is then in the last one): a deleverage
  * started by the risk admin, a liquidation started naming the liquidator as receiver.
  */
-async function attack(name: LendingInstructionName, actor: Keypair) {
-  const remaining = await remainingFor(name);
-  const { instruction, signers } = scene.build(name, actor, remaining);
+async function attack(name: LendingInstructionName, actor: Keypair, subject: TestUser | null = null) {
+  const remaining = await remainingFor(name, subject);
+  if (name === "lending_account_start_flashloan") {
+    // A start must name a matching end, or it fails on that before reaching the account.
+    const acting = { wallet: actor, account: (subject ?? scene.borrower).account };
+    const end = scene.market.endFlashloanIx(acting, await scene.market.riskAccounts(subject ?? scene.borrower, scene.banks));
+    return { instructions: [scene.market.startFlashloanIx(acting, 1n), end], signers: [actor], failing: 0 };
+  }
+  const { instruction, signers } = scene.build(name, actor, remaining, subject);
   if (name === "end_deleverage") {
     const start = scene.build("start_deleverage", scene.roles.riskAdmin, remaining);
-    return { instructions: [start.instruction, instruction], signers: [...start.signers, ...signers] };
+    return { instructions: [start.instruction, instruction], signers: [...start.signers, ...signers], failing: 1 };
   }
   if (name === "end_liquidation") {
     const start = startLiquidationIx(scene.underwater.account, scene.liquidator.wallet.publicKey, remaining);
-    return { instructions: [start, instruction], signers };
+    return { instructions: [start, instruction], signers, failing: 1 };
   }
-  return { instructions: [instruction], signers };
+  return { instructions: [instruction], signers, failing: 0 };
 }
 
 describe.each(ROLE_GATED)("role-gated %s", (name) => {
   const expected = ROLE_REFUSALS[name] ?? UNAUTHORIZED_GROUP;
 
   it.each(outsiders(name))("refuses $label and changes nothing", async ({ key }) => {
-    const { instructions, signers } = await attack(name, key());
-    await scene.expectRefused(instructions, signers, expected);
+    const { instructions, signers, failing } = await attack(name, key());
+    await scene.expectRefused(instructions, signers, expected, failing);
   });
 
   it("gets past the check for its role holder (the refusal is the signer's)", async () => {
@@ -191,10 +207,18 @@ describe.each(ACCOUNT_GATED)("margin-account %s", (name) => {
     { label: "a random wallet", key: () => scene.stranger },
     // The liquidator owns the account a liquidation names (and is the receiver its start names), the borrower the others.
     { label: "another user", key: () => (LIQUIDATOR_SIGNS.includes(name) ? scene.borrower.wallet : scene.liquidator.wallet) },
+    // The group admin answers for frozen accounts only; the borrower's is not frozen.
+    { label: "the group admin", key: () => scene.roles.admin },
   ];
 
   it.each(foreign)("refuses $label as authority and changes nothing", async ({ key }) => {
-    const { instructions, signers } = await attack(name, key());
-    await scene.expectRefused(instructions, signers, expected);
+    const { instructions, signers, failing } = await attack(name, key());
+    await scene.expectRefused(instructions, signers, expected, failing);
+  });
+
+  // A frozen account answers to the group admin only, not to its own authority (the receiver of a liquidation acts for no account).
+  it.skipIf(name === "end_liquidation")("refuses a frozen account's own authority and changes nothing", async () => {
+    const { instructions, signers, failing } = await attack(name, scene.frozen.wallet, scene.frozen);
+    await scene.expectRefused(instructions, signers, FROZEN_REFUSALS[name] ?? refusal("AccountFrozen", 6103, "marginfi_account"), failing);
   });
 });

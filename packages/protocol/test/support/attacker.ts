@@ -123,6 +123,8 @@ export class AttackScene {
   liquidator!: TestUser;
   /** Deposits the fixed-price bank's token and borrows debt; the fixed price then falls so it can be liquidated. */
   underwater!: TestUser;
+  /** Holds collateral; its margin account is frozen by the group admin. */
+  frozen!: TestUser;
   /** A Kamino bank planted in the ledger (the suite deploys no Kamino market): its reserve and obligation keys. */
   kamino!: { bank: PublicKey; reserve: PublicKey; obligation: PublicKey };
   emissionsMint!: PublicKey;
@@ -219,6 +221,20 @@ export class AttackScene {
       }),
       [market.admin],
     );
+    s.frozen = await market.newUser();
+    await market.deposit(s.frozen, s.collateral, 1_000_000n);
+    await market.send(
+      ix(
+        "marginfi_account_set_freeze",
+        [
+          [market.group, false, false],
+          [s.frozen.account, false, true],
+          [market.admin.publicKey, true, false],
+        ],
+        [Buffer.from([1])],
+      ),
+      [market.admin],
+    );
     for (const user of [s.borrower, s.underwater]) {
       await market.send(initLiquidationRecordIx(user.account, market.admin.publicKey), [market.admin]);
     }
@@ -262,7 +278,7 @@ export class AttackScene {
    * The account an instruction names `account` (IDL snake_case), with `actor` in every signer seat: what a legitimate
    * call would pass, except the signer. Unknown names throw, so a new instruction's new account gets a resolution here.
    */
-  resolve(name: LendingInstructionName, account: string, actor: Keypair, newBank: Keypair): Resolved {
+  resolve(name: LendingInstructionName, account: string, actor: Keypair, newBank: Keypair, subject: TestUser | null): Resolved {
     const bank = name === "lending_pool_add_bank" ? newBank.publicKey : this.bankOf(name);
     const v = bankVaults(bank);
     const vaults: Record<string, PublicKey> = {
@@ -298,12 +314,14 @@ export class AttackScene {
       case "bank_mint":
         return this.collateral.mint;
       case "marginfi_account":
+        if (subject) return subject.account;
         return name === "end_liquidation" ? this.underwater.account : this.borrower.account;
       case "old_marginfi_account":
+        return (subject ?? this.borrower).account;
       case "liquidatee_marginfi_account":
         return this.borrower.account;
       case "liquidator_marginfi_account":
-        return this.liquidator.account;
+        return (subject ?? this.liquidator).account;
       case "new_marginfi_account":
         return name === "transfer_to_new_account_pda" ? this.transferPda(this.stranger.publicKey) : Keypair.generate();
       case "new_authority":
@@ -397,9 +415,15 @@ export class AttackScene {
 
   /**
    * `name` as the IDL lists it, every signer seat held by `actor` (the add_bank family's new bank signs with its
-   * own keypair), zero-valued arguments, then `remaining`. Returns the instruction and every keypair that signs it.
+   * own keypair), the margin account the signer acts for `subject`'s when given, zero-valued arguments, then
+   * `remaining`. Returns the instruction and every keypair that signs it.
    */
-  build(name: LendingInstructionName, actor: Keypair, remaining: Meta[] = []): { instruction: TransactionInstruction; signers: Keypair[] } {
+  build(
+    name: LendingInstructionName,
+    actor: Keypair,
+    remaining: Meta[] = [],
+    subject: TestUser | null = null,
+  ): { instruction: TransactionInstruction; signers: Keypair[] } {
     const signers = new Map<string, Keypair>();
     const idlNames = declaredAccounts(name).map((a) => a.name);
     const newBank = Keypair.generate();
@@ -410,7 +434,7 @@ export class AttackScene {
       if (decl.optional === true) return { pubkey: PROGRAM, isSigner: false, ...flags };
       const idlName = idlNames[i];
       if (idlName === undefined) throw new Error(`${name} declares fewer accounts than its table`);
-      const resolved = this.resolve(name, idlName, actor, newBank);
+      const resolved = this.resolve(name, idlName, actor, newBank, subject);
       if (resolved instanceof Keypair) {
         signers.set(resolved.publicKey.toBase58(), resolved);
         return { pubkey: resolved.publicKey, isSigner: true, ...flags };
