@@ -105,6 +105,12 @@ function bankSubstitutions(
 ): Substitution[] {
   return [
     {
+      label: "the authority's margin account in another group",
+      build: substituted(honest, index, name, "marginfi_account", () => scene.borrowerElsewhere),
+      expected: INVALID_GROUP("marginfi_account"),
+      index,
+    },
+    {
       label: "another group's bank",
       build: substituted(honest, index, name, "bank", () => scene.otherBank.key),
       expected: INVALID_GROUP("bank"),
@@ -199,6 +205,11 @@ const SCENARIOS: Scenario[] = [
         label: "another group's asset bank",
         build: substituted(honestLiquidation, 0, "lending_account_liquidate", "asset_bank", () => scene.otherBank.key),
         expected: INVALID_GROUP("asset_bank"),
+      },
+      {
+        label: "a liquidatee in another group",
+        build: substituted(honestLiquidation, 0, "lending_account_liquidate", "liquidatee_marginfi_account", () => scene.borrowerElsewhere),
+        expected: INVALID_GROUP("liquidatee_marginfi_account"),
       },
       {
         label: "another group's liability bank",

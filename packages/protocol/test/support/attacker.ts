@@ -2,7 +2,7 @@
 // emissions, metadata and a liquidation record, a borrower and a liquidator; instructions built from the IDL's
 // account lists (each account resolved by its IDL name) with zero-valued arguments; and a runner that lands a
 // transaction, checks the exact program error and that no account it names changed (data, lamports, owner).
-import { Keypair, PublicKey, TransactionInstruction, type AccountMeta } from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction, type AccountMeta } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import {
   ArgsReader,
@@ -123,6 +123,8 @@ export class AttackScene {
   liquidator!: TestUser;
   /** Deposits the fixed-price bank's token and borrows debt; the fixed price then falls so it can be liquidated. */
   underwater!: TestUser;
+  /** A margin account of the borrower's wallet in the second group. */
+  borrowerElsewhere!: PublicKey;
   /** Holds collateral; its margin account is frozen by the group admin. */
   frozen!: TestUser;
   /** A Kamino bank planted in the ledger (the suite deploys no Kamino market): its reserve and obligation keys. */
@@ -221,6 +223,18 @@ export class AttackScene {
       }),
       [market.admin],
     );
+    const elsewhere = Keypair.generate();
+    await market.send(
+      ix("marginfi_account_initialize", [
+        [s.otherGroup, false, false],
+        [elsewhere.publicKey, true, true],
+        [s.borrower.wallet.publicKey, true, false],
+        [s.borrower.wallet.publicKey, true, true],
+        [SystemProgram.programId, false, false],
+      ]),
+      [s.borrower.wallet, elsewhere],
+    );
+    s.borrowerElsewhere = elsewhere.publicKey;
     s.frozen = await market.newUser();
     await market.deposit(s.frozen, s.collateral, 1_000_000n);
     await market.send(
