@@ -1,7 +1,8 @@
 // The attacker suite's market and machinery: one market with every group role held by its own keypair, banks with
-// emissions, metadata and a liquidation record, a borrower and a liquidator; instructions built from the IDL's
-// account lists (each account resolved by its IDL name) with zero-valued arguments; and a runner that lands a
-// transaction, checks the exact program error and that no account it names changed (data, lamports, owner).
+// emissions, metadata and staked settings, a borrower, a liquidator, an unhealthy account, a frozen account and a
+// planted Kamino bank; instructions built from the IDL's account lists (each account resolved by its IDL name) with
+// zero-valued arguments; and a runner that lands a transaction, checks the exact program error and that no account
+// it names changed (data, lamports, owner).
 import { Keypair, PublicKey, SystemProgram, TransactionInstruction, type AccountMeta } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import {
@@ -47,7 +48,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The IDL names of signer accounts that stand for a role (`signer` is resolved per instruction, see PRIVILEGED). */
+/** The IDL names of signer accounts that stand for a role (an account named `signer` is resolved per instruction by the suite). */
 export const ROLE_SIGNERS: Readonly<Record<string, Role>> = {
   admin: "admin",
   emode_admin: "emodeAdmin",
