@@ -69,7 +69,7 @@ const LiquidateAccounts = declareAccounts(
     },
     liquidatorMarginfiAccount: () => {
       checkParty(a.liquidatorMarginfiAccount, a.group, "liquidator_marginfi_account");
-      checkUserAuthorization(a.liquidatorMarginfiAccount, a.group, a.authority, false);
+      checkUserAuthorization(a.liquidatorMarginfiAccount, a.group, a.authority, false, "liquidator_marginfi_account");
     },
     liquidateeMarginfiAccount: () => checkParty(a.liquidateeMarginfiAccount, a.group, "liquidatee_marginfi_account"),
     bankLiquidityVaultAuthority: () =>

@@ -77,7 +77,7 @@ export function migrateMarginfiAccount(
 
   const now = ctx.clock.unixTimestamp;
   checkNotPaused(group, now);
-  checkUserAuthorization(oldAccount, group, authority, false);
+  checkUserAuthorization(oldAccount, group, authority, false, "old_marginfi_account");
   const groupData = group.data;
   if (feeWallet.key !== MarginfiGroupLayout.fields.feeStateCache.fields.globalFeeWallet.get(groupData)) fail("InvalidFeeAta");
   transferLamports(ctx, feePayer, feeWallet, ACCOUNT_TRANSFER_FEE);

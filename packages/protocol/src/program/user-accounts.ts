@@ -50,15 +50,17 @@ export function checkUserAuthorization(
   group: MarginfiGroupAccount,
   signer: InstructionAccount,
   allowReceivership: boolean,
+  /** The account's name in the instruction, which Anchor's error log names. */
+  accountName = "marginfi_account",
 ): void {
   const data = account.data;
-  if (a.group.get(data) !== group.key) fail("InvalidGroup", "marginfi_account");
+  if (a.group.get(data) !== group.key) fail("InvalidGroup", accountName);
   const frozen = hasAccountFlag(data, AccountFlags.ACCOUNT_FROZEN);
   const authority = a.authority.get(data);
-  if (frozen && signer.key === authority) fail("AccountFrozen", "marginfi_account");
+  if (frozen && signer.key === authority) fail("AccountFrozen", accountName);
   if (allowReceivership && hasAccountFlag(data, AccountFlags.ACCOUNT_IN_RECEIVERSHIP)) return;
   const allowed = frozen ? g.admin.get(group.data) : authority;
-  if (signer.key !== allowed) fail("Unauthorized", "marginfi_account");
+  if (signer.key !== allowed) fail("Unauthorized", accountName);
 }
 
 /** STD-BANK: the bank is the group's (6093), the vault is the bank's (6094), and the bank is not an integration bank (6200). */

@@ -86,6 +86,9 @@ const ROLE_REFUSALS: Readonly<Partial<Record<LendingInstructionName, Refusal>>> 
 /** Where a foreign authority is refused otherwise than Unauthorized caused by the margin account. */
 const ACCOUNT_REFUSALS: Readonly<Partial<Record<LendingInstructionName, Refusal>>> = {
   end_liquidation: refusal("InvalidLiquidationReceiver", 6096, "liquidation_record"),
+  lending_account_liquidate: refusal("Unauthorized", 6042, "liquidator_marginfi_account"),
+  transfer_to_new_account: refusal("Unauthorized", 6042, "old_marginfi_account"),
+  transfer_to_new_account_pda: refusal("Unauthorized", 6042, "old_marginfi_account"),
 };
 
 /** Where a frozen account's own authority is refused otherwise than AccountFrozen caused by the margin account. */
@@ -95,6 +98,9 @@ const FROZEN_REFUSALS: Readonly<Partial<Record<LendingInstructionName, Refusal>>
   marginfi_account_close: refusal("AccountFrozen", 6103),
   lending_account_start_flashloan: refusal("AccountFrozen", 6103),
   lending_account_end_flashloan: refusal("AccountFrozen", 6103),
+  lending_account_liquidate: refusal("AccountFrozen", 6103, "liquidator_marginfi_account"),
+  transfer_to_new_account: refusal("AccountFrozen", 6103, "old_marginfi_account"),
+  transfer_to_new_account_pda: refusal("AccountFrozen", 6103, "old_marginfi_account"),
 };
 
 /**
