@@ -54,3 +54,35 @@ it("flushes at once when asked, and writes nothing for an empty batch", async ()
   await new Promise((resolve) => setImmediate(resolve));
   expect(commit).toHaveBeenCalledTimes(1);
 });
+
+it("releases a written batch only once the log is synced, in order, and a blocking flush syncs at once", async () => {
+  const { store, commit, committed, queue: commits } = queue();
+  const syncs: ((error: Error | null) => void)[] = [];
+  vi.spyOn(store, "syncWal").mockImplementation((done) => void syncs.push(done));
+  const syncNow = vi.spyOn(store, "syncWalNow");
+  let released = 0;
+  commits.pending.accounts.set("a", account(1n));
+  void commits.durable().then(() => released++);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(commit).toHaveBeenCalledTimes(1);
+  expect(released).toBe(0);
+  // Written while the first sync runs: waits for a sync of its own.
+  commits.pending.accounts.set("b", account(2n));
+  void commits.durable().then(() => released++);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(commit).toHaveBeenCalledTimes(2);
+  expect(syncs).toHaveLength(1);
+  syncs[0]!(null);
+  await Promise.resolve();
+  expect(released).toBe(1);
+  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"]]);
+  expect(syncs).toHaveLength(2);
+  commits.flush();
+  expect(syncNow).toHaveBeenCalledTimes(1);
+  await Promise.resolve();
+  expect(released).toBe(2);
+  // The flush's own (empty) batch is told too; the second sync completing late (even failing, as on a closed log)
+  // releases nothing twice.
+  syncs[1]!(new Error("closed"));
+  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"], ["b"], []]);
+});

@@ -89,8 +89,20 @@ export function uiTokenAmount(amount: bigint, decimals: number): UiTokenAmount {
   return { amount: amount.toString(), decimals, uiAmount, uiAmountString: uiAmountString(amount, decimals) };
 }
 
+/**
+ * Whether tokenBaseState could find a base of `size` bytes in the account: SPL Token's exact size, or Token-2022's
+ * exact size or extended layout. False is certain; true still needs the full decode.
+ */
+function couldHoldBase(account: Account, size: number): boolean {
+  const length = account.data.length;
+  if (account.owner === TOKEN_PROGRAM_ID) return length === size;
+  return account.owner === TOKEN_2022_PROGRAM_ID && (length === size || length > ACCOUNT_SIZE);
+}
+
 /** An initialised token account's state (SPL Token or Token-2022), or null when the account is not one. */
 function tokenAccountOf(account: Account): TokenAccount | null {
+  // Most accounts a transaction touches are not token accounts: answer those without decoding (and throwing).
+  if (!couldHoldBase(account, ACCOUNT_SIZE)) return null;
   try {
     const state = decodeTokenAccount(tokenBaseState(account.owner, account.data, "account"));
     return state.state === AccountState.Uninitialized ? null : state;
@@ -103,7 +115,7 @@ function tokenAccountOf(account: Account): TokenAccount | null {
 function mintDecimals(mint: Address, getMint: AccountLookup): number | null {
   if (mint === NATIVE_MINT) return NATIVE_MINT_DECIMALS;
   const account = getMint(mint);
-  if (!account) return null;
+  if (!account || !couldHoldBase(account, MINT_SIZE)) return null;
   try {
     const state = decodeMint(tokenBaseState(account.owner, account.data, "mint"));
     return state.isInitialized ? state.decimals : null;
