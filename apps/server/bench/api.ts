@@ -6,9 +6,12 @@
 // with its spread, p50/p99, its ratio to the reference of its round, each target's verdict, and README tables.
 // Settings: BENCH_SECONDS per run (3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10).
 import { fork } from "node:child_process";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { request } from "node:http";
 import autocannon from "autocannon";
 import {
   atLeast,
+  kilobytes,
   below,
   describe,
   interleaved,
@@ -67,6 +70,26 @@ const rpcPost = (url: string): autocannon.Options => ({
   body: JSON.stringify(getMultipleAccounts),
 });
 
+/** What one request sends back on the wire: its content encoding and its size before and after. */
+function wire(options: autocannon.Options): Promise<{ encoding: string; sent: number; decoded: number }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(options.url);
+    const outgoing = request(url, { method: options.method ?? "GET", headers: options.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const encoding = answer.headers["content-encoding"] ?? "identity";
+        const decoded = encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+        resolve({ encoding, sent: body.length, decoded: decoded.length });
+      });
+      answer.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(typeof options.body === "string" ? options.body : undefined);
+  });
+}
+
 const routes = (server: string) => ({
   banks: browserGet(`${server}/api/banks/db`),
   accountInfo: browserPost(`${server}/api/account-info`, { accountKey: ready.accountKey, authorityKey: ready.authorityKey }),
@@ -99,6 +122,17 @@ console.log(
   `API bench: ${ready.markets} markets, ${ready.banks} banks, an account with ${ready.balances} balances; ` +
     `${ROUNDS} rounds × ${keys.length} runs of ${SECONDS} s, ${CONNECTIONS} connections; ledger, API servers and reference in one process`,
 );
+// The markets page's replies as a browser receives them: compressed from 1 KB on (the /rpc replies are the ledger's).
+for (const [name, options] of Object.entries({
+  ...sqlite,
+  rates: browserGet(`${ready.servers.sqlite}/api/rates`),
+  rpc: runs.proxySqlite,
+})) {
+  const { encoding, sent, decoded } = await wire(options);
+  console.log(`  ${name.padEnd(12)} ${encoding.padEnd(8)} ${kilobytes(sent).padStart(9)} on the wire, ${kilobytes(decoded)} decoded`);
+}
+// One second of each first, so no round-one figure pays for the JIT compiling its path.
+for (const options of Object.values(runs)) await autocannon({ ...options, connections: CONNECTIONS, duration: 1 });
 const samples = await interleaved(ROUNDS, Object.fromEntries(keys.map((k) => [k, measure(k)])) as Record<Run, () => Promise<number>>);
 child.send("stop");
 
