@@ -7,7 +7,7 @@
 // (app.ts, serverFactory): no routing, hooks, content-type parsing or reply object per request. The fastify routes
 // below serve the same proxy to requests injected without a socket (app.inject) and list the paths in the OpenAPI
 // document.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { FastifyBaseLogger } from "fastify";
 import type { RouteModule } from "../app.js";
@@ -98,12 +98,27 @@ export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: Fastif
     });
   }
 
-  /** The same headers the app's other replies carry (security-headers.ts). */
-  function securityHeaders(request: IncomingMessage, response: ServerResponse): void {
-    response.setHeader("content-security-policy", contentSecurityPolicy({ protocol: "http", headers: request.headers }));
-    response.setHeader("x-frame-options", "DENY");
-    response.setHeader("referrer-policy", "no-referrer");
-    response.setHeader("x-content-type-options", "nosniff");
+  // The policy names the Host the browser used: one host is the common case, so its policy is kept.
+  let policyHost: string | undefined;
+  let policy = contentSecurityPolicy({ protocol: "http", headers: {} });
+  /** The reply's headers: the ledger's type and length, and the same security headers the app's other replies carry. */
+  function replyHeaders(request: IncomingMessage, answer: IncomingMessage): OutgoingHttpHeaders {
+    if (request.headers.host !== policyHost) {
+      policyHost = request.headers.host;
+      policy = contentSecurityPolicy({ protocol: "http", headers: request.headers });
+    }
+    const headers: OutgoingHttpHeaders = {
+      "content-security-policy": policy,
+      "x-frame-options": "DENY",
+      "referrer-policy": "no-referrer",
+      "x-content-type-options": "nosniff",
+    };
+    const type = answer.headers["content-type"];
+    if (type) headers["content-type"] = type;
+    const length = answer.headers["content-length"];
+    if (length) headers["content-length"] = length;
+    if (draining) headers.connection = "close";
+    return headers;
   }
 
   async function relay(endpoint: string, request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
@@ -116,13 +131,7 @@ export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: Fastif
       sendRpcError(response, 502, INTERNAL_ERROR, error.message);
       return;
     }
-    securityHeaders(request, response);
-    const type = answer.headers["content-type"];
-    if (type) response.setHeader("content-type", type);
-    const length = answer.headers["content-length"];
-    if (length) response.setHeader("content-length", length);
-    if (draining) response.setHeader("connection", "close");
-    response.statusCode = answer.statusCode ?? 502;
+    response.writeHead(answer.statusCode ?? 502, replyHeaders(request, answer));
     answer.on("error", () => response.destroy());
     answer.pipe(response);
   }
