@@ -1,5 +1,6 @@
 // The HTTP application: schema validation (zod), the OpenAPI document, JSON errors, the API routes and the web
 // app's static files. Building it opens nothing; `server.ts` wires it to the database, the chain and the jobs.
+import { createServer } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, {
@@ -41,7 +42,7 @@ import { liquidationRecordRoutes } from "./routes/liquidation-record.js";
 import { lookupTableRoutes } from "./routes/lookup-tables.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
-import { rpcRoutes } from "./routes/rpc.js";
+import { createRpcProxy, rpcRoutes } from "./routes/rpc.js";
 import { sandboxPriceRoutes } from "./routes/sandbox-prices.js";
 import { swapRoutes } from "./routes/swap.js";
 import { transactionRoutes } from "./routes/transactions.js";
@@ -100,7 +101,6 @@ const ROUTES: readonly RouteModule[] = [
   faucetRoutes,
   sandboxPriceRoutes,
   swapRoutes,
-  rpcRoutes,
 ];
 
 /** What a 503 for a lost database tells clients to wait: the pool reconnects on the first query after that. */
@@ -112,7 +112,13 @@ function fieldOf(path: readonly PropertyKey[], part: string): string {
 }
 
 export async function buildApp(context: RouteContext): Promise<FastifyInstance> {
+  const rpcProxy = createRpcProxy(context.config, context.log);
   const app = Fastify({
+    // The JSON-RPC passthrough takes its requests before fastify does (routes/rpc.ts).
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!rpcProxy.handle(request, response)) handler(request, response);
+      }),
     loggerInstance: context.log,
     bodyLimit: 2 * 1024 * 1024,
     // Per-request lines only when debugging: at load they cost more than the routes.
@@ -170,7 +176,9 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+    rpcProxy.drain();
   });
+  app.addHook("onClose", async () => rpcProxy.close());
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("connection", "close");
   });
@@ -179,6 +187,8 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
-  for (const routes of ROUTES) await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
+  for (const routes of [...ROUTES, rpcRoutes(rpcProxy)]) {
+    await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), context));
+  }
   return app;
 }

@@ -38,9 +38,13 @@ function compress(encoding: ContentEncoding, body: Buffer): Promise<Buffer> {
     : gzipAsync(body);
 }
 
+/** Paths whose last compressed reply is kept (the oldest is dropped first). */
+const KEPT_REPLIES = 64;
+
 export function registerCompression(app: FastifyInstance): void {
-  // The same large reply (the stored bank states) is asked for again and again: its last compression is kept.
-  const last = new Map<ContentEncoding, { body: string | Buffer; compressed: Buffer }>();
+  // The same large replies (the stored bank states, the rates, the emissions the markets page loads together) are
+  // asked for again and again: each path's last compression per encoding is kept, so one does not evict another.
+  const last = new Map<string, { body: string | Buffer; compressed: Buffer }>();
   app.addHook("onSend", async (request, reply, payload) => {
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader("content-encoding") || !/^application\/json\b/i.test(String(reply.getHeader("content-type") ?? ""))) {
@@ -51,7 +55,8 @@ export function registerCompression(app: FastifyInstance): void {
     reply.header("vary", "accept-encoding");
     const encoding = negotiateEncoding(request.headers["accept-encoding"]);
     if (!encoding) return payload;
-    const cached = last.get(encoding);
+    const key = `${encoding} ${request.url}`;
+    const cached = last.get(key);
     let compressed: Buffer;
     const same =
       cached !== undefined &&
@@ -60,7 +65,12 @@ export function registerCompression(app: FastifyInstance): void {
       compressed = cached.compressed;
     } else {
       compressed = await compress(encoding, typeof payload === "string" ? Buffer.from(payload, "utf8") : payload);
-      last.set(encoding, { body: payload, compressed });
+      last.delete(key);
+      last.set(key, { body: payload, compressed });
+      if (last.size > KEPT_REPLIES) {
+        const [oldest] = last.keys();
+        if (oldest !== undefined) last.delete(oldest);
+      }
     }
     reply.header("content-encoding", encoding);
     reply.removeHeader("content-length");

@@ -95,6 +95,37 @@ describe("POST /rpc", () => {
   });
 });
 
+describe("POST /rpc ahead of the app's router", () => {
+  it("is reached with a trailing slash or a query, as the router would match it, and carries the app's security headers", async () => {
+    const body = JSON.stringify(rpc("getSlot"));
+    const direct = await post(market.net.rpc.url, body);
+    for (const path of ["/rpc/", "/rpc?cluster=local"]) expect(await post(`${server.url}${path}`, body)).toEqual(direct);
+    const response = await fetch(`${server.url}/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("connect-src 'self'");
+  });
+
+  it("refuses a streamed body (no content-length) once it passes 2 MB, with 413 in JSON-RPC's shape", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(256 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 12) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${server.url}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Request body is too large" } });
+  });
+});
+
 describe("POST /rpc/api/v1/bundles", () => {
   it("answers the block engine's methods as the ledger does", async () => {
     const body = JSON.stringify(rpc("getTipAccounts"));

@@ -142,6 +142,19 @@ describe("JSON compression", () => {
     expect((await rawGet("/api/banks/db", "br;q=0, gzip;q=0")).headers["content-encoding"]).toBeUndefined();
   });
 
+  it("keeps each path's compression: the markets page's replies asked for in turn each decode to their own JSON", async () => {
+    const paths = ["/api/banks/db", "/api/banks/rpc"];
+    const plain = await Promise.all(paths.map((path) => rawGet(path, "identity")));
+    for (const reply of plain) expect(reply.body.length).toBeGreaterThan(1_024);
+    for (let round = 0; round < 2; round++) {
+      for (const [i, path] of paths.entries()) {
+        const brotli = await rawGet(path, "br");
+        expect(brotli.headers["content-encoding"]).toBe("br");
+        expect(JSON.parse(brotliDecompressSync(brotli.body).toString("utf8"))).toEqual(JSON.parse(plain[i]!.body.toString("utf8")));
+      }
+    }
+  });
+
   it("leaves replies under 1 KiB as they are", async () => {
     const config = await rawGet("/api/config", "gzip, br");
     expect(config.body.length).toBeLessThan(1_024);

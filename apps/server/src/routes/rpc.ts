@@ -2,10 +2,17 @@
 // or a batch) and POST /rpc/api/v1/bundles go to the ledger as the bytes received, and the ledger's reply comes back
 // as received, status included. Nothing is parsed or re-serialised; connections to the ledger are kept alive. A
 // websocket upgrade at /rpc reaches the ledger's subscriptions (rpc-websocket.ts).
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+//
+// This is the web app's busiest path, so the HTTP server hands these requests to the proxy before fastify sees them
+// (app.ts, serverFactory): no routing, hooks, content-type parsing or reply object per request. The fastify routes
+// below serve the same proxy to requests injected without a socket (app.inject) and list the paths in the OpenAPI
+// document.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import type { FastifyError } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { RouteModule } from "../app.js";
+import type { ServerConfig } from "../config.js";
+import { contentSecurityPolicy } from "../security-headers.js";
 import { RPC_PATH } from "./config.js";
 import { proxyRpcWebsocket } from "./rpc-websocket.js";
 
@@ -18,19 +25,50 @@ export const RPC_TIMEOUT_MS = 30_000;
 const INTERNAL_ERROR = -32603;
 const INVALID_REQUEST = -32600;
 
-const rpcError = (code: number, message: string) => ({ jsonrpc: "2.0", id: null, error: { code, message } });
+const BUNDLES_PATH = `${RPC_PATH}/api/v1/bundles`;
+/** Our paths and the ledger endpoint each reaches ("" is the JSON-RPC endpoint itself). */
+const UPSTREAM = new Map<string, string>([
+  [RPC_PATH, ""],
+  [BUNDLES_PATH, "/api/v1/bundles"],
+]);
 
 class LedgerUnreachable extends Error {}
 
-export const rpcRoutes: RouteModule = (app, ctx) => {
-  const base = new URL(ctx.config.rpcUrl);
+export interface RpcProxy {
+  /** Proxies the request and returns true when it is a POST to one of the proxied paths; false leaves it untouched. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
+  /** From now on replies close their connection instead of keeping it alive (the server is shutting down). */
+  drain(): void;
+  /** Drops the kept-alive connections to the ledger. */
+  close(): void;
+}
+
+/** The path without its query and one trailing slash, as fastify's router (ignoreTrailingSlash) matches it. */
+function pathOf(url: string): string {
+  const end = url.indexOf("?");
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+function sendRpcError(response: ServerResponse, status: number, code: number, message: string): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } });
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  response.end(body);
+}
+
+export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: FastifyBaseLogger): RpcProxy {
+  const base = new URL(config.rpcUrl);
   const secure = base.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
   const send = secure ? httpsRequest : httpRequest;
-  /** The ledger's path for an endpoint under its RPC URL ("" is the JSON-RPC endpoint itself). */
-  const ledgerPath = (endpoint: string) => `${base.pathname.replace(/\/+$/, "")}${endpoint}`.replace(/^$/, "/") + base.search;
-  app.addHook("onClose", async () => agent.destroy());
-  proxyRpcWebsocket(app, ctx.config);
+  const basePath = base.pathname.replace(/\/+$/, "");
+  /** The ledger's path for an endpoint under its RPC URL. */
+  const ledgerPath = (endpoint: string) => `${basePath}${endpoint}`.replace(/^$/, "/") + base.search;
+  let draining = false;
 
   /**
    * Posts the bytes to the ledger's `endpoint` and resolves with its reply, unread. A kept-alive connection the ledger
@@ -60,40 +98,112 @@ export const rpcRoutes: RouteModule = (app, ctx) => {
     });
   }
 
-  // The body stays bytes whatever its content type says: the ledger parses it (and answers a parse error itself).
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: RPC_BODY_LIMIT }, (_request, body, done) => done(null, body));
-
-  // Errors on these paths answer in JSON-RPC's shape, which is what their clients read.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof LedgerUnreachable) {
-      request.log.warn({ err: error }, "ledger unreachable");
-      return reply.code(502).send(rpcError(INTERNAL_ERROR, error.message));
+  // The policy names the Host the browser used: one host is the common case, so its policy is kept.
+  let policyHost: string | undefined;
+  let policy = contentSecurityPolicy({ protocol: "http", headers: {} });
+  /** The reply's headers: the ledger's type and length, and the same security headers the app's other replies carry. */
+  function replyHeaders(request: IncomingMessage, answer: IncomingMessage): OutgoingHttpHeaders {
+    if (request.headers.host !== policyHost) {
+      policyHost = request.headers.host;
+      policy = contentSecurityPolicy({ protocol: "http", headers: request.headers });
     }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(rpcError(INVALID_REQUEST, error.message));
-    }
-    request.log.error({ err: error }, "rpc passthrough failed");
-    return reply.code(500).send(rpcError(INTERNAL_ERROR, "Internal server error"));
-  });
+    const headers: OutgoingHttpHeaders = {
+      "content-security-policy": policy,
+      "x-frame-options": "DENY",
+      "referrer-policy": "no-referrer",
+      "x-content-type-options": "nosniff",
+    };
+    const type = answer.headers["content-type"];
+    if (type) headers["content-type"] = type;
+    const length = answer.headers["content-length"];
+    if (length) headers["content-length"] = length;
+    if (draining) headers.connection = "close";
+    return headers;
+  }
 
-  for (const [path, upstream, summary] of [
-    [RPC_PATH, "", "The ledger's JSON-RPC (a request or a batch), passed through as is"],
-    [
-      `${RPC_PATH}/api/v1/bundles`,
-      "/api/v1/bundles",
-      "The ledger's block engine (sendBundle, getBundleStatuses, getTipAccounts), passed through",
-    ],
-  ] as const) {
-    app.post(path, { schema: { summary, tags: ["rpc"] } }, async (request, reply) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const answer = await forward(upstream, body);
-      reply.code(answer.statusCode ?? 502);
-      const type = answer.headers["content-type"];
-      if (type) reply.header("content-type", type);
-      const length = answer.headers["content-length"];
-      if (length) reply.header("content-length", length);
-      return reply.send(answer);
+  async function relay(endpoint: string, request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
+    let answer: IncomingMessage;
+    try {
+      answer = await forward(endpoint, body);
+    } catch (error) {
+      if (!(error instanceof LedgerUnreachable)) throw error;
+      log.warn({ err: error }, "ledger unreachable");
+      sendRpcError(response, 502, INTERNAL_ERROR, error.message);
+      return;
+    }
+    response.writeHead(answer.statusCode ?? 502, replyHeaders(request, answer));
+    answer.on("error", () => response.destroy());
+    answer.pipe(response);
+  }
+
+  /** Reads the body, refusing it once it exceeds the limit, then relays it. */
+  function proxy(endpoint: string, request: IncomingMessage, response: ServerResponse): void {
+    const declared = Number(request.headers["content-length"]);
+    if (declared > RPC_BODY_LIMIT) {
+      // The rest of an oversized body is not worth reading: the connection closes after the refusal.
+      response.setHeader("connection", "close");
+      sendRpcError(response, 413, INVALID_REQUEST, "Request body is too large");
+      request.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    request.on("data", (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > RPC_BODY_LIMIT) {
+        refused = true;
+        response.setHeader("connection", "close");
+        sendRpcError(response, 413, INVALID_REQUEST, "Request body is too large");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("error", () => response.destroy());
+    request.on("end", () => {
+      if (refused) return;
+      // One chunk is the common case: it is forwarded as it came, without a copy.
+      const body = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
+      relay(endpoint, request, body, response).catch((error: unknown) => {
+        log.error({ err: error }, "rpc passthrough failed");
+        sendRpcError(response, 500, INTERNAL_ERROR, "Internal server error");
+      });
     });
   }
-};
+
+  return {
+    handle(request, response) {
+      if (request.method !== "POST" || request.url === undefined) return false;
+      const endpoint = UPSTREAM.get(pathOf(request.url));
+      if (endpoint === undefined) return false;
+      proxy(endpoint, request, response);
+      return true;
+    },
+    drain() {
+      draining = true;
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+}
+
+/** The proxied paths as fastify routes, over the proxy the HTTP server already puts ahead of fastify. */
+export const rpcRoutes =
+  (proxy: RpcProxy): RouteModule =>
+  (app, ctx) => {
+    proxyRpcWebsocket(app, ctx.config);
+    // The body stays unread here: the proxy reads the raw request itself.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    for (const [path, summary] of [
+      [RPC_PATH, "The ledger's JSON-RPC (a request or a batch), passed through as is"],
+      [BUNDLES_PATH, "The ledger's block engine (sendBundle, getBundleStatuses, getTipAccounts), passed through"],
+    ] as const) {
+      app.post(path, { schema: { summary, tags: ["rpc"] } }, (request, reply) => {
+        reply.hijack();
+        proxy.handle(request.raw, reply.raw);
+      });
+    }
+  };
