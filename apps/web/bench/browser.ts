@@ -3,7 +3,8 @@
 //
 // 1. Markets page first load, cold cache (a fresh browser context per round, gzip asked for as the budget counts
 //    it): JavaScript and total bytes on the wire until the bank table is shown, and the time to that table. The
-//    reference, interleaved with it: the same server's index.html loaded with scripts off (document and CSS only).
+//    reference, interleaved with it: the same server's index.html loaded with scripts off (the document, its CSS and
+//    the config it preloads), i.e. what the server and network cost before any of the app's JavaScript runs.
 // 2. Click-deposit-to-position-shown: from the click on the action box's Deposit button to the portfolio's Supplied
 //    SOL amount changing, and from the ledger's own notification of the account's change to that. Ours is the page
 //    with live updates; the reference is a page whose websocket is refused, i.e. the spec's 2 s post-action polling.
@@ -83,7 +84,7 @@ interface Transfer {
   readonly encodings: ReadonlySet<string>;
 }
 
-/** The static reference: index.html and its stylesheet with scripts off, to the load event. */
+/** The static reference: index.html, its stylesheet and preloads with scripts off, to the load event. */
 async function staticLoad(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
   try {
