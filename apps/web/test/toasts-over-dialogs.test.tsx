@@ -75,6 +75,8 @@ describe("toasts over dialogs", () => {
 
     await act(async () => fireEvent.click(within(outer).getByRole("button", { name: "Send" })));
     const confirmed = await screen.findByRole("status", { name: "USDC: repay" });
+    // Confirmed once it offers the signature (the send loads its SDK part first).
+    await within(confirmed).findByRole("button", { name: "Copy signature" });
     expect(confirmed.closest("dialog")).toBe(outer);
     // Tab order: the dialog's own controls first, then the toast's buttons, all inside the dialog's focus trap.
     const focusable = [...outer.querySelectorAll("button")].map((b) => b.getAttribute("aria-label") ?? b.textContent);

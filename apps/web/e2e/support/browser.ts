@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -1,13 +1,15 @@
 // The page frame: top bar (brand, navigation, market selector, settings, wallet), content, footer, and the bottom
 // navigation on small screens.
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useSelectedMarket } from "../market/MarketProvider.js";
-import { SettingsDialog } from "../settings/SettingsDialog.js";
 import { cn } from "../ui/index.js";
 import { WalletButton } from "../wallet/WalletButton.js";
 import { ActivityIcon, GearIcon, LoopIcon, MarketsIcon, PointsIcon, PortfolioIcon } from "./icons.js";
 import { NAV_ITEMS, ROUTES } from "./routes.js";
+
+// The settings form loads with its first opening; it stays mounted after, so closing behaves as any dialog's.
+const SettingsDialog = lazy(() => import("../settings/SettingsDialog.js").then((m) => ({ default: m.SettingsDialog })));
 
 const NAV_ICONS = {
   [ROUTES.markets]: MarketsIcon,
@@ -57,6 +59,7 @@ function Brand() {
 export function Layout({ children }: { readonly children: ReactNode }) {
   const [location] = useLocation();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -89,7 +92,10 @@ export function Layout({ children }: { readonly children: ReactNode }) {
             <button
               type="button"
               aria-label="Settings"
-              onClick={() => setSettingsOpen(true)}
+              onClick={() => {
+                setSettingsLoaded(true);
+                setSettingsOpen(true);
+              }}
               className="focus-ring flex size-9 items-center justify-center rounded-lg border border-line bg-surface text-muted hover:text-fg"
             >
               <GearIcon className="size-[18px]" />
@@ -134,7 +140,11 @@ export function Layout({ children }: { readonly children: ReactNode }) {
         </ul>
       </nav>
 
-      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

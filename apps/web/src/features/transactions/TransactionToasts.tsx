@@ -8,16 +8,10 @@ import type { PublicKey } from "@solana/web3.js";
 import { shortenAddress } from "../../format/index.js";
 import { refreshAfterFailure } from "../../queries/refresh.js";
 import { Button, ToastLayer, cn, useToastSlot } from "../../ui/index.js";
-import {
-  confirmedToast,
-  failedToast,
-  failureMessage,
-  signedToast,
-  startedToast,
-  withSigningNotice,
-  type StepStatus,
-  type TransactionToastState,
-} from "./stages.js";
+import { confirmedToast, failedToast, signedToast, startedToast, type StepStatus, type TransactionToastState } from "./stages.js";
+
+/** The SDK side of a send, on demand: the action box that starts a send has loaded the SDK already. */
+const signing = () => import("./signing.js");
 
 /** Closes a confirmed toast after this long, unless the user is on it; failures stay until dismissed. */
 export const CONFIRMED_TOAST_MS = 7_500;
@@ -104,7 +98,10 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
 
   // Sign, send and confirm; the toast follows each stage. A follow-up that throws fails the toast like the send would.
   const { mutateAsync: sendTransaction } = useMutation({
-    mutationFn: (send: ToastedSend) => send.send(withSigningNotice(send.wallet, () => update(send.id, signedToast))),
+    mutationFn: async (send: ToastedSend) => {
+      const { withSigningNotice } = await signing();
+      return send.send(withSigningNotice(send.wallet, () => update(send.id, signedToast)));
+    },
     onMutate: ({ id, title, steps }) => {
       setToasts((list) => [...list.filter((t) => t.id !== id).slice(-2), startedToast(id, title, steps)]);
     },
@@ -114,7 +111,8 @@ export function TransactionToastProvider({ children }: { readonly children: Reac
       closeWhenIdle(id);
       await landed.onConfirmed();
     },
-    onError: (error, send) => {
+    onError: async (error, send) => {
+      const { failureMessage } = await signing();
       const message = failureMessage(error, send.lendingProgramId, send.action);
       retries.current.set(send.id, () => void execute(send));
       update(send.id, (t) => failedToast(t, message));

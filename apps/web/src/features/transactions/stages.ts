@@ -1,8 +1,5 @@
 // The staged transaction toast's model: "Sign transaction", one step per transaction, then confirmed; failures keep
 // the resolved message and what a retry re-runs.
-import { resolveTransactionError, transactionWallet, type ActionErrorContext, type ActionWallet } from "@ballast/sdk";
-import type { PublicKey, VersionedTransaction } from "@solana/web3.js";
-
 export type StepStatus = "pending" | "active" | "done" | "failed";
 
 export interface TransactionStep {
@@ -47,26 +44,5 @@ export function failedToast(toast: TransactionToastState, error: string): Transa
     status: "failed",
     error,
     steps: toast.steps.map((s) => ({ ...s, status: s.status === "active" ? "failed" : s.status })),
-  };
-}
-
-/**
- * What the user sees of any failure: the SDK's resolved message (program error descriptions, spec §8, explained for
- * the action when one is given), never a raw exception.
- */
-export function failureMessage(error: unknown, lendingProgramId: PublicKey, action?: ActionErrorContext): string {
-  return resolveTransactionError(error, { lendingProgramId, action }).message;
-}
-
-/** The wallet as the SDK sees it, reporting when the user has signed (the toast moves past "Sign transaction"). */
-export function withSigningNotice(wallet: ActionWallet, onSigned: () => void): ActionWallet {
-  const signer = transactionWallet(wallet);
-  return {
-    publicKey: signer.publicKey,
-    async signAllTransactions(transactions: VersionedTransaction[]) {
-      const signed = await signer.signAllTransactions(transactions);
-      onSigned();
-      return signed;
-    },
   };
 }
