@@ -153,7 +153,12 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL || "warn",
   };
   // The faucet and the price control exist on the local chain only: both hold the sandbox admin's authorities.
-  const server = await startServer(config, { faucet: createFaucet(connection, admin, seeded), priceControl: prices });
+  const server = await startServer(config, {
+    faucet: createFaucet(connection, admin, seeded),
+    priceControl: prices,
+    // The ledger runs in this process: /rpc answers through its dispatch, not over loopback HTTP.
+    ledgerRpc: node.rpc.handle,
+  });
   closers.push(() => server.close());
   const listening = new URL(server.url).port;
   console.log(`Ballast is running at http://localhost:${listening}`);

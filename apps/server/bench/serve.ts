@@ -45,7 +45,7 @@ const postgresConfig: ServerConfig = {
   databaseUrl: await createDatabase(postgres.adminUrl),
   sqlitePath: "",
 };
-const postgresServer = await startServer(postgresConfig, { priceControl: product.prices });
+const postgresServer = await startServer(postgresConfig, { priceControl: product.prices, ledgerRpc: product.net.rpc.handle });
 
 // The 8-balance account: a faucet-funded wallet depositing half its grant of a token in each of the first banks of
 // the main market that take deposits (the program's own banks, one per token; the price walk may have made some

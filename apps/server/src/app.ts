@@ -1,6 +1,7 @@
 // The HTTP application: schema validation (zod), the OpenAPI document, JSON errors, the API routes and the web
 // app's static files. Building it opens nothing; `server.ts` wires it to the database, the chain and the jobs.
 import { createServer } from "node:http";
+import type { LocalRpcHandler } from "@ballast/ledger";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, {
@@ -56,6 +57,8 @@ export interface RouteContext extends ServerContext {
   readonly faucet: Faucet | null;
   /** The local chain's price control (the sandbox's price walk); null on any other chain. */
   readonly priceControl: PriceControl | null;
+  /** The ledger's JSON-RPC in this process, which /rpc answers through; null: /rpc forwards to config.rpcUrl. */
+  readonly ledgerRpc: LocalRpcHandler | null;
   /** The swap venue's pools, for the quote API. */
   readonly swap: SwapVenue;
   /** Recent priority fees, one cache shared by the transaction builders and the swap API. */
@@ -112,7 +115,7 @@ function fieldOf(path: readonly PropertyKey[], part: string): string {
 }
 
 export async function buildApp(context: RouteContext): Promise<FastifyInstance> {
-  const rpcProxy = createRpcProxy(context.config, context.log);
+  const rpcProxy = createRpcProxy(context.config, context.log, context.ledgerRpc);
   const app = Fastify({
     // The JSON-RPC passthrough takes its requests before fastify does (routes/rpc.ts).
     serverFactory: (handler) =>

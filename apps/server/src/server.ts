@@ -3,6 +3,7 @@
 import { NATIVE_MINT } from "@solana/spl-token";
 import { pino } from "pino";
 import type { FastifyInstance } from "fastify";
+import type { LocalRpcHandler } from "@ballast/ledger";
 import { buildApp, type RouteContext } from "./app.js";
 import { marketService } from "./chain/market.js";
 import { checkMarkets, type ServerConfig } from "./config.js";
@@ -45,6 +46,11 @@ export interface StartOptions {
   readonly faucet?: Faucet;
   /** Sets and holds oracle prices (`/api/sandbox/prices`): given on the local chain only, with the faucet. */
   readonly priceControl?: PriceControl;
+  /**
+   * The ledger's JSON-RPC in this process (`npm start` runs both in one): /rpc answers through it without an HTTP
+   * round trip to the ledger. Absent, /rpc forwards to config.rpcUrl.
+   */
+  readonly ledgerRpc?: LocalRpcHandler;
 }
 
 /** Restricted swap routes pass through wrapped SOL and the token list's USDC unless configured otherwise. */
@@ -75,6 +81,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     markets: marketService(connection, config, () => yields.get()),
     faucet: options.faucet ?? null,
     priceControl: options.priceControl ?? null,
+    ledgerRpc: options.ledgerRpc ?? null,
     swap: new SwapVenue(connection, {
       intermediateMints: config.swapIntermediateMints ?? defaultIntermediateMints(config),
       lookupTables: config.swapLookupTables,

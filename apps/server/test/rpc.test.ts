@@ -136,6 +136,62 @@ describe("POST /rpc/api/v1/bundles", () => {
   });
 });
 
+describe("with the ledger in this process (as `npm start` runs it)", () => {
+  let local: RunningServer;
+  beforeAll(async () => {
+    // Its configured RPC URL leads nowhere: every answer below comes from the dispatch in this process.
+    local = await startTestServer(market, { ledgerInProcess: true, config: { rpcUrl: "http://127.0.0.1:9" } });
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  it("answers requests, batches, parse errors and the block engine with the ledger's bytes, through its dispatch", async () => {
+    const batch = JSON.stringify([
+      rpc("getBalance", [market.admin.publicKey.toBase58()], 1),
+      rpc("getAccountInfo", [bank.key.toBase58(), { encoding: "base64" }], "two"),
+      rpc("noSuchMethod", [], 3),
+    ]);
+    for (const [path, body, type] of [
+      ["", batch, "application/json"],
+      ["", "{not json", "text/plain"],
+      ["/api/v1/bundles", JSON.stringify(rpc("getTipAccounts")), "application/json"],
+    ] as const) {
+      expect(await post(`${local.url}/rpc${path}`, body, type)).toEqual(await post(`${market.net.rpc.url}${path}`, body, type));
+    }
+  });
+
+  it("lands a transaction sent by web3.js, confirms it, and carries the app's security headers", async () => {
+    const proxied = new Connection(`${local.url}/rpc`, { commitment: "confirmed" });
+    const to = Keypair.generate().publicKey;
+    const transfer = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: market.admin.publicKey, toPubkey: to, lamports: LAMPORTS_PER_SOL }),
+    );
+    transfer.recentBlockhash = (await proxied.getLatestBlockhash()).blockhash;
+    transfer.feePayer = market.admin.publicKey;
+    transfer.sign(market.admin);
+    const signature = await proxied.sendRawTransaction(transfer.serialize());
+    // Confirmed by polling through the same path (the test server proxies no websocket).
+    await expect
+      .poll(async () => (await proxied.getSignatureStatus(signature)).value?.confirmationStatus, { timeout: 20_000 })
+      .toMatch(/confirmed|finalized/);
+    expect(await market.connection.getBalance(to, "confirmed")).toBe(LAMPORTS_PER_SOL);
+    const response = await fetch(`${local.url}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(rpc("getSlot")),
+    });
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("still refuses a body over 2 MB with 413 before the ledger sees it", async () => {
+    const passed = await post(`${local.url}/rpc`, JSON.stringify(rpc("getSlot", ["x".repeat(2 * 1024 * 1024)])));
+    expect(passed.status).toBe(413);
+    expect(JSON.parse(passed.text).error).toEqual({ code: -32600, message: "Request body is too large" });
+  });
+});
+
 describe("with the ledger down", () => {
   it("answers 502 with a JSON-RPC error naming the cause", async () => {
     const port = await new Promise<number>((resolve) => {

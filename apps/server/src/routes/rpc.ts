@@ -1,7 +1,8 @@
 // The ledger's JSON-RPC on the server's own origin, so the browser needs one address and port: POST /rpc (a request
 // or a batch) and POST /rpc/api/v1/bundles go to the ledger as the bytes received, and the ledger's reply comes back
-// as received, status included. Nothing is parsed or re-serialised; connections to the ledger are kept alive. A
-// websocket upgrade at /rpc reaches the ledger's subscriptions (rpc-websocket.ts).
+// as received, status included. Nothing is parsed or re-serialised; connections to the ledger are kept alive. When
+// the ledger runs in this process (`npm start`), its dispatch answers directly: no HTTP round trip on the same event
+// loop. A websocket upgrade at /rpc reaches the ledger's subscriptions (rpc-websocket.ts).
 //
 // This is the web app's busiest path, so the HTTP server hands these requests to the proxy before fastify sees them
 // (app.ts, serverFactory): no routing, hooks, content-type parsing or reply object per request. The fastify routes
@@ -9,6 +10,7 @@
 // document.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { LocalRpcEndpoint, LocalRpcHandler } from "@ballast/ledger";
 import type { FastifyBaseLogger } from "fastify";
 import type { RouteModule } from "../app.js";
 import type { ServerConfig } from "../config.js";
@@ -27,7 +29,7 @@ const INVALID_REQUEST = -32600;
 
 const BUNDLES_PATH = `${RPC_PATH}/api/v1/bundles`;
 /** Our paths and the ledger endpoint each reaches ("" is the JSON-RPC endpoint itself). */
-const UPSTREAM = new Map<string, string>([
+const UPSTREAM = new Map<string, LocalRpcEndpoint>([
   [RPC_PATH, ""],
   [BUNDLES_PATH, "/api/v1/bundles"],
 ]);
@@ -60,7 +62,11 @@ function sendRpcError(response: ServerResponse, status: number, code: number, me
   response.end(body);
 }
 
-export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: FastifyBaseLogger): RpcProxy {
+export function createRpcProxy(
+  config: Pick<ServerConfig, "rpcUrl">,
+  log: FastifyBaseLogger,
+  local: LocalRpcHandler | null = null,
+): RpcProxy {
   const base = new URL(config.rpcUrl);
   const secure = base.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
@@ -102,7 +108,7 @@ export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: Fastif
   let policyHost: string | undefined;
   let policy = contentSecurityPolicy({ protocol: "http", headers: {} });
   /** The reply's headers: the ledger's type and length, and the same security headers the app's other replies carry. */
-  function replyHeaders(request: IncomingMessage, answer: IncomingMessage): OutgoingHttpHeaders {
+  function replyHeaders(request: IncomingMessage, type: string | undefined, length: string | number | undefined): OutgoingHttpHeaders {
     if (request.headers.host !== policyHost) {
       policyHost = request.headers.host;
       policy = contentSecurityPolicy({ protocol: "http", headers: request.headers });
@@ -113,15 +119,19 @@ export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: Fastif
       "referrer-policy": "no-referrer",
       "x-content-type-options": "nosniff",
     };
-    const type = answer.headers["content-type"];
     if (type) headers["content-type"] = type;
-    const length = answer.headers["content-length"];
-    if (length) headers["content-length"] = length;
+    if (length !== undefined) headers["content-length"] = length;
     if (draining) headers.connection = "close";
     return headers;
   }
 
-  async function relay(endpoint: string, request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
+  async function relay(endpoint: LocalRpcEndpoint, request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
+    if (local) {
+      const text = await local(endpoint, body.toString("utf8"));
+      response.writeHead(200, replyHeaders(request, "application/json; charset=utf-8", Buffer.byteLength(text)));
+      response.end(text);
+      return;
+    }
     let answer: IncomingMessage;
     try {
       answer = await forward(endpoint, body);
@@ -131,13 +141,13 @@ export function createRpcProxy(config: Pick<ServerConfig, "rpcUrl">, log: Fastif
       sendRpcError(response, 502, INTERNAL_ERROR, error.message);
       return;
     }
-    response.writeHead(answer.statusCode ?? 502, replyHeaders(request, answer));
+    response.writeHead(answer.statusCode ?? 502, replyHeaders(request, answer.headers["content-type"], answer.headers["content-length"]));
     answer.on("error", () => response.destroy());
     answer.pipe(response);
   }
 
   /** Reads the body, refusing it once it exceeds the limit, then relays it. */
-  function proxy(endpoint: string, request: IncomingMessage, response: ServerResponse): void {
+  function proxy(endpoint: LocalRpcEndpoint, request: IncomingMessage, response: ServerResponse): void {
     const declared = Number(request.headers["content-length"]);
     if (declared > RPC_BODY_LIMIT) {
       // The rest of an oversized body is not worth reading: the connection closes after the refusal.

@@ -107,7 +107,8 @@ export async function startSandboxProduct(config: Partial<ServerConfig> = {}): P
       logLevel: "silent",
       ...config,
     },
-    { priceControl: prices },
+    // As `npm start` runs it: the ledger in this process answers /rpc through its dispatch.
+    { priceControl: prices, ledgerRpc: net.rpc.handle },
   );
   await server.jobs.swapPools.run();
   const main: MarketConfig = { programId: MARGINFI_PROGRAM_ID, group: mainGroup };

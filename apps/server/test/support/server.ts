@@ -27,6 +27,8 @@ export interface TestServerOptions {
   readonly config?: Partial<ServerConfig>;
   readonly now?: () => number;
   readonly faucet?: Faucet;
+  /** Answer /rpc through the TestMarket's ledger dispatch in this process, as `npm start` does, not over HTTP. */
+  readonly ledgerInProcess?: boolean;
 }
 
 export async function startTestServer(market: TestMarket, options: TestServerOptions = {}): Promise<RunningServer> {
@@ -51,7 +53,7 @@ export async function startTestServer(market: TestMarket, options: TestServerOpt
       logLevel: "silent",
       ...options.config,
     },
-    { now: options.now, faucet: options.faucet },
+    { now: options.now, faucet: options.faucet, ledgerRpc: options.ledgerInProcess ? market.net.rpc.handle : undefined },
   );
 }
 

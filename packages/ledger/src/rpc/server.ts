@@ -50,8 +50,16 @@ export interface RpcServer {
   wsPort: number;
   /** Open websocket connections and their live subscriptions. */
   websocketStats(): { connections: number; subscriptions: number };
+  /**
+   * Answers a JSON-RPC body as a POST to `endpoint` ("" or "/api/v1/bundles") would, for a front end in the same
+   * process (the API server's /rpc): the same dispatch and limits, without an HTTP round trip. "" when nothing is owed.
+   */
+  handle: LocalRpcHandler;
   close(): Promise<void>;
 }
+
+export type LocalRpcEndpoint = "" | "/api/v1/bundles";
+export type LocalRpcHandler = (endpoint: LocalRpcEndpoint, body: string) => Promise<string>;
 
 const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -109,17 +117,18 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     return payload;
   });
 
-  const rpcRoute = (dispatch: DispatchOptions) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const text = typeof request.body === "string" ? request.body : "";
-    let body: string | null;
+  const answer = async (dispatch: DispatchOptions, text: string): Promise<string> => {
     try {
-      body = await handleText(text, dispatch);
+      return (await handleText(text, dispatch)) ?? "";
     } catch (error) {
       onInternalError(error, "request");
-      body = requestErrorReply(ErrorCode.InternalError, "Internal error");
+      return requestErrorReply(ErrorCode.InternalError, "Internal error");
     }
-    reply.code(200).header("content-type", "application/json; charset=utf-8");
-    return reply.send(body ?? "");
+  };
+  const handle: LocalRpcHandler = (endpoint, body) => answer(endpoint === "" ? main : bundles, body);
+  const rpcRoute = (dispatch: DispatchOptions) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = await answer(dispatch, typeof request.body === "string" ? request.body : "");
+    return reply.code(200).header("content-type", "application/json; charset=utf-8").send(body);
   };
   app.post("/", rpcRoute(main));
   app.post("/api/v1/bundles", rpcRoute(bundles));
@@ -190,7 +199,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     const wsPort = await listen(wsServer, options.wsPort ?? (options.port === 0 ? 0 : options.port + 1), host);
     const shown = urlHost(host);
     const websocketStats = () => ({ connections: pubsub.connectionCount, subscriptions: pubsub.size });
-    return { url: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${wsPort}`, port, wsPort, websocketStats, close };
+    return { url: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${wsPort}`, port, wsPort, websocketStats, handle, close };
   } catch (error) {
     await close();
     throw error;
