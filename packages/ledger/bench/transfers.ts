@@ -1,7 +1,14 @@
 /**
  * End-to-end transaction throughput (decode, verify signatures, execute, commit) for system and token
- * transfers: our ledger in-process and over HTTP, each printed as a ratio against litesvm (the native Solana
- * VM) doing the same transactions in the same run with signature verification on.
+ * transfers, measured in interleaved rounds (scripts/bench-rounds.ts):
+ * - in-process: litesvm (the native Solana VM, signature verification on) against our ledger, each round a fresh
+ *   slice of transfers signed just before it, so no round replays landed signatures;
+ * - over HTTP: one sendTransaction per request and JSON-RPC batches, against `npm run localnet` in its own
+ *   process, interleaved with the same client against a bare node:http process answering a canned reply, which
+ *   shows how far the client itself could go.
+ *
+ * Knobs: BENCH_ROUNDS (5), BENCH_SYSTEM / BENCH_TOKEN (in-process transfers per round, 5,000 / 3,000),
+ * BENCH_HTTP_SYSTEM / BENCH_HTTP_TOKEN (HTTP transfers per round and mode, 3,000 / 2,000).
  */
 import {
   TOKEN_PROGRAM_ID,
@@ -13,8 +20,9 @@ import {
   MINT_SIZE,
 } from "@solana/spl-token";
 import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from "@solana/web3.js";
-import { address, getTransactionDecoder, lamports } from "@solana/kit";
+import { address, getTransactionDecoder, lamports, type Transaction as KitTransaction } from "@solana/kit";
 import { LiteSVM } from "litesvm";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -22,16 +30,34 @@ import { join } from "node:path";
 import { Ledger } from "../src/ledger.js";
 import { signFast } from "../test/support/signing.js";
 import { exited, freePortPair, spawnLocalnet, waitForRpc } from "../test/support/process.js";
+import {
+  atLeast,
+  count,
+  describe,
+  interleaved,
+  ratios,
+  summarize,
+  table,
+  times,
+  verdict,
+  type Summary,
+  type Target,
+} from "../../../scripts/bench-rounds.js";
 
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SYSTEM_PER_ROUND = Number(process.env.BENCH_SYSTEM ?? 5_000);
+const TOKEN_PER_ROUND = Number(process.env.BENCH_TOKEN ?? 3_000);
+const HTTP_SYSTEM_PER_ROUND = Number(process.env.BENCH_HTTP_SYSTEM ?? 3_000);
+const HTTP_TOKEN_PER_ROUND = Number(process.env.BENCH_HTTP_TOKEN ?? 2_000);
 const SENDERS = 64;
-const SYSTEM_TRANSFERS = Number(process.env.BENCH_SYSTEM ?? 20_000);
-const TOKEN_TRANSFERS = Number(process.env.BENCH_TOKEN ?? 10_000);
 const HTTP_CONCURRENCY = 64;
 const BATCH_SIZE = 64;
 const IN_PROCESS_WINDOW = 1024;
 
+type Kind = "system" | "token";
+
 interface Chain {
-  blockhash(): string;
+  blockhash(): Promise<string>;
   /** Lands a setup transaction or throws. */
   land(wire: Buffer): Promise<void>;
   fund(to: PublicKey, lamports: bigint): Promise<void>;
@@ -41,12 +67,6 @@ function sign(instructions: TransactionInstruction[], payer: Keypair, blockhash:
   return signFast(new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(...instructions), [payer, ...extra]);
 }
 
-interface Workload {
-  system: Buffer[];
-  token: Buffer[];
-}
-
-/** Funds senders, makes a mint and token accounts, then pre-signs every transfer (signing is not measured). */
 /** items[i mod length]: the workload cycles through its fixed sets of senders and recipients. */
 function cyclic<T>(items: readonly T[], i: number): T {
   const item = items[i % items.length];
@@ -54,154 +74,152 @@ function cyclic<T>(items: readonly T[], i: number): T {
   return item;
 }
 
-async function prepare(chain: Chain): Promise<Workload> {
-  const senders = Array.from({ length: SENDERS }, () => Keypair.generate());
-  const recipients = Array.from({ length: SENDERS }, () => Keypair.generate().publicKey);
-  for (const k of senders) await chain.fund(k.publicKey, 1_000_000_000_000n);
-  for (const r of recipients) await chain.fund(r, 1_000_000_000n);
+/** Funded senders, recipients and token accounts on one chain; signs fresh transfers on demand. */
+class Workload {
+  /** Every transfer signed so far, across kinds and rounds: its amount makes each signature new. */
+  private signed = 0;
 
-  const mint = Keypair.generate();
-  const authority = cyclic(senders, 0);
-  await chain.land(
-    sign(
-      [
-        SystemProgram.createAccount({
-          fromPubkey: authority.publicKey,
-          newAccountPubkey: mint.publicKey,
-          lamports: 1_461_600,
-          space: MINT_SIZE,
-          programId: TOKEN_PROGRAM_ID,
-        }),
-        createInitializeMint2Instruction(mint.publicKey, 6, authority.publicKey, null),
-      ],
-      authority,
-      chain.blockhash(),
-      [mint],
-    ),
-  );
-  for (const owner of [...senders.map((s) => s.publicKey), ...recipients]) {
-    const ata = getAssociatedTokenAddressSync(mint.publicKey, owner);
-    const ixs: TransactionInstruction[] = [
-      createAssociatedTokenAccountIdempotentInstruction(authority.publicKey, ata, owner, mint.publicKey),
-    ];
-    if (senders.some((s) => s.publicKey.equals(owner)))
-      ixs.push(createMintToInstruction(mint.publicKey, ata, authority.publicKey, 1_000_000_000_000n));
-    await chain.land(sign(ixs, authority, chain.blockhash()));
-  }
+  private constructor(
+    private readonly chain: Chain,
+    private readonly senders: Keypair[],
+    private readonly recipients: PublicKey[],
+    private readonly mint: PublicKey,
+  ) {}
 
-  const blockhash = chain.blockhash();
-  const system: Buffer[] = [];
-  for (let i = 0; i < SYSTEM_TRANSFERS; i++) {
-    const from = cyclic(senders, i);
-    system.push(
+  static async prepare(chain: Chain): Promise<Workload> {
+    const senders = Array.from({ length: SENDERS }, () => Keypair.generate());
+    const recipients = Array.from({ length: SENDERS }, () => Keypair.generate().publicKey);
+    for (const k of senders) await chain.fund(k.publicKey, 1_000_000_000_000n);
+    for (const r of recipients) await chain.fund(r, 1_000_000_000n);
+
+    const mint = Keypair.generate();
+    const authority = cyclic(senders, 0);
+    await chain.land(
       sign(
         [
-          SystemProgram.transfer({
-            fromPubkey: from.publicKey,
-            toPubkey: cyclic(recipients, i * 7),
-            lamports: 1 + Math.floor(i / SENDERS),
+          SystemProgram.createAccount({
+            fromPubkey: authority.publicKey,
+            newAccountPubkey: mint.publicKey,
+            lamports: 1_461_600,
+            space: MINT_SIZE,
+            programId: TOKEN_PROGRAM_ID,
           }),
+          createInitializeMint2Instruction(mint.publicKey, 6, authority.publicKey, null),
         ],
-        from,
-        blockhash,
+        authority,
+        await chain.blockhash(),
+        [mint],
       ),
     );
+    for (const owner of [...senders.map((s) => s.publicKey), ...recipients]) {
+      const ata = getAssociatedTokenAddressSync(mint.publicKey, owner);
+      const ixs: TransactionInstruction[] = [
+        createAssociatedTokenAccountIdempotentInstruction(authority.publicKey, ata, owner, mint.publicKey),
+      ];
+      if (senders.some((s) => s.publicKey.equals(owner)))
+        ixs.push(createMintToInstruction(mint.publicKey, ata, authority.publicKey, 1_000_000_000_000n));
+      await chain.land(sign(ixs, authority, await chain.blockhash()));
+    }
+    return new Workload(chain, senders, recipients, mint.publicKey);
   }
-  const token: Buffer[] = [];
-  for (let i = 0; i < TOKEN_TRANSFERS; i++) {
-    const from = cyclic(senders, i);
-    const to = cyclic(recipients, i * 7);
-    token.push(
-      sign(
-        [
-          createTransferCheckedInstruction(
-            getAssociatedTokenAddressSync(mint.publicKey, from.publicKey),
-            mint.publicKey,
-            getAssociatedTokenAddressSync(mint.publicKey, to),
-            from.publicKey,
-            BigInt(1 + Math.floor(i / SENDERS)),
-            6,
-          ),
-        ],
-        from,
-        blockhash,
-      ),
-    );
+
+  /** `n` transfers of `kind` under the chain's current blockhash, none signed before. */
+  async slice(kind: Kind, n: number): Promise<Buffer[]> {
+    const blockhash = await this.chain.blockhash();
+    const wires: Buffer[] = [];
+    for (let k = 0; k < n; k++) {
+      const i = this.signed++;
+      const from = cyclic(this.senders, i);
+      const to = cyclic(this.recipients, i * 7);
+      const amount = 1 + Math.floor(i / SENDERS);
+      const instruction =
+        kind === "system"
+          ? SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports: amount })
+          : createTransferCheckedInstruction(
+              getAssociatedTokenAddressSync(this.mint, from.publicKey),
+              this.mint,
+              getAssociatedTokenAddressSync(this.mint, to),
+              from.publicKey,
+              BigInt(amount),
+              6,
+            );
+      wires.push(sign([instruction], from, blockhash));
+    }
+    return wires;
   }
-  return { system, token };
 }
 
-function rate(count: number, ms: number): number {
-  return (count * 1000) / ms;
+function rate(transactions: number, ms: number): number {
+  return (transactions * 1000) / ms;
 }
 
-async function benchLiteSvm(): Promise<{ system: number; token: number }> {
+async function liteSvmRunner(): Promise<(kind: Kind, n: number) => Promise<number>> {
   const svm = new LiteSVM().withSigverify(true);
   const decoder = getTransactionDecoder();
-  const chain: Chain = {
-    blockhash: () => svm.latestBlockhash(),
+  const failed = (result: ReturnType<LiteSVM["sendTransaction"]>) => "err" in result && typeof result.err === "function";
+  const work = await Workload.prepare({
+    blockhash: async () => svm.latestBlockhash(),
     async land(wire) {
       const result = svm.sendTransaction(decoder.decode(wire));
-      if ("err" in result && typeof result.err === "function") throw new Error(`litesvm setup failed: ${result.toString()}`);
+      if (failed(result)) throw new Error(`litesvm setup failed: ${result.toString()}`);
     },
     async fund(to, amount) {
       svm.airdrop(address(to.toBase58()), lamports(amount));
     },
-  };
-  const work = await prepare(chain);
-  const run = (wires: Buffer[]) => {
-    const decoded = wires.map((w) => decoder.decode(w));
+  });
+  return async (kind, n) => {
+    // litesvm takes kit transactions: decoding is its client's work, not measured.
+    const decoded: KitTransaction[] = (await work.slice(kind, n)).map((w) => decoder.decode(w));
     const start = performance.now();
-    let failed = 0;
-    for (const tx of decoded) {
-      const result = svm.sendTransaction(tx);
-      if ("err" in result && typeof result.err === "function") failed++;
-    }
+    let failures = 0;
+    for (const tx of decoded) if (failed(svm.sendTransaction(tx))) failures++;
     const ms = performance.now() - start;
-    if (failed > 0) throw new Error(`litesvm: ${failed} transfers failed`);
-    return rate(wires.length, ms);
+    if (failures > 0) throw new Error(`litesvm: ${failures} ${kind} transfers failed`);
+    return rate(n, ms);
   };
-  return { system: run(work.system), token: run(work.token) };
 }
 
-async function benchInProcess(): Promise<{ system: number; token: number }> {
+async function ledgerRunner(): Promise<{ run: (kind: Kind, n: number) => Promise<number>; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "ballast-bench-"));
   const ledger = Ledger.open({ dataDir, slotMs: 0 });
-  try {
-    const chain: Chain = {
-      blockhash: () => ledger.latestBlockhash().blockhash,
-      async land(wire) {
-        await ledger.sendTransaction(wire, { skipPreflight: false });
-      },
-      async fund(to, amount) {
-        await ledger.requestAirdrop(to.toBase58(), amount);
-      },
-    };
-    const work = await prepare(chain);
-    // A steady window of transactions in flight, as a busy RPC front end would keep: verification on the
-    // worker threads overlaps execution and commit on the main thread.
-    const run = async (wires: Buffer[]) => {
-      // One iterator shared by the window: each sender takes the next transaction when its previous one lands.
-      const queue = wires.values();
+  const work = await Workload.prepare({
+    blockhash: async () => ledger.latestBlockhash().blockhash,
+    async land(wire) {
+      await ledger.sendTransaction(wire, { skipPreflight: false });
+    },
+    async fund(to, amount) {
+      await ledger.requestAirdrop(to.toBase58(), amount);
+    },
+  });
+  return {
+    // A steady window of transactions in flight, as a busy RPC front end would keep: verification on the worker
+    // threads overlaps execution and commit on the main thread.
+    async run(kind, n) {
+      const queue = (await work.slice(kind, n)).values();
       const start = performance.now();
       await Promise.all(
         Array.from({ length: IN_PROCESS_WINDOW }, async () => {
           for (const wire of queue) await ledger.sendTransaction(wire, { skipPreflight: false });
         }),
       );
-      return rate(wires.length, performance.now() - start);
-    };
-    return { system: await run(work.system), token: await run(work.token) };
-  } finally {
-    await ledger.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      return rate(n, performance.now() - start);
+    },
+    async close() {
+      await ledger.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-/** Keep-alive JSON-RPC client on node:http: the lightest client Node has (global fetch costs ~3x more per request). */
-function jsonRpcClient(port: number, sockets: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  const post = (body: string): Promise<any> =>
+interface JsonRpcReply {
+  result?: unknown;
+  error?: { message: string };
+}
+
+/** Keep-alive JSON-RPC client on node:http: the lightest client Node has (global fetch costs ~3× more per request). */
+function jsonRpcClient(port: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP_CONCURRENCY });
+  const post = (body: string): Promise<string> =>
     new Promise((resolve, reject) => {
       const request = http.request(
         {
@@ -215,8 +233,8 @@ function jsonRpcClient(port: number, sockets: number) {
         (response) => {
           let text = "";
           response.setEncoding("utf8");
-          response.on("data", (chunk) => (text += chunk));
-          response.on("end", () => resolve(JSON.parse(text)));
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve(text));
         },
       );
       request.on("error", reject);
@@ -224,8 +242,8 @@ function jsonRpcClient(port: number, sockets: number) {
     });
   return {
     post,
-    async call(method: string, params: unknown[]): Promise<any> {
-      const reply = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }));
+    async call(method: string, params: unknown[]): Promise<unknown> {
+      const reply = JSON.parse(await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }))) as JsonRpcReply;
       if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
       return reply.result;
     },
@@ -233,87 +251,210 @@ function jsonRpcClient(port: number, sockets: number) {
   };
 }
 
-interface HttpRates {
-  single: number;
-  batched: number;
+const sendBody = (wire: Buffer, id: number) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "sendTransaction",
+  params: [wire.toString("base64"), { encoding: "base64" }],
+});
+
+/** One request per transaction, or batches of BATCH_SIZE. */
+function requestBodies(wires: Buffer[], batched: boolean): string[] {
+  if (!batched) return wires.map((w, i) => JSON.stringify(sendBody(w, i)));
+  const bodies: string[] = [];
+  for (let i = 0; i < wires.length; i += BATCH_SIZE)
+    bodies.push(JSON.stringify(wires.slice(i, i + BATCH_SIZE).map((w, j) => sendBody(w, j))));
+  return bodies;
 }
 
-/**
- * Over HTTP against `npm run localnet` in its own process: one sendTransaction per request, and JSON-RPC batches
- * of BATCH_SIZE sendTransaction calls per request (as the marginfi SDK batches its calls).
- */
-async function benchHttp(): Promise<{ system: HttpRates; token: HttpRates }> {
+/** Posts every body with HTTP_CONCURRENCY requests in flight; tx/s over the whole run. Any error reply throws. */
+async function drive(post: (body: string) => Promise<string>, bodies: string[], transactions: number): Promise<number> {
+  const queue = bodies.values();
+  let failed = 0;
+  let firstError = "";
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: HTTP_CONCURRENCY }, async () => {
+      for (const body of queue) {
+        const reply = JSON.parse(await post(body)) as JsonRpcReply | JsonRpcReply[];
+        for (const r of Array.isArray(reply) ? reply : [reply])
+          if (r.error) {
+            failed++;
+            firstError ||= r.error.message;
+          }
+      }
+    }),
+  );
+  const ms = performance.now() - start;
+  if (failed > 0) throw new Error(`HTTP: ${failed} transfers failed (${firstError})`);
+  return rate(transactions, ms);
+}
+
+/** `npm run localnet` in its own process, with the workload prepared over its JSON-RPC. */
+async function httpLedger() {
   const dataDir = mkdtempSync(join(tmpdir(), "ballast-bench-http-"));
   const port = await freePortPair();
   const child = spawnLocalnet({ RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "400" });
-  const client = jsonRpcClient(port, HTTP_CONCURRENCY);
-  try {
-    await waitForRpc(`http://127.0.0.1:${port}`);
-    let blockhash = (await client.call("getLatestBlockhash", [])).value.blockhash as string;
-    const chain: Chain = {
-      blockhash: () => blockhash,
-      async land(wire) {
-        await client.call("sendTransaction", [wire.toString("base64"), { encoding: "base64" }]);
-        blockhash = (await client.call("getLatestBlockhash", [])).value.blockhash;
-      },
-      async fund(to, amount) {
-        await client.call("requestAirdrop", [to.toBase58(), Number(amount)]);
-      },
-    };
-    const work = await prepare(chain);
-    const send = (wire: Buffer, id: number) => ({
-      jsonrpc: "2.0",
-      id,
-      method: "sendTransaction",
-      params: [wire.toString("base64"), { encoding: "base64" }],
-    });
-    const run = async (bodies: string[], transactions: number) => {
-      const queue = bodies.values();
-      let failed = 0;
-      const start = performance.now();
-      await Promise.all(
-        Array.from({ length: HTTP_CONCURRENCY }, async () => {
-          for (const body of queue) {
-            const reply = await client.post(body);
-            for (const r of Array.isArray(reply) ? reply : [reply]) if (r.error) failed++;
-          }
-        }),
-      );
-      const ms = performance.now() - start;
-      if (failed > 0) throw new Error(`HTTP: ${failed} transfers failed`);
-      return rate(transactions, ms);
-    };
-    const measure = async (wires: Buffer[]): Promise<HttpRates> => {
-      const half = Math.floor(wires.length / 2);
-      const single = wires.slice(0, half).map((w, i) => JSON.stringify(send(w, i)));
-      const batched: string[] = [];
-      const rest = wires.slice(half);
-      for (let i = 0; i < rest.length; i += BATCH_SIZE)
-        batched.push(JSON.stringify(rest.slice(i, i + BATCH_SIZE).map((w, j) => send(w, j))));
-      return { single: await run(single, half), batched: await run(batched, rest.length) };
-    };
-    return { system: await measure(work.system), token: await measure(work.token) };
-  } finally {
-    client.close();
-    child.kill("SIGTERM");
-    await exited(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const client = jsonRpcClient(port);
+  await waitForRpc(`http://127.0.0.1:${port}`);
+  const blockhash = async () => ((await client.call("getLatestBlockhash", [])) as { value: { blockhash: string } }).value.blockhash;
+  const work = await Workload.prepare({
+    blockhash,
+    async land(wire) {
+      await client.call("sendTransaction", [wire.toString("base64"), { encoding: "base64" }]);
+    },
+    async fund(to, amount) {
+      await client.call("requestAirdrop", [to.toBase58(), Number(amount)]);
+    },
+  });
+  return {
+    async run(kind: Kind, n: number, batched: boolean) {
+      return drive(client.post, requestBodies(await work.slice(kind, n), batched), n);
+    },
+    async close() {
+      client.close();
+      child.kill("SIGTERM");
+      await exited(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-const ratio = (n: number, reference: number) => `${(n / reference).toFixed(2)}x`;
-const reference = await benchLiteSvm();
-const ours = await benchInProcess();
-const http_ = await benchHttp();
-console.log(`transactions per second, signature verification on (${SYSTEM_TRANSFERS} system, ${TOKEN_TRANSFERS} token transfers)`);
-console.log(`litesvm (reference, in-process)      system ${fmt(reference.system)}   token ${fmt(reference.token)}`);
+/**
+ * The reference for the HTTP figures: a bare node:http server in its own process that reads each body and answers
+ * a canned sendTransaction reply (one per request of a batch). Its rate bounds what the client can measure.
+ */
+const BARE_SERVER = `
+const http = require("node:http");
+const one = (id) => '{"jsonrpc":"2.0","result":"5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW","id":' + id + '}';
+const single = one(0);
+const batch = "[" + Array.from({ length: ${BATCH_SIZE} }, (_, i) => one(i)).join(",") + "]";
+const server = http.createServer({ keepAliveTimeout: 60000 }, (request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const reply = body[0] === 0x5b ? batch : single;
+    response.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(reply) });
+    response.end(reply);
+  });
+});
+server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
+process.on("SIGTERM", () => process.exit(0));
+`;
+
+async function bareServer() {
+  const child = spawn(process.execPath, ["-e", BARE_SERVER], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once("exit", () => reject(new Error("the bare server exited before listening")));
+  });
+  const client = jsonRpcClient(port);
+  // The same bodies the ledger gets, signed once: the canned server never looks inside them.
+  const wires = new Map<string, Buffer[]>();
+  return {
+    async run(work: Workload, kind: Kind, n: number, batched: boolean) {
+      const key = `${kind}/${n}`;
+      const slice = wires.get(key) ?? (await work.slice(kind, n));
+      wires.set(key, slice);
+      return drive(client.post, requestBodies(slice, batched), n);
+    },
+    async close() {
+      client.close();
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+  };
+}
+
+interface Row {
+  path: string;
+  summary: Summary;
+  target?: Target;
+  format?: (n: number) => string;
+}
+
+const rows: Row[] = [];
+function report(path: string, samples: readonly number[], target?: Target, format: (n: number) => string = count): Summary {
+  const summary = summarize(samples);
+  rows.push({ path, summary, target, format });
+  console.log(`  ${path.padEnd(54)} ${describe(summary, format).padEnd(40)} ${target ? verdict(summary, target) : ""}`);
+  return summary;
+}
+
+const startedAt = performance.now();
 console.log(
-  `ledger in-process                    system ${fmt(ours.system)} (${ratio(ours.system, reference.system)})   token ${fmt(ours.token)} (${ratio(ours.token, reference.token)})   target >= 0.50x`,
+  `transactions per second, signature verification on; ${ROUNDS} interleaved rounds, ` +
+    `in-process ${count(SYSTEM_PER_ROUND)} system / ${count(TOKEN_PER_ROUND)} token transfers a round, ` +
+    `HTTP ${count(HTTP_SYSTEM_PER_ROUND)} / ${count(HTTP_TOKEN_PER_ROUND)} a round and mode`,
 );
-console.log(
-  `ledger HTTP, one tx per request      system ${fmt(http_.system.single)} (${ratio(http_.system.single, reference.system)})   token ${fmt(http_.token.single)} (${ratio(http_.token.single, reference.token)})`,
+
+const litesvm = await liteSvmRunner();
+const ledger = await ledgerRunner();
+const inProcess = await interleaved(ROUNDS, {
+  litesvmSystem: () => litesvm("system", SYSTEM_PER_ROUND),
+  ledgerSystem: () => ledger.run("system", SYSTEM_PER_ROUND),
+  litesvmToken: () => litesvm("token", TOKEN_PER_ROUND),
+  ledgerToken: () => ledger.run("token", TOKEN_PER_ROUND),
+});
+await ledger.close();
+
+console.log("in-process");
+report("litesvm (reference), system", inProcess.litesvmSystem);
+const ledgerSystem = report("ledger, system", inProcess.ledgerSystem);
+report("ledger / litesvm, system (per round)", ratios(inProcess.ledgerSystem, inProcess.litesvmSystem), atLeast(0.8, times), times);
+report("litesvm (reference), token", inProcess.litesvmToken);
+const ledgerToken = report("ledger, token", inProcess.ledgerToken);
+report("ledger / litesvm, token (per round)", ratios(inProcess.ledgerToken, inProcess.litesvmToken), atLeast(0.8, times), times);
+
+const node = await httpLedger();
+const bare = await bareServer();
+// The canned server's bodies come from a workload of their own, so they never spend the ledger's signatures.
+const bareWork = await Workload.prepare({
+  blockhash: async () => "11111111111111111111111111111111",
+  land: async () => undefined,
+  fund: async () => undefined,
+});
+const overHttp = await interleaved(ROUNDS, {
+  bareSingle: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false),
+  systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false),
+  tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false),
+  bareBatched: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, true),
+  systemBatched: () => node.run("system", HTTP_SYSTEM_PER_ROUND, true),
+  tokenBatched: () => node.run("token", HTTP_TOKEN_PER_ROUND, true),
+});
+await node.close();
+await bare.close();
+
+console.log("HTTP (the ledger in its own process; the client here)");
+report("bare node:http, canned reply, one tx per request (client bound)", overHttp.bareSingle);
+report("ledger, one tx per request, system", overHttp.systemSingle, atLeast(5_000));
+report("ledger, one tx per request, token", overHttp.tokenSingle, atLeast(4_000));
+report(`bare node:http, canned reply, batches of ${BATCH_SIZE} (client bound)`, overHttp.bareBatched);
+report(`ledger, batches of ${BATCH_SIZE}, system`, overHttp.systemBatched, atLeast(0.8 * ledgerSystem.median));
+report(`ledger, batches of ${BATCH_SIZE}, token`, overHttp.tokenBatched, atLeast(0.8 * ledgerToken.median));
+report(
+  `ledger batches / ledger in-process, system (medians)`,
+  [summarize(overHttp.systemBatched).median / ledgerSystem.median],
+  atLeast(0.8, times),
+  times,
 );
+report(
+  `ledger batches / ledger in-process, token (medians)`,
+  [summarize(overHttp.tokenBatched).median / ledgerToken.median],
+  atLeast(0.8, times),
+  times,
+);
+
+console.log(`\nREADME table (${((performance.now() - startedAt) / 1000).toFixed(0)} s):\n`);
 console.log(
-  `ledger HTTP, batches of ${BATCH_SIZE}           system ${fmt(http_.system.batched)} (${ratio(http_.system.batched, reference.system)})   token ${fmt(http_.token.batched)} (${ratio(http_.token.batched, reference.token)})   target >= 4,000 tx/s`,
+  table(
+    ["path", "median ± spread", "target", "verdict"],
+    rows.map(({ path, summary, target, format }) => [
+      path,
+      describe(summary, format),
+      target?.text ?? "",
+      target ? (target.met(summary.median) ? "met" : "MISSED") : "",
+    ]),
+  ),
 );
