@@ -4,7 +4,8 @@
 // Pyth feed is then pushed 10% below the borrower's liquidation price, and the figures are: the time from the
 // service seeing the oracle change to the liquidation being sent (target under 400 ms, one slot), from the oracle
 // transaction sent to the liquidation landed, and accounts valued per second in a full pass. A run with 1,000
-// accounts is the reference in the same process; the ratio says what 100,000 costs.
+// accounts is the reference in the same process, interleaved with the large run in rounds (scripts/bench-rounds.ts);
+// the per-round ratio says what 100,000 costs. BENCH_LIQUIDATOR_ACCOUNTS sets the large run's size.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +17,19 @@ import { accountRisk, liquidationPrice, loadMarket, maxBorrow } from "@ballast/s
 import { minimumBalanceForRentExemption } from "@ballast/ledger";
 import { PROGRAM, TestMarket } from "../../../packages/protocol/test/support/market.js";
 import { resolveConfig, startLiquidator } from "../src/index.js";
+import {
+  MIN_ROUNDS,
+  below,
+  count,
+  describe,
+  interleaved,
+  ms,
+  ratios,
+  summarize,
+  table,
+  times,
+  verdict,
+} from "../../../scripts/bench-rounds.js";
 
 const SOL = 1_000_000_000n;
 const USDC = 1_000_000n;
@@ -137,16 +151,46 @@ async function run(accounts: number): Promise<Figures> {
   }
 }
 
-const reference = await run(1_000);
-const large = await run(100_000);
-const row = (f: Figures) =>
-  `| ${f.accounts.toLocaleString("en-US")} | ${f.indexSeconds.toFixed(1)} s | ${Math.round(f.valuedPerSecond).toLocaleString("en-US")} | ${f.toSentMs.toFixed(0)} ms | ${f.toLandedMs.toFixed(0)} ms |`;
-console.log("\nLiquidator: oracle change to liquidation (target: sent under 400 ms with 100,000 accounts)\n");
-console.log("| accounts | index built | accounts valued/s | change seen → sent | oracle update sent → liquidation landed |");
-console.log("|---|---|---|---|---|");
-console.log(row(reference));
-console.log(row(large));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? MIN_ROUNDS);
+const LARGE = Number(process.env.BENCH_LIQUIDATOR_ACCOUNTS ?? 100_000);
+const figures: Record<"reference" | "large", Figures[]> = { reference: [], large: [] };
+const measure = (name: keyof typeof figures, accounts: number) => async () => {
+  const f = await run(accounts);
+  figures[name].push(f);
+  return f.toSentMs;
+};
+await interleaved(ROUNDS, { reference: measure("reference", 1_000), large: measure("large", LARGE) });
+
+const of = (name: keyof typeof figures, field: keyof Figures) => summarize(figures[name].map((f) => f[field]));
+const perRound = (field: keyof Figures) =>
+  describe(
+    summarize(
+      ratios(
+        figures.large.map((f) => f[field]),
+        figures.reference.map((f) => f[field]),
+      ),
+    ),
+    times,
+  );
+const seconds = (n: number) => `${n.toFixed(1)} s`;
+const row = (name: keyof typeof figures, sentVs: string, landedVs: string) => [
+  count(figures[name][0]!.accounts),
+  describe(of(name, "indexSeconds"), seconds),
+  describe(of(name, "valuedPerSecond")),
+  `${describe(of(name, "toSentMs"), ms)}${sentVs}`,
+  `${describe(of(name, "toLandedMs"), ms)}${landedVs}`,
+];
+console.log(`\nLiquidator: oracle change to liquidation, ${ROUNDS} interleaved rounds\n`);
 console.log(
-  `\n100,000 vs 1,000 accounts: sent ${(large.toSentMs / reference.toSentMs).toFixed(2)}×, landed ${(large.toLandedMs / reference.toLandedMs).toFixed(2)}×; ` +
-    `target ${large.toSentMs < TARGET_SENT_MS ? "met" : "MISSED"} (${large.toSentMs.toFixed(0)} ms < ${TARGET_SENT_MS} ms)`,
+  table(
+    [
+      "accounts",
+      "index built and first pass",
+      "accounts valued/s",
+      "oracle change seen → liquidation sent",
+      "oracle update sent → liquidation landed",
+    ],
+    [row("reference", "", ""), row("large", ` (${perRound("toSentMs")} the reference)`, ` (${perRound("toLandedMs")})`)],
+  ),
 );
+console.log(`\n${count(LARGE)} accounts, change seen → sent: ${verdict(of("large", "toSentMs"), below(TARGET_SENT_MS, ms))} (one slot)`);

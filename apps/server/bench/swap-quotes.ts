@@ -2,7 +2,8 @@
 // stable pools against SOL, volatile tokens against SOL or USDC, thin meme pools), the API server reading it once, then
 // 10,000 random quotes (both modes, random pairs and sizes) timed one at a time: the route search in process, and
 // GET /api/swap/v1/quote over loopback HTTP. References in the same process: one curve evaluation on one pool (the
-// least a quote can cost) and GET /api/swap/v1/program-id-to-label (the same HTTP path doing no work).
+// least a quote can cost) and GET /api/swap/v1/program-id-to-label (the same HTTP path doing no work), interleaved in
+// rounds (scripts/bench-rounds.ts): each round times its own slice of the quotes, p99 ratios are taken per round.
 // Target (issue 16): quote p99 < 10 ms.
 import { Keypair, type PublicKey } from "@solana/web3.js";
 import { CurveKind, poolProgram, quoteExactIn, routerProgram, type RouteRequest } from "@ballast/swap";
@@ -12,8 +13,13 @@ import { DEFAULT_CONFIG, MAIN_MARKET_NAME } from "../src/config.js";
 import { elementAt } from "@ballast/ledger";
 import { startServer } from "../src/server.js";
 import { freshDatabase } from "../test/support/server.js";
+import { MIN_ROUNDS, below, describe, interleaved, ratios, summarize, table, times, verdict } from "../../../scripts/bench-rounds.js";
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? MIN_ROUNDS);
+/** Latencies far below a millisecond need more digits than the shared `ms` format gives. */
+const fine = (value: number) => `${value.toFixed(3)} ms`;
+const msFormat = (value: number) => `${value} ms`;
 
 interface Latency {
   p50: number;
@@ -113,32 +119,86 @@ while (requests.length < QUOTES) {
 const request = (i: number): RouteRequest => elementAt(requests, i % requests.length);
 
 const curve = { curve: CurveKind.ConstantProduct, feeBps: 30, amplification: 0n };
-const reference = await timed(QUOTES, (i) => quoteExactIn(curve, 100_000n * unit(9), 15_000_000n * unit(6), request(i).amount));
-let routed = 0;
-const search = await timed(QUOTES, (i) => {
-  if (index.bestRoute(request(i))) routed += 1;
-});
-const httpReference = await timed(QUOTES, () => fetch(`${server.url}/api/swap/v1/program-id-to-label`).then((r) => r.text()));
-let answered = 0;
-const http = await timed(QUOTES, async (i) => {
-  const { inputMint, outputMint, amount, swapMode } = request(i);
-  const response = await fetch(
-    `${server.url}/api/swap/v1/quote?inputMint=${inputMint}&outputMint=${outputMint}&amount=${amount}&swapMode=${swapMode}`,
-  );
-  await response.text();
-  if (response.status === 200) answered += 1;
-});
+/** Each round times its own slice of the requests, so every quote is asked once over the whole run. */
+const perRound = Math.ceil(QUOTES / ROUNDS);
+const routed = new Set<number>();
+const answered = new Set<number>();
+type Measured = (round: number, i: number) => unknown;
+const measured: Record<string, Measured> = {
+  reference: (round, i) => quoteExactIn(curve, 100_000n * unit(9), 15_000_000n * unit(6), request(round * perRound + i).amount),
+  search: (round, i) => {
+    if (index.bestRoute(request(round * perRound + i))) routed.add(round * perRound + i);
+  },
+  httpReference: () => fetch(`${server.url}/api/swap/v1/program-id-to-label`).then((r) => r.text()),
+  http: async (round, i) => {
+    const { inputMint, outputMint, amount, swapMode } = request(round * perRound + i);
+    const response = await fetch(
+      `${server.url}/api/swap/v1/quote?inputMint=${inputMint}&outputMint=${outputMint}&amount=${amount}&swapMode=${swapMode}`,
+    );
+    await response.text();
+    if (response.status === 200) answered.add(round * perRound + i);
+  },
+};
+/** Every round's p50 and p99 per measurement; a measurement's nth run is round n whatever the rotation. */
+const latencies: Record<string, Latency[]> = Object.fromEntries(Object.keys(measured).map((name) => [name, []]));
+await interleaved(
+  ROUNDS,
+  Object.fromEntries(
+    Object.entries(measured).map(([name, run]) => [
+      name,
+      async () => {
+        const round = latencies[name]!.length;
+        const latency = await timed(perRound, (i) => run(round, i));
+        latencies[name]!.push(latency);
+        return latency.p99;
+      },
+    ]),
+  ),
+);
 await server.close();
 await venue.net.close();
-
-const ms = (value: number) => `${value.toFixed(3).padStart(7)} ms`;
-const row = (name: string, l: Latency, against: Latency, target = "") =>
-  `${name.padEnd(34)} p50 ${ms(l.p50)}  p99 ${ms(l.p99)}  ${(l.p99 / against.p99).toFixed(1).padStart(6)} × reference p99  ${target}`;
-console.log(`quote bench: ${QUOTES} quotes over ${specs.length} pools and ${mints.length} mints, one at a time (${routed} with a route)`);
-console.log(row("reference: one curve evaluation", reference, reference));
-console.log(row("route search (in process)", search, reference, `target p99 < 10 ms: ${search.p99 < 10 ? "met" : "MISSED"}`));
-console.log(row("reference: GET program-id-to-label", httpReference, httpReference));
+const p50 = (name: string) => summarize(latencies[name]!.map((l) => l.p50));
+const p99 = (name: string) => summarize(latencies[name]!.map((l) => l.p99));
+const p99Ratio = (name: string, reference: string) =>
+  summarize(
+    ratios(
+      latencies[name]!.map((l) => l.p99),
+      latencies[reference]!.map((l) => l.p99),
+    ),
+  );
+const target = below(10, msFormat);
+const quoteTarget = (name: string) => `${verdict(p99(name), target)}`;
 console.log(
-  row("GET /api/swap/v1/quote", http, httpReference, `target p99 < 10 ms: ${http.p99 < 10 ? "met" : "MISSED"} (${answered} answered 200)`),
+  `quote bench: ${QUOTES} quotes over ${specs.length} pools and ${mints.length} mints, one at a time, in ${ROUNDS} interleaved rounds ` +
+    `(${routed.size} with a route, ${answered.size} answered 200)`,
 );
-if (answered !== routed) process.exitCode = 1;
+console.log(
+  table(
+    ["measurement", "p50", "p99", "p99 vs reference", "target"],
+    [
+      ["reference: one curve evaluation", describe(p50("reference"), fine), describe(p99("reference"), fine), "1.00×", ""],
+      [
+        "route search (in process)",
+        describe(p50("search"), fine),
+        describe(p99("search"), fine),
+        describe(p99Ratio("search", "reference"), times),
+        quoteTarget("search"),
+      ],
+      [
+        "reference: GET /api/swap/v1/program-id-to-label",
+        describe(p50("httpReference"), fine),
+        describe(p99("httpReference"), fine),
+        "1.00×",
+        "",
+      ],
+      [
+        "GET /api/swap/v1/quote",
+        describe(p50("http"), fine),
+        describe(p99("http"), fine),
+        describe(p99Ratio("http", "httpReference"), times),
+        quoteTarget("http"),
+      ],
+    ],
+  ),
+);
+if (answered.size !== routed.size) process.exitCode = 1;

@@ -1,5 +1,6 @@
 // Benchmark: health components, free collateral, health factor and the four max amounts (deposit, repay, withdraw,
-// borrow) in every bank held for 100,000 accounts of 4 balances each, on one core. Prints accounts per second.
+// borrow) in every bank held for 100,000 accounts of 4 balances each, on one core, against the health components
+// alone (the least any client view computes) in interleaved rounds (scripts/bench-rounds.ts). Prints accounts/s.
 import { BankLayout, OracleSetup, decodeBank, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import bs58 from "bs58";
 import { accountRisk, type BalanceLike } from "../src/math/health.js";
@@ -7,6 +8,18 @@ import { freeCollateral, healthFactor } from "../src/math/health-factor.js";
 import { accountMaxAmounts } from "../src/math/max-amounts.js";
 import { priceBank, type PricedBank } from "../src/math/priced-bank.js";
 import { loadBankPrice } from "../src/state/oracle-prices.js";
+import {
+  MIN_ROUNDS,
+  atLeast,
+  count,
+  describe,
+  interleaved,
+  ratios,
+  summarize,
+  table,
+  times,
+  verdict,
+} from "../../../scripts/bench-rounds.js";
 
 const ACCOUNTS = 100_000;
 const BALANCES_PER_ACCOUNT = 4;
@@ -128,17 +141,47 @@ function run(): Tally {
   return tally;
 }
 
-/** Best of a few runs: the machine may be shared, and the fastest run is the one least disturbed. */
-const RUNS = 5;
-let best = Infinity;
-let tally = run(); // warm-up
-for (let i = 0; i < RUNS; i++) {
-  const start = performance.now();
-  tally = run();
-  best = Math.min(best, (performance.now() - start) / 1000);
+/** The least any client view costs: the health components alone, for the same accounts. */
+function healthOnly(): number {
+  let healthy = 0;
+  for (const balances of accounts) if (accountRisk(balances, bankMap).health.initial.assets > 0n) healthy++;
+  return healthy;
 }
+
+/** Accounts per second of one full pass. */
+function rate(pass: () => unknown): number {
+  const start = performance.now();
+  pass();
+  return ACCOUNTS / ((performance.now() - start) / 1000);
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? MIN_ROUNDS);
+let tally = run(); // warm-up
+healthOnly();
+const samples = await interleaved(ROUNDS, {
+  reference: () => rate(healthOnly),
+  full: () =>
+    rate(() => {
+      tally = run();
+    }),
+});
+const full = summarize(samples.full);
 console.log(
-  `${ACCOUNTS} accounts × ${BALANCES_PER_ACCOUNT} balances: best of ${RUNS} runs ${best.toFixed(3)} s, ` +
-    `${Math.round(ACCOUNTS / best).toLocaleString("en-US")} accounts/s ` +
+  `${count(ACCOUNTS)} accounts × ${BALANCES_PER_ACCOUNT} balances, one core, ${ROUNDS} interleaved rounds ` +
     `(${tally.healthy} healthy, ${tally.canBorrow} banks with borrow room, ${tally.canWithdraw} deposits with withdraw room)`,
+);
+console.log(
+  table(
+    ["pass", "accounts/s", "vs reference", "target"],
+    [
+      ["health components only (reference)", describe(summarize(samples.reference)), "1.00×", ""],
+      [
+        "health, free collateral, health factor, four max amounts",
+        describe(full),
+        describe(summarize(ratios(samples.full, samples.reference)), times),
+        // 100,000 accounts within one second.
+        verdict(full, atLeast(ACCOUNTS)),
+      ],
+    ],
+  ),
 );
