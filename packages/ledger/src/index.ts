@@ -7,5 +7,6 @@ export { Ledger, type LedgerOptions } from "./ledger.js";
 export { startLocalnet, type Localnet, type LocalnetOptions } from "./localnet.js";
 export type * from "./service.js";
 export { serveFromEnvironment } from "./serve.js";
+export { AccountLoadError, loadAccountSources, parseAccountFile, parseAccountFlags, type AccountSources } from "./account-files.js";
 export type { LocalRpcEndpoint, LocalRpcHandler } from "./rpc/server.js";
 export { DEFAULT_RPC_LIMITS, RPC_LIMIT_SETTINGS, rpcLimitsFromEnvironment, type RpcLimits } from "./rpc/limits.js";

@@ -162,6 +162,11 @@ export class Ledger implements LedgerService {
     }
   }
 
+  /** Resolves once every change made so far (setAccounts included) is on disk. */
+  flushed(): Promise<void> {
+    return this.commits.durable();
+  }
+
   getAccount(address: Address): Account | null {
     return this.accounts.get(address) ?? null;
   }

@@ -1,3 +1,5 @@
+import type { Account, Address } from "./account.js";
+import { AccountLoadError } from "./account-files.js";
 import { Ledger } from "./ledger.js";
 import { parseAccountJson } from "./programs/token/parse.js";
 import type { Program } from "./runtime/program.js";
@@ -19,6 +21,8 @@ export interface LocalnetOptions {
   rpcLimits?: Partial<RpcLimits>;
   /** Proxies whose `X-Forwarded-For` names the websocket's client (RpcServerOptions.trustedProxies). */
   trustedProxies?: readonly string[];
+  /** Accounts set before the RPC opens (account-files.ts), replacing what the ledger held at those addresses. */
+  accounts?: ReadonlyMap<Address, Account>;
 }
 
 export interface Localnet {
@@ -36,6 +40,15 @@ export async function startLocalnet(options: LocalnetOptions): Promise<Localnet>
     programs: options.programs,
     upgradeAuthority: options.upgradeAuthority,
   });
+  if (options.accounts && options.accounts.size > 0) {
+    try {
+      ledger.setAccounts(options.accounts);
+    } catch (error) {
+      await ledger.close();
+      throw new AccountLoadError((error as Error).message);
+    }
+    await ledger.flushed();
+  }
   const rpc = await startRpcServer({
     ledger,
     host: options.host ?? "127.0.0.1",

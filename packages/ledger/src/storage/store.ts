@@ -133,7 +133,7 @@ export class LedgerStore {
       yield [
         row.address,
         {
-          lamports: BigInt(row.lamports),
+          lamports: BigInt.asUintN(64, BigInt(row.lamports)),
           owner: row.owner,
           executable: row.executable === 1n,
           rentEpoch: BigInt(row.rent_epoch),
@@ -176,7 +176,8 @@ export class LedgerStore {
         else
           this.stmts.upsertAccount.run(
             address,
-            account.lamports,
+            // SQLite integers are signed: u64 lamports above i64::MAX are kept as their two's-complement image.
+            BigInt.asIntN(64, account.lamports),
             account.owner,
             account.executable ? 1 : 0,
             account.rentEpoch.toString(),

@@ -20,9 +20,9 @@ export async function freePortPair(): Promise<number> {
   }
 }
 
-/** Runs `npm run localnet`'s entry point as a separate process, as an operator would. */
-export function spawnLocalnet(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "packages/ledger/src/cli.ts"], {
+/** Runs the ledger's command-line entry point as a separate process, as an operator would. */
+export function spawnLocalnet(env: Record<string, string>, args: readonly string[] = []): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "packages/ledger/src/cli.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
