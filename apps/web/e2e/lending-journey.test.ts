@@ -101,6 +101,18 @@ it(
     expect.soft(granted).toContain("10,000 USDC");
     await ui.dismissToasts(page);
 
+    // With a wallet connected, lend mode adds what it holds of each bank's token (both USDC banks take the same mint).
+    const mainUsdcRow = ui
+      .main(page)
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: "USDC", exact: true }) })
+      .filter({ hasNotText: KAMINO });
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => ui.main(page).getByRole("columnheader", { name: "Wallet balance" }).count()).toBe(1);
+    await expect.poll(() => mainUsdcRow.getByRole("cell").nth(-2).innerText()).toBe("10,000 USDC\n$10K");
+    await page.setViewportSize(MOBILE);
+
     // Sign in: login without a signature, the server asks for one, login signed, unknown user, signup signed with the
     // ?ref= code, which the server does not know: the app says so, forgets it, and signs up without it when asked.
     if (!(await page.getByRole("button", { name: "Sign in" }).isVisible())) await walletMenu.click();
@@ -139,6 +151,20 @@ it(
     // within the test.
     await page.setViewportSize(MOBILE);
     await ui.main(page).getByRole("tablist", { name: "Mode" }).getByRole("tab", { name: "Borrow" }).click();
+    // Borrow mode's own column: what the account can borrow against its 1 SOL (the SDK's maxBorrow), on the card.
+    const usdcCard = ui
+      .main(page)
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: "USDC", exact: true }) })
+      .filter({ hasNotText: KAMINO });
+    const borrowable = usdcCard
+      .getByRole("definition")
+      .filter({ has: page.getByText(/ USDC$/) })
+      .last();
+    await expect.poll(() => usdcCard.getByRole("term").last().innerText()).toBe("Available to borrow");
+    const room = Number.parseFloat((await borrowable.innerText()).split(" ")[0]!.replaceAll(",", ""));
+    expect(room).toBeGreaterThan(2);
+    expect(room).toBeLessThan(1_000);
     await ui.main(page).getByRole("button", { name: "Borrow USDC" }).click();
     await ui.sendFromActionBox(page, "borrow", "USDC", "2", "Borrow", "action-box-mobile");
     await page.setViewportSize(DESKTOP);

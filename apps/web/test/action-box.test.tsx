@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AssetTag, BankOperationalState, MarginfiGroupLayout, RiskTier, decodeMarginfiGroup } from "@ballast/protocol";
 import {
+  MARGIN_ACCOUNT_RENT_LAMPORTS,
   accountRisk,
   balancesAfterAction,
   healthBar,
@@ -283,9 +284,14 @@ describe("preview", () => {
 });
 
 describe("info lines", () => {
-  it("announces the account created on a first deposit", () => {
+  it("announces the account created on a first deposit, and the rent it holds", () => {
     renderBox({ market, bank: usdcBank, symbol: "USDC", action: "deposit", balances: null, wallet });
-    expect(messages()).toEqual(["User account will be automatically created on first deposit"]);
+    // A margin account's 2,312 bytes and 128 of overhead at 6,960 lamports a byte: 16,982,400 lamports.
+    expect(MARGIN_ACCOUNT_RENT_LAMPORTS).toBe(16_982_400n);
+    expect(messages()).toEqual([
+      "User account will be automatically created on first deposit",
+      "Opening it holds 0.0169824 SOL as rent, returned to your wallet if you close the account",
+    ]);
   });
 
   it("shows the e-mode impact of a borrow that activates e-mode", () => {

@@ -93,6 +93,7 @@ it("shows the account's one net APY in the markets table, bank page, portfolio a
       onSort={() => {}}
       positions={new Map([[lst.address, { isLending: true }]])}
       onAction={() => {}}
+      personal={null}
     />,
   );
   const marketsCell = screen.getAllByTestId(`apy-${lst.address}`)[0];

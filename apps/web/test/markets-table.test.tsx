@@ -11,6 +11,7 @@ import {
   rowAction,
   sortRows,
   type BankRow,
+  type PersonalAmounts,
 } from "../src/features/markets/bank-rows.js";
 import { nextSort } from "../src/features/markets/MarketsPage.js";
 import { MarketsTable } from "../src/features/markets/MarketsTable.js";
@@ -256,7 +257,7 @@ describe("grouping, search and sort", () => {
 describe("MarketsTable", () => {
   const rowOf = (table: ReturnType<typeof within>, symbol: string) => table.getByRole("link", { name: symbol });
 
-  function renderTable(mode: "lend" | "borrow", onAction = vi.fn(), onSort = vi.fn()) {
+  function renderTable(mode: "lend" | "borrow", onAction = vi.fn(), onSort = vi.fn(), personal: PersonalAmounts | null = null) {
     const positions = new Map([
       [USDC.address, { isLending: true }],
       [SOL.address, { isLending: false }],
@@ -269,6 +270,7 @@ describe("MarketsTable", () => {
         onSort={onSort}
         positions={positions}
         onAction={onAction}
+        personal={personal}
       />,
     );
     return within(screen.getByRole("table"));
@@ -343,9 +345,33 @@ describe("MarketsTable", () => {
         .getAllByRole("columnheader")
         .slice(0, 9)
         .map((h) => h.textContent),
-    ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Available", "Borrow cap▼", "Utilization▼", "Action"]);
+    ).toEqual(["Asset", "Price▼", "APY▼", "LTV▼", "Borrows▼", "Liquidity", "Borrow cap▼", "Utilization▼", "Action"]);
     fireEvent.click(table.getByRole("button", { name: "Withdraw USDC" }));
     expect(onAction).toHaveBeenLastCalledWith(USDC, "Withdraw");
+  });
+
+  it("adds the connected user's wallet balance (lend) or borrowing room (borrow) as the last column, none without a wallet", () => {
+    const headers = (table: ReturnType<typeof within>) =>
+      within(table.getAllByRole("row")[0]!)
+        .getAllByRole("columnheader")
+        .map((h: HTMLElement) => h.textContent);
+    const personal = new Map([
+      [USDC.address, 1_234.5],
+      [SOL.address, 0],
+    ]);
+    let table = renderTable("lend", vi.fn(), vi.fn(), personal);
+    expect(headers(table).slice(-2)).toEqual(["Wallet balance", "Action"]);
+    const usdcCells = within(rowOf(table, "USDC").closest("tr")!).getAllByRole("cell");
+    expect(usdcCells.at(-2)!.textContent).toBe("1,234.5 USDC$1.23K");
+    expect(within(rowOf(table, "SOL").closest("tr")!).getAllByRole("cell").at(-2)!.textContent).toBe("0 SOL$0.00");
+    cleanup();
+
+    table = renderTable("borrow", vi.fn(), vi.fn(), personal);
+    expect(headers(table).slice(-2)).toEqual(["Available to borrow", "Action"]);
+    cleanup();
+
+    table = renderTable("lend");
+    expect(headers(table)).not.toContain("Wallet balance");
   });
 
   it("badges a bank killed by bankruptcy and disables its actions in both modes", () => {
@@ -359,6 +385,7 @@ describe("MarketsTable", () => {
           onSort={vi.fn()}
           positions={new Map()}
           onAction={vi.fn()}
+          personal={null}
         />,
       );
       const table = within(screen.getByRole("table"));

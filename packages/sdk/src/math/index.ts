@@ -1,6 +1,7 @@
 // Client-side math: prices, health, rates, max amounts, liquidation prices, e-mode and slot projection, agreeing with
 // the program to the I80F48 bit wherever the program computes the same quantity.
 export * from "./units.js";
+export * from "./rent.js";
 export * from "./price.js";
 export * from "./priced-bank.js";
 export * from "./emode.js";

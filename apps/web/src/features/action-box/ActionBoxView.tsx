@@ -5,6 +5,7 @@
 // props (ActionBox.tsx wires the hooks).
 import { useMemo, useState } from "react";
 import {
+  MARGIN_ACCOUNT_RENT_LAMPORTS,
   bankActionsOffered,
   isKaminoBank,
   nativeToUiAmount,
@@ -180,7 +181,13 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     const line = impact ? EMODE_MESSAGES[impact] : null;
     if (line) messages.push(line);
     if (reading.note) messages.push(reading.note);
-    if (action === "deposit" && !balances) messages.push({ tone: "info", text: MESSAGES.accountCreated });
+    if (action === "deposit" && !balances) {
+      messages.push({ tone: "info", text: MESSAGES.accountCreated });
+      messages.push({
+        tone: "info",
+        text: MESSAGES.accountRent(formatTokenAmount(MARGIN_ACCOUNT_RENT_LAMPORTS, 9, { maxFractionDigits: 9 })),
+      });
+    }
   }
 
   const switchTab = (next: ActionType) => {

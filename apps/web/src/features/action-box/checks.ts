@@ -20,6 +20,7 @@ export interface ActionMessage {
 
 export const MESSAGES = {
   accountCreated: "User account will be automatically created on first deposit",
+  accountRent: (sol: string) => `Opening it holds ${sol} SOL as rent, returned to your wallet if you close the account`,
 } as const;
 
 /** The e-mode impact lines (reference §3.9): increases are info, losses are warnings; no line while e-mode stays off. */

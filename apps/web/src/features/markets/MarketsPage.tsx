@@ -6,15 +6,19 @@ import { SearchIcon } from "../../app/icons.js";
 import { formatUsdCompact } from "../../format/index.js";
 import { useAppConfig, useSelectedMarket } from "../../market/MarketProvider.js";
 import { useActionBox, type ActionType } from "../action-box/index.js";
-import { useAccount, useMarket, useMarketBanks } from "../../queries/index.js";
+import { useAccount, useChainAccount, useMarket, useMarketBanks, useUserBalances } from "../../queries/index.js";
+import { useWallet } from "../../wallet/WalletProvider.js";
 import { Button, Card, EmptyState, Input, Skeleton, Stat, Tabs } from "../../ui/index.js";
 import {
   DEFAULT_SORT,
+  borrowableAmounts,
   buildBankRows,
   groupRows,
+  walletAmounts,
   type BankAction,
   type BankRow,
   type LendingMode,
+  type PersonalAmounts,
   type RowPosition,
   type Sort,
   type SortKey,
@@ -68,6 +72,9 @@ export function MarketsPage() {
   const dtos = useMarketBanks();
   const { selectedAccount } = useSelectedAccount();
   const account = useAccount(selectedAccount);
+  const { address } = useWallet();
+  const balances = useUserBalances();
+  const chainAccount = useChainAccount(selectedAccount);
   const actionBox = useActionBox();
   const [mode, setMode] = useState<LendingMode>("lend");
   const [search, setSearch] = useState("");
@@ -83,6 +90,13 @@ export function MarketsPage() {
     for (const position of account.data?.positions ?? []) if (!position.isDust) map.set(position.bank, { isLending: position.isLending });
     return map;
   }, [account.data]);
+  // Shown once the wallet is connected and what the column needs has loaded; the SDK's math on the same snapshot.
+  const personal = useMemo((): PersonalAmounts | null => {
+    if (address === null || !market.data) return null;
+    if (mode === "lend") return balances.data ? walletAmounts(market.data, balances.data) : null;
+    if (selectedAccount !== null && !chainAccount.data) return null;
+    return borrowableAmounts(market.data, chainAccount.data?.account.lendingAccount.balances ?? null);
+  }, [address, market.data, mode, balances.data, selectedAccount, chainAccount.data]);
   const totals = useMemo(
     () => ({
       deposits: rows.reduce((sum, row) => sum + (row.depositsUsd ?? 0), 0),
@@ -166,6 +180,7 @@ export function MarketsPage() {
                 onSort={(key) => setSort((s) => nextSort(s, key))}
                 positions={positions}
                 onAction={onAction}
+                personal={personal}
               />
             </div>
           )}

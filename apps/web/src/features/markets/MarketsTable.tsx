@@ -11,6 +11,7 @@ import {
   type BankAction,
   type BankRow,
   type LendingMode,
+  type PersonalAmounts,
   type RowGroup,
   type RowPosition,
   type Sort,
@@ -27,6 +28,8 @@ export interface MarketsTableProps {
   /** The selected account's positions by bank address. */
   readonly positions: ReadonlyMap<string, RowPosition>;
   readonly onAction: (bank: BankRow, action: BankAction) => void;
+  /** The connected user's wallet balances (lend) or borrowing room (borrow) by bank; null hides the column. */
+  readonly personal: PersonalAmounts | null;
 }
 
 interface Column {
@@ -34,25 +37,29 @@ interface Column {
   readonly label: string;
 }
 
-function columnsFor(mode: LendingMode): readonly Column[] {
-  return mode === "lend"
-    ? [
-        { key: "price", label: "Price" },
-        { key: "apy", label: "APY" },
-        { key: "weight", label: "Weight" },
-        { key: "total", label: "Deposits" },
-        { key: "cap", label: "Deposit cap" },
-        { key: "utilization", label: "Utilization" },
-      ]
-    : [
-        { key: "price", label: "Price" },
-        { key: "apy", label: "APY" },
-        { key: "weight", label: "LTV" },
-        { key: "total", label: "Borrows" },
-        { key: null, label: "Available" },
-        { key: "cap", label: "Borrow cap" },
-        { key: "utilization", label: "Utilization" },
-      ];
+const PERSONAL_LABEL: Record<LendingMode, string> = { lend: "Wallet balance", borrow: "Available to borrow" };
+
+function columnsFor(mode: LendingMode, personal: boolean): readonly Column[] {
+  const columns: readonly Column[] =
+    mode === "lend"
+      ? [
+          { key: "price", label: "Price" },
+          { key: "apy", label: "APY" },
+          { key: "weight", label: "Weight" },
+          { key: "total", label: "Deposits" },
+          { key: "cap", label: "Deposit cap" },
+          { key: "utilization", label: "Utilization" },
+        ]
+      : [
+          { key: "price", label: "Price" },
+          { key: "apy", label: "APY" },
+          { key: "weight", label: "LTV" },
+          { key: "total", label: "Borrows" },
+          { key: null, label: "Liquidity" },
+          { key: "cap", label: "Borrow cap" },
+          { key: "utilization", label: "Utilization" },
+        ];
+  return personal ? [...columns, { key: null, label: PERSONAL_LABEL[mode] }] : columns;
 }
 
 export function BankBadges({ row }: { readonly row: BankRow }) {
@@ -102,7 +109,13 @@ function capText(cap: number | null, symbol: string): string {
 }
 
 /** The cells after the asset, in column order. */
-function cellsFor(row: BankRow, mode: LendingMode) {
+function cellsFor(row: BankRow, mode: LendingMode, personal: PersonalAmounts | null) {
+  const mine = personal?.get(row.address) ?? 0;
+  const personalCell = personal ? [<Amount tokens={mine} usd={row.price === null ? null : mine * row.price} symbol={row.symbol} />] : [];
+  return [...marketCells(row, mode), ...personalCell];
+}
+
+function marketCells(row: BankRow, mode: LendingMode) {
   const price = row.price === null ? "—" : formatPrice(row.price);
   if (mode === "lend") {
     return [
@@ -196,8 +209,8 @@ function ActionButton({
   );
 }
 
-export function MarketsTable({ groups, mode, sort, onSort, positions, onAction }: MarketsTableProps) {
-  const columns = columnsFor(mode);
+export function MarketsTable({ groups, mode, sort, onSort, positions, onAction, personal }: MarketsTableProps) {
+  const columns = columnsFor(mode, personal !== null);
   return (
     <>
       <div className="hidden md:block">
@@ -240,7 +253,7 @@ export function MarketsTable({ groups, mode, sort, onSort, positions, onAction }
                 </th>
               </tr>
               {group.rows.map((row) => {
-                const cells = cellsFor(row, mode);
+                const cells = cellsFor(row, mode, personal);
                 return (
                   <TR key={row.address} data-bank={row.address} className="hover:bg-subtle/40">
                     <TD className="max-w-[18rem]">
@@ -268,7 +281,7 @@ export function MarketsTable({ groups, mode, sort, onSort, positions, onAction }
             <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{group.category}</h3>
             <ul className="flex flex-col gap-3">
               {group.rows.map((row) => {
-                const cells = cellsFor(row, mode);
+                const cells = cellsFor(row, mode, personal);
                 return (
                   <li key={row.address} data-bank={row.address} className="rounded-xl border border-line bg-surface p-4">
                     <div className="flex items-start justify-between gap-3">

@@ -3,6 +3,7 @@
 // shows), joined with the server's bank DTO (LST yield) and the token metadata of the app config (symbol, name, asset
 // group). Then search, sort and grouping under the seven headings.
 import {
+  accountRisk,
   bankActionRefusal,
   bankStateName,
   bankTotalsUsd,
@@ -15,17 +16,21 @@ import {
   loanToValue,
   lstApyFromDto,
   marketApys,
+  maxBorrow,
   midPrice,
   nativeToUi,
   toNumber,
   utilizationRate,
+  walletFunds,
   type ApyBreakdown,
+  type BalanceLike,
   type BankApy,
   type BankDto,
   type BankStateName,
   type Market,
   type NetApy,
   type PricedBank,
+  type WalletBalances,
 } from "@ballast/sdk";
 import { RiskTier, type I80F48 } from "@ballast/protocol";
 import { ASSET_CATEGORIES, type AssetCategory, type TokenInfo } from "../../api/index.js";
@@ -224,6 +229,29 @@ export function buildBankRows(market: Market, dtos: readonly BankDto[], tokenLis
   const apyOf = apysOf(market, dtos);
   return [...market.banks.values()].map((priced) =>
     bankRow(market, priced, dtoByAddress.get(priced.address), tokenByMint.get(priced.bank.mint), apyOf),
+  );
+}
+
+/**
+ * What the connected user can do in each bank, by bank address, in tokens: the wallet's balance of the bank's token
+ * (native SOL counted for the SOL bank, as a deposit wraps it) in lend mode, what the selected account can borrow
+ * (the SDK's maxBorrow; nothing without an account) in borrow mode.
+ */
+export type PersonalAmounts = ReadonlyMap<string, number>;
+
+export function walletAmounts(market: Market, balances: WalletBalances): PersonalAmounts {
+  return new Map(
+    [...market.banks.values()].map((priced) => {
+      const funds = walletFunds(balances, priced.bank.mint);
+      return [priced.address, nativeToUi(funds.token + (priced.isNativeSol ? funds.nativeSol : 0n), priced.decimals)] as const;
+    }),
+  );
+}
+
+export function borrowableAmounts(market: Market, balances: readonly BalanceLike[] | null): PersonalAmounts {
+  const account = accountRisk(balances ?? [], market.banks);
+  return new Map(
+    [...market.banks.values()].map((priced) => [priced.address, nativeToUi(maxBorrow(account, priced), priced.decimals)] as const),
   );
 }
 
