@@ -209,7 +209,13 @@ describe("history", () => {
     const priced = market.banks.get(started.sol)!;
     // A fresh key: the server has no history for it. (Editing a real key's last character can leave it unchanged.)
     renderWithServer(
-      <BankHistory bank={Keypair.generate().publicKey.toBase58()} symbol="SOL" curve={curveData(market, priced)} utilization={0} position={null} />,
+      <BankHistory
+        bank={Keypair.generate().publicKey.toBase58()}
+        symbol="SOL"
+        curve={curveData(market, priced)}
+        utilization={0}
+        position={null}
+      />,
     );
     expect(await screen.findByText("Could not load the history")).toBeTruthy();
     expect(screen.getByText("Failed to fetch historic bank data")).toBeTruthy();
