@@ -12,6 +12,8 @@ import { TestMarket } from "../../../packages/protocol/test/support/market.js";
 import { SQLITE_BUSY_TIMEOUT_MS, openDatabase } from "../src/db/database.js";
 import { DATABASE_TIMED_OUT } from "../src/errors.js";
 import type { RunningServer } from "../src/server.js";
+import { ActivityFetchError, fetchActivity } from "../../web/src/api/activity.js";
+import { Http } from "../../web/src/api/http.js";
 import { api, freshDatabase, startTestServer } from "./support/server.js";
 
 const STATEMENT_TIMEOUT_MS = 1_000;
@@ -82,6 +84,10 @@ describe("a slow PostgreSQL", () => {
     await admin.query(`LOCK TABLE ${TABLES.join(", ")} IN ACCESS EXCLUSIVE MODE`);
     try {
       for (const path of ROUTES) await expectTimedOut(server, path);
+      // The web app reads the reply as a statement timeout, which it does not retry (spec 000 §9).
+      const failure = await fetchActivity(new Http(server.url), "authority", wallet).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ActivityFetchError);
+      expect(failure).toMatchObject({ message: `Failed to fetch activity: ${DATABASE_TIMED_OUT}`, statementTimeout: true });
       // Three times the pool's connections at once: the first ten wait out the statement timeout, the rest wait out
       // the pool's wait (or get a connection just freed and wait out their own statement); none waits longer.
       const load = Array.from({ length: 30 }, (_, i) => api(server, "GET", ROUTES[i % ROUTES.length]!));
