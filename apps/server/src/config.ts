@@ -198,7 +198,8 @@ function addressList(name: string, value: string): string[] {
   return addresses;
 }
 
-function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A non-negative number from the environment, `fallback` when unset or empty. */
+export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
