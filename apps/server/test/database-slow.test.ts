@@ -2,6 +2,7 @@
 // that long at most for a pooled connection, so while another session holds a lock on the tables the routes read,
 // or the database's backends stop answering altogether, those routes answer 503 with the statement-timeout error
 // instead of hanging, other routes keep answering, and everything answers 200 once the database is quick again.
+// Migrations are exempt: a server starting waits as long as another holds the migration lock.
 // SQLite keeps its busy timeout: a write lock held by another process costs a 503 of the same kind.
 import { Keypair } from "@solana/web3.js";
 import Database from "better-sqlite3";
@@ -51,9 +52,10 @@ describe("a slow PostgreSQL", () => {
   let server: RunningServer;
   let admin: pg.Client;
   let database: string;
+  let settings: Awaited<ReturnType<typeof freshDatabase>>;
 
   beforeAll(async () => {
-    const settings = await freshDatabase("postgres");
+    settings = await freshDatabase("postgres");
     database = new URL(settings.databaseUrl!).pathname.slice(1);
     server = await startTestServer(market, { database: settings, config: { databaseStatementTimeoutMs: STATEMENT_TIMEOUT_MS } });
     admin = new pg.Client({ connectionString: inject("postgresAdminUrl").replace(/\/postgres$/, `/${database}`) });
@@ -127,6 +129,31 @@ describe("a slow PostgreSQL", () => {
     // their clients gone and exit, and the routes answer on fresh connections.
     await expect.poll(async () => (await serverBackends()).filter((pid) => stopped.includes(pid)), { timeout: 20_000 }).toEqual([]);
     expect(await statuses(server)).toEqual(ROUTES.map(() => 200));
+  });
+
+  it("migrates without the statement timeout: a server starting waits out another's migration lock held longer", async () => {
+    // Kysely's migration lock on PostgreSQL (its PostgresAdapter), as a server migrating the database holds it.
+    await admin.query("SELECT pg_advisory_lock(3853314791062309107)");
+    let second: Promise<RunningServer> | undefined;
+    try {
+      second = startTestServer(market, { database: settings, config: { databaseStatementTimeoutMs: STATEMENT_TIMEOUT_MS } });
+      await expect
+        .poll(
+          async () =>
+            (await admin.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event = 'advisory'", [database])).rowCount,
+          { timeout: 20_000, interval: 20 },
+        )
+        .toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 2 * STATEMENT_TIMEOUT_MS));
+    } finally {
+      await admin.query("SELECT pg_advisory_unlock(3853314791062309107)");
+    }
+    const started = await second;
+    try {
+      expect((await api(started, "GET", ROUTES[0]!)).status).toBe(200);
+    } finally {
+      await started.close();
+    }
   });
 });
 
