@@ -15,7 +15,7 @@ import { Connection, Keypair } from "@solana/web3.js";
 import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { swapApiUrl } from "@ballast/sdk";
-import { DEFAULT_CONFIG, startServer, type ServerConfig } from "@ballast/server";
+import { DEFAULT_CONFIG, numberSetting, startServer, type ServerConfig } from "@ballast/server";
 import { readKeypairFile, resolveConfig, startLiquidator } from "@ballast/liquidator";
 import {
   ArbitrageKeeper,
@@ -90,6 +90,7 @@ async function main(): Promise<void> {
   if (!Number.isFinite(slotMs) || slotMs <= 0)
     throw new Error(`SLOT_MS must be a positive number of milliseconds, got "${process.env.SLOT_MS}"`);
   const programId = process.env.MARGINFI_PROGRAM_ID || MARGINFI_PROGRAM_ID;
+  const databaseStatementTimeoutMs = numberSetting(process.env, "DATABASE_STATEMENT_TIMEOUT_MS", DEFAULT_CONFIG.databaseStatementTimeoutMs);
   mkdirSync(dataDir, { recursive: true });
 
   // The sandbox admin deployed the programs: it is their upgrade authority (klend's init_global_config reads it).
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
     // The quote API hands the venue's table to swap clients (addressLookupTableAddresses).
     swapLookupTables: swapTables.map((table) => table.key.toBase58()),
     databaseUrl: process.env.DATABASE_URL || null,
+    databaseStatementTimeoutMs,
     sqlitePath: join(dataDir, "ballast.sqlite"),
     webRoot: fileURLToPath(new URL("../apps/web/dist", import.meta.url)),
     // Snapshots every 30 s and points every minute, so charts and points fill within minutes of a first start.

@@ -24,8 +24,8 @@ import type { ErrorReply, FieldIssue } from "@ballast/sdk";
 import type { MarketService } from "./chain/market.js";
 import { registerCompression } from "./compression.js";
 import type { ServerContext } from "./context.js";
-import { isDatabaseUnavailable } from "./db/database.js";
-import { DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
+import { isDatabaseTimeout, isDatabaseUnavailable } from "./db/database.js";
+import { DATABASE_TIMED_OUT, DATABASE_UNAVAILABLE, HttpError } from "./errors.js";
 import type { Faucet } from "./faucet.js";
 import type { PriceControl } from "./price-control.js";
 import type { PriorityFeeService } from "./chain/priority-fees.js";
@@ -160,12 +160,13 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
       if (error.statusCode >= 500) request.log.warn({ err: error }, "upstream failure");
       return reply.code(error.statusCode).send({ success: false, error: error.message, details: error.details } satisfies ErrorReply);
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable");
+    const timedOut = isDatabaseTimeout(error);
+    if (timedOut || isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, timedOut ? "database too slow" : "database unavailable");
       return reply
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ success: false, error: DATABASE_UNAVAILABLE } satisfies ErrorReply);
+        .send({ success: false, error: timedOut ? DATABASE_TIMED_OUT : DATABASE_UNAVAILABLE } satisfies ErrorReply);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ success: false, error: error.message } satisfies ErrorReply);

@@ -48,6 +48,12 @@ export interface ServerConfig {
   /** PostgreSQL connection string; unset means the embedded SQLite file at `sqlitePath`. */
   readonly databaseUrl: string | null;
   readonly sqlitePath: string;
+  /**
+   * PostgreSQL only: the longest a statement may run (waiting for locks included) before the database cancels it, and
+   * the longest a query waits for a pooled connection; 0 lifts the statement bound (the wait is then 5 s). SQLite has
+   * its own busy timeout.
+   */
+  readonly databaseStatementTimeoutMs: number;
   /** Sign-in with a wallet signature; the setting equal to 'false' turns it off. */
   readonly authEnabled: boolean;
   /** How long a sign-in nonce may be used, and how long a session lasts. */
@@ -100,6 +106,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   programId: MARGINFI_PROGRAM_ID,
   databaseUrl: null,
   sqlitePath: ".data/ballast.sqlite",
+  databaseStatementTimeoutMs: 5_000,
   authEnabled: true,
   nonceTtlSeconds: 300,
   sessionTtlSeconds: 7 * 24 * 3600,
@@ -191,7 +198,8 @@ function addressList(name: string, value: string): string[] {
   return addresses;
 }
 
-function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A non-negative number from the environment, `fallback` when unset or empty. */
+export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
@@ -223,6 +231,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     markets,
     databaseUrl: env.DATABASE_URL || null,
     sqlitePath: env.SQLITE_PATH ?? DEFAULT_CONFIG.sqlitePath,
+    databaseStatementTimeoutMs: numberSetting(env, "DATABASE_STATEMENT_TIMEOUT_MS", DEFAULT_CONFIG.databaseStatementTimeoutMs),
     authEnabled: env.AUTH_ENABLED !== "false",
     tokens: tokens ?? (env.TOKENS_FILE ? readTokensFile(env.TOKENS_FILE) : []),
     webRoot: env.WEB_ROOT ?? null,

@@ -20,3 +20,8 @@ export const upstreamError = (message: string, details?: unknown) => new HttpErr
 /** The database cannot be reached: the request may succeed once it is back. */
 export const DATABASE_UNAVAILABLE = "The database is unavailable; try again shortly";
 export const databaseUnavailable = () => new HttpError(503, DATABASE_UNAVAILABLE);
+/**
+ * The database is reachable but too slow: a statement hit the statement timeout (or every connection stayed busy that
+ * long). Named apart because the web app does not retry a statement timeout (spec 000 §9).
+ */
+export const DATABASE_TIMED_OUT = "The database took too long to answer (statement timeout); try again shortly";

@@ -44,6 +44,15 @@ describe("configFromEnvironment", () => {
     );
   });
 
+  it("reads PostgreSQL's statement timeout, 5 s by default, 0 lifting it", () => {
+    expect(configFromEnvironment({ GROUP: MAIN }).databaseStatementTimeoutMs).toBe(5_000);
+    expect(configFromEnvironment({ GROUP: MAIN, DATABASE_STATEMENT_TIMEOUT_MS: "250" }).databaseStatementTimeoutMs).toBe(250);
+    expect(configFromEnvironment({ GROUP: MAIN, DATABASE_STATEMENT_TIMEOUT_MS: "0" }).databaseStatementTimeoutMs).toBe(0);
+    expect(() => configFromEnvironment({ GROUP: MAIN, DATABASE_STATEMENT_TIMEOUT_MS: "5s" })).toThrow(
+      'DATABASE_STATEMENT_TIMEOUT_MS must be a non-negative number, got "5s"',
+    );
+  });
+
   it("reads the liquidation record's rate limit, 120 a minute by default", () => {
     expect(configFromEnvironment({ GROUP: MAIN }).liquidationRecordRateLimit).toEqual({ limit: 120, windowSeconds: 60 });
     const config = configFromEnvironment({ GROUP: MAIN, LIQUIDATION_RECORD_RATE_LIMIT: "0", LIQUIDATION_RECORD_RATE_WINDOW_SECONDS: "10" });

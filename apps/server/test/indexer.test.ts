@@ -17,6 +17,7 @@ import {
 import { endLiquidationIx, initLiquidationRecordIx, startLiquidationIx } from "../../../packages/protocol/test/support/receivership.js";
 import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
+import { activityRows, balanceRows, expectBalancesMatchChain, type ActivityRow } from "./support/indexed.js";
 import { DIALECTS, api, freshDatabase, startTestServer } from "./support/server.js";
 import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
@@ -32,66 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market.close();
 });
-
-interface Row {
-  signature: string;
-  type: string;
-  account: string;
-  authority: string;
-  bank: string | null;
-  mint: string | null;
-  amount: string | null;
-}
-
-async function activityRows(server: RunningServer): Promise<Row[]> {
-  const rows = await server.context.db
-    .selectFrom("activity")
-    .select(["signature", "type", "account", "authority", "bank", "mint", "amount"])
-    .orderBy("slot")
-    .orderBy("tx_index")
-    .orderBy("event_index")
-    .execute();
-  return rows.map((r) => ({ ...r }));
-}
-
-async function balanceRows(server: RunningServer) {
-  return server.context.db
-    .selectFrom("indexed_balances")
-    .select(["account", "bank", "authority", "asset_shares", "liability_shares", "slot"])
-    .orderBy("account")
-    .orderBy("bank")
-    .execute();
-}
-
-/**
- * indexed_balances holds exactly the accounts' active balances as on the ledger now, each row stamped with the slot
- * it was read at: no earlier than the account's last transaction, no later than the chain's current slot.
- */
-async function expectBalancesMatchChain(server: RunningServer, accounts: { account: string; authority: string }[]) {
-  const current = await market.connection.getSlot("confirmed");
-  const expectedRows = [];
-  for (const { account, authority } of accounts) {
-    const decoded = await market.marginfiAccount(new PublicKey(account));
-    expect(decoded.authority).toBe(authority);
-    for (const b of decoded.lendingAccount.balances.filter((b) => b.active !== 0)) {
-      expectedRows.push({
-        account,
-        bank: b.bankPk,
-        authority,
-        asset_shares: String(b.assetShares),
-        liability_shares: String(b.liabilityShares),
-      });
-    }
-  }
-  expectedRows.sort((a, b) => (a.account === b.account ? (a.bank < b.bank ? -1 : 1) : a.account < b.account ? -1 : 1));
-  const rows = await balanceRows(server);
-  expect(rows.map(({ slot: _, ...row }) => row)).toEqual(expectedRows);
-  for (const row of rows) {
-    const [latest] = await market.connection.getSignaturesForAddress(new PublicKey(row.account), { limit: 1 }, "confirmed");
-    expect(Number(row.slot)).toBeGreaterThanOrEqual(latest!.slot);
-    expect(Number(row.slot)).toBeLessThanOrEqual(current);
-  }
-}
 
 /** The transaction that created a margin account: the oldest one naming it. */
 async function creationOf(user: TestUser): Promise<string> {
@@ -134,9 +75,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let server: RunningServer;
   /** Every row the indexer must hold, in chain order, as the actions land. */
-  const expected: Row[] = [];
+  const expected: ActivityRow[] = [];
 
-  const row = (signature: string, type: string, user: TestUser, bank: TestBank | null, amount: bigint | null): Row => ({
+  const row = (signature: string, type: string, user: TestUser, bank: TestBank | null, amount: bigint | null): ActivityRow => ({
     signature,
     type,
     account: user.account.toBase58(),
@@ -185,7 +126,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 
   it("keeps indexed_balances equal to the accounts' on-chain shares", async () => {
-    await expectBalancesMatchChain(server, [
+    await expectBalancesMatchChain(market, server, [
       { account: lender.account.toBase58(), authority: lender.wallet.publicKey.toBase58() },
       { account: borrower.account.toBase58(), authority: borrower.wallet.publicKey.toBase58() },
     ]);
@@ -397,7 +338,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     });
 
     it("drops closed balances and follows transfers in indexed_balances", async () => {
-      await expectBalancesMatchChain(server, [
+      await expectBalancesMatchChain(market, server, [
         { account: heirAccount.publicKey.toBase58(), authority: heir.publicKey.toBase58() },
         { account: liquidatee.account.toBase58(), authority: liquidatee.wallet.publicKey.toBase58() },
         { account: liquidator.account.toBase58(), authority: liquidator.wallet.publicKey.toBase58() },
@@ -523,6 +464,7 @@ describe.each(DIALECTS)("random interleavings of actions and indexer runs on %s"
         .execute();
       expect(indexed.map((r) => r.signature)).toEqual(actions);
       await expectBalancesMatchChain(
+        market,
         server,
         [lender, ...users].map((u) => ({ account: u.account.toBase58(), authority: u.wallet.publicKey.toBase58() })),
       );

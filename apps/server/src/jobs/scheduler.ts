@@ -3,7 +3,7 @@
 // went away resumes by itself once it is back).
 import type { FastifyBaseLogger } from "fastify";
 import { startPeriodic } from "@ballast/scheduler";
-import { isDatabaseUnavailable } from "../db/database.js";
+import { isDatabaseTimeout, isDatabaseUnavailable } from "../db/database.js";
 
 export interface ScheduledJob {
   readonly name: string;
@@ -30,7 +30,8 @@ export function startJobs(jobs: readonly ScheduledJob[], log: FastifyBaseLogger)
           log.debug({ job: job.name, ms: Date.now() - started, result }, "job done");
         },
         onError: (error) => {
-          if (isDatabaseUnavailable(error)) log.warn({ job: job.name, err: error }, "job waiting for the database");
+          if (isDatabaseUnavailable(error) || isDatabaseTimeout(error))
+            log.warn({ job: job.name, err: error }, "job waiting for the database");
           else log.error({ job: job.name, err: error }, "job failed");
         },
       }),
