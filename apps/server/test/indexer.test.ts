@@ -6,7 +6,7 @@ import { Keypair, PublicKey, type Connection } from "@solana/web3.js";
 import { transferToNewAccountInstruction } from "@ballast/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { i80f48 } from "../../../packages/protocol/src/index.js";
-import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
+import { TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { liquidateIx } from "../../../packages/protocol/test/support/liquidation.js";
 import {
   appointAdmins,
@@ -18,6 +18,15 @@ import { endLiquidationIx, initLiquidationRecordIx, startLiquidationIx } from ".
 import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
 import { DIALECTS, api, freshDatabase, startTestServer } from "./support/server.js";
+import {
+  activityRow,
+  activityRows,
+  balanceRows,
+  creationOf,
+  expectBalancesMatchChain,
+  programSignatures,
+  type ActivityRow,
+} from "./support/indexer-checks.js";
 import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
 const SOL = 1_000_000_000n;
@@ -32,77 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market.close();
 });
-
-interface Row {
-  signature: string;
-  type: string;
-  account: string;
-  authority: string;
-  bank: string | null;
-  mint: string | null;
-  amount: string | null;
-}
-
-async function activityRows(server: RunningServer): Promise<Row[]> {
-  const rows = await server.context.db
-    .selectFrom("activity")
-    .select(["signature", "type", "account", "authority", "bank", "mint", "amount"])
-    .orderBy("slot")
-    .orderBy("tx_index")
-    .orderBy("event_index")
-    .execute();
-  return rows.map((r) => ({ ...r }));
-}
-
-async function balanceRows(server: RunningServer) {
-  return server.context.db
-    .selectFrom("indexed_balances")
-    .select(["account", "bank", "authority", "asset_shares", "liability_shares", "slot"])
-    .orderBy("account")
-    .orderBy("bank")
-    .execute();
-}
-
-/**
- * indexed_balances holds exactly the accounts' active balances as on the ledger now, each row stamped with the slot
- * it was read at: no earlier than the account's last transaction, no later than the chain's current slot.
- */
-async function expectBalancesMatchChain(server: RunningServer, accounts: { account: string; authority: string }[]) {
-  const current = await market.connection.getSlot("confirmed");
-  const expectedRows = [];
-  for (const { account, authority } of accounts) {
-    const decoded = await market.marginfiAccount(new PublicKey(account));
-    expect(decoded.authority).toBe(authority);
-    for (const b of decoded.lendingAccount.balances.filter((b) => b.active !== 0)) {
-      expectedRows.push({
-        account,
-        bank: b.bankPk,
-        authority,
-        asset_shares: String(b.assetShares),
-        liability_shares: String(b.liabilityShares),
-      });
-    }
-  }
-  expectedRows.sort((a, b) => (a.account === b.account ? (a.bank < b.bank ? -1 : 1) : a.account < b.account ? -1 : 1));
-  const rows = await balanceRows(server);
-  expect(rows.map(({ slot: _, ...row }) => row)).toEqual(expectedRows);
-  for (const row of rows) {
-    const [latest] = await market.connection.getSignaturesForAddress(new PublicKey(row.account), { limit: 1 }, "confirmed");
-    expect(Number(row.slot)).toBeGreaterThanOrEqual(latest!.slot);
-    expect(Number(row.slot)).toBeLessThanOrEqual(current);
-  }
-}
-
-/** The transaction that created a margin account: the oldest one naming it. */
-async function creationOf(user: TestUser): Promise<string> {
-  const signatures = await market.connection.getSignaturesForAddress(user.account, {}, "confirmed");
-  return signatures[signatures.length - 1]!.signature;
-}
-
-/** Every signature that mentions the lending program, newest first. */
-async function programSignatures() {
-  return market.connection.getSignaturesForAddress(PROGRAM, { limit: 1000 }, "confirmed");
-}
 
 /**
  * A connection whose method calls are counted by name (web3.js's internal calls are not); `refuse` makes a call fail
@@ -134,17 +72,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let server: RunningServer;
   /** Every row the indexer must hold, in chain order, as the actions land. */
-  const expected: Row[] = [];
-
-  const row = (signature: string, type: string, user: TestUser, bank: TestBank | null, amount: bigint | null): Row => ({
-    signature,
-    type,
-    account: user.account.toBase58(),
-    authority: user.wallet.publicKey.toBase58(),
-    bank: bank?.key.toBase58() ?? null,
-    mint: bank?.mint.toBase58() ?? null,
-    amount: amount === null ? null : amount.toString(),
-  });
+  const expected: ActivityRow[] = [];
 
   beforeAll(async () => {
     // A group of its own, so the other dialect's activity (another group) is not this server's.
@@ -153,14 +81,14 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     usdc = await market.addBank(6, { kind: "pyth", price: 1 });
     banks = [sol, usdc];
     lender = await market.newUser();
-    expected.push(row(await creationOf(lender), "create_account", lender, null, null));
-    expected.push(row(await market.deposit(lender, usdc, 1_000n * USDC), "deposit", lender, usdc, 1_000n * USDC));
+    expected.push(activityRow(await creationOf(market, lender), "create_account", lender, null, null));
+    expected.push(activityRow(await market.deposit(lender, usdc, 1_000n * USDC), "deposit", lender, usdc, 1_000n * USDC));
     borrower = await market.newUser();
-    expected.push(row(await creationOf(borrower), "create_account", borrower, null, null));
-    expected.push(row(await market.deposit(borrower, sol, 2n * SOL), "deposit", borrower, sol, 2n * SOL));
-    expected.push(row(await market.borrow(borrower, usdc, 10n * USDC, banks), "borrow", borrower, usdc, 10n * USDC));
-    expected.push(row(await market.repay(borrower, usdc, 4n * USDC), "repay", borrower, usdc, 4n * USDC));
-    expected.push(row(await market.withdraw(borrower, sol, SOL / 2n, banks), "withdraw", borrower, sol, SOL / 2n));
+    expected.push(activityRow(await creationOf(market, borrower), "create_account", borrower, null, null));
+    expected.push(activityRow(await market.deposit(borrower, sol, 2n * SOL), "deposit", borrower, sol, 2n * SOL));
+    expected.push(activityRow(await market.borrow(borrower, usdc, 10n * USDC, banks), "borrow", borrower, usdc, 10n * USDC));
+    expected.push(activityRow(await market.repay(borrower, usdc, 4n * USDC), "repay", borrower, usdc, 4n * USDC));
+    expected.push(activityRow(await market.withdraw(borrower, sol, SOL / 2n, banks), "withdraw", borrower, sol, SOL / 2n));
     database = await freshDatabase(dialect);
     server = await startTestServer(market, { database });
   });
@@ -170,7 +98,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
   it("indexes the whole history on its first run: one exact row per action, in chain order", async () => {
     const summary = (await server.jobs.indexer.run()) as { signatures: number; events: number };
-    expect(summary).toEqual({ signatures: (await programSignatures()).length, events: 7 });
+    expect(summary).toEqual({ signatures: (await programSignatures(market)).length, events: 7 });
     expect(await activityRows(server)).toEqual(expected);
   });
 
@@ -185,7 +113,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   });
 
   it("keeps indexed_balances equal to the accounts' on-chain shares", async () => {
-    await expectBalancesMatchChain(server, [
+    await expectBalancesMatchChain(market, server, [
       { account: lender.account.toBase58(), authority: lender.wallet.publicKey.toBase58() },
       { account: borrower.account.toBase58(), authority: borrower.wallet.publicKey.toBase58() },
     ]);
@@ -230,8 +158,8 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     beforeAll(async () => {
       await server.close();
       // Server A is gone; all of this lands while nothing indexes.
-      expected.push(row(await market.repay(borrower, usdc, 0n, true), "repay", borrower, usdc, 6n * USDC));
-      expected.push(row(await market.withdraw(borrower, sol, 0n, banks, true), "withdraw", borrower, sol, SOL + SOL / 2n));
+      expected.push(activityRow(await market.repay(borrower, usdc, 0n, true), "repay", borrower, usdc, 6n * USDC));
+      expected.push(activityRow(await market.withdraw(borrower, sol, 0n, banks, true), "withdraw", borrower, sol, SOL + SOL / 2n));
 
       // Emissions on USDC deposits, paid out to the lender.
       const admins = await appointAdmins(market);
@@ -253,27 +181,27 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       // An hour on, the prices must be published again to be fresh.
       await market.setOracle(sol.oracle!, { kind: "pyth", price: 10 });
       await market.setOracle(usdc.oracle!, { kind: "pyth", price: 1 });
-      expected.push({ ...row(payout, "withdraw_emissions", lender, usdc, paid), mint: emissionsMint.toBase58() });
+      expected.push({ ...activityRow(payout, "withdraw_emissions", lender, usdc, paid), mint: emissionsMint.toBase58() });
 
       // Classic liquidation: 2 SOL against 10 USDC, then SOL's weights drop.
       liquidatee = await market.newUser();
-      expected.push(row(await creationOf(liquidatee), "create_account", liquidatee, null, null));
-      expected.push(row(await market.deposit(liquidatee, sol, 2n * SOL), "deposit", liquidatee, sol, 2n * SOL));
-      expected.push(row(await market.borrow(liquidatee, usdc, 10n * USDC, banks), "borrow", liquidatee, usdc, 10n * USDC));
+      expected.push(activityRow(await creationOf(market, liquidatee), "create_account", liquidatee, null, null));
+      expected.push(activityRow(await market.deposit(liquidatee, sol, 2n * SOL), "deposit", liquidatee, sol, 2n * SOL));
+      expected.push(activityRow(await market.borrow(liquidatee, usdc, 10n * USDC, banks), "borrow", liquidatee, usdc, 10n * USDC));
       await market.configureBank(sol, { assetWeightInit: "0.25", assetWeightMaint: "0.4" });
       liquidator = await market.newUser();
-      expected.push(row(await creationOf(liquidator), "create_account", liquidator, null, null));
-      expected.push(row(await market.deposit(liquidator, sol, 10n * SOL), "deposit", liquidator, sol, 10n * SOL));
+      expected.push(activityRow(await creationOf(market, liquidator), "create_account", liquidator, null, null));
+      expected.push(activityRow(await market.deposit(liquidator, sol, 10n * SOL), "deposit", liquidator, sol, 10n * SOL));
       const seized = 100_000_000n;
       liquidation = await market.send(
         await liquidateIx(market, { liquidator, liquidatee, assetBank: sol, liabBank: usdc, assetAmount: seized, banks }),
         [liquidator.wallet],
       );
-      expected.push(row(liquidation, "liquidation", liquidatee, sol, seized));
+      expected.push(activityRow(liquidation, "liquidation", liquidatee, sol, seized));
 
       // Receivership liquidation of the same account: seize 0.21 SOL, repay 2 USDC, in one transaction.
       receiver = await market.newUser();
-      expected.push(row(await creationOf(receiver), "create_account", receiver, null, null));
+      expected.push(activityRow(await creationOf(market, receiver), "create_account", receiver, null, null));
       const risk = await market.riskAccounts(liquidatee, banks);
       const seizeTo = await market.tokenAccount(receiver, sol);
       const repayFrom = await market.fund(receiver, usdc, 2n * USDC);
@@ -288,9 +216,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         ],
         [receiver.wallet],
       );
-      expected.push(row(receivership, "withdraw", liquidatee, sol, 210_000_000n));
-      expected.push(row(receivership, "repay", liquidatee, usdc, 2n * USDC));
-      expected.push(row(receivership, "receivership_liquidation", liquidatee, null, null));
+      expected.push(activityRow(receivership, "withdraw", liquidatee, sol, 210_000_000n));
+      expected.push(activityRow(receivership, "repay", liquidatee, usdc, 2n * USDC));
+      expected.push(activityRow(receivership, "receivership_liquidation", liquidatee, null, null));
 
       // The lender hands its account to a new wallet.
       heir = Keypair.generate();
@@ -306,7 +234,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         }),
         [lender.wallet, heirAccount],
       );
-      expected.push(row(transfer, "transfer_account", { wallet: heir, account: heirAccount.publicKey }, null, null));
+      expected.push(activityRow(transfer, "transfer_account", { wallet: heir, account: heirAccount.publicKey }, null, null));
 
       server = await startTestServer(market, { database });
     });
@@ -397,7 +325,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     });
 
     it("drops closed balances and follows transfers in indexed_balances", async () => {
-      await expectBalancesMatchChain(server, [
+      await expectBalancesMatchChain(market, server, [
         { account: heirAccount.publicKey.toBase58(), authority: heir.publicKey.toBase58() },
         { account: liquidatee.account.toBase58(), authority: liquidatee.wallet.publicKey.toBase58() },
         { account: liquidator.account.toBase58(), authority: liquidator.wallet.publicKey.toBase58() },
@@ -422,7 +350,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       try {
         const counted = countingConnection(fresh.context.connection);
         const job = indexerJob({ ...fresh.context, connection: counted.connection }, { pageSize: 7, batchSize: 5 });
-        const total = (await programSignatures()).length;
+        const total = (await programSignatures(market)).length;
         const summary = (await job.run()) as { signatures: number; events: number };
         expect(summary).toEqual({ signatures: total, events: expected.length });
         expect(counted.calls.getSignaturesForAddress).toBe(Math.floor(total / 7) + 1);
@@ -523,6 +451,7 @@ describe.each(DIALECTS)("random interleavings of actions and indexer runs on %s"
         .execute();
       expect(indexed.map((r) => r.signature)).toEqual(actions);
       await expectBalancesMatchChain(
+        market,
         server,
         [lender, ...users].map((u) => ({ account: u.account.toBase58(), authority: u.wallet.publicKey.toBase58() })),
       );
