@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { RATE_LIMIT_ERRORS } from "../src/rate-limit.js";
 import { SIGN_IN_ERRORS } from "../src/auth/sign-in.js";
+import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
 import { activityRow, activityRows, creationOf, expectBalancesMatchChain, type ActivityRow } from "./support/indexer-checks.js";
 import { startMain } from "./support/main-process.js";
@@ -115,6 +116,8 @@ describe("the indexer across instances", () => {
   let usdc: TestBank;
   let banks: TestBank[];
   let follower: RunningServer | undefined;
+  /** Every row the group's actions must leave, in chain order. */
+  const expected: ActivityRow[] = [];
 
   beforeAll(async () => {
     // A group of its own, so the describe above's activity is not this one's.
@@ -128,7 +131,6 @@ describe("the indexer across instances", () => {
   });
 
   it("has one writer, and when its process is killed the other instance indexes everything after it, once", async () => {
-    const expected: ActivityRow[] = [];
     const lender = await market.newUser();
     expected.push(activityRow(await creationOf(market, lender), "create_account", lender, null, null));
     expected.push(activityRow(await market.deposit(lender, usdc, 1_000n * USDC), "deposit", lender, usdc, 1_000n * USDC));
@@ -186,5 +188,38 @@ describe("the indexer across instances", () => {
       server,
       [lender, borrower].map((user) => ({ account: user.account.toBase58(), authority: user.wallet.publicKey.toBase58() })),
     );
+  });
+
+  it("commits the batch of only one of two indexers that read the same cursor: the other rolls back and stops", async () => {
+    const server = await startTestServer(market, { dialect: "postgres" });
+    try {
+      // The late indexer reads the cursor and the signatures, then waits for its transactions until the first is done.
+      let reached!: () => void;
+      const waiting = new Promise<void>((resolve) => (reached = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const connection = server.context.connection;
+      const held = new Proxy(connection, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target);
+          if (typeof value !== "function") return value;
+          return async (...args: unknown[]) => {
+            if (property === "getTransactions") {
+              reached();
+              await released;
+            }
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const late = indexerJob({ ...server.context, connection: held }).run();
+      await waiting;
+      expect(await indexerJob(server.context).run()).toMatchObject({ events: expected.length });
+      release();
+      expect(await late).toEqual({ signatures: 0, events: 0 });
+      expect(await activityRows(server)).toEqual(expected);
+    } finally {
+      await server.close();
+    }
   });
 });
