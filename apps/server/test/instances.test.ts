@@ -46,6 +46,8 @@ describe("two instances started together on one database", () => {
       pointsIntervalMs: 1_000,
       purgeIntervalMs: 300,
       challengeRateLimit: { limit: 2, windowSeconds: 600 },
+      // The test's requests come as if through a balancer on loopback.
+      trustedProxies: ["127.0.0.1"],
     };
     servers = await Promise.all([startTestServer(market, { database, config }), startTestServer(market, { database, config })]);
   });
@@ -99,15 +101,16 @@ describe("two instances started together on one database", () => {
     for (const server of servers) expect((await api(server, "GET", "/api/auth/user", undefined, { cookie })).body).toEqual({ user: null });
   });
 
-  it("count a client's challenges per instance", async () => {
+  it("count a client's challenges per instance, by the address a trusted balancer forwards", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    // The test before took one challenge at A: its second and last of the window.
     const walletAddress = newWallet().address;
-    expect((await api(a, "POST", "/api/auth/login", { walletAddress })).status).toBe(200);
-    const refused = await api(a, "POST", "/api/auth/login", { walletAddress });
+    const from = (client: string) => ({ "x-forwarded-for": client });
+    for (let i = 0; i < 2; i++) expect((await api(a, "POST", "/api/auth/login", { walletAddress }, from("203.0.113.7"))).status).toBe(200);
+    const refused = await api(a, "POST", "/api/auth/login", { walletAddress }, from("203.0.113.7"));
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(RATE_LIMIT_ERRORS.challenges(Number(refused.headers.get("retry-after"))));
-    expect((await api(b, "POST", "/api/auth/login", { walletAddress })).status).toBe(200);
+    expect((await api(a, "POST", "/api/auth/login", { walletAddress }, from("203.0.113.8"))).status).toBe(200);
+    expect((await api(b, "POST", "/api/auth/login", { walletAddress }, from("203.0.113.7"))).status).toBe(200);
   });
 });
 

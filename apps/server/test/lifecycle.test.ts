@@ -66,5 +66,16 @@ describe("main.ts", () => {
     const config = configFromEnvironment({ GROUP: "g", AUTH_ENABLED: "false", DATABASE_URL: "postgres://x/y", PORT: "4000" });
     expect(config).toMatchObject({ group: "g", authEnabled: false, databaseUrl: "postgres://x/y", port: 4000, host: "127.0.0.1" });
     expect(configFromEnvironment({ GROUP: "g", AUTH_ENABLED: "true" }).authEnabled).toBe(true);
+    expect(configFromEnvironment({ GROUP: "g" }).trustedProxies).toEqual([]);
+    expect(configFromEnvironment({ GROUP: "g", TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,fd00::/8" }).trustedProxies).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "fd00::/8",
+    ]);
+    for (const entry of ["10.0.0.0/33", "lb.internal", "10.0.0.1/8/1", "fd00::/129"]) {
+      expect(() => configFromEnvironment({ GROUP: "g", TRUST_PROXY: `10.0.0.1,${entry}` })).toThrow(
+        `TRUST_PROXY: ${entry} is not an IP address or CIDR range`,
+      );
+    }
   });
 });
