@@ -3,10 +3,12 @@
 // answered at the other, and a session made at one is valid, and ended, at both; rate limits count per instance. The
 // indexer has one writer, and when that writer's process is killed (SIGKILL) the other instance takes over and indexes
 // every action that follows, each once, none lost.
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { RATE_LIMIT_ERRORS } from "../src/rate-limit.js";
 import { SIGN_IN_ERRORS } from "../src/auth/sign-in.js";
+import { openDatabase } from "../src/db/database.js";
 import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
 import { activityRow, activityRows, creationOf, expectBalancesMatchChain, type ActivityRow } from "./support/indexer-checks.js";
@@ -39,6 +41,15 @@ describe("two instances started together on one database", () => {
   beforeAll(async () => {
     await market.addBank(6, { kind: "pyth", price: 1 });
     const database = await freshDatabase("postgres");
+    // Every statement writing bank states leaves a row here, whichever instance ran it.
+    const setup = await openDatabase(database);
+    await sql`CREATE TABLE bank_state_writes (at timestamptz NOT NULL DEFAULT clock_timestamp())`.execute(setup.db);
+    await sql`CREATE FUNCTION count_bank_state_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO bank_state_writes DEFAULT VALUES; RETURN NULL; END $$`.execute(setup.db);
+    await sql`CREATE TRIGGER bank_state_writes AFTER INSERT ON bank_states FOR EACH STATEMENT EXECUTE FUNCTION count_bank_state_write()`.execute(
+      setup.db,
+    );
+    await setup.close();
     const config = {
       indexerIntervalMs: 200,
       snapshotIntervalMs: 1_000,
@@ -111,6 +122,20 @@ describe("two instances started together on one database", () => {
     expect(refused.body.error).toBe(RATE_LIMIT_ERRORS.challenges(Number(refused.headers.get("retry-after"))));
     expect((await api(a, "POST", "/api/auth/login", { walletAddress }, from("203.0.113.8"))).status).toBe(200);
     expect((await api(b, "POST", "/api/auth/login", { walletAddress }, from("203.0.113.7"))).status).toBe(200);
+  });
+
+  it("wrote the bank states once per run of the leader, and never from the follower", async () => {
+    // The follower first: closed first, the leader would free the lock for the follower's next turn.
+    for (const server of [...servers].sort((x, y) => Number(x.leadership.leading) - Number(y.leadership.leading))) await server.close();
+    const runs = servers.map((server) => server.jobRuns()["bank-states"] ?? 0);
+    expect(runs.filter((count) => count > 0)).toHaveLength(1);
+    const check = await openDatabase({ databaseUrl: servers[0]!.context.config.databaseUrl, sqlitePath: "" });
+    try {
+      const { rows } = await sql<{ writes: string }>`SELECT count(*) AS writes FROM bank_state_writes`.execute(check.db);
+      expect(Number(rows[0]!.writes)).toBe(runs[0]! + runs[1]!);
+    } finally {
+      await check.close();
+    }
   });
 });
 
