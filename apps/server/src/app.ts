@@ -127,6 +127,8 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
     // Per-request lines only when debugging: at load they cost more than the routes.
     logController: new LogController({ disableRequestLogging: context.config.logLevel !== "debug" && context.config.logLevel !== "trace" }),
     routerOptions: { ignoreTrailingSlash: true },
+    // request.ip, which the rate limits count by, is the forwarded client's only behind a trusted balancer.
+    trustProxy: context.config.trustedProxies.length > 0 ? [...context.config.trustedProxies] : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 // Everything the server is told from outside, read once at start. Environment variables (and the files they name)
 // are for `main.ts`; tests build the object directly.
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { z } from "zod";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { isAddress } from "./addresses.js";
@@ -95,6 +96,11 @@ export interface ServerConfig {
   readonly swapLookupTables: readonly string[];
   /** Period of the job that deletes expired challenges and sessions and forgets idle clients of the rate limits. */
   readonly purgeIntervalMs: number;
+  /**
+   * Addresses or CIDR ranges of the load balancers in front of the server: a request through one of them counts
+   * against the rate limits of the client its X-Forwarded-For names. Empty trusts no forwarded address.
+   */
+  readonly trustedProxies: readonly string[];
   readonly logLevel: string;
 }
 
@@ -128,6 +134,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   swapIntermediateMints: null,
   swapLookupTables: [],
   purgeIntervalMs: 60_000,
+  trustedProxies: [],
   logLevel: "info",
 };
 
@@ -184,6 +191,22 @@ export function checkMarkets(group: string, markets: readonly MarketSetting[]): 
     if (seen.has(market.group)) throw new Error(`the markets list group ${market.group} twice`);
     seen.add(market.group);
   }
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`). */
+function proxyList(name: string, value: string): string[] {
+  const entries = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || rest.length > 0) throw new Error(`${name}: ${entry} is not an IP address or CIDR range`);
+  }
+  return entries;
 }
 
 /** A comma-separated list of base58 addresses. */
@@ -268,6 +291,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,
     swapLookupTables: env.SWAP_LOOKUP_TABLES ? addressList("SWAP_LOOKUP_TABLES", env.SWAP_LOOKUP_TABLES) : [],
     purgeIntervalMs: numberSetting(env, "PURGE_INTERVAL_MS", DEFAULT_CONFIG.purgeIntervalMs),
+    trustedProxies: env.TRUST_PROXY ? proxyList("TRUST_PROXY", env.TRUST_PROXY) : [],
     logLevel: env.LOG_LEVEL ?? DEFAULT_CONFIG.logLevel,
   };
 }

@@ -1,7 +1,8 @@
 // Per-client limits on the endpoints anyone may call for free (sign-in challenges, faucet grants): at most `limit`
 // uses per client address in each window of `windowSeconds`, counted in this process. Windows are fixed and start
-// at a client's first use, so a client refused learns exactly when it may try again. The client address is the
-// connection's peer address (Fastify's request.ip).
+// at a client's first use, so a client refused learns exactly when it may try again. The client address is
+// Fastify's request.ip: the connection's peer, or behind a trusted load balancer (TRUST_PROXY) the client it forwards.
+// Each API instance counts its own clients: with N instances a client may get up to N times a limit.
 import type { FastifyReply } from "fastify";
 import { tooManyRequests } from "./errors.js";
 

@@ -23,6 +23,7 @@ import { priorityFeeService } from "./chain/priority-fees.js";
 import { SwapVenue } from "./chain/swap-venue.js";
 import { swapPoolsJob } from "./jobs/swap-pools.js";
 import { startJobs, type ScheduledJob } from "./jobs/scheduler.js";
+import { openLeadership, type Leadership } from "./jobs/leadership.js";
 
 export interface RunningServer {
   readonly url: string;
@@ -37,6 +38,10 @@ export interface RunningServer {
     readonly purge: ScheduledJob;
     readonly swapPools: ScheduledJob;
   };
+  /** Whether this instance runs the jobs led across the instances sharing its database. */
+  readonly leadership: Leadership;
+  /** Scheduled runs this instance made of each job, by name (hand runs through `jobs` not counted). */
+  jobRuns(): Readonly<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -112,7 +117,14 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     await database.close();
     throw error;
   }
-  const scheduler = startJobs([jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points, jobs.purge, jobs.swapPools], log);
+  const leadership = openLeadership(config, log);
+  // The database's shared state is written by the leader alone. Purging expired rows is harmless to repeat, and it
+  // also forgets this instance's rate-limit clients; the swap pools are this instance's snapshot for its quotes.
+  const scheduler = startJobs(
+    { led: [jobs.indexer, jobs.bankHistory, jobs.bankStates, jobs.points], everywhere: [jobs.purge, jobs.swapPools] },
+    leadership,
+    log,
+  );
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   log.info(
@@ -134,10 +146,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     app,
     context,
     jobs,
+    leadership,
+    jobRuns: () => scheduler.runs(),
     close() {
       closing ??= (async () => {
         await app.close();
         await scheduler.stop();
+        await leadership.close();
         await database.close();
         log.info("server stopped");
       })();

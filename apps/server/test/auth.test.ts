@@ -1,6 +1,6 @@
 // Wallet sign-in on both databases, with real Ed25519 keys: challenge, login, signup, referral, sessions, and the
 // refusals (wrong key, message not issued for the wallet, replay, expiry, concurrent double use, bad input).
-import { createHash, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createHash } from "node:crypto";
 import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestMarket } from "../../../packages/protocol/test/support/market.js";
@@ -8,21 +8,7 @@ import { consumeNonce } from "../src/auth/sign-in.js";
 import { publicKeyBytes, signatureBytes, verifyEd25519 } from "../src/auth/signatures.js";
 import type { RunningServer } from "../src/server.js";
 import { DIALECTS, api, startTestServer } from "./support/server.js";
-
-interface TestWallet {
-  readonly address: string;
-  sign(text: string): Buffer;
-}
-
-function newWallet(): TestWallet {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const x = publicKey.export({ format: "jwk" }).x!;
-  return { address: bs58.encode(Buffer.from(x, "base64url")), sign: (text) => signWith(privateKey, text) };
-}
-
-function signWith(key: KeyObject, text: string): Buffer {
-  return sign(null, Buffer.from(text, "utf8"), key);
-}
+import { newWallet, sessionCookie, type TestWallet } from "./support/wallets.js";
 
 /** Deterministic pseudo-random numbers (xorshift32) for the randomized checks. */
 function rng(seed: number): () => number {
@@ -43,14 +29,6 @@ function expectedMessage(address: string, nonce: string, issuedAt: number): stri
     `Nonce: ${nonce}`,
     `Issued at: ${new Date(issuedAt * 1000).toISOString()}`,
   ].join("\n");
-}
-
-/** The `name=value` of the session cookie a reply set, and its attributes. */
-function sessionCookie(headers: Headers): { pair: string; attributes: string } | null {
-  const line = headers.getSetCookie().find((c) => c.startsWith("ballast_session="));
-  if (!line) return null;
-  const [pair, ...attributes] = line.split("; ");
-  return { pair: pair!, attributes: attributes.join("; ") };
 }
 
 let market: TestMarket;

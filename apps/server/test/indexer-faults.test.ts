@@ -11,7 +11,7 @@ import { TestMarket, type TestBank, type TestUser } from "../../../packages/prot
 import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 import { isDatabaseTimeout, isDatabaseUnavailable, StalledQueryError } from "../src/db/database.js";
 import type { RunningServer } from "../src/server.js";
-import { activityRows, expectBalancesMatchChain } from "./support/indexed.js";
+import { activityRows, expectBalancesMatchChain } from "./support/indexer-checks.js";
 import { createDatabase, startPostgres, type PostgresCluster } from "./support/postgres.js";
 import { startTestServer } from "./support/server.js";
 

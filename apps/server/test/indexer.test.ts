@@ -6,7 +6,7 @@ import { Keypair, PublicKey, type Connection } from "@solana/web3.js";
 import { transferToNewAccountInstruction } from "@ballast/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { i80f48 } from "../../../packages/protocol/src/index.js";
-import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
+import { TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { liquidateIx } from "../../../packages/protocol/test/support/liquidation.js";
 import {
   appointAdmins,
@@ -17,8 +17,16 @@ import {
 import { endLiquidationIx, initLiquidationRecordIx, startLiquidationIx } from "../../../packages/protocol/test/support/receivership.js";
 import { indexerJob } from "../src/indexer/indexer.js";
 import type { RunningServer } from "../src/server.js";
-import { activityRows, balanceRows, expectBalancesMatchChain, type ActivityRow } from "./support/indexed.js";
 import { DIALECTS, api, freshDatabase, startTestServer } from "./support/server.js";
+import {
+  activityRow,
+  activityRows,
+  balanceRows,
+  creationOf,
+  expectBalancesMatchChain,
+  programSignatures,
+  type ActivityRow,
+} from "./support/indexer-checks.js";
 import { seededRandom } from "../../../packages/ledger/test/support/random.js";
 
 const SOL = 1_000_000_000n;
@@ -33,17 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market.close();
 });
-
-/** The transaction that created a margin account: the oldest one naming it. */
-async function creationOf(user: TestUser): Promise<string> {
-  const signatures = await market.connection.getSignaturesForAddress(user.account, {}, "confirmed");
-  return signatures[signatures.length - 1]!.signature;
-}
-
-/** Every signature that mentions the lending program, newest first. */
-async function programSignatures() {
-  return market.connection.getSignaturesForAddress(PROGRAM, { limit: 1000 }, "confirmed");
-}
 
 /**
  * A connection whose method calls are counted by name (web3.js's internal calls are not); `refuse` makes a call fail
@@ -77,16 +74,6 @@ describe.each(DIALECTS)("on %s", (dialect) => {
   /** Every row the indexer must hold, in chain order, as the actions land. */
   const expected: ActivityRow[] = [];
 
-  const row = (signature: string, type: string, user: TestUser, bank: TestBank | null, amount: bigint | null): ActivityRow => ({
-    signature,
-    type,
-    account: user.account.toBase58(),
-    authority: user.wallet.publicKey.toBase58(),
-    bank: bank?.key.toBase58() ?? null,
-    mint: bank?.mint.toBase58() ?? null,
-    amount: amount === null ? null : amount.toString(),
-  });
-
   beforeAll(async () => {
     // A group of its own, so the other dialect's activity (another group) is not this server's.
     market.group = await market.createGroup();
@@ -94,14 +81,14 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     usdc = await market.addBank(6, { kind: "pyth", price: 1 });
     banks = [sol, usdc];
     lender = await market.newUser();
-    expected.push(row(await creationOf(lender), "create_account", lender, null, null));
-    expected.push(row(await market.deposit(lender, usdc, 1_000n * USDC), "deposit", lender, usdc, 1_000n * USDC));
+    expected.push(activityRow(await creationOf(market, lender), "create_account", lender, null, null));
+    expected.push(activityRow(await market.deposit(lender, usdc, 1_000n * USDC), "deposit", lender, usdc, 1_000n * USDC));
     borrower = await market.newUser();
-    expected.push(row(await creationOf(borrower), "create_account", borrower, null, null));
-    expected.push(row(await market.deposit(borrower, sol, 2n * SOL), "deposit", borrower, sol, 2n * SOL));
-    expected.push(row(await market.borrow(borrower, usdc, 10n * USDC, banks), "borrow", borrower, usdc, 10n * USDC));
-    expected.push(row(await market.repay(borrower, usdc, 4n * USDC), "repay", borrower, usdc, 4n * USDC));
-    expected.push(row(await market.withdraw(borrower, sol, SOL / 2n, banks), "withdraw", borrower, sol, SOL / 2n));
+    expected.push(activityRow(await creationOf(market, borrower), "create_account", borrower, null, null));
+    expected.push(activityRow(await market.deposit(borrower, sol, 2n * SOL), "deposit", borrower, sol, 2n * SOL));
+    expected.push(activityRow(await market.borrow(borrower, usdc, 10n * USDC, banks), "borrow", borrower, usdc, 10n * USDC));
+    expected.push(activityRow(await market.repay(borrower, usdc, 4n * USDC), "repay", borrower, usdc, 4n * USDC));
+    expected.push(activityRow(await market.withdraw(borrower, sol, SOL / 2n, banks), "withdraw", borrower, sol, SOL / 2n));
     database = await freshDatabase(dialect);
     server = await startTestServer(market, { database });
   });
@@ -111,7 +98,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
   it("indexes the whole history on its first run: one exact row per action, in chain order", async () => {
     const summary = (await server.jobs.indexer.run()) as { signatures: number; events: number };
-    expect(summary).toEqual({ signatures: (await programSignatures()).length, events: 7 });
+    expect(summary).toEqual({ signatures: (await programSignatures(market)).length, events: 7 });
     expect(await activityRows(server)).toEqual(expected);
   });
 
@@ -171,8 +158,8 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     beforeAll(async () => {
       await server.close();
       // Server A is gone; all of this lands while nothing indexes.
-      expected.push(row(await market.repay(borrower, usdc, 0n, true), "repay", borrower, usdc, 6n * USDC));
-      expected.push(row(await market.withdraw(borrower, sol, 0n, banks, true), "withdraw", borrower, sol, SOL + SOL / 2n));
+      expected.push(activityRow(await market.repay(borrower, usdc, 0n, true), "repay", borrower, usdc, 6n * USDC));
+      expected.push(activityRow(await market.withdraw(borrower, sol, 0n, banks, true), "withdraw", borrower, sol, SOL + SOL / 2n));
 
       // Emissions on USDC deposits, paid out to the lender.
       const admins = await appointAdmins(market);
@@ -194,27 +181,27 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       // An hour on, the prices must be published again to be fresh.
       await market.setOracle(sol.oracle!, { kind: "pyth", price: 10 });
       await market.setOracle(usdc.oracle!, { kind: "pyth", price: 1 });
-      expected.push({ ...row(payout, "withdraw_emissions", lender, usdc, paid), mint: emissionsMint.toBase58() });
+      expected.push({ ...activityRow(payout, "withdraw_emissions", lender, usdc, paid), mint: emissionsMint.toBase58() });
 
       // Classic liquidation: 2 SOL against 10 USDC, then SOL's weights drop.
       liquidatee = await market.newUser();
-      expected.push(row(await creationOf(liquidatee), "create_account", liquidatee, null, null));
-      expected.push(row(await market.deposit(liquidatee, sol, 2n * SOL), "deposit", liquidatee, sol, 2n * SOL));
-      expected.push(row(await market.borrow(liquidatee, usdc, 10n * USDC, banks), "borrow", liquidatee, usdc, 10n * USDC));
+      expected.push(activityRow(await creationOf(market, liquidatee), "create_account", liquidatee, null, null));
+      expected.push(activityRow(await market.deposit(liquidatee, sol, 2n * SOL), "deposit", liquidatee, sol, 2n * SOL));
+      expected.push(activityRow(await market.borrow(liquidatee, usdc, 10n * USDC, banks), "borrow", liquidatee, usdc, 10n * USDC));
       await market.configureBank(sol, { assetWeightInit: "0.25", assetWeightMaint: "0.4" });
       liquidator = await market.newUser();
-      expected.push(row(await creationOf(liquidator), "create_account", liquidator, null, null));
-      expected.push(row(await market.deposit(liquidator, sol, 10n * SOL), "deposit", liquidator, sol, 10n * SOL));
+      expected.push(activityRow(await creationOf(market, liquidator), "create_account", liquidator, null, null));
+      expected.push(activityRow(await market.deposit(liquidator, sol, 10n * SOL), "deposit", liquidator, sol, 10n * SOL));
       const seized = 100_000_000n;
       liquidation = await market.send(
         await liquidateIx(market, { liquidator, liquidatee, assetBank: sol, liabBank: usdc, assetAmount: seized, banks }),
         [liquidator.wallet],
       );
-      expected.push(row(liquidation, "liquidation", liquidatee, sol, seized));
+      expected.push(activityRow(liquidation, "liquidation", liquidatee, sol, seized));
 
       // Receivership liquidation of the same account: seize 0.21 SOL, repay 2 USDC, in one transaction.
       receiver = await market.newUser();
-      expected.push(row(await creationOf(receiver), "create_account", receiver, null, null));
+      expected.push(activityRow(await creationOf(market, receiver), "create_account", receiver, null, null));
       const risk = await market.riskAccounts(liquidatee, banks);
       const seizeTo = await market.tokenAccount(receiver, sol);
       const repayFrom = await market.fund(receiver, usdc, 2n * USDC);
@@ -229,9 +216,9 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         ],
         [receiver.wallet],
       );
-      expected.push(row(receivership, "withdraw", liquidatee, sol, 210_000_000n));
-      expected.push(row(receivership, "repay", liquidatee, usdc, 2n * USDC));
-      expected.push(row(receivership, "receivership_liquidation", liquidatee, null, null));
+      expected.push(activityRow(receivership, "withdraw", liquidatee, sol, 210_000_000n));
+      expected.push(activityRow(receivership, "repay", liquidatee, usdc, 2n * USDC));
+      expected.push(activityRow(receivership, "receivership_liquidation", liquidatee, null, null));
 
       // The lender hands its account to a new wallet.
       heir = Keypair.generate();
@@ -247,7 +234,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         }),
         [lender.wallet, heirAccount],
       );
-      expected.push(row(transfer, "transfer_account", { wallet: heir, account: heirAccount.publicKey }, null, null));
+      expected.push(activityRow(transfer, "transfer_account", { wallet: heir, account: heirAccount.publicKey }, null, null));
 
       server = await startTestServer(market, { database });
     });
@@ -363,7 +350,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       try {
         const counted = countingConnection(fresh.context.connection);
         const job = indexerJob({ ...fresh.context, connection: counted.connection }, { pageSize: 7, batchSize: 5 });
-        const total = (await programSignatures()).length;
+        const total = (await programSignatures(market)).length;
         const summary = (await job.run()) as { signatures: number; events: number };
         expect(summary).toEqual({ signatures: total, events: expected.length });
         expect(counted.calls.getSignaturesForAddress).toBe(Math.floor(total / 7) + 1);

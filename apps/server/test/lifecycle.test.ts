@@ -1,16 +1,13 @@
 // The server as an operator runs it: `src/main.ts` configured from the environment, one JSON log line per event,
 // and a SIGTERM that lets a request in flight finish before the process exits 0.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect } from "node:net";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROGRAM, TestMarket } from "../../../packages/protocol/test/support/market.js";
 import { configFromEnvironment } from "../src/config.js";
-
-const MAIN = new URL("../src/main.ts", import.meta.url).pathname;
+import { startMain } from "./support/main-process.js";
 
 let market: TestMarket;
 beforeAll(async () => {
@@ -19,33 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market.close();
 });
-
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-function startMain(env: Record<string, string>): { child: ChildProcess; lines: LogLine[]; next: (msg: string) => Promise<LogLine> } {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  const lines: LogLine[] = [];
-  const waiters: { msg: string; resolve: (line: LogLine) => void }[] = [];
-  createInterface({ input: child.stdout! }).on("line", (text) => {
-    const line = JSON.parse(text) as LogLine;
-    lines.push(line);
-    for (const waiter of waiters.filter((w) => w.msg === line.msg)) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(line);
-    }
-  });
-  const next = (msg: string) =>
-    new Promise<LogLine>((resolve) => {
-      const seen = lines.find((l) => l.msg === msg);
-      if (seen) resolve(seen);
-      else waiters.push({ msg, resolve });
-    });
-  return { child, lines, next };
-}
 
 describe("main.ts", () => {
   it("logs in JSON, serves, and on SIGTERM finishes the request in flight and exits 0", async () => {
@@ -96,5 +66,16 @@ describe("main.ts", () => {
     const config = configFromEnvironment({ GROUP: "g", AUTH_ENABLED: "false", DATABASE_URL: "postgres://x/y", PORT: "4000" });
     expect(config).toMatchObject({ group: "g", authEnabled: false, databaseUrl: "postgres://x/y", port: 4000, host: "127.0.0.1" });
     expect(configFromEnvironment({ GROUP: "g", AUTH_ENABLED: "true" }).authEnabled).toBe(true);
+    expect(configFromEnvironment({ GROUP: "g" }).trustedProxies).toEqual([]);
+    expect(configFromEnvironment({ GROUP: "g", TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,fd00::/8" }).trustedProxies).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "fd00::/8",
+    ]);
+    for (const entry of ["10.0.0.0/33", "lb.internal", "10.0.0.1/8/1", "fd00::/129"]) {
+      expect(() => configFromEnvironment({ GROUP: "g", TRUST_PROXY: `10.0.0.1,${entry}` })).toThrow(
+        `TRUST_PROXY: ${entry} is not an IP address or CIDR range`,
+      );
+    }
   });
 });

@@ -2,7 +2,9 @@
 // backwards with `before` down to `until` = the cursor), then each transaction oldest first. Each batch's activity
 // rows, the fresh balances of the margin accounts it touched, and the cursor advance commit in one database
 // transaction, so a crash anywhere leaves either all of a batch or none of it; inserts ignore rows already stored,
-// so re-reading a batch never duplicates. Only the accounts of the configured markets' groups are recorded. A
+// so re-reading a batch never duplicates. The cursor only moves from where this run left it: of two indexers on one
+// database (a leader's hand-over between API instances), the one behind rolls back its batch and stops, so stale
+// balances never overwrite newer ones. Only the accounts of the configured markets' groups are recorded. A
 // bankruptcy's record also holds how far it lowered the bank's share value, when the bank read after the batch is
 // still as the settlement left it (indexer/bad-debt.ts).
 import { PublicKey, type AccountInfo, type ConfirmedSignatureInfo } from "@solana/web3.js";
@@ -56,6 +58,9 @@ interface AccountFacts {
   readonly authority: string;
   readonly served: boolean;
 }
+
+/** Another indexer moved the cursor since this run read it. */
+class CursorMoved extends Error {}
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -151,7 +156,7 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
    * Indexes a batch up to its first transaction the node cannot return yet (the rest waits for the next run).
    * Returns how many signatures it consumed and how many rows it recorded.
    */
-  async function indexBatch(batch: readonly Pending[]): Promise<{ consumed: number; events: number }> {
+  async function indexBatch(batch: readonly Pending[], after: Cursor | null): Promise<{ consumed: number; events: number }> {
     const landed = batch.filter((p) => !p.failed);
     const responses = landed.length
       ? await connection.getTransactions(
@@ -251,6 +256,24 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     const closed = [...state.infos].filter(([, info]) => info === null).map(([address]) => address);
     const balances = ours.flatMap(([address, account]) => balanceRows(address, account, state.slot));
     await db.transaction().execute(async (trx) => {
+      // First, so a second indexer waits here for this batch's commit and then finds the cursor moved.
+      const cursor = { signature: last.signature, slot: last.slot, tx_index: last.txIndex };
+      const claimed =
+        after === null
+          ? await trx
+              .insertInto("indexer_cursor")
+              .values({ name: cursorName, ...cursor })
+              .onConflict((oc) => oc.column("name").doNothing())
+              .executeTakeFirst()
+              .then((r) => r.numInsertedOrUpdatedRows ?? 0n)
+          : await trx
+              .updateTable("indexer_cursor")
+              .set(cursor)
+              .where("name", "=", cursorName)
+              .where("signature", "=", after.signature)
+              .executeTakeFirst()
+              .then((r) => r.numUpdatedRows);
+      if (claimed !== 1n) throw new CursorMoved();
       for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
         await trx
           .insertInto("activity")
@@ -262,25 +285,28 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
         await trx.deleteFrom("indexed_balances").where("account", "in", chunk).execute();
       }
       for (const chunk of chunks(balances, ROWS_PER_INSERT)) await trx.insertInto("indexed_balances").values(chunk).execute();
-      const cursor = { signature: last.signature, slot: last.slot, tx_index: last.txIndex };
-      await trx
-        .insertInto("indexer_cursor")
-        .values({ name: cursorName, ...cursor })
-        .onConflict((oc) => oc.column("name").doUpdateSet(cursor))
-        .execute();
     });
     return { consumed: kept.length, events: rows.length };
   }
 
   async function run(): Promise<IndexerSummary> {
-    const cursor = await readCursor();
+    let cursor = await readCursor();
     const pending = pendingFrom(await newSignatures(cursor), cursor);
     let signatures = 0;
     let events = 0;
     for (const batch of chunks(pending, batchSize)) {
-      const done = await indexBatch(batch);
+      let done: { consumed: number; events: number };
+      try {
+        done = await indexBatch(batch, cursor);
+      } catch (error) {
+        if (!(error instanceof CursorMoved)) throw error;
+        log.warn({ job: "indexer" }, "another indexer moved the cursor: this run stops");
+        break;
+      }
       signatures += done.consumed;
       events += done.events;
+      const last = batch[done.consumed - 1];
+      if (last) cursor = { signature: last.signature, slot: last.slot, txIndex: last.txIndex };
       if (done.consumed < batch.length) break;
     }
     return { signatures, events };

@@ -1,8 +1,8 @@
-// What the indexer stored, read back for tests, and the check that indexed_balances mirror the margin accounts on the
-// ledger.
+// What the indexer's tests check against the ledger: the activity rows in chain order, and indexed_balances equal to
+// the margin accounts' shares on chain.
 import { PublicKey } from "@solana/web3.js";
 import { expect } from "vitest";
-import type { TestMarket } from "../../../../packages/protocol/test/support/market.js";
+import { PROGRAM, type TestBank, type TestMarket, type TestUser } from "../../../../packages/protocol/test/support/market.js";
 import type { RunningServer } from "../../src/server.js";
 
 export interface ActivityRow {
@@ -15,7 +15,19 @@ export interface ActivityRow {
   amount: string | null;
 }
 
-/** Every activity row, in chain order. */
+/** The row an action must leave: its user's account and wallet, the bank and its mint, the native amount. */
+export function activityRow(signature: string, type: string, user: TestUser, bank: TestBank | null, amount: bigint | null): ActivityRow {
+  return {
+    signature,
+    type,
+    account: user.account.toBase58(),
+    authority: user.wallet.publicKey.toBase58(),
+    bank: bank?.key.toBase58() ?? null,
+    mint: bank?.mint.toBase58() ?? null,
+    amount: amount === null ? null : amount.toString(),
+  };
+}
+
 export async function activityRows(server: RunningServer): Promise<ActivityRow[]> {
   const rows = await server.context.db
     .selectFrom("activity")
@@ -68,4 +80,15 @@ export async function expectBalancesMatchChain(
     expect(Number(row.slot)).toBeGreaterThanOrEqual(latest!.slot);
     expect(Number(row.slot)).toBeLessThanOrEqual(current);
   }
+}
+
+/** The transaction that created a margin account: the oldest one naming it. */
+export async function creationOf(market: TestMarket, user: TestUser): Promise<string> {
+  const signatures = await market.connection.getSignaturesForAddress(user.account, {}, "confirmed");
+  return signatures[signatures.length - 1]!.signature;
+}
+
+/** Every signature that mentions the lending program, newest first. */
+export async function programSignatures(market: TestMarket) {
+  return market.connection.getSignaturesForAddress(PROGRAM, { limit: 1000 }, "confirmed");
 }
