@@ -42,7 +42,7 @@ describe("two instances started together on one database", () => {
     await market.addBank(6, { kind: "pyth", price: 1 });
     const database = await freshDatabase("postgres");
     // Every statement writing bank states leaves a row here, whichever instance ran it.
-    const setup = await openDatabase(database);
+    const setup = await openDatabase({ ...database, databaseStatementTimeoutMs: 0 });
     await sql`CREATE TABLE bank_state_writes (at timestamptz NOT NULL DEFAULT clock_timestamp())`.execute(setup.db);
     await sql`CREATE FUNCTION count_bank_state_write() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN INSERT INTO bank_state_writes DEFAULT VALUES; RETURN NULL; END $$`.execute(setup.db);
@@ -129,7 +129,11 @@ describe("two instances started together on one database", () => {
     for (const server of [...servers].sort((x, y) => Number(x.leadership.leading) - Number(y.leadership.leading))) await server.close();
     const runs = servers.map((server) => server.jobRuns()["bank-states"] ?? 0);
     expect(runs.filter((count) => count > 0)).toHaveLength(1);
-    const check = await openDatabase({ databaseUrl: servers[0]!.context.config.databaseUrl, sqlitePath: "" });
+    const check = await openDatabase({
+      databaseUrl: servers[0]!.context.config.databaseUrl,
+      sqlitePath: "",
+      databaseStatementTimeoutMs: 0,
+    });
     try {
       const { rows } = await sql<{ writes: string }>`SELECT count(*) AS writes FROM bank_state_writes`.execute(check.db);
       expect(Number(rows[0]!.writes)).toBe(runs[0]! + runs[1]!);

@@ -70,7 +70,7 @@ async function untilLeads(leadership: Leadership): Promise<void> {
 
 describe("leadership on SQLite", () => {
   it("always leads, until closed", async () => {
-    const sole = openLeadership({ databaseUrl: null, sqlitePath: ":memory:" }, pino({ level: "silent" }));
+    const sole = openLeadership({ databaseUrl: null }, pino({ level: "silent" }));
     expect(await sole.lead()).toBe(true);
     expect(sole.leading).toBe(true);
     await sole.close();

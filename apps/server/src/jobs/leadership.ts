@@ -133,6 +133,6 @@ export function advisoryLeadership(connectionString: string, log: FastifyBaseLog
 }
 
 /** The leadership of the database the settings name. */
-export function openLeadership(settings: DatabaseSettings, log: FastifyBaseLogger): Leadership {
+export function openLeadership(settings: Pick<DatabaseSettings, "databaseUrl">, log: FastifyBaseLogger): Leadership {
   return settings.databaseUrl ? advisoryLeadership(settings.databaseUrl, log) : soleLeadership();
 }
