@@ -8,7 +8,7 @@
  *   shows how far the client itself could go.
  *
  * Knobs: BENCH_ROUNDS (5), BENCH_SYSTEM / BENCH_TOKEN (in-process transfers per round, 5,000 / 3,000),
- * BENCH_HTTP_SYSTEM / BENCH_HTTP_TOKEN (HTTP transfers per round and mode, 3,000 / 2,000).
+ * BENCH_HTTP_SYSTEM / BENCH_HTTP_TOKEN (HTTP transfers per round and mode, 3,000 / 2,000; both 0 skips HTTP).
  */
 import {
   TOKEN_PROGRAM_ID,
@@ -407,44 +407,48 @@ report("litesvm (reference), token", inProcess.litesvmToken);
 const ledgerToken = report("ledger, token", inProcess.ledgerToken);
 report("ledger / litesvm, token (per round)", ratios(inProcess.ledgerToken, inProcess.litesvmToken), atLeast(0.8, times), times);
 
-const node = await httpLedger();
-const bare = await bareServer();
-// The canned server's bodies come from a workload of their own, so they never spend the ledger's signatures.
-const bareWork = await Workload.prepare({
-  blockhash: async () => "11111111111111111111111111111111",
-  land: async () => undefined,
-  fund: async () => undefined,
-});
-const overHttp = await interleaved(ROUNDS, {
-  bareSingle: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false),
-  systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false),
-  tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false),
-  bareBatched: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, true),
-  systemBatched: () => node.run("system", HTTP_SYSTEM_PER_ROUND, true),
-  tokenBatched: () => node.run("token", HTTP_TOKEN_PER_ROUND, true),
-});
-await node.close();
-await bare.close();
+if (HTTP_SYSTEM_PER_ROUND > 0 || HTTP_TOKEN_PER_ROUND > 0) await overHttpRounds();
 
-console.log("HTTP (the ledger in its own process; the client here)");
-report("bare node:http, canned reply, one tx per request (client bound)", overHttp.bareSingle);
-report("ledger, one tx per request, system", overHttp.systemSingle, atLeast(5_000));
-report("ledger, one tx per request, token", overHttp.tokenSingle, atLeast(4_000));
-report(`bare node:http, canned reply, batches of ${BATCH_SIZE} (client bound)`, overHttp.bareBatched);
-report(`ledger, batches of ${BATCH_SIZE}, system`, overHttp.systemBatched, atLeast(0.8 * ledgerSystem.median));
-report(`ledger, batches of ${BATCH_SIZE}, token`, overHttp.tokenBatched, atLeast(0.8 * ledgerToken.median));
-report(
-  `ledger batches / ledger in-process, system (medians)`,
-  [summarize(overHttp.systemBatched).median / ledgerSystem.median],
-  atLeast(0.8, times),
-  times,
-);
-report(
-  `ledger batches / ledger in-process, token (medians)`,
-  [summarize(overHttp.tokenBatched).median / ledgerToken.median],
-  atLeast(0.8, times),
-  times,
-);
+async function overHttpRounds(): Promise<void> {
+  const node = await httpLedger();
+  const bare = await bareServer();
+  // The canned server's bodies come from a workload of their own, so they never spend the ledger's signatures.
+  const bareWork = await Workload.prepare({
+    blockhash: async () => "11111111111111111111111111111111",
+    land: async () => undefined,
+    fund: async () => undefined,
+  });
+  const overHttp = await interleaved(ROUNDS, {
+    bareSingle: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false),
+    systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false),
+    tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false),
+    bareBatched: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, true),
+    systemBatched: () => node.run("system", HTTP_SYSTEM_PER_ROUND, true),
+    tokenBatched: () => node.run("token", HTTP_TOKEN_PER_ROUND, true),
+  });
+  await node.close();
+  await bare.close();
+
+  console.log("HTTP (the ledger in its own process; the client here)");
+  report("bare node:http, canned reply, one tx per request (client bound)", overHttp.bareSingle);
+  report("ledger, one tx per request, system", overHttp.systemSingle, atLeast(5_000));
+  report("ledger, one tx per request, token", overHttp.tokenSingle, atLeast(4_000));
+  report(`bare node:http, canned reply, batches of ${BATCH_SIZE} (client bound)`, overHttp.bareBatched);
+  report(`ledger, batches of ${BATCH_SIZE}, system`, overHttp.systemBatched, atLeast(0.8 * ledgerSystem.median));
+  report(`ledger, batches of ${BATCH_SIZE}, token`, overHttp.tokenBatched, atLeast(0.8 * ledgerToken.median));
+  report(
+    `ledger batches / ledger in-process, system (medians)`,
+    [summarize(overHttp.systemBatched).median / ledgerSystem.median],
+    atLeast(0.8, times),
+    times,
+  );
+  report(
+    `ledger batches / ledger in-process, token (medians)`,
+    [summarize(overHttp.tokenBatched).median / ledgerToken.median],
+    atLeast(0.8, times),
+    times,
+  );
+}
 
 console.log(`\nREADME table (${((performance.now() - startedAt) / 1000).toFixed(0)} s):\n`);
 console.log(
