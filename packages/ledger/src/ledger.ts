@@ -45,7 +45,7 @@ import { bundleId, bundleSimulation, bundleTip, runBundle, type BundleHost } fro
 import { PrioritizationFeeCache } from "./chain/fees.js";
 import { DEFAULT_FAUCET_LAMPORTS, missingGenesisAccounts, openGenesis } from "./chain/genesis.js";
 import { PerformanceSampler } from "./chain/performance.js";
-import { StatusCache } from "./chain/status-cache.js";
+import { STATUS_CACHE_SLOTS, StatusCache } from "./chain/status-cache.js";
 
 export interface LedgerOptions {
   /** Directory for durable state; null keeps everything in memory (tests, benchmarks). */
@@ -103,6 +103,9 @@ export class Ledger implements LedgerService {
     this.commits = new CommitQueue(this.store, (batch) => this.committed(batch));
     for (const [address, account] of this.store.loadAccounts()) this.setAccount(address, account);
     this.slots = new SlotClock(this.store.recentSlots(151));
+    // Statuses stay as long as the status cache would have kept them, so no replay lands across a restart.
+    for (const { signature, ...status } of this.store.recentStatuses(this.slots.slot - STATUS_CACHE_SLOTS))
+      this.statuses.record(signature, status);
     this.seq = this.store.lastSeq();
     this.durableSeq = this.seq;
     this.txCount = this.store.transactionCount();
