@@ -45,6 +45,50 @@ CREATE TABLE IF NOT EXISTS address_signatures (address TEXT NOT NULL, seq INTEGE
 CREATE TABLE IF NOT EXISTS slots (slot INTEGER PRIMARY KEY, blockhash TEXT NOT NULL, started_at INTEGER NOT NULL, clock_offset INTEGER NOT NULL);
 `;
 
+/**
+ * A batch as flat statement parameters: what the writer thread receives (plain values clone cheaply between threads,
+ * records with nested metas do not). Each table's rows follow one another, a fixed number of columns each.
+ */
+export interface CommitRows {
+  /** address, lamports, owner, executable, rent_epoch, data */
+  accounts: (string | bigint | number | Uint8Array)[];
+  deletedAccounts: string[];
+  /** seq, signature, signature_key, slot, block_time, version, wire, meta */
+  transactions: (string | bigint | number | Uint8Array)[];
+  /** address, seq */
+  addresses: (string | number)[];
+  /** slot, blockhash, started_at, clock_offset */
+  slots: (string | bigint | number)[];
+}
+
+const ACCOUNT_COLUMNS = 6;
+const TRANSACTION_COLUMNS = 8;
+const SLOT_COLUMNS = 4;
+
+export function commitRows(batch: CommitBatch): CommitRows {
+  const rows: CommitRows = { accounts: [], deletedAccounts: [], transactions: [], addresses: [], slots: [] };
+  for (const [address, account] of batch.accounts) {
+    if (account === null) rows.deletedAccounts.push(address);
+    else
+      rows.accounts.push(address, account.lamports, account.owner, account.executable ? 1 : 0, account.rentEpoch.toString(), account.data);
+  }
+  for (const { record, addresses } of batch.transactions) {
+    rows.transactions.push(
+      record.seq,
+      record.signature,
+      signatureKey(record.signature),
+      record.slot,
+      record.blockTime,
+      record.version === "legacy" ? -1 : 0,
+      record.wire,
+      stringifyTransactionMeta(record.meta),
+    );
+    for (const address of addresses) rows.addresses.push(address, record.seq);
+  }
+  for (const s of batch.slots) rows.slots.push(s.slot, s.blockhash, s.startedAt, s.clockOffset);
+  return rows;
+}
+
 /** Rows per multi-row INSERT: one statement call per this many rows instead of one per row. */
 const ROWS_PER_INSERT = 32;
 
@@ -236,38 +280,22 @@ export class LedgerStore {
   }
 
   commit(batch: CommitBatch): void {
+    this.writeRows(commitRows(batch));
+  }
+
+  /** Writes one batch's rows in one SQLite transaction (here, or on the writer thread). */
+  writeRows(rows: CommitRows): void {
     this.db.transaction(() => {
-      for (const [address, account] of batch.accounts) {
-        if (account === null) this.stmts.deleteAccount.run(address);
-        else
-          this.stmts.upsertAccount.run(
-            address,
-            account.lamports,
-            account.owner,
-            account.executable ? 1 : 0,
-            account.rentEpoch.toString(),
-            account.data,
-          );
-      }
-      // (address, seq) pairs, flattened, written ROWS_PER_INSERT rows a statement.
-      const pairs: (string | number)[] = [];
-      for (const { record, addresses } of batch.transactions) {
-        this.stmts.insertTransaction.run(
-          record.seq,
-          record.signature,
-          signatureKey(record.signature),
-          record.slot,
-          record.blockTime,
-          record.version === "legacy" ? -1 : 0,
-          record.wire,
-          stringifyTransactionMeta(record.meta),
-        );
-        for (const address of addresses) pairs.push(address, record.seq);
-      }
+      for (let i = 0; i < rows.accounts.length; i += ACCOUNT_COLUMNS)
+        this.stmts.upsertAccount.run(rows.accounts.slice(i, i + ACCOUNT_COLUMNS));
+      for (const address of rows.deletedAccounts) this.stmts.deleteAccount.run(address);
+      for (let i = 0; i < rows.transactions.length; i += TRANSACTION_COLUMNS)
+        this.stmts.insertTransaction.run(rows.transactions.slice(i, i + TRANSACTION_COLUMNS));
+      const pairs = rows.addresses;
       const whole = pairs.length - (pairs.length % (2 * ROWS_PER_INSERT));
       for (let i = 0; i < whole; i += 2 * ROWS_PER_INSERT) this.stmts.insertAddresses.run(pairs.slice(i, i + 2 * ROWS_PER_INSERT));
       for (let i = whole; i < pairs.length; i += 2) this.stmts.insertAddress.run(pairs[i], pairs[i + 1]);
-      for (const s of batch.slots) this.stmts.insertSlot.run(s.slot, s.blockhash, s.startedAt, s.clockOffset);
+      for (let i = 0; i < rows.slots.length; i += SLOT_COLUMNS) this.stmts.insertSlot.run(rows.slots.slice(i, i + SLOT_COLUMNS));
     })();
   }
 
