@@ -34,6 +34,7 @@ import {
 } from "./service.js";
 import { CommitQueue } from "./storage/commit-queue.js";
 import { LedgerStore, type CommitBatch } from "./storage/store.js";
+import { StoreWriter } from "./storage/store-writer.js";
 import { encodeBase58 } from "./tx/base58.js";
 import { sanitizeTransaction } from "./tx/sanitize.js";
 import { verifyTransactionSignatures } from "./tx/verify.js";
@@ -45,7 +46,7 @@ import { bundleId, bundleSimulation, bundleTip, runBundle, type BundleHost } fro
 import { PrioritizationFeeCache } from "./chain/fees.js";
 import { DEFAULT_FAUCET_LAMPORTS, missingGenesisAccounts, openGenesis } from "./chain/genesis.js";
 import { PerformanceSampler } from "./chain/performance.js";
-import { StatusCache } from "./chain/status-cache.js";
+import { STATUS_CACHE_SLOTS, StatusCache } from "./chain/status-cache.js";
 
 export interface LedgerOptions {
   /** Directory for durable state; null keeps everything in memory (tests, benchmarks). */
@@ -80,6 +81,8 @@ export class Ledger implements LedgerService {
   private readonly samples: PerformanceSampler;
   private readonly bundles = new Map<string, BundleStatus>();
   private readonly commits: CommitQueue;
+  /** Writes and syncs the store on its own thread; null in memory, where the store writes in place. */
+  private readonly writer: StoreWriter | null;
   private seq: number;
   private durableSeq: number;
   private txCount: bigint;
@@ -100,9 +103,13 @@ export class Ledger implements LedgerService {
     const genesis = openGenesis(this.store, options.faucetLamports ?? DEFAULT_FAUCET_LAMPORTS, now);
     this.genesisHash = genesis.genesisHash;
     this.faucet = genesis.faucet;
-    this.commits = new CommitQueue(this.store, (batch) => this.committed(batch));
+    this.writer = options.dataDir ? new StoreWriter(options.dataDir) : null;
+    this.commits = new CommitQueue(this.writer ?? this.store, (batch) => this.committed(batch));
     for (const [address, account] of this.store.loadAccounts()) this.setAccount(address, account);
     this.slots = new SlotClock(this.store.recentSlots(151));
+    // Statuses stay as long as the status cache would have kept them, so no replay lands across a restart.
+    for (const { signature, ...status } of this.store.recentStatuses(this.slots.slot - STATUS_CACHE_SLOTS))
+      this.statuses.record(signature, status);
     this.seq = this.store.lastSeq();
     this.durableSeq = this.seq;
     this.txCount = this.store.transactionCount();
@@ -204,8 +211,8 @@ export class Ledger implements LedgerService {
   }
 
   blockTime(slot: bigint): number | null {
-    const record =
-      slot === this.slots.slot ? this.slots.current : (this.commits.pending.slots.find((s) => s.slot === slot) ?? this.store.slot(slot));
+    // The clock keeps its recent slots, which covers those handed to the writer but not yet written.
+    const record = this.slots.recentRecord(slot) ?? this.commits.pending.slots.find((s) => s.slot === slot) ?? this.store.slot(slot);
     return record ? Math.floor(record.startedAt / 1000) + record.clockOffset : null;
   }
 
@@ -268,6 +275,7 @@ export class Ledger implements LedgerService {
     void this.clock?.stop();
     this.commits.flush();
     this.closed = true;
+    this.writer?.close();
     this.store.close();
     await this.verifier.close();
   }

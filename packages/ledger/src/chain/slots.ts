@@ -51,6 +51,12 @@ export class SlotClock {
     return record;
   }
 
+  /** The record of `slot` if it is among the recent slots the clock keeps. */
+  recentRecord(slot: bigint): SlotRecord | undefined {
+    for (let i = this.order.length - 1; i >= 0; i--) if (this.order[i]?.slot === slot) return this.order[i];
+    return undefined;
+  }
+
   private remember(record: SlotRecord): void {
     this.order.push(record);
     this.hashes.set(record.blockhash, record.slot);

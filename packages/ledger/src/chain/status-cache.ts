@@ -3,7 +3,7 @@
 import type { TransactionRecord } from "../service.js";
 
 /** Statuses stay this many slots: twice a blockhash's 150-slot lifetime. */
-const STATUS_CACHE_SLOTS = 300n;
+export const STATUS_CACHE_SLOTS = 300n;
 
 export interface RecentStatus {
   readonly slot: bigint;

@@ -57,17 +57,18 @@ interface Frame {
 
 /** Runs the instructions of one loaded transaction against its private account copies. */
 export class InstructionProcessor {
-  private readonly logs = new LogCollector();
-  private remaining: number;
+  // Read and written by Context for the instruction it serves.
+  readonly logs = new LogCollector();
+  remaining: number;
   private readonly stack: Frame[] = [];
-  private returnData: ReturnData | null = null;
+  returnData: ReturnData | null = null;
   private readonly inner: { index: number; instructions: CompiledInnerInstruction[] }[] = [];
   private currentInner: CompiledInnerInstruction[] = [];
 
   constructor(
-    private readonly tx: LoadedTransaction,
+    readonly tx: LoadedTransaction,
     private readonly programs: ReadonlyMap<Address, Program>,
-    private readonly clock: Clock,
+    readonly clock: Clock,
   ) {
     this.remaining = tx.unitLimit;
   }
@@ -107,7 +108,7 @@ export class InstructionProcessor {
     this.logs.push(`Program ${programId} invoke [${height}]`);
     const program = this.programs.get(programId);
     const startUnits = this.remaining;
-    let setReturnDataHere = false;
+    let ctx: Context | null = null;
     try {
       if (!program) {
         this.logs.push(`Program is not deployed`);
@@ -116,9 +117,7 @@ export class InstructionProcessor {
       const frame = this.openFrame(programId, indexes, isSigner, isWritable);
       this.stack.push(frame);
       try {
-        const ctx = this.context(frame, data, height, () => {
-          setReturnDataHere = true;
-        });
+        ctx = new Context(this, frame, data, height);
         program.execute(ctx);
         this.verify(frame, !program.builtin || height > 1);
       } finally {
@@ -133,7 +132,7 @@ export class InstructionProcessor {
       throw e instanceof InstructionError ? e : new InstructionError(value);
     }
     if (!program.builtin) this.logs.push(`Program ${programId} consumed ${startUnits - this.remaining} of ${startUnits} compute units`);
-    if (setReturnDataHere && this.returnData) {
+    if (ctx?.setReturnDataHere && this.returnData) {
       this.logs.push(`Program return: ${this.returnData.programId} ${this.returnData.data.toString("base64")}`);
     }
     this.logs.push(`Program ${programId} success`);
@@ -159,7 +158,7 @@ export class InstructionProcessor {
     for (const k of frame.before.keys()) frame.before.set(k, snapshot(elementAt(this.tx.accounts, k)));
   }
 
-  private consume(units: number): void {
+  consume(units: number): void {
     if (units > this.remaining) {
       this.remaining = 0;
       throw new InstructionError("ComputationalBudgetExceeded");
@@ -167,34 +166,7 @@ export class InstructionProcessor {
     this.remaining -= units;
   }
 
-  private context(frame: Frame, data: Buffer, stackHeight: number, onReturnData: () => void): InstructionContext {
-    const accounts: InstructionAccount[] = frame.indexes.map((k, j) => ({
-      key: elementAt(this.tx.keys, k),
-      isSigner: elementAt(frame.isSigner, j),
-      isWritable: elementAt(frame.isWritable, j),
-      account: elementAt(this.tx.accounts, k),
-    }));
-    return {
-      programId: frame.programId,
-      data,
-      accounts,
-      stackHeight,
-      clock: this.clock,
-      log: (message) => this.logs.push(`Program log: ${message}`),
-      logData: (...chunks) => this.logs.push(`Program data: ${chunks.map((c) => Buffer.from(c).toString("base64")).join(" ")}`),
-      consume: (units) => this.consume(units),
-      remainingUnits: () => this.remaining,
-      setReturnData: (bytes) => {
-        if (bytes.length > 1024) throw new InstructionError("InvalidArgument");
-        this.returnData = { programId: frame.programId, data: Buffer.from(bytes) };
-        onReturnData();
-      },
-      getReturnData: () => this.returnData,
-      invoke: (ix, seeds) => this.invoke(frame, ix, seeds ?? [], stackHeight),
-    };
-  }
-
-  private invoke(caller: Frame, ix: CpiInstruction, signerSeeds: readonly (readonly Uint8Array[])[], callerHeight: number): void {
+  invoke(caller: Frame, ix: CpiInstruction, signerSeeds: readonly (readonly Uint8Array[])[], callerHeight: number): void {
     this.consume(CPI_BASE_UNITS);
     if (callerHeight + 1 > MAX_STACK_HEIGHT) throw new InstructionError("CallDepth");
     // A program may call itself directly, but may not be re-entered through another program.
@@ -258,6 +230,66 @@ export class InstructionProcessor {
     this.verify(caller, true);
     this.execute(ix.programId, indexes, isSigner, isWritable, data);
     this.refresh(caller);
+  }
+}
+
+/** What one executing instruction sees. Its methods live on the prototype: serving an instruction allocates no closures. */
+class Context implements InstructionContext {
+  readonly programId: Address;
+  readonly accounts: InstructionAccount[];
+  readonly clock: Clock;
+  /** Whether this instruction set the return data, which its success then logs. */
+  setReturnDataHere = false;
+
+  constructor(
+    private readonly processor: InstructionProcessor,
+    private readonly frame: Frame,
+    readonly data: Buffer,
+    readonly stackHeight: number,
+  ) {
+    const { keys, accounts } = processor.tx;
+    this.programId = frame.programId;
+    this.clock = processor.clock;
+    this.accounts = [];
+    for (let j = 0; j < frame.indexes.length; j++) {
+      const k = elementAt(frame.indexes, j);
+      this.accounts.push({
+        key: elementAt(keys, k),
+        isSigner: elementAt(frame.isSigner, j),
+        isWritable: elementAt(frame.isWritable, j),
+        account: elementAt(accounts, k),
+      });
+    }
+  }
+
+  log(message: string): void {
+    this.processor.logs.push(`Program log: ${message}`);
+  }
+
+  logData(...chunks: Uint8Array[]): void {
+    this.processor.logs.push(`Program data: ${chunks.map((c) => Buffer.from(c).toString("base64")).join(" ")}`);
+  }
+
+  consume(units: number): void {
+    this.processor.consume(units);
+  }
+
+  remainingUnits(): number {
+    return this.processor.remaining;
+  }
+
+  setReturnData(bytes: Uint8Array): void {
+    if (bytes.length > 1024) throw new InstructionError("InvalidArgument");
+    this.processor.returnData = { programId: this.frame.programId, data: Buffer.from(bytes) };
+    this.setReturnDataHere = true;
+  }
+
+  getReturnData(): ReturnData | null {
+    return this.processor.returnData;
+  }
+
+  invoke(ix: CpiInstruction, signerSeeds?: readonly (readonly Uint8Array[])[]): void {
+    this.processor.invoke(this.frame, ix, signerSeeds ?? [], this.stackHeight);
   }
 }
 

@@ -1,12 +1,12 @@
-import { SYSTEM_PROGRAM_ID, type Account, type Address } from "../account.js";
+import { SYSTEM_PROGRAM_ID, cloneAccount, emptyAccount, type Account, type Address } from "../account.js";
 import { TransactionError, type TransactionErrorValue } from "../errors.js";
 import type { CompiledInnerInstruction, ReturnData } from "../service.js";
 import { MAX_TX_ACCOUNT_LOCKS } from "../tx/sanitize.js";
 import type { WireTransaction } from "../tx/wire.js";
 import { parseComputeBudget, transactionFee } from "./compute-budget.js";
-import { InstructionProcessor, checkRentStates, loadAccounts, type LoadedTransaction } from "./executor.js";
+import { InstructionProcessor, checkRentStates, type LoadedTransaction } from "./executor.js";
 import type { Clock, Program } from "./program.js";
-import { checkRentState, snapshot } from "./rules.js";
+import { checkRentState } from "./rules.js";
 import { INSTRUCTIONS_SYSVAR_ID, encodeInstructionsSysvar, setInstructionsSysvarCurrentIndex } from "./sysvars.js";
 import { elementAt } from "../indexing.js";
 
@@ -94,8 +94,10 @@ function execute(tx: WireTransaction, env: ExecutionEnvironment): TransactionRes
   if (payerAccount.owner !== SYSTEM_PROGRAM_ID || payerAccount.data.length > 0) return reject("InvalidAccountForFee");
   if (payerAccount.lamports < fee) return reject("InsufficientFundsForFee");
 
-  const accounts = loadAccounts(keys, env.getAccount);
-  const pre = accounts.map(snapshot);
+  // Committed accounts are never changed in place (programs get private copies), so they are the state before the
+  // transaction as they are: no snapshot copies.
+  const pre = keys.map((k) => env.getAccount(k) ?? emptyAccount());
+  const accounts = pre.map(cloneAccount);
   const payer = elementAt(accounts, 0);
   payer.lamports -= fee;
   checkRentState(0, elementAt(pre, 0), payer);
@@ -131,11 +133,13 @@ function execute(tx: WireTransaction, env: ExecutionEnvironment): TransactionRes
 
   let post: Account[];
   if (err === null) {
+    // A read-only account cannot have changed (the rules refuse it), so it stays the committed object itself: the
+    // Instructions sysvar's per-transaction data is dropped, and caches keyed by account objects keep hitting.
     post = accounts;
-    if (sysvarIndex >= 0) post[sysvarIndex] = pre[sysvarIndex] as Account;
+    for (let i = 0; i < post.length; i++) if (!isWritable[i]) post[i] = elementAt(pre, i);
   } else {
     // A failed transaction still pays: only the fee payer's debit survives.
-    post = pre.map((s) => ({ ...s, data: s.data }));
+    post = pre.slice();
     const payerBefore = elementAt(pre, 0);
     post[0] = { ...payerBefore, lamports: payerBefore.lamports - fee };
   }
@@ -152,7 +156,7 @@ function execute(tx: WireTransaction, env: ExecutionEnvironment): TransactionRes
     keys,
     isWritable,
     loadedAddresses,
-    pre: pre as Account[],
+    pre,
     post,
   };
 }

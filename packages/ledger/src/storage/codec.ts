@@ -1,3 +1,5 @@
+import type { TransactionMeta } from "../service.js";
+
 /**
  * JSON that keeps what transaction records hold exactly: bigints as {"$n":"123"} and Buffers as {"$b":"<base64>"},
  * both read back as their own types.
@@ -30,4 +32,26 @@ export function parseWithBigInt<T>(text: string): T {
     if (typeof v.$b === "string") return Buffer.from(v.$b, "base64");
     return v;
   }) as T;
+}
+
+/** bigints as stringifyWithBigInt writes them. */
+function bigintsJson(values: readonly bigint[]): string {
+  let out = "[";
+  for (let i = 0; i < values.length; i++) out += `${i === 0 ? "" : ","}{"$n":"${values[i]}"}`;
+  return `${out}]`;
+}
+
+/**
+ * stringifyWithBigInt(meta), written field by field: every transaction's meta is stored, and only its fee, balances,
+ * units and return data hold bigints or Buffers; the rest is plain JSON, stringified natively without a tagged copy.
+ */
+export function stringifyTransactionMeta(meta: TransactionMeta): string {
+  return (
+    `{"err":${stringifyWithBigInt(meta.err)},"fee":{"$n":"${meta.fee}"},` +
+    `"preBalances":${bigintsJson(meta.preBalances)},"postBalances":${bigintsJson(meta.postBalances)},` +
+    `"preTokenBalances":${JSON.stringify(meta.preTokenBalances)},"postTokenBalances":${JSON.stringify(meta.postTokenBalances)},` +
+    `"logMessages":${JSON.stringify(meta.logMessages)},"innerInstructions":${JSON.stringify(meta.innerInstructions)},` +
+    `"loadedAddresses":${JSON.stringify(meta.loadedAddresses)},"returnData":${stringifyWithBigInt(meta.returnData)},` +
+    `"computeUnitsConsumed":{"$n":"${meta.computeUnitsConsumed}"}}`
+  );
 }

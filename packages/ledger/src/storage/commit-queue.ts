@@ -2,7 +2,8 @@
 // to the store in one SQLite transaction; only once the write-ahead log is synced are waiters released and listeners
 // told. The sync runs off the main thread, so the next turn's transactions execute (and are written) meanwhile; one
 // sync covers every batch written before it started.
-import type { CommitBatch, LedgerStore } from "./store.js";
+import type { CommitBatch } from "./store.js";
+import type { DurableWriter } from "./store-writer.js";
 
 function emptyBatch(): CommitBatch {
   return { accounts: new Map(), transactions: [], slots: [] };
@@ -27,7 +28,7 @@ export class CommitQueue {
 
   /** `committed` sees each batch once it is on disk, after the waiters are released, in commit order. */
   constructor(
-    private readonly store: LedgerStore,
+    private readonly store: DurableWriter,
     private readonly committed: (batch: CommitBatch) => void,
   ) {}
 

@@ -1,7 +1,8 @@
 // The store's JSON codec: whatever a transaction record holds (bigints of any size and sign, Buffers, nested arrays and
 // objects, nulls, strings) reads back exactly as it was written; undefined fields are dropped as JSON drops them.
 import { describe, expect, it } from "vitest";
-import { parseWithBigInt, stringifyWithBigInt } from "../../src/storage/codec.js";
+import type { TransactionMeta } from "../../src/service.js";
+import { parseWithBigInt, stringifyTransactionMeta, stringifyWithBigInt } from "../../src/storage/codec.js";
 import { seededRandom } from "../support/random.js";
 
 /** A random record-shaped value of at most `depth` levels. */
@@ -47,5 +48,43 @@ describe("stringifyWithBigInt / parseWithBigInt", () => {
     expect(stringifyWithBigInt({ fee: 5000n, data: Buffer.from([1, 2, 255]), gone: undefined, list: [undefined, -1n] })).toBe(
       '{"fee":{"$n":"5000"},"data":{"$b":"AQL/"},"list":[null,{"$n":"-1"}]}',
     );
+  });
+});
+
+describe("stringifyTransactionMeta", () => {
+  const landed: TransactionMeta = {
+    err: null,
+    fee: 5000n,
+    preBalances: [1_000_000_000_000n, 0n, 1n],
+    postBalances: [999_999_995_000n, 0n, 1n],
+    preTokenBalances: [],
+    postTokenBalances: [
+      {
+        accountIndex: 1,
+        mint: "So11111111111111111111111111111111111111112",
+        owner: "11111111111111111111111111111111",
+        programId: "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+        uiTokenAmount: { amount: "1500", decimals: 3, uiAmount: 1.5, uiAmountString: "1.5" },
+      },
+    ],
+    logMessages: ["Program 11111111111111111111111111111111 invoke [1]", 'Program log: "quoted" \\ and \u2603'],
+    innerInstructions: [{ index: 0, instructions: [{ programIdIndex: 2, accounts: [0, 1], data: "3Bxs4h24hBtQy9rw", stackHeight: 2 }] }],
+    loadedAddresses: { writable: ["w"], readonly: [] },
+    returnData: { programId: "11111111111111111111111111111111", data: Buffer.from([0, 1, 254]) },
+    computeUnitsConsumed: 1_400_000n,
+  };
+  const failed: TransactionMeta = {
+    ...landed,
+    err: { InstructionError: [0, { Custom: 6009 }] },
+    preTokenBalances: landed.postTokenBalances,
+    returnData: null,
+  };
+
+  it("writes exactly what stringifyWithBigInt writes, and reads back as the meta", () => {
+    for (const meta of [landed, failed, { ...failed, err: "AccountInUse" as const, preBalances: [], postBalances: [] }]) {
+      const text = stringifyTransactionMeta(meta);
+      expect(text).toBe(stringifyWithBigInt(meta));
+      expect(parseWithBigInt(text)).toEqual(meta);
+    }
   });
 });
