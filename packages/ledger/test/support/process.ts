@@ -20,10 +20,13 @@ export async function freePortPair(): Promise<number> {
   }
 }
 
-/** Runs `npm run localnet`'s entry point as a separate process, as an operator would. */
-export function spawnLocalnet(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "packages/ledger/src/cli.ts"], {
-    cwd: ROOT,
+/**
+ * Runs `npm run localnet`'s entry point as a separate process, as an operator would. Benchmarks may run another
+ * checkout (`root`) or pass Node flags (`nodeFlags`, e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ */
+export function spawnLocalnet(env: Record<string, string>, options: { root?: string; nodeFlags?: string[] } = {}): ChildProcess {
+  return spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", "packages/ledger/src/cli.ts"], {
+    cwd: options.root ?? ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
