@@ -3,6 +3,7 @@ import { closeSync, fsync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import type { Account, Address } from "../account.js";
 import type { TransactionMeta, TransactionRecord } from "../service.js";
+import { WalCheckpointer } from "./checkpointer.js";
 import { parseWithBigInt, stringifyWithBigInt } from "./codec.js";
 
 export interface SlotRecord {
@@ -69,6 +70,8 @@ export class LedgerStore {
   private readonly stmts;
   /** The write-ahead log, for syncWal; null in memory. */
   private readonly walFd: number | null = null;
+  /** Checkpoints off the main thread (storage/checkpointer.ts); null in memory. */
+  private readonly checkpointer: WalCheckpointer | null = null;
 
   constructor(dataDir: string | null) {
     let path = ":memory:";
@@ -82,7 +85,11 @@ export class LedgerStore {
     this.db.pragma(dataDir ? "synchronous = NORMAL" : "synchronous = FULL");
     this.db.exec(SCHEMA);
     // The schema write created the log; SQLite keeps this file (and inode) until the last connection closes.
-    if (dataDir) this.walFd = openSync(`${path}-wal`, "a");
+    if (dataDir) {
+      this.walFd = openSync(`${path}-wal`, "a");
+      this.db.pragma("wal_autocheckpoint = 0");
+      this.checkpointer = new WalCheckpointer(path);
+    }
     this.stmts = {
       getMeta: this.db.prepare<[string], { value: string }>("SELECT value FROM meta WHERE key = ?"),
       setMeta: this.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value"),
@@ -197,6 +204,7 @@ export class LedgerStore {
       }
       for (const s of batch.slots) this.stmts.insertSlot.run(s.slot, s.blockhash, s.startedAt, s.clockOffset);
     })();
+    this.checkpointer?.committed();
   }
 
   /** Calls `done` once every batch committed so far is on disk; the fsync runs on libuv's thread pool. */
@@ -225,6 +233,7 @@ export class LedgerStore {
   }
 
   close(): void {
+    this.checkpointer?.close();
     if (this.walFd !== null) {
       fsyncSync(this.walFd);
       closeSync(this.walFd);
