@@ -12,25 +12,26 @@ interface Waiter {
   reject(error: Error): void;
 }
 
-/** One keep-alive socket; its replies arrive in the order its requests were written. */
+/**
+ * One keep-alive socket; its replies arrive in the order its requests were written. Requests written before it
+ * connects wait in the socket. A server may close it while idle (its keep-alive timeout); the pool then opens another.
+ */
 class Connection {
   readonly waiting: Waiter[] = [];
+  private readonly socket: Socket;
   private buffered: Buffer = Buffer.alloc(0);
   private failure: Error | null = null;
 
-  constructor(private readonly socket: Socket) {
-    socket.setNoDelay(true);
-    socket.on("data", (chunk: Buffer) => this.received(chunk));
-    socket.on("error", (error) => this.fail(error));
-    socket.on("close", () => this.fail(new Error("the server closed the connection")));
+  constructor(port: number) {
+    this.socket = connect({ host: "127.0.0.1", port });
+    this.socket.setNoDelay(true);
+    this.socket.on("data", (chunk: Buffer) => this.received(chunk));
+    this.socket.on("error", (error) => this.fail(error));
+    this.socket.on("close", () => this.fail(new Error("the server closed the connection")));
   }
 
-  static open(port: number): Promise<Connection> {
-    return new Promise((resolve, reject) => {
-      const socket = connect({ host: "127.0.0.1", port });
-      socket.once("connect", () => resolve(new Connection(socket)));
-      socket.once("error", reject);
-    });
+  get closed(): boolean {
+    return this.failure !== null;
   }
 
   send(request: string, waiter: Waiter): void {
@@ -78,15 +79,19 @@ export interface RawHttpClient {
 }
 
 /** `connections` keep-alive sockets to 127.0.0.1:port; each request goes to the socket with the fewest waiting. */
-export async function rawHttpClient(port: number, connections: number): Promise<RawHttpClient> {
-  const pool = await Promise.all(Array.from({ length: connections }, () => Connection.open(port)));
+export function rawHttpClient(port: number, connections: number): RawHttpClient {
+  const pool = Array.from({ length: connections }, () => new Connection(port));
   const prefix = `POST / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: `;
   return {
     post(body) {
-      let least = pool[0]!;
-      for (const connection of pool) if (connection.waiting.length < least.waiting.length) least = connection;
+      let least = 0;
+      for (let i = 0; i < pool.length; i++) {
+        if (pool[i]!.closed) pool[i] = new Connection(port);
+        if (pool[i]!.waiting.length < pool[least]!.waiting.length) least = i;
+      }
+      const connection = pool[least]!;
       const request = `${prefix}${Buffer.byteLength(body)}\r\n\r\n${body}`;
-      return new Promise((resolve, reject) => least.send(request, { resolve, reject }));
+      return new Promise((resolve, reject) => connection.send(request, { resolve, reject }));
     },
     close() {
       for (const connection of pool) connection.close();

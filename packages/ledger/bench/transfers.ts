@@ -308,7 +308,7 @@ async function httpLedger(root?: string, profileDir?: string) {
   );
   const client = jsonRpcClient(port);
   await waitForRpc(`http://127.0.0.1:${port}`);
-  const raw = await rawHttpClient(port, HTTP_CONNECTIONS);
+  const raw = rawHttpClient(port, HTTP_CONNECTIONS);
   const blockhash = async () => ((await client.call("getLatestBlockhash", [])) as { value: { blockhash: string } }).value.blockhash;
   const work = await Workload.prepare({
     blockhash,
@@ -363,7 +363,7 @@ async function bareServer() {
     child.once("exit", () => reject(new Error("the bare server exited before listening")));
   });
   const client = jsonRpcClient(port);
-  const raw = await rawHttpClient(port, HTTP_CONNECTIONS);
+  const raw = rawHttpClient(port, HTTP_CONNECTIONS);
   // The same bodies the ledger gets, signed once: the canned server never looks inside them.
   const wires = new Map<string, Buffer[]>();
   return {
