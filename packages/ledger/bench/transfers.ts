@@ -11,7 +11,8 @@
  * BENCH_HTTP_SYSTEM / BENCH_HTTP_TOKEN (HTTP transfers per round and mode, 3,000 / 2,000), BENCH_PARTS (which
  * halves run: "in-process,http"), BENCH_HTTP_CONNECTIONS (sockets of the raw client, 64; the 64 requests in flight
  * are pipelined over them), BENCH_LEDGER_PROFILE (a directory: the HTTP ledger writes a CPU profile there on exit),
- * BENCH_BASELINE (another checkout's root: its ledger runs interleaved with ours over HTTP, for before/after ratios).
+ * BENCH_BASELINE (another checkout's root: its ledger runs interleaved with ours over HTTP, for before/after ratios
+ * of rates and of the server's CPU per transaction).
  */
 import {
   TOKEN_PROGRAM_ID,
@@ -26,7 +27,7 @@ import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruc
 import { address, getTransactionDecoder, lamports, type Transaction as KitTransaction } from "@solana/kit";
 import { LiteSVM } from "litesvm";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -298,6 +299,21 @@ async function drive(post: (body: string) => Promise<string>, bodies: string[], 
   return rate(transactions, ms);
 }
 
+/**
+ * CPU time a process has used so far, all its threads, in milliseconds (Linux's /proc, in clock ticks of 10 ms): on
+ * a busy machine the server's CPU per transaction says more than its rate, which waits on everything else running.
+ */
+function processCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, "utf8");
+    // utime and stime: the 14th and 15th fields, counted from the one after the parenthesised command name.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
 /** `npm run localnet` of a checkout (ours by default) in its own process, with the workload prepared over its JSON-RPC. */
 async function httpLedger(root?: string, profileDir?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "ballast-bench-http-"));
@@ -320,8 +336,13 @@ async function httpLedger(root?: string, profileDir?: string) {
     },
   });
   return {
-    async run(kind: Kind, n: number, batched: boolean) {
-      return drive(raw.post, requestBodies(await work.slice(kind, n), batched), n);
+    /** tx/s; with `cpu`, also pushes the server's CPU µs per transaction. */
+    async run(kind: Kind, n: number, batched: boolean, cpu?: number[]) {
+      const bodies = requestBodies(await work.slice(kind, n), batched);
+      const cpuBefore = processCpuMs(child.pid!);
+      const rate = await drive(raw.post, bodies, n);
+      cpu?.push(((processCpuMs(child.pid!) - cpuBefore) * 1000) / n);
+      return rate;
     },
     async close() {
       client.close();
@@ -436,11 +457,12 @@ if (PARTS.has("http")) {
     land: async () => undefined,
     fund: async () => undefined,
   });
+  const cpu = { system: [] as number[], token: [] as number[], baselineSystem: [] as number[], baselineToken: [] as number[] };
   const singles = {
     bareNodeHttp: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false, "node:http"),
     bareSingle: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false, "raw"),
-    systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false),
-    tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false),
+    systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false, cpu.system),
+    tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false, cpu.token),
   };
   const batches = {
     bareBatched: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, true, "raw"),
@@ -449,8 +471,8 @@ if (PARTS.has("http")) {
   };
   const baselines: Record<string, () => Promise<number>> = {};
   if (baseline) {
-    baselines.baselineSystemSingle = () => baseline.run("system", HTTP_SYSTEM_PER_ROUND, false);
-    baselines.baselineTokenSingle = () => baseline.run("token", HTTP_TOKEN_PER_ROUND, false);
+    baselines.baselineSystemSingle = () => baseline.run("system", HTTP_SYSTEM_PER_ROUND, false, cpu.baselineSystem);
+    baselines.baselineTokenSingle = () => baseline.run("token", HTTP_TOKEN_PER_ROUND, false, cpu.baselineToken);
   }
   const overHttp: Partial<Record<string, number[]>> & Record<keyof typeof singles | keyof typeof batches, number[]> = await interleaved(
     ROUNDS,
@@ -466,12 +488,17 @@ if (PARTS.has("http")) {
   report(`bare node:http, canned reply, ${raw} (client's ceiling)`, overHttp.bareSingle);
   report("ledger, one tx per request, system", overHttp.systemSingle, atLeast(5_000));
   report("ledger, one tx per request, token", overHttp.tokenSingle, atLeast(4_000));
+  const micros = (n: number) => `${Math.round(n)} µs`;
+  report("ledger CPU per tx (all threads), one per request, system", cpu.system, undefined, micros);
+  report("ledger CPU per tx (all threads), one per request, token", cpu.token, undefined, micros);
   const [baselineSystem, baselineToken] = [overHttp.baselineSystemSingle, overHttp.baselineTokenSingle];
   if (baselineSystem && baselineToken) {
     report("baseline ledger, one tx per request, system", baselineSystem);
     report("baseline ledger, one tx per request, token", baselineToken);
     report("ledger / baseline, one tx per request, system (per round)", ratios(overHttp.systemSingle, baselineSystem), undefined, times);
     report("ledger / baseline, one tx per request, token (per round)", ratios(overHttp.tokenSingle, baselineToken), undefined, times);
+    report("ledger / baseline, CPU per tx, system (per round)", ratios(cpu.system, cpu.baselineSystem), undefined, times);
+    report("ledger / baseline, CPU per tx, token (per round)", ratios(cpu.token, cpu.baselineToken), undefined, times);
   }
   report(`bare node:http, canned reply, batches of ${BATCH_SIZE}, ${raw}`, overHttp.bareBatched);
   report(`ledger, batches of ${BATCH_SIZE}, system`, overHttp.systemBatched, ledgerSystem ? atLeast(0.8 * ledgerSystem.median) : undefined);
