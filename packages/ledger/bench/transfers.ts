@@ -8,7 +8,11 @@
  *   shows how far the client itself could go.
  *
  * Knobs: BENCH_ROUNDS (5), BENCH_SYSTEM / BENCH_TOKEN (in-process transfers per round, 5,000 / 3,000),
- * BENCH_HTTP_SYSTEM / BENCH_HTTP_TOKEN (HTTP transfers per round and mode, 3,000 / 2,000; both 0 skips HTTP).
+ * BENCH_HTTP_SYSTEM / BENCH_HTTP_TOKEN (HTTP transfers per round and mode, 3,000 / 2,000), BENCH_PARTS (which
+ * halves run: "in-process,http"), BENCH_HTTP_CONNECTIONS (sockets of the raw client, 64; the 64 requests in flight
+ * are pipelined over them), BENCH_LEDGER_PROFILE (a directory: the HTTP ledger writes a CPU profile there on exit),
+ * BENCH_BASELINE (another checkout's root: its ledger runs interleaved with ours over HTTP, for before/after ratios
+ * of rates and of the server's CPU per transaction).
  */
 import {
   TOKEN_PROGRAM_ID,
@@ -23,13 +27,14 @@ import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruc
 import { address, getTransactionDecoder, lamports, type Transaction as KitTransaction } from "@solana/kit";
 import { LiteSVM } from "litesvm";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ledger } from "../src/ledger.js";
 import { signFast } from "../test/support/signing.js";
 import { exited, freePortPair, spawnLocalnet, waitForRpc } from "../test/support/process.js";
+import { rawHttpClient } from "./raw-http-client.js";
 import {
   atLeast,
   count,
@@ -49,6 +54,10 @@ const SYSTEM_PER_ROUND = Number(process.env.BENCH_SYSTEM ?? 5_000);
 const TOKEN_PER_ROUND = Number(process.env.BENCH_TOKEN ?? 3_000);
 const HTTP_SYSTEM_PER_ROUND = Number(process.env.BENCH_HTTP_SYSTEM ?? 3_000);
 const HTTP_TOKEN_PER_ROUND = Number(process.env.BENCH_HTTP_TOKEN ?? 2_000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? "in-process,http").split(","));
+const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 64);
+const LEDGER_PROFILE = process.env.BENCH_LEDGER_PROFILE;
+const BASELINE = process.env.BENCH_BASELINE;
 const SENDERS = 64;
 const HTTP_CONCURRENCY = 64;
 const BATCH_SIZE = 64;
@@ -307,13 +316,32 @@ async function drive(post: (body: string) => Promise<string>, bodies: string[], 
   return rate(transactions, ms);
 }
 
-/** `npm run localnet` in its own process, with the workload prepared over its JSON-RPC. */
-async function httpLedger() {
+/**
+ * CPU time a process has used so far, all its threads, in milliseconds (Linux's /proc, in clock ticks of 10 ms): on
+ * a busy machine the server's CPU per transaction says more than its rate, which waits on everything else running.
+ */
+function processCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, "utf8");
+    // utime and stime: the 14th and 15th fields, counted from the one after the parenthesised command name.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+/** `npm run localnet` of a checkout (ours by default) in its own process, with the workload prepared over its JSON-RPC. */
+async function httpLedger(root?: string, profileDir?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), "ballast-bench-http-"));
   const port = await freePortPair();
-  const child = spawnLocalnet({ RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "400" });
+  const child = spawnLocalnet(
+    { RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "400" },
+    { root, nodeFlags: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] },
+  );
   const client = jsonRpcClient(port);
   await waitForRpc(`http://127.0.0.1:${port}`);
+  const raw = rawHttpClient(port, HTTP_CONNECTIONS);
   const blockhash = async () => ((await client.call("getLatestBlockhash", [])) as { value: { blockhash: string } }).value.blockhash;
   const work = await Workload.prepare({
     blockhash,
@@ -325,11 +353,17 @@ async function httpLedger() {
     },
   });
   return {
-    async run(kind: Kind, n: number, batched: boolean) {
-      return drive(client.post, requestBodies(await work.slice(kind, n), batched), n);
+    /** tx/s; with `cpu`, also pushes the server's CPU µs per transaction. */
+    async run(kind: Kind, n: number, batched: boolean, cpu?: number[]) {
+      const bodies = requestBodies(await work.slice(kind, n), batched);
+      const cpuBefore = processCpuMs(child.pid!);
+      const rate = await drive(raw.post, bodies, n);
+      cpu?.push(((processCpuMs(child.pid!) - cpuBefore) * 1000) / n);
+      return rate;
     },
     async close() {
       client.close();
+      raw.close();
       child.kill("SIGTERM");
       await exited(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -367,17 +401,19 @@ async function bareServer() {
     child.once("exit", () => reject(new Error("the bare server exited before listening")));
   });
   const client = jsonRpcClient(port);
+  const raw = rawHttpClient(port, HTTP_CONNECTIONS);
   // The same bodies the ledger gets, signed once: the canned server never looks inside them.
   const wires = new Map<string, Buffer[]>();
   return {
-    async run(work: Workload, kind: Kind, n: number, batched: boolean) {
+    async run(work: Workload, kind: Kind, n: number, batched: boolean, via: "node:http" | "raw") {
       const key = `${kind}/${n}`;
       const slice = wires.get(key) ?? (await work.slice(kind, n));
       wires.set(key, slice);
-      return drive(client.post, requestBodies(slice, batched), n);
+      return drive(via === "raw" ? raw.post : client.post, requestBodies(slice, batched), n);
     },
     async close() {
       client.close();
+      raw.close();
       child.kill("SIGTERM");
       await exited(child);
     },
@@ -406,37 +442,40 @@ console.log(
     `HTTP ${count(HTTP_SYSTEM_PER_ROUND)} / ${count(HTTP_TOKEN_PER_ROUND)} a round and mode`,
 );
 
-const litesvm = await liteSvmRunner();
-const ledger = await ledgerRunner();
-const inProcess = await interleaved(ROUNDS, {
-  litesvmSystem: () => litesvm("system", SYSTEM_PER_ROUND),
-  ledgerSystem: () => ledger.run("system", SYSTEM_PER_ROUND),
-  litesvmToken: () => litesvm("token", TOKEN_PER_ROUND),
-  ledgerToken: () => ledger.run("token", TOKEN_PER_ROUND),
-});
-await ledger.close();
+let ledgerSystem: Summary | null = null;
+let ledgerToken: Summary | null = null;
+if (PARTS.has("in-process")) {
+  const litesvm = await liteSvmRunner();
+  const ledger = await ledgerRunner();
+  const inProcess = await interleaved(ROUNDS, {
+    litesvmSystem: () => litesvm("system", SYSTEM_PER_ROUND),
+    ledgerSystem: () => ledger.run("system", SYSTEM_PER_ROUND),
+    litesvmToken: () => litesvm("token", TOKEN_PER_ROUND),
+    ledgerToken: () => ledger.run("token", TOKEN_PER_ROUND),
+  });
+  await ledger.close();
 
-console.log(
-  "in-process: litesvm keeps state in memory (signatures, blockhash and replay checked); the ledger decodes, verifies " +
-    "signatures on worker threads, checks blockhash and replay, executes, and acknowledges each transfer only once " +
-    "its SQLite write is synced to disk",
-);
-report("litesvm (reference), system", inProcess.litesvmSystem);
-const ledgerSystem = report("ledger, system", inProcess.ledgerSystem);
-report("ledger / litesvm, system (per round)", ratios(inProcess.ledgerSystem, inProcess.litesvmSystem), atLeast(0.8, times), times);
-report("litesvm (reference), token", inProcess.litesvmToken);
-const ledgerToken = report("ledger, token", inProcess.ledgerToken);
-report("ledger / litesvm, token (per round)", ratios(inProcess.ledgerToken, inProcess.litesvmToken), atLeast(0.8, times), times);
-const micros = (n: number): string => `${n.toFixed(0)} µs`;
-for (const kind of ["system", "token"] as const) {
-  report(`litesvm CPU per transfer, ${kind}`, cpuPerTransfer.get(`litesvm ${kind}`) ?? [], undefined, micros);
-  report(`ledger CPU per transfer (all threads), ${kind}`, cpuPerTransfer.get(`ledger ${kind}`) ?? [], undefined, micros);
+  console.log(
+    "in-process: litesvm keeps state in memory (signatures, blockhash and replay checked); the ledger decodes, verifies " +
+      "signatures on worker threads, checks blockhash and replay, executes, and acknowledges each transfer only once " +
+      "its SQLite write is synced to disk",
+  );
+  report("litesvm (reference), system", inProcess.litesvmSystem);
+  ledgerSystem = report("ledger, system", inProcess.ledgerSystem);
+  report("ledger / litesvm, system (per round)", ratios(inProcess.ledgerSystem, inProcess.litesvmSystem), atLeast(0.8, times), times);
+  report("litesvm (reference), token", inProcess.litesvmToken);
+  ledgerToken = report("ledger, token", inProcess.ledgerToken);
+  report("ledger / litesvm, token (per round)", ratios(inProcess.ledgerToken, inProcess.litesvmToken), atLeast(0.8, times), times);
+  const perTransfer = (n: number): string => `${n.toFixed(0)} µs`;
+  for (const kind of ["system", "token"] as const) {
+    report(`litesvm CPU per transfer, ${kind}`, cpuPerTransfer.get(`litesvm ${kind}`) ?? [], undefined, perTransfer);
+    report(`ledger CPU per transfer (all threads), ${kind}`, cpuPerTransfer.get(`ledger ${kind}`) ?? [], undefined, perTransfer);
+  }
 }
 
-if (HTTP_SYSTEM_PER_ROUND > 0 || HTTP_TOKEN_PER_ROUND > 0) await overHttpRounds();
-
-async function overHttpRounds(): Promise<void> {
-  const node = await httpLedger();
+if (PARTS.has("http")) {
+  const node = await httpLedger(undefined, LEDGER_PROFILE);
+  const baseline = BASELINE ? await httpLedger(BASELINE) : null;
   const bare = await bareServer();
   // The canned server's bodies come from a workload of their own, so they never spend the ledger's signatures.
   const bareWork = await Workload.prepare({
@@ -444,36 +483,66 @@ async function overHttpRounds(): Promise<void> {
     land: async () => undefined,
     fund: async () => undefined,
   });
-  const overHttp = await interleaved(ROUNDS, {
-    bareSingle: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false),
-    systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false),
-    tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false),
-    bareBatched: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, true),
+  const cpu = { system: [] as number[], token: [] as number[], baselineSystem: [] as number[], baselineToken: [] as number[] };
+  const singles = {
+    bareNodeHttp: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false, "node:http"),
+    bareSingle: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, false, "raw"),
+    systemSingle: () => node.run("system", HTTP_SYSTEM_PER_ROUND, false, cpu.system),
+    tokenSingle: () => node.run("token", HTTP_TOKEN_PER_ROUND, false, cpu.token),
+  };
+  const batches = {
+    bareBatched: () => bare.run(bareWork, "system", HTTP_SYSTEM_PER_ROUND, true, "raw"),
     systemBatched: () => node.run("system", HTTP_SYSTEM_PER_ROUND, true),
     tokenBatched: () => node.run("token", HTTP_TOKEN_PER_ROUND, true),
-  });
+  };
+  const baselines: Record<string, () => Promise<number>> = {};
+  if (baseline) {
+    baselines.baselineSystemSingle = () => baseline.run("system", HTTP_SYSTEM_PER_ROUND, false, cpu.baselineSystem);
+    baselines.baselineTokenSingle = () => baseline.run("token", HTTP_TOKEN_PER_ROUND, false, cpu.baselineToken);
+  }
+  const overHttp: Partial<Record<string, number[]>> & Record<keyof typeof singles | keyof typeof batches, number[]> = await interleaved(
+    ROUNDS,
+    { ...singles, ...baselines, ...batches },
+  );
   await node.close();
+  await baseline?.close();
   await bare.close();
 
-  console.log("HTTP (the ledger in its own process; the client here)");
-  report("bare node:http, canned reply, one tx per request (client bound)", overHttp.bareSingle);
+  const raw = `raw client, ${HTTP_CONNECTIONS} sockets`;
+  console.log(`HTTP (the ledger in its own process; the client here, ${HTTP_CONCURRENCY} requests in flight)`);
+  report("bare node:http, canned reply, node:http client", overHttp.bareNodeHttp);
+  report(`bare node:http, canned reply, ${raw} (client's ceiling)`, overHttp.bareSingle);
   report("ledger, one tx per request, system", overHttp.systemSingle, atLeast(5_000));
   report("ledger, one tx per request, token", overHttp.tokenSingle, atLeast(4_000));
-  report(`bare node:http, canned reply, batches of ${BATCH_SIZE} (client bound)`, overHttp.bareBatched);
-  report(`ledger, batches of ${BATCH_SIZE}, system`, overHttp.systemBatched, atLeast(0.8 * ledgerSystem.median));
-  report(`ledger, batches of ${BATCH_SIZE}, token`, overHttp.tokenBatched, atLeast(0.8 * ledgerToken.median));
-  report(
-    `ledger batches / ledger in-process, system (medians)`,
-    [summarize(overHttp.systemBatched).median / ledgerSystem.median],
-    atLeast(0.8, times),
-    times,
-  );
-  report(
-    `ledger batches / ledger in-process, token (medians)`,
-    [summarize(overHttp.tokenBatched).median / ledgerToken.median],
-    atLeast(0.8, times),
-    times,
-  );
+  const micros = (n: number) => `${Math.round(n)} µs`;
+  report("ledger CPU per tx (all threads), one per request, system", cpu.system, undefined, micros);
+  report("ledger CPU per tx (all threads), one per request, token", cpu.token, undefined, micros);
+  const [baselineSystem, baselineToken] = [overHttp.baselineSystemSingle, overHttp.baselineTokenSingle];
+  if (baselineSystem && baselineToken) {
+    report("baseline ledger, one tx per request, system", baselineSystem);
+    report("baseline ledger, one tx per request, token", baselineToken);
+    report("ledger / baseline, one tx per request, system (per round)", ratios(overHttp.systemSingle, baselineSystem), undefined, times);
+    report("ledger / baseline, one tx per request, token (per round)", ratios(overHttp.tokenSingle, baselineToken), undefined, times);
+    report("ledger / baseline, CPU per tx, system (per round)", ratios(cpu.system, cpu.baselineSystem), undefined, times);
+    report("ledger / baseline, CPU per tx, token (per round)", ratios(cpu.token, cpu.baselineToken), undefined, times);
+  }
+  report(`bare node:http, canned reply, batches of ${BATCH_SIZE}, ${raw}`, overHttp.bareBatched);
+  report(`ledger, batches of ${BATCH_SIZE}, system`, overHttp.systemBatched, ledgerSystem ? atLeast(0.8 * ledgerSystem.median) : undefined);
+  report(`ledger, batches of ${BATCH_SIZE}, token`, overHttp.tokenBatched, ledgerToken ? atLeast(0.8 * ledgerToken.median) : undefined);
+  if (ledgerSystem && ledgerToken) {
+    report(
+      `ledger batches / ledger in-process, system (medians)`,
+      [summarize(overHttp.systemBatched).median / ledgerSystem.median],
+      atLeast(0.8, times),
+      times,
+    );
+    report(
+      `ledger batches / ledger in-process, token (medians)`,
+      [summarize(overHttp.tokenBatched).median / ledgerToken.median],
+      atLeast(0.8, times),
+      times,
+    );
+  }
 }
 
 console.log(`\nREADME table (${((performance.now() - startedAt) / 1000).toFixed(0)} s):\n`);

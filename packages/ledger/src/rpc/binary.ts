@@ -13,8 +13,23 @@ for (let i = 0; i < BASE64_ALPHABET.length; i++) BASE64_VALUE[BASE64_ALPHABET.ch
 
 const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
+/** Whether text is canonical padded base64, read without allocating: the common case of every sendTransaction. */
+function isCanonicalBase64(text: string): boolean {
+  const length = text.length;
+  if (length % 4 !== 0) return false;
+  let symbols = length;
+  if (length > 0 && text.charCodeAt(length - 1) === 0x3d) symbols = text.charCodeAt(length - 2) === 0x3d ? length - 2 : length - 1;
+  for (let i = 0; i < symbols; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || elementAt(BASE64_VALUE, code) < 0) return false;
+  }
+  const lastBits = symbols % 4 === 2 ? 0x0f : symbols % 4 === 3 ? 0x03 : 0;
+  return lastBits === 0 || (elementAt(BASE64_VALUE, text.charCodeAt(symbols - 1)) & lastBits) === 0;
+}
+
 /** Why text is not canonical padded base64, in the Debug spelling of Rust's base64 DecodeError; null if it is. */
 export function base64Problem(text: string): string | null {
+  if (isCanonicalBase64(text)) return null;
   const bytes = Buffer.from(text, "utf8");
   let symbols = bytes.length;
   for (const [i, b] of bytes.entries()) {

@@ -2,6 +2,7 @@ import type { Handler, MethodTable, RpcContext } from "./context.js";
 import { ErrorCode, RpcError, toRpcError } from "./errors.js";
 import { parseJson, stringifyJson } from "./json.js";
 import { ScanBudget } from "./limits.js";
+import { loneSendTransaction, type LoneSend } from "./lone-send.js";
 
 /**
  * JSON-RPC 2.0 over any transport: one request or a batch in, the reply text out (null when every request was
@@ -69,12 +70,27 @@ export async function handleRequest(request: unknown, options: DispatchOptions):
     try {
       response = { jsonrpc: "2.0", result: await handler(params, options.context), id: replyId };
     } catch (error) {
-      const rpcError = toRpcError(error);
-      if (rpcError.code === ErrorCode.InternalError) options.onInternalError?.(error, method);
-      response = errorResponse(rpcError, replyId);
+      response = failure(error, method, replyId, options);
     }
   }
   return isNotification ? null : response;
+}
+
+function failure(error: unknown, method: string, id: RequestId, options: DispatchOptions): RpcResponse {
+  const rpcError = toRpcError(error);
+  if (rpcError.code === ErrorCode.InternalError) options.onInternalError?.(error, method);
+  return errorResponse(rpcError, id);
+}
+
+/** What handleRequest would answer for a lone sendTransaction, written without the generic writer when it lands. */
+async function answerLoneSend({ id, params, handler }: LoneSend, options: DispatchOptions): Promise<string> {
+  let signature: unknown;
+  try {
+    signature = await handler(params, options.context);
+  } catch (error) {
+    return stringifyJson(failure(error, "sendTransaction", id, options));
+  }
+  return `{"jsonrpc":"2.0","result":${stringifyJson(signature)},"id":${stringifyJson(id)}}`;
 }
 
 /**
@@ -104,6 +120,8 @@ export const PARSE_ERROR_REPLY = stringifyJson(errorResponse(new RpcError(ErrorC
 
 /** Raw request text in, reply text out (null: nothing to send). */
 export async function handleText(text: string, options: DispatchOptions): Promise<string | null> {
+  const lone = loneSendTransaction(text, options.methods.get("sendTransaction"));
+  if (lone) return answerLoneSend(lone, options);
   let message: unknown;
   try {
     message = parseJson(text);

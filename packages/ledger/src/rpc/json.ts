@@ -10,7 +10,7 @@
 export class JsonSyntaxError extends Error {}
 
 /** Integers this long may not fit a double exactly; text without them takes the native parser. */
-const LONG_DIGIT_RUN = /\d{16}/;
+export const LONG_DIGIT_RUN = /\d{16}/;
 
 export function parseJson(text: string): unknown {
   if (!LONG_DIGIT_RUN.test(text)) {

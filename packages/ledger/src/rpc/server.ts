@@ -9,6 +9,7 @@ import type { RpcContext } from "./context.js";
 import { Methods, handleText, type DispatchOptions, type InternalErrorListener } from "./dispatch.js";
 import { ErrorCode, RpcError } from "./errors.js";
 import { stringifyJson } from "./json.js";
+import { ALLOW_ANY_ORIGIN, FASTIFY_KEEP_ALIVE_MS, JSON_CONTENT_TYPE, answerRawRpc, takesRawRpc } from "./raw-route.js";
 import { DEFAULT_RPC_LIMITS, type RpcLimits } from "./limits.js";
 import { blockEngineMethods, rpcMethods } from "./methods/index.js";
 import { PubSub } from "./pubsub.js";
@@ -107,16 +108,6 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   const main: DispatchOptions = { methods: new Methods(rpcMethods), context, ...perMessage };
   const bundles: DispatchOptions = { methods: new Methods(blockEngineMethods), context, ...perMessage };
 
-  const app = Fastify({ logger: false, bodyLimit });
-  // Every body is read as text and parsed here, whatever its content type says: exact u64s, Solana's errors.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
-
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("access-control-allow-origin", "*");
-    return payload;
-  });
-
   const answer = async (dispatch: DispatchOptions, text: string): Promise<string> => {
     try {
       return (await handleText(text, dispatch)) ?? "";
@@ -125,10 +116,37 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       return requestErrorReply(ErrorCode.InternalError, "Internal error");
     }
   };
+
+  let closed = false;
+  const app = Fastify({
+    logger: false,
+    bodyLimit,
+    // JSON-RPC posts to `/` skip Fastify (rpc/raw-route.ts); everything else, and any post out of the ordinary, is its.
+    serverFactory: (fastifyHandler) => {
+      const server = createServer((request, response) => {
+        // A closing server's requests go to Fastify, which answers them 503 and closes their connections.
+        if (closed || !takesRawRpc(request, bodyLimit)) fastifyHandler(request, response);
+        else answerRawRpc(request, response, (text) => answer(main, text));
+      });
+      // What Fastify sets on a server of its own making.
+      server.keepAliveTimeout = FASTIFY_KEEP_ALIVE_MS;
+      server.requestTimeout = 0;
+      return server;
+    },
+  });
+  // Every body is read as text and parsed here, whatever its content type says: exact u64s, Solana's errors.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("access-control-allow-origin", ALLOW_ANY_ORIGIN);
+    return payload;
+  });
+
   const handle: LocalRpcHandler = (endpoint, body) => answer(endpoint === "" ? main : bundles, body);
   const rpcRoute = (dispatch: DispatchOptions) => async (request: FastifyRequest, reply: FastifyReply) => {
     const body = await answer(dispatch, typeof request.body === "string" ? request.body : "");
-    return reply.code(200).header("content-type", "application/json; charset=utf-8").send(body);
+    return reply.code(200).header("content-type", JSON_CONTENT_TYPE).send(body);
   };
   app.post("/", rpcRoute(main));
   app.post("/api/v1/bundles", rpcRoute(bundles));
@@ -183,7 +201,6 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   });
   wsServer.on("upgrade", upgrade);
 
-  let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;

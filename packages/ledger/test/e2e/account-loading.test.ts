@@ -193,7 +193,7 @@ describe("the ledger's command line", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function refused(port: number, args: string[]): Promise<string> {
-    const child = spawnLocalnet({ RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" }, args);
+    const child = spawnLocalnet({ RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" }, { args });
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     expect(await exited(child)).toBe(1);
@@ -235,13 +235,10 @@ describe("the ledger's command line", () => {
       expect(await exited(child)).toBe(0);
     }
 
-    child = spawnLocalnet({ RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" }, [
-      "--account-dir",
-      dir,
-      "--account",
-      "-",
-      fixture("sol_pyth_price_feed.json"),
-    ]);
+    child = spawnLocalnet(
+      { RPC_PORT: String(port), DATA_DIR: dataDir, SLOT_MS: "100" },
+      { args: ["--account-dir", dir, "--account", "-", fixture("sol_pyth_price_feed.json")] },
+    );
     try {
       await waitForRpc(url);
       const connection = new Connection(url, "confirmed");

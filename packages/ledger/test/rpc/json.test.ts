@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { base58Problem, base64Problem } from "../../src/rpc/binary.js";
+import { seededRandom } from "../support/random.js";
 import { JsonSyntaxError, parseJson, stringifyJson } from "../../src/rpc/json.js";
 
 describe("stringifyJson", () => {
@@ -59,6 +60,26 @@ describe("base64 and base58 checks", () => {
     expect(base64Problem("AQ")).toBe("InvalidPadding");
     expect(base64Problem("AQ===")).toBe("InvalidPadding");
     expect(base64Problem("AR==")).toBe("InvalidLastSymbol(1, 82)");
+    expect(base64Problem("AQI=A===")).toBe("InvalidByte(3, 61)");
+    expect(base64Problem("====")).toBe("InvalidPadding");
+    expect(base64Problem("AQIé")).toBe("InvalidByte(3, 195)");
+  });
+
+  it("accepts every canonical encoding and refuses each with its last symbol's spare bits set", () => {
+    const random = seededRandom(5);
+    for (let length = 0; length < 100; length++) {
+      const text = Buffer.from(Array.from({ length }, () => Math.floor(random() * 256))).toString("base64");
+      expect(base64Problem(text)).toBeNull();
+      const padding = text.length - text.replace(/=+$/, "").length;
+      if (padding === 0) continue;
+      const last = text.length - padding - 1;
+      // The symbol after the last one keeps the high bits and sets the lowest, which a canonical encoding leaves zero.
+      const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+      const bumped = alphabet[alphabet.indexOf(text[last]!) | 1]!;
+      expect(base64Problem(text.slice(0, last) + bumped + text.slice(last + 1))).toBe(
+        `InvalidLastSymbol(${last}, ${bumped.charCodeAt(0)})`,
+      );
+    }
   });
 
   it("names base58 problems as the bs58 crate does", () => {

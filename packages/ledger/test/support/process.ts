@@ -20,10 +20,17 @@ export async function freePortPair(): Promise<number> {
   }
 }
 
-/** Runs the ledger's command-line entry point as a separate process, as an operator would. */
-export function spawnLocalnet(env: Record<string, string>, args: readonly string[] = []): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "packages/ledger/src/cli.ts", ...args], {
-    cwd: ROOT,
+/**
+ * Runs the ledger's command-line entry point as a separate process, as an operator would, with its arguments
+ * (`args`). Benchmarks may run another checkout (`root`) or pass Node flags (`nodeFlags`, e.g. --cpu-prof, which
+ * NODE_OPTIONS refuses).
+ */
+export function spawnLocalnet(
+  env: Record<string, string>,
+  options: { args?: readonly string[]; root?: string; nodeFlags?: string[] } = {},
+): ChildProcess {
+  return spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", "packages/ledger/src/cli.ts", ...(options.args ?? [])], {
+    cwd: options.root ?? ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
