@@ -70,6 +70,16 @@ async function nodeFigures(metricsUrl: string | null): Promise<{ heapUsedBytes: 
   }
 }
 
+/** The liquidator's /metrics once it has started (it starts after the ready line), or null once it says it could not. */
+async function liquidatorMetrics(output: () => string): Promise<string | null> {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(250)) {
+    const started = METRICS_LINE.exec(output());
+    if (started) return started[1]!;
+    if (output().includes("the liquidator could not start")) return null;
+  }
+  throw new Error(`the liquidator neither started nor failed within 3 minutes:\n${output().slice(-2000)}`);
+}
+
 function processFigures(pid: number): { rssBytes: number; fds: number; threads: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN);
@@ -82,6 +92,8 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void 
   let exitCode: number | null = null;
   try {
     log(`product running at ${product.url} (pid ${product.pid}), data in ${dataDir}`);
+    // Descriptors are counted once the whole product is up: the liquidator and the simulated users start last.
+    const metricsUrl = await liquidatorMetrics(product.output);
     const market = loadMarketOf(dataDir);
     const journal = new TransactionJournal();
     const connection = new JournalConnection(product.url, journal);
@@ -108,7 +120,6 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void 
       ),
     ]);
 
-    const metricsUrl = METRICS_LINE.exec(product.output())?.[1] ?? null;
     const samples: SoakSample[] = [];
     const startedAt = Date.now();
     let died = false;

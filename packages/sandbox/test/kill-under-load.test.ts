@@ -167,4 +167,4 @@ it(`keeps every acknowledged transaction, exact balances and the indexer's activ
   } finally {
     expect(await product.stop("SIGTERM")).toBe(0);
   }
-}, 300_000);
+}, 480_000);
