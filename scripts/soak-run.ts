@@ -157,9 +157,11 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void 
   }
 }
 
+const MB = 1024 * 1024;
+
 const USAGE =
   "usage: npm run soak -- (--minutes N | --seconds N) [--interval-seconds S] [--warmup-seconds S] " +
-  "[--max-rss-growth-mb M] [--max-fd-growth F] [--users U] [--data-dir DIR] [--report FILE]";
+  "[--max-heap-growth-mb H] [--max-rss-growth-mb M] [--max-fd-growth F] [--users U] [--data-dir DIR] [--report FILE]";
 
 export interface SoakCommand {
   readonly options: SoakOptions;
@@ -169,8 +171,8 @@ export interface SoakCommand {
 
 /**
  * Reads the soak's command line. The interval defaults to a twentieth of the run (5–60 s), the warm-up to a quarter
- * (at most 2 minutes); memory may grow 64 MB after warm-up and 16 descriptors may stay open. Throws the usage with
- * the first problem.
+ * (at most 2 minutes); after warm-up the heap's trough may grow 32 MB and resident memory's 128 MB, and 16
+ * descriptors may stay open. Throws the usage with the first problem.
  */
 export function parseSoakArgs(args: readonly string[]): SoakCommand {
   const values = new Map<string, string>();
@@ -185,6 +187,7 @@ export function parseSoakArgs(args: readonly string[]): SoakCommand {
     "seconds",
     "interval-seconds",
     "warmup-seconds",
+    "max-heap-growth-mb",
     "max-rss-growth-mb",
     "max-fd-growth",
     "users",
@@ -218,7 +221,12 @@ export function parseSoakArgs(args: readonly string[]): SoakCommand {
     options: {
       durationMs,
       intervalMs,
-      bounds: { warmupMs, maxRssGrowthBytes: number("max-rss-growth-mb", 64) * 1024 * 1024, maxFdGrowth: number("max-fd-growth", 16) },
+      bounds: {
+        warmupMs,
+        maxHeapGrowthBytes: number("max-heap-growth-mb", 32) * MB,
+        maxRssGrowthBytes: number("max-rss-growth-mb", 128) * MB,
+        maxFdGrowth: number("max-fd-growth", 16),
+      },
       users,
       apiReaders: 2,
       rpcReaders: 2,

@@ -1,9 +1,10 @@
-// The soak's judgement on its samples of the product process. Memory: resident set size, which swings by a hundred
-// megabytes with garbage collection, so what is compared is its troughs (what stays after collection): the lowest
-// sample of the first third after warm-up against the lowest of the last third; a leak raises the troughs, a
-// collection cycle does not. Their difference must stay within the bound. Handles: the open file descriptors counted
-// once the load has stopped (its sockets closed, a few seconds to settle) must come back within a slack of the fewest
-// seen before or during the load (sockets left from the start-up close on their own, a minute or so in).
+// The soak's judgement on its samples of the product process. Memory swings by a hundred megabytes with garbage
+// collection, so what is compared is troughs (what stays after collection): the lowest sample of the first third after
+// warm-up against the lowest of the last third, for the V8 heap in use (a leak raises it) and for resident memory
+// (which also climbs to a plateau as V8 and malloc keep the pages of the heap's peaks). Each growth must stay within
+// its bound. Handles: the open file descriptors counted once the load has stopped (its sockets closed, a few seconds
+// to settle) must come back within a slack of the fewest seen before or during the load (sockets left from the
+// start-up close on their own, a minute or so in).
 
 export interface SoakSample {
   /** Milliseconds since the load started. */
@@ -23,6 +24,7 @@ export interface SoakBounds {
   /** Samples before this are warm-up: caches filling, the heap growing to its working size. */
   readonly warmupMs: number;
   readonly maxRssGrowthBytes: number;
+  readonly maxHeapGrowthBytes: number;
   /** Descriptors the quiet end may hold beyond the fewest seen before or during the load. */
   readonly maxFdGrowth: number;
 }
@@ -31,6 +33,10 @@ export interface SoakVerdict {
   readonly rssBaselineBytes: number;
   readonly rssEndBytes: number;
   readonly rssGrowthBytes: number;
+  /** Null when a measured sample lacks the heap (the liquidator's /metrics unreachable): then it is not judged. */
+  readonly heapBaselineBytes: number | null;
+  readonly heapEndBytes: number | null;
+  readonly heapGrowthBytes: number | null;
   /** The fewest open descriptors seen with the load stopped before it or in any sample under it. */
   readonly fdsBaseline: number;
   /** Open descriptors once the load stopped. */
@@ -56,11 +62,19 @@ export function soakVerdict(samples: readonly SoakSample[], quiet: { before: num
   if (measured.length < MIN_MEASURED_SAMPLES)
     throw new Error(`the soak needs at least ${MIN_MEASURED_SAMPLES} samples after its warm-up, got ${measured.length}: run it longer`);
   const third = Math.floor(measured.length / 3);
-  const trough = (window: readonly SoakSample[]) => Math.min(...window.map((s) => s.rssBytes));
-  const rssBaselineBytes = trough(measured.slice(0, third));
-  const rssEndBytes = trough(measured.slice(-third));
+  const first = measured.slice(0, third);
+  const last = measured.slice(-third);
+  const trough = (window: readonly SoakSample[], of: (s: SoakSample) => number) => Math.min(...window.map(of));
+  const rssBaselineBytes = trough(first, (s) => s.rssBytes);
+  const rssEndBytes = trough(last, (s) => s.rssBytes);
   const rssGrowthBytes = rssEndBytes - rssBaselineBytes;
+  const heapKnown = measured.every((s) => s.heapUsedBytes !== null);
+  const heapBaselineBytes = heapKnown ? trough(first, (s) => s.heapUsedBytes!) : null;
+  const heapEndBytes = heapKnown ? trough(last, (s) => s.heapUsedBytes!) : null;
+  const heapGrowthBytes = heapBaselineBytes === null || heapEndBytes === null ? null : heapEndBytes - heapBaselineBytes;
   const reasons: string[] = [];
+  if (heapGrowthBytes !== null && heapGrowthBytes > bounds.maxHeapGrowthBytes)
+    reasons.push(`the heap's trough grew ${mb(heapGrowthBytes)} after warm-up, more than the bound of ${mb(bounds.maxHeapGrowthBytes)}`);
   if (rssGrowthBytes > bounds.maxRssGrowthBytes)
     reasons.push(
       `resident memory's trough grew ${mb(rssGrowthBytes)} after warm-up, more than the bound of ${mb(bounds.maxRssGrowthBytes)}`,
@@ -74,6 +88,9 @@ export function soakVerdict(samples: readonly SoakSample[], quiet: { before: num
     rssBaselineBytes,
     rssEndBytes,
     rssGrowthBytes,
+    heapBaselineBytes,
+    heapEndBytes,
+    heapGrowthBytes,
     fdsBaseline,
     fdsAfter: quiet.after,
     fdsPeak: Math.max(quiet.before, quiet.after, ...samples.map((s) => s.fds)),
@@ -101,7 +118,13 @@ export function soakTable(samples: readonly SoakSample[]): string {
 
 /** The verdict in words: the figures, then PASS or FAIL with the reasons. */
 export function describeVerdict(verdict: SoakVerdict, bounds: SoakBounds): string {
+  const heap =
+    verdict.heapGrowthBytes === null
+      ? "heap not measured (the liquidator's /metrics was unreachable)"
+      : `heap's trough after warm-up ${mb(verdict.heapBaselineBytes!)}, at the end ${mb(verdict.heapEndBytes!)}: ` +
+        `growth ${mb(verdict.heapGrowthBytes)} (bound ${mb(bounds.maxHeapGrowthBytes)})`;
   return [
+    heap,
     `resident memory's trough after warm-up ${mb(verdict.rssBaselineBytes)}, at the end ${mb(verdict.rssEndBytes)}: ` +
       `growth ${mb(verdict.rssGrowthBytes)} (bound ${mb(bounds.maxRssGrowthBytes)})`,
     `open file descriptors: at least ${verdict.fdsBaseline} before the load ended, ${verdict.fdsAfter} after it ` +

@@ -3,7 +3,7 @@ import { parseSoakArgs } from "../soak-run.js";
 import { describeVerdict, soakTable, soakVerdict, type SoakSample } from "../soak-verdict.js";
 
 const MB = 1024 * 1024;
-const bounds = { warmupMs: 25_000, maxRssGrowthBytes: 64 * MB, maxFdGrowth: 16 };
+const bounds = { warmupMs: 25_000, maxHeapGrowthBytes: 32 * MB, maxRssGrowthBytes: 64 * MB, maxFdGrowth: 16 };
 
 /** Samples every 10 s with the given resident sizes in MB. */
 const samples = (rssMb: number[], fds = 60): SoakSample[] =>
@@ -25,6 +25,9 @@ describe("the soak's verdict", () => {
       rssBaselineBytes: 300 * MB,
       rssEndBytes: 340 * MB,
       rssGrowthBytes: 40 * MB,
+      heapBaselineBytes: 150 * MB,
+      heapEndBytes: 150 * MB,
+      heapGrowthBytes: 0,
       fdsBaseline: 50,
       fdsAfter: 58,
       fdsPeak: 68,
@@ -47,6 +50,7 @@ describe("the soak's verdict", () => {
       "67 file descriptors stayed open once the load stopped, more than 16 above the fewest seen before (50)",
     ]);
     expect(describeVerdict(grown, bounds).split("\n")).toEqual([
+      "heap's trough after warm-up 150.0 MB, at the end 150.0 MB: growth 0.0 MB (bound 32.0 MB)",
       "resident memory's trough after warm-up 300.0 MB, at the end 370.0 MB: growth 70.0 MB (bound 64.0 MB)",
       "open file descriptors: at least 50 before the load ended, 67 after it (bound +16), 67 at the peak",
       `FAIL: ${grown.reasons.join("; ")}`,
@@ -57,6 +61,19 @@ describe("the soak's verdict", () => {
     ]);
     // Exactly at the bounds passes.
     expect(soakVerdict(samples([300, 300, 300, 300, 300, 364, 364, 364]), { before: 50, after: 66 }, bounds).passed).toBe(true);
+  });
+
+  it("judges the heap's troughs too, unless a sample lacks the heap", () => {
+    const leaking = samples([300, 300, 300, 300, 300, 300, 300, 300]).map((s, i) => ({ ...s, heapUsedBytes: (100 + 10 * i) * MB }));
+    // After warm-up the heap reads 120…170 MB: the first third's trough 120, the last third's 160.
+    const verdict = soakVerdict(leaking, { before: 50, after: 50 }, bounds);
+    expect(verdict).toMatchObject({ heapBaselineBytes: 120 * MB, heapEndBytes: 160 * MB, heapGrowthBytes: 40 * MB, passed: false });
+    expect(verdict.reasons).toEqual(["the heap's trough grew 40.0 MB after warm-up, more than the bound of 32.0 MB"]);
+    const unmeasured = leaking.map((s, i) => (i === 5 ? { ...s, heapUsedBytes: null } : s));
+    expect(soakVerdict(unmeasured, { before: 50, after: 50 }, bounds)).toMatchObject({ heapGrowthBytes: null, passed: true });
+    expect(describeVerdict(soakVerdict(unmeasured, { before: 50, after: 50 }, bounds), bounds).split("\n")[0]).toBe(
+      "heap not measured (the liquidator's /metrics was unreachable)",
+    );
   });
 
   it("needs three samples after warm-up", () => {
@@ -80,7 +97,7 @@ describe("the soak's command line", () => {
     expect(hour.options).toMatchObject({
       durationMs: 3_600_000,
       intervalMs: 60_000,
-      bounds: { warmupMs: 120_000, maxRssGrowthBytes: 64 * MB, maxFdGrowth: 16 },
+      bounds: { warmupMs: 120_000, maxHeapGrowthBytes: 32 * MB, maxRssGrowthBytes: 128 * MB, maxFdGrowth: 16 },
       users: 5,
     });
     expect(hour.reportPath).toBeNull();

@@ -7,7 +7,7 @@ import { soakVerdict } from "../soak-verdict.js";
 const MB = 1024 * 1024;
 
 it("samples the product under load and judges the samples by the stated bounds", async () => {
-  const bounds = { warmupMs: 10_000, maxRssGrowthBytes: 64 * MB, maxFdGrowth: 16 };
+  const bounds = { warmupMs: 10_000, maxHeapGrowthBytes: 32 * MB, maxRssGrowthBytes: 128 * MB, maxFdGrowth: 16 };
   const report = await runSoak({
     durationMs: 30_000,
     intervalMs: 5_000,
@@ -44,15 +44,17 @@ it("samples the product under load and judges the samples by the stated bounds",
   expect(report.verdict).toEqual(soakVerdict(report.samples, report.quiet, bounds));
   const tighter = soakVerdict(report.samples, report.quiet, {
     ...bounds,
+    maxHeapGrowthBytes: report.verdict.heapGrowthBytes! - 1,
     maxRssGrowthBytes: report.verdict.rssGrowthBytes - 1,
     maxFdGrowth: report.quiet.after - report.verdict.fdsBaseline - 1,
   });
   expect(tighter.passed).toBe(false);
-  expect(tighter.reasons).toHaveLength(2);
-  expect(tighter.reasons[0]).toMatch(/^resident memory's trough grew -?\d+\.\d MB after warm-up, more than the bound of -?\d+\.\d MB$/);
+  expect(tighter.reasons).toHaveLength(3);
+  expect(tighter.reasons[0]).toMatch(/^the heap's trough grew -?\d+\.\d MB after warm-up, more than the bound of -?\d+\.\d MB$/);
+  expect(tighter.reasons[1]).toMatch(/^resident memory's trough grew -?\d+\.\d MB after warm-up, more than the bound of -?\d+\.\d MB$/);
   const { fdsBaseline } = report.verdict;
   expect(fdsBaseline).toBe(Math.min(report.quiet.before, ...report.samples.map((s) => s.fds)));
-  expect(tighter.reasons[1]).toBe(
+  expect(tighter.reasons[2]).toBe(
     `${report.quiet.after} file descriptors stayed open once the load stopped, more than ${report.quiet.after - fdsBaseline - 1} above the fewest seen before (${fdsBaseline})`,
   );
 }, 180_000);
