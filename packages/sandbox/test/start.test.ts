@@ -2,61 +2,17 @@
 // seeds, serves the API for all six markets with the faucet and the price control, each market's lookup table and
 // charts that fill at the snapshot interval it is given, stops on SIGTERM with exit code 0, and on a restart continues
 // without seeding again.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { Connection, Keypair, PublicKey } from "@solana/web3.js";
+import { launchProduct } from "../../../scripts/product-process.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "ballast-start-"));
-const READY = /^Ballast is running at (http:\/\/localhost:\d+)$/m;
 
-interface Launched {
-  readonly url: string;
-  readonly output: () => string;
-  /** Sends the signal and resolves with the exit code. */
-  stop(signal: NodeJS.Signals): Promise<number | null>;
-}
-
-function launch(): Promise<Launched> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: root,
-    // Snapshots every second (the sandbox's own default is 30 s) to see the launcher pass the setting to the server.
-    env: { ...process.env, PORT: "0", RPC_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", SNAPSHOT_INTERVAL_MS: "1000" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`no ready line within 90 s:\n${output}`));
-    }, 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = READY.exec(output);
-      if (!ready) return;
-      clearTimeout(timer);
-      resolve({
-        url: ready[1]!,
-        output: () => output,
-        async stop(signal) {
-          child.kill(signal);
-          return exited;
-        },
-      });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the launcher exited with ${code} before it was ready:\n${output}`));
-    });
-  });
-}
+// Snapshots every second (the sandbox's own default is 30 s) to see the launcher pass the setting to the server.
+const launch = () => launchProduct({ dataDir, env: { SNAPSHOT_INTERVAL_MS: "1000" }, readyTimeoutMs: 90_000 });
 
 async function poll<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,16 +1,10 @@
-// The whole product as a user gets it: `node --import tsx scripts/start.ts` in a child process on a fresh data
-// directory and free ports, ready once it prints its address, stopped with SIGTERM.
-import { spawn } from "node:child_process";
+// The whole product as a user gets it: the launcher in a child process (scripts/product-process.ts) on a fresh data
+// directory and free ports, stopped with SIGTERM.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
-const READY = /^Ballast is running at (http:\/\/localhost:(\d+))$/m;
-/** Seeding six markets on a fresh data directory takes about a minute on two cores. */
-const READY_TIMEOUT_MS = 150_000;
+import { launchProduct } from "../../../../scripts/product-process.js";
 
 export interface Product {
   /** Where the web app is served (127.0.0.1, since HOST is). */
@@ -58,50 +52,16 @@ async function freePorts(): Promise<{ port: number; rpcPort: number }> {
 export async function startProduct(): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), "ballast-e2e-"));
   const { port, rpcPort } = await freePorts();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      RPC_PORT: String(rpcPort),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const launched = await launchProduct({ dataDir, env: { PORT: String(port), RPC_PORT: String(rpcPort) } }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    const code = await exited;
+    const code = await launched.stop("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`the launcher printed no ready line within ${READY_TIMEOUT_MS / 1000} s:\n${output}`));
-    }, READY_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = READY.exec(output);
-      if (!ready) return;
-      clearTimeout(timer);
-      // The launcher names localhost; the browser uses the address it listens on.
-      resolve(`http://127.0.0.1:${ready[2]}`);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`the launcher exited with ${code} before it was ready:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
+  const { url } = launched;
   if (!url.endsWith(`:${port}`)) {
     await stop();
     throw new Error(`the launcher listens on ${url}, not on PORT ${port}`);
@@ -111,5 +71,5 @@ export async function startProduct(): Promise<Product> {
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   };
-  return { url, dataDir, output: () => output, json, stop };
+  return { url, dataDir, output: launched.output, json, stop };
 }
