@@ -55,69 +55,34 @@ it("flushes at once when asked, and writes nothing for an empty batch", async ()
   expect(commit).toHaveBeenCalledTimes(1);
 });
 
-/** A queue whose log syncs complete only when the test calls them. */
-function heldSyncs() {
-  const q = queue();
+it("releases a written batch only once the log is synced, in order, and a blocking flush syncs at once", async () => {
+  const { store, commit, committed, queue: commits } = queue();
   const syncs: ((error: Error | null) => void)[] = [];
-  vi.spyOn(q.store, "syncWal").mockImplementation((done) => void syncs.push(done));
-  return { ...q, syncs, syncNow: vi.spyOn(q.store, "syncWalNow") };
-}
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-it("releases a written batch only once the log is synced, and writes what gathered meanwhile in one commit after it", async () => {
-  const { commit, committed, syncs, queue: commits } = heldSyncs();
-  const released: string[] = [];
-  commits.pending.accounts.set("a", account(1n));
-  void commits.durable().then(() => released.push("a"));
-  await nextTurn();
-  expect(commit).toHaveBeenCalledTimes(1);
-  expect(released).toEqual([]);
-  // Two turns while the first sync runs: nothing is written until it ends, then both in one commit.
-  commits.pending.accounts.set("b", account(2n));
-  void commits.durable().then(() => released.push("b"));
-  await nextTurn();
-  commits.pending.accounts.set("c", account(3n));
-  void commits.durable().then(() => released.push("c"));
-  await nextTurn();
-  expect(commit).toHaveBeenCalledTimes(1);
-  expect(syncs).toHaveLength(1);
-  syncs[0]!(null);
-  await Promise.resolve();
-  expect(released).toEqual(["a"]);
-  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"]]);
-  await nextTurn();
-  expect(commit).toHaveBeenCalledTimes(2);
-  expect(released).toEqual(["a"]);
-  expect(syncs).toHaveLength(2);
-  syncs[1]!(null);
-  await Promise.resolve();
-  expect(released).toEqual(["a", "b", "c"]);
-  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"], ["b", "c"]]);
-  // Nothing waits: no write and no sync follow.
-  await nextTurn();
-  expect(commit).toHaveBeenCalledTimes(2);
-  expect(syncs).toHaveLength(2);
-});
-
-it("makes everything durable at once on a blocking flush, even while a sync runs; the late sync releases nothing twice", async () => {
-  const { commit, committed, syncs, syncNow, queue: commits } = heldSyncs();
+  vi.spyOn(store, "syncWal").mockImplementation((done) => void syncs.push(done));
+  const syncNow = vi.spyOn(store, "syncWalNow");
   let released = 0;
   commits.pending.accounts.set("a", account(1n));
   void commits.durable().then(() => released++);
-  await nextTurn();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(commit).toHaveBeenCalledTimes(1);
+  expect(released).toBe(0);
+  // Written while the first sync runs: waits for a sync of its own.
   commits.pending.accounts.set("b", account(2n));
   void commits.durable().then(() => released++);
-  commits.flush();
+  await new Promise((resolve) => setImmediate(resolve));
   expect(commit).toHaveBeenCalledTimes(2);
+  expect(syncs).toHaveLength(1);
+  syncs[0]!(null);
+  await Promise.resolve();
+  expect(released).toBe(1);
+  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"]]);
+  expect(syncs).toHaveLength(2);
+  commits.flush();
   expect(syncNow).toHaveBeenCalledTimes(1);
   await Promise.resolve();
   expect(released).toBe(2);
-  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"], ["b"]]);
-  // The first sync completing late (even failing, as on a closed log) changes nothing.
-  syncs[0]!(new Error("closed"));
-  await nextTurn();
-  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"], ["b"]]);
-  expect(commit).toHaveBeenCalledTimes(2);
-  expect(syncs).toHaveLength(1);
+  // The flush's own (empty) batch is told too; the second sync completing late (even failing, as on a closed log)
+  // releases nothing twice.
+  syncs[1]!(new Error("closed"));
+  expect(committed.map((b) => [...b.accounts.keys()])).toEqual([["a"], ["b"], []]);
 });
