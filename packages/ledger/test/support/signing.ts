@@ -10,9 +10,14 @@ const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "he
  */
 export function signFast(tx: Transaction, signers: Keypair[]): Buffer {
   const message = tx.serializeMessage();
-  for (const signer of signers) tx.addSignature(signer.publicKey, sign(null, message, privateKey(signer)));
+  for (const signer of signers) tx.addSignature(signer.publicKey, signBytes(message, signer));
   // web3.js would re-verify every signature in pure JS; Node just produced them.
   return tx.serialize({ verifySignatures: false });
+}
+
+/** The signer's Ed25519 signature of `message`, by Node's native signer. */
+export function signBytes(message: Uint8Array, signer: Keypair): Buffer {
+  return sign(null, message, privateKey(signer));
 }
 
 const keys = new WeakMap<Keypair, KeyObject>();

@@ -2,10 +2,8 @@
 // the program expects (reference §13.1, §14), and a way to fill a bank's insurance vault.
 import { PublicKey, type TransactionInstruction } from "@solana/web3.js";
 import { TOKEN_PROGRAM_ID, mintTo } from "@solana/spl-token";
-import { ix, type TestBank, type TestMarket, type TestUser } from "./market.js";
+import { ix, type Meta, type TestBank, type TestMarket, type TestUser } from "./market.js";
 import { u64, u8 } from "./borsh.js";
-
-type Meta = [PublicKey, boolean, boolean];
 
 function oracleMetas(bank: TestBank): Meta[] {
   return bank.oracle ? [[bank.oracle, false, false]] : [];
@@ -27,6 +25,16 @@ export interface Liquidation {
 export async function liquidateIx(market: TestMarket, l: Liquidation): Promise<TransactionInstruction> {
   const liquidatorRisk = await market.riskAccounts(l.liquidator, l.banks, { add: [l.assetBank, l.liabBank] });
   const liquidateeRisk = await market.riskAccounts(l.liquidatee, l.banks);
+  return liquidateWithRiskIx(market, l, liquidatorRisk, liquidateeRisk);
+}
+
+/** As `liquidateIx`, with both accounts' risk accounts already known. */
+export function liquidateWithRiskIx(
+  market: TestMarket,
+  l: Omit<Liquidation, "banks">,
+  liquidatorRisk: Meta[],
+  liquidateeRisk: Meta[],
+): TransactionInstruction {
   const vaults = l.liabBank.vaults;
   return ix(
     "lending_account_liquidate",
@@ -58,6 +66,17 @@ export async function handleBankruptcyIx(
   banks: TestBank[],
   signer: PublicKey = market.admin.publicKey,
 ): Promise<TransactionInstruction> {
+  return handleBankruptcyWithRiskIx(market, user, bank, await market.riskAccounts(user, banks), signer);
+}
+
+/** As `handleBankruptcyIx`, with the account's risk accounts already known. */
+export function handleBankruptcyWithRiskIx(
+  market: TestMarket,
+  user: TestUser,
+  bank: TestBank,
+  risk: Meta[],
+  signer: PublicKey = market.admin.publicKey,
+): TransactionInstruction {
   return ix("lending_pool_handle_bankruptcy", [
     [market.group, false, false],
     [signer, true, false],
@@ -67,7 +86,7 @@ export async function handleBankruptcyIx(
     [bank.vaults.insurance, false, true],
     [bank.vaults.insuranceAuthority, false, false],
     [TOKEN_PROGRAM_ID, false, false],
-    ...(await market.riskAccounts(user, banks)),
+    ...risk,
   ]);
 }
 

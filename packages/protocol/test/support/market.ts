@@ -94,7 +94,7 @@ export const DEFAULT_BANK_CONFIG: BankConfigCompact = {
 };
 
 export type Key = PublicKey;
-type Meta = [PublicKey, boolean, boolean];
+export type Meta = [PublicKey, boolean, boolean];
 
 export function ix(name: string, keys: Meta[], args: Buffer[] = []): TransactionInstruction {
   return new TransactionInstruction({
@@ -160,6 +160,26 @@ function feePayer(signers: readonly Keypair[]): PublicKey {
 export interface DecodedEvent {
   name: string;
   data: Record<string, unknown>;
+}
+
+export interface RiskChange {
+  add?: TestBank | TestBank[];
+  remove?: TestBank;
+}
+
+/** TestMarket.riskAccounts over an account already read. */
+export function riskMetas(account: MarginfiAccount, banks: readonly TestBank[], change: RiskChange = {}): Meta[] {
+  const keys = new Set(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk));
+  for (const bank of [change.add ?? []].flat()) keys.add(bank.key.toBase58());
+  if (change.remove) keys.delete(change.remove.key.toBase58());
+  const sorted = [...keys].map((k) => new PublicKey(k)).sort((a, b) => Buffer.compare(b.toBuffer(), a.toBuffer()));
+  return sorted.flatMap((key) => {
+    const bank = banks.find((b) => b.key.equals(key));
+    if (!bank) throw new Error(`unknown bank ${key.toBase58()}`);
+    const metas: Meta[] = [[bank.key, false, false]];
+    if (bank.oracle) metas.push([bank.oracle, false, false]);
+    return metas;
+  });
 }
 
 export class TestMarket {
@@ -359,50 +379,55 @@ export class TestMarket {
   }
 
   async createOracle(spec: OracleSpec): Promise<PublicKey | null> {
+    const created = this.createFeedIx(spec);
+    if (!created) return null;
+    await this.send(created.instruction, [this.oracleAuthority]);
+    await this.setOracle(created.feed, spec);
+    return created.feed;
+  }
+
+  /** A new feed of the spec's kind under the oracle authority (which signs), before any price; null for a fixed price. */
+  createFeedIx(spec: OracleSpec): { instruction: TransactionInstruction; feed: PublicKey } | null {
     const authority = this.oracleAuthority.publicKey;
     if (spec.kind === "fixed") return null;
     const id = this.feedId();
     if (spec.kind === "pyth") {
-      await this.send(createPythFeedInstruction({ authority, feedId: id }), [this.oracleAuthority]);
-      const feed = pythFeedAddress(authority, id)[0];
-      await this.setOracle(feed, spec);
-      return feed;
+      return { instruction: createPythFeedInstruction({ authority, feedId: id }), feed: pythFeedAddress(authority, id)[0] };
     }
-    await this.send(createSwitchboardFeedInstruction({ authority, feedHash: id }), [this.oracleAuthority]);
-    const feed = switchboardFeedAddress(authority, id)[0];
-    await this.setOracle(feed, spec);
-    return feed;
+    return { instruction: createSwitchboardFeedInstruction({ authority, feedHash: id }), feed: switchboardFeedAddress(authority, id)[0] };
   }
 
   /** Publishes a price now (Pyth publish time = the chain's time; Switchboard stamps the clock itself). */
   async setOracle(feed: PublicKey, spec: OracleSpec, publishTime: bigint = this.now()): Promise<void> {
+    const update = this.oracleUpdateIx(feed, spec, publishTime);
+    if (update) await this.send(update, [this.oracleAuthority]);
+  }
+
+  /** The oracle authority's price update for a feed; null for a fixed price, which has no feed. */
+  oracleUpdateIx(feed: PublicKey, spec: OracleSpec, publishTime: bigint = this.now()): TransactionInstruction | null {
     if (spec.kind === "pyth") {
       const exponent = spec.exponent ?? -8;
-      await this.send(
-        updatePythPriceInstruction({
-          authority: this.oracleAuthority.publicKey,
-          feed,
-          price: rawPrice(spec.price, exponent),
-          conf: rawPrice(spec.conf ?? 0, exponent),
-          exponent,
-          publishTime,
-          emaPrice: rawPrice(spec.emaPrice ?? spec.price, exponent),
-          emaConf: rawPrice(spec.emaConf ?? spec.conf ?? 0, exponent),
-        }),
-        [this.oracleAuthority],
-      );
-    } else if (spec.kind === "switchboard") {
-      const scale = (v: number) => BigInt(Math.round(v * 1e9)) * 1_000_000_000n;
-      await this.send(
-        updateSwitchboardResultInstruction({
-          authority: this.oracleAuthority.publicKey,
-          feed,
-          value: scale(spec.price),
-          stdDev: scale(spec.stdDev ?? 0),
-        }),
-        [this.oracleAuthority],
-      );
+      return updatePythPriceInstruction({
+        authority: this.oracleAuthority.publicKey,
+        feed,
+        price: rawPrice(spec.price, exponent),
+        conf: rawPrice(spec.conf ?? 0, exponent),
+        exponent,
+        publishTime,
+        emaPrice: rawPrice(spec.emaPrice ?? spec.price, exponent),
+        emaConf: rawPrice(spec.emaConf ?? spec.conf ?? 0, exponent),
+      });
     }
+    if (spec.kind === "switchboard") {
+      const scale = (v: number) => BigInt(Math.round(v * 1e9)) * 1_000_000_000n;
+      return updateSwitchboardResultInstruction({
+        authority: this.oracleAuthority.publicKey,
+        feed,
+        value: scale(spec.price),
+        stdDev: scale(spec.stdDev ?? 0),
+      });
+    }
+    return null;
   }
 
   async addBank(
@@ -415,30 +440,7 @@ export class TestMarket {
     const group = options.group ?? this.group;
     const bank = Keypair.generate();
     const v = bankVaults(bank.publicKey);
-    await this.send(
-      ix(
-        "lending_pool_add_bank",
-        [
-          [group, false, true],
-          [this.admin.publicKey, true, false],
-          [this.admin.publicKey, true, true],
-          [FEE_STATE, false, false],
-          [this.feeWallet.publicKey, false, true],
-          [mint, false, false],
-          [bank.publicKey, true, true],
-          [v.liquidityAuthority, false, false],
-          [v.liquidity, false, true],
-          [v.insuranceAuthority, false, false],
-          [v.insurance, false, true],
-          [v.feeAuthority, false, false],
-          [v.fee, false, true],
-          [TOKEN_PROGRAM_ID, false, false],
-          [SystemProgram.programId, false, false],
-        ],
-        [encodeBankConfigCompact({ ...DEFAULT_BANK_CONFIG, ...config })],
-      ),
-      [this.admin, bank],
-    );
+    await this.send(this.addBankIx(bank.publicKey, mint, config, group), [this.admin, bank]);
     const feed = await this.createOracle(oracle);
     if (oracle.kind === "fixed") {
       await this.send(
@@ -454,21 +456,54 @@ export class TestMarket {
         [this.admin],
       );
     } else {
-      await this.send(
-        ix(
-          "lending_pool_configure_bank_oracle",
-          [
-            [group, false, false],
-            [this.admin.publicKey, true, false],
-            [bank.publicKey, false, true],
-            [feed!, false, false],
-          ],
-          [u8(oracle.kind === "pyth" ? 3 : 4), feed!.toBuffer()],
-        ),
-        [this.admin],
-      );
+      await this.send(this.configureOracleIx(bank.publicKey, feed!, oracle.kind, group), [this.admin]);
     }
     return { key: bank.publicKey, mint, decimals, oracle: feed, oracleKind: oracle.kind, vaults: v };
+  }
+
+  /** lending_pool_add_bank signed by the admin (paying) and the new bank's keypair. */
+  addBankIx(
+    bank: PublicKey,
+    mint: PublicKey,
+    config: Partial<BankConfigCompact> = {},
+    group: PublicKey = this.group,
+  ): TransactionInstruction {
+    const v = bankVaults(bank);
+    return ix(
+      "lending_pool_add_bank",
+      [
+        [group, false, true],
+        [this.admin.publicKey, true, false],
+        [this.admin.publicKey, true, true],
+        [FEE_STATE, false, false],
+        [this.feeWallet.publicKey, false, true],
+        [mint, false, false],
+        [bank, true, true],
+        [v.liquidityAuthority, false, false],
+        [v.liquidity, false, true],
+        [v.insuranceAuthority, false, false],
+        [v.insurance, false, true],
+        [v.feeAuthority, false, false],
+        [v.fee, false, true],
+        [TOKEN_PROGRAM_ID, false, false],
+        [SystemProgram.programId, false, false],
+      ],
+      [encodeBankConfigCompact({ ...DEFAULT_BANK_CONFIG, ...config })],
+    );
+  }
+
+  /** lending_pool_configure_bank_oracle to a Pyth or Switchboard feed, signed by the admin. */
+  configureOracleIx(bank: PublicKey, feed: PublicKey, kind: "pyth" | "switchboard", group: PublicKey = this.group): TransactionInstruction {
+    return ix(
+      "lending_pool_configure_bank_oracle",
+      [
+        [group, false, false],
+        [this.admin.publicKey, true, false],
+        [bank, false, true],
+        [feed, false, false],
+      ],
+      [u8(kind === "pyth" ? 3 : 4), feed.toBuffer()],
+    );
   }
 
   configureBankIx(bank: TestBank, config: BankConfigOpt, signer: PublicKey = this.admin.publicKey): TransactionInstruction {
@@ -501,17 +536,19 @@ export class TestMarket {
     const wallet = Keypair.generate();
     await this.airdrop(wallet.publicKey, 100_000_000_000n);
     const account = Keypair.generate();
-    await this.send(
-      ix("marginfi_account_initialize", [
-        [this.group, false, false],
-        [account.publicKey, true, true],
-        [wallet.publicKey, true, false],
-        [wallet.publicKey, true, true],
-        [SystemProgram.programId, false, false],
-      ]),
-      [wallet, account],
-    );
+    await this.send(this.initAccountIx(wallet.publicKey, account.publicKey), [wallet, account]);
     return { wallet, account: account.publicKey };
+  }
+
+  /** marginfi_account_initialize in the market's group, signed by the wallet (paying) and the new account's keypair. */
+  initAccountIx(wallet: PublicKey, account: PublicKey): TransactionInstruction {
+    return ix("marginfi_account_initialize", [
+      [this.group, false, false],
+      [account, true, true],
+      [wallet, true, false],
+      [wallet, true, true],
+      [SystemProgram.programId, false, false],
+    ]);
   }
 
   /** The wallet's associated token account for the bank's mint, created if needed and topped up by `amount`. */
@@ -539,19 +576,8 @@ export class TestMarket {
    * The risk accounts of the account's balances after an action: each active bank (plus `add`, minus `remove`)
    * followed by its oracle, in the order the program sorts balances (bank key descending).
    */
-  async riskAccounts(user: TestUser, banks: TestBank[], change: { add?: TestBank | TestBank[]; remove?: TestBank } = {}): Promise<Meta[]> {
-    const account = await this.marginfiAccount(user);
-    const keys = new Set(account.lendingAccount.balances.filter((b) => b.active !== 0).map((b) => b.bankPk));
-    for (const bank of [change.add ?? []].flat()) keys.add(bank.key.toBase58());
-    if (change.remove) keys.delete(change.remove.key.toBase58());
-    const sorted = [...keys].map((k) => new PublicKey(k)).sort((a, b) => Buffer.compare(b.toBuffer(), a.toBuffer()));
-    return sorted.flatMap((key) => {
-      const bank = banks.find((b) => b.key.equals(key));
-      if (!bank) throw new Error(`unknown bank ${key.toBase58()}`);
-      const metas: Meta[] = [[bank.key, false, false]];
-      if (bank.oracle) metas.push([bank.oracle, false, false]);
-      return metas;
-    });
+  async riskAccounts(user: TestUser, banks: TestBank[], change: RiskChange = {}): Promise<Meta[]> {
+    return riskMetas(await this.marginfiAccount(user), banks, change);
   }
 
   // ---- user instructions -----------------------------------------------------------------------------------

@@ -1,0 +1,104 @@
+// The invariants checked after every step (vault identities, token supply) and the health checks ops run around
+// borrows, withdrawals and liquidations. A failed transaction changing nothing is checked where it lands
+// (World.land).
+import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { BankLayout, decodeMarginfiAccount, i80f48, type HealthCache, type I80F48 } from "../src/index.js";
+import type { Actor, Asset, World } from "./world.js";
+import { InvariantViolation } from "./violation.js";
+
+export type Invariant = (world: World) => void;
+
+/**
+ * What a bank's liquidity vault holds beyond its books: vault − outstanding fees − what settlements left off the
+ * books − (deposits − borrows). Transfers are whole tokens while the books are fractional, so each transfer may move
+ * it by under a unit (in the bank's favour, as repay-all rounds up and withdraw-all down).
+ */
+export function vaultExcess(world: World, asset: Asset): I80F48 {
+  const f = BankLayout.fields;
+  const data = world.chain.data(asset.bank.key);
+  const deposits = i80f48.mul(f.totalAssetShares.get(data), f.assetShareValue.get(data));
+  const borrows = i80f48.mul(f.totalLiabilityShares.get(data), f.liabilityShareValue.get(data));
+  const fees = i80f48.add(
+    i80f48.add(f.collectedInsuranceFeesOutstanding.get(data), f.collectedGroupFeesOutstanding.get(data)),
+    f.collectedProgramFeesOutstanding.get(data),
+  );
+  const vault = i80f48.fromInt(world.chain.tokenAmount(asset.bank.vaults.liquidity));
+  return i80f48.sub(i80f48.sub(i80f48.sub(vault, fees), world.model.offBooks[asset.index]!), i80f48.sub(deposits, borrows));
+}
+
+/** A step's transfers: a receivership or flash loan moves tokens twice. */
+const MAX_STEP_DRIFT = i80f48.fromInt(2);
+
+/**
+ * Per bank, the vault identity: the liquidity vault never holds less than its books (beyond one native unit) and a
+ * step moves the difference by rounding only; the insurance vault, the fee vault and the global fee wallet's account
+ * each hold exactly what the model says flowed in and out of them (fee collections, liquidation fees, settlements,
+ * withdrawals).
+ */
+export const vaultIdentities: Invariant = (world) => {
+  for (const asset of world.assets) {
+    const excess = vaultExcess(world, asset);
+    const drift = i80f48.sub(excess, world.model.excess[asset.index]!);
+    if (i80f48.cmp(excess, i80f48.neg(i80f48.ONE)) < 0 || i80f48.cmp(i80f48.abs(drift), MAX_STEP_DRIFT) > 0) {
+      throw new InvariantViolation(
+        "vault identity",
+        `${asset.symbol}: the liquidity vault holds ${i80f48.toDecimal(excess)} beyond its books, ${i80f48.toDecimal(drift)} since the last step`,
+      );
+    }
+    world.model.excess[asset.index] = excess;
+    const sides: [string, bigint, bigint][] = [
+      ["insurance vault", world.chain.tokenAmount(asset.bank.vaults.insurance), world.model.insurance[asset.index]!],
+      ["fee vault", world.chain.tokenAmount(asset.bank.vaults.fee), world.model.feeVault[asset.index]!],
+      ["fee wallet", world.chain.tokenAmount(asset.feeWalletTokens), world.model.feeWallet[asset.index]!],
+    ];
+    for (const [name, actual, expected] of sides) {
+      if (actual !== expected)
+        throw new InvariantViolation("vault identity", `${asset.symbol}: ${name} holds ${actual}, expected ${expected}`);
+    }
+  }
+};
+
+/** Every mint's supply is unchanged and equals the sum over all its token accounts on the ledger. */
+export const supplyConserved: Invariant = (world) => {
+  const mints = world.mints();
+  const raw = mints.map((m) => m.toBuffer());
+  const held = mints.map(() => 0n);
+  for (const [, account] of world.chain.ledger.accountsOwnedBy(TOKEN_PROGRAM_ID.toBase58())) {
+    if (account.data.length < 72) continue;
+    const i = raw.findIndex((m) => account.data.subarray(0, 32).equals(m));
+    if (i >= 0) held[i]! += account.data.readBigUInt64LE(64);
+  }
+  mints.forEach((mint, i) => {
+    const expected = world.model.supply.get(mint.toBase58())!;
+    const supply = world.chain.data(mint).readBigUInt64LE(36);
+    if (supply !== expected)
+      throw new InvariantViolation("token supply conserved", `mint ${mint.toBase58()}: supply ${supply}, expected ${expected}`);
+    if (held[i] !== expected) {
+      throw new InvariantViolation("token supply conserved", `mint ${mint.toBase58()}: accounts hold ${held[i]} of ${expected}`);
+    }
+  });
+};
+
+export const STEP_INVARIANTS: readonly Invariant[] = [vaultIdentities, supplyConserved];
+
+/** The account's health cache as a health pulse writes it now. */
+export async function pulse(world: World, actor: Actor): Promise<HealthCache> {
+  const landed = await world.land([world.market.pulseHealthIx(actor.user.account, world.risk(actor))], [actor.user.wallet]);
+  if (landed.err !== null)
+    throw new InvariantViolation("health pulse succeeds", `${JSON.stringify(landed.err)}\n${landed.logs.join("\n")}`);
+  return decodeMarginfiAccount(world.chain.data(actor.user.account)).healthCache;
+}
+
+/** Maintenance health: assets − liabilities at Maintenance weights. */
+export const maintenance = (cache: HealthCache): I80F48 => i80f48.sub(cache.assetValueMaint, cache.liabilityValueMaint);
+
+/** After a borrow or withdrawal landed: the account meets its Initial requirement, by a fresh pulse. */
+export async function expectInitialHealth(world: World, actor: Actor, action: string): Promise<void> {
+  const cache = await pulse(world, actor);
+  if (i80f48.cmp(cache.assetValue, cache.liabilityValue) < 0) {
+    throw new InvariantViolation(
+      "Initial health after borrow or withdrawal",
+      `${action} left Initial assets ${i80f48.toDecimal(cache.assetValue)} below liabilities ${i80f48.toDecimal(cache.liabilityValue)}`,
+    );
+  }
+}

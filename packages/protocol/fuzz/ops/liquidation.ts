@@ -1,0 +1,149 @@
+// Classic liquidation, receivership liquidation and bankruptcy settlement, against the users' current positions.
+// A landed liquidation must not lower the liquidatee's Maintenance health; a settlement must land exactly when the
+// health pulse just before found the account bankrupt, and is checked against the state it started from
+// (test/support/bankruptcy.ts).
+import { i80f48 } from "../../src/index.js";
+import { beforeSettlement, expectSettlement } from "../../test/support/bankruptcy.js";
+import { handleBankruptcyWithRiskIx, liquidateWithRiskIx } from "../../test/support/liquidation.js";
+import { endLiquidationIx, startLiquidationIx } from "../../test/support/receivership.js";
+import { maintenance, pulse } from "../invariants.js";
+import { InvariantViolation } from "../violation.js";
+import { USERS, type Actor, type World } from "../world.js";
+import { at, defineOp, fraction, index, outcome, part, type Outcome } from "./op.js";
+
+function positions(world: World, actor: Actor, args: { collateral: number; debt: number }) {
+  const held = world.held(actor, "assets");
+  const owed = world.held(actor, "liabilities");
+  if (held.length === 0 || owed.length === 0) return null;
+  return { collateral: at(held, args.collateral), debt: at(owed, args.debt) };
+}
+
+/** Lands the liquidation and holds it to Maintenance health never falling. */
+async function liquidation(world: World, actor: Actor, what: string, land: () => Promise<{ err: unknown }>): Promise<Outcome> {
+  const before = maintenance(await pulse(world, actor));
+  const { err } = await land();
+  if (err === null) {
+    const after = maintenance(await pulse(world, actor));
+    if (i80f48.cmp(after, before) < 0) {
+      throw new InvariantViolation(
+        "no liquidation worsens Maintenance health",
+        `${what} took Maintenance health from ${i80f48.toDecimal(before)} to ${i80f48.toDecimal(after)}`,
+      );
+    }
+  }
+  return outcome(err);
+}
+
+export const liquidate = defineOp({
+  kind: "liquidate",
+  weight: 6,
+  generate: (random) => ({
+    user: index(random, USERS),
+    collateral: index(random, 6),
+    debt: index(random, 6),
+    fraction: fraction(random),
+    whole: random() < 0.6,
+  }),
+  async execute(world, args) {
+    const actor = at(world.users, args.user);
+    const picked = positions(world, actor, args);
+    if (!picked) return "skipped";
+    const { collateral, debt } = picked;
+    const balance = world.position(actor, collateral, "assets");
+    const amount = args.whole ? balance : part(balance, args.fraction) + 1n;
+    const vaults = debt.bank.vaults;
+    const insurance = world.chain.tokenAmount(vaults.insurance);
+    const liquidity = world.chain.tokenAmount(vaults.liquidity);
+    const liquidator = world.liquidator;
+    const ix = liquidateWithRiskIx(
+      world.market,
+      { liquidator: liquidator.user, liquidatee: actor.user, assetBank: collateral.bank, liabBank: debt.bank, assetAmount: amount },
+      world.risk(liquidator, { add: [collateral.bank, debt.bank] }),
+      world.risk(actor),
+    );
+    return liquidation(world, actor, `liquidating ${amount} ${collateral.symbol} for ${debt.symbol}`, async () => {
+      const landed = await world.land([ix], [liquidator.user.wallet]);
+      if (landed.err === null) {
+        // The liquidation fee goes from the debt bank's liquidity vault to its insurance vault, and nothing else moves.
+        const paid = world.chain.tokenAmount(vaults.insurance) - insurance;
+        if (paid < 0n || world.chain.tokenAmount(vaults.liquidity) - liquidity !== -paid) {
+          throw new InvariantViolation("vault identity", `${debt.symbol}: a liquidation moved tokens other than its insurance fee`);
+        }
+        world.model.insurance[debt.index]! += paid;
+      }
+      return landed;
+    });
+  },
+});
+
+export const receivership = defineOp({
+  kind: "receivership",
+  weight: 3,
+  generate: (random) => ({
+    user: index(random, USERS),
+    collateral: index(random, 6),
+    debt: index(random, 6),
+    seize: fraction(random),
+    repay: fraction(random),
+    closeOut: random() < 0.5,
+  }),
+  async execute(world, args) {
+    const actor = at(world.users, args.user);
+    const picked = positions(world, actor, args);
+    if (!picked) return "skipped";
+    const { collateral, debt } = picked;
+    const receiver = world.liquidator;
+    const seize = args.closeOut ? 0n : part(world.position(actor, collateral, "assets"), args.seize * 0.3);
+    const repay = part(world.position(actor, debt, "liabilities"), args.repay * 0.5);
+    const risk = world.risk(actor);
+    const riskAfter = args.closeOut ? world.risk(actor, { remove: collateral.bank }) : risk;
+    const acting = { ...actor.user, wallet: receiver.user.wallet };
+    const receiverKey = receiver.user.wallet.publicKey;
+    const market = world.market;
+    const instructions = [
+      startLiquidationIx(actor.user.account, receiverKey, risk),
+      market.withdrawIx(acting, collateral.bank, receiver.tokens[collateral.index]!, seize, risk, args.closeOut || undefined),
+      market.repayIx(acting, debt.bank, receiver.tokens[debt.index]!, repay),
+      endLiquidationIx(market, actor.user.account, receiverKey, riskAfter),
+    ];
+    return liquidation(world, actor, `receivership of ${collateral.symbol} for ${debt.symbol}`, () =>
+      world.land(instructions, [receiver.user.wallet]),
+    );
+  },
+});
+
+export const bankruptcy = defineOp({
+  kind: "bankruptcy",
+  weight: 4,
+  generate: (random) => ({ user: index(random, USERS), debt: index(random, 6) }),
+  async execute(world, args) {
+    const actor = at(world.users, args.user);
+    const owed = world.held(actor, "liabilities");
+    if (owed.length === 0) return "skipped";
+    const debt = at(owed, args.debt);
+    const market = world.market;
+    const health = await pulse(world, actor);
+    const bankrupt = health.internalBankruptcyErr === 0;
+    const accounts = world.actors().map((a) => a.user.account);
+    const before = bankrupt ? await beforeSettlement(market, actor.user, debt.bank, accounts) : null;
+    const landed = await world.land([handleBankruptcyWithRiskIx(market, actor.user, debt.bank, world.risk(actor))], [market.admin]);
+    if ((landed.err === null) !== bankrupt) {
+      throw new InvariantViolation(
+        "bankruptcy settles exactly the bankrupt",
+        `settling ${debt.symbol} debt gave ${JSON.stringify(landed.err)} where the pulse found bankruptcy error ${health.internalBankruptcyErr}`,
+      );
+    }
+    if (landed.err === null && before) {
+      let settled;
+      try {
+        settled = await expectSettlement(market, landed.signature, actor.user, debt.bank, accounts, before, debt.symbol);
+      } catch (error) {
+        throw new InvariantViolation("bankruptcy settlement", error instanceof Error ? error.message : String(error));
+      }
+      const offBooks = i80f48.sub(i80f48.sub(i80f48.fromInt(settled.paid), settled.covered), settled.unabsorbed);
+      world.model.offBooks[debt.index] = i80f48.add(world.model.offBooks[debt.index]!, offBooks);
+      world.model.insurance[debt.index]! -= settled.paid;
+    }
+    return outcome(landed.err);
+  },
+});
