@@ -275,9 +275,9 @@ export class Ledger implements LedgerService {
     void this.clock?.stop();
     this.commits.flush();
     this.closed = true;
-    this.writer?.close();
+    const writerEnded = this.writer?.close();
     this.store.close();
-    await this.verifier.close();
+    await Promise.all([writerEnded, this.verifier.close()]);
   }
 
   // ---- execution ---------------------------------------------------------------------------------------

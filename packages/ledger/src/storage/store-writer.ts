@@ -78,15 +78,18 @@ export class StoreWriter implements DurableWriter {
     if (reply?.error) throw new Error(reply.error);
   }
 
-  /** Closes the writer's connection (after everything posted before) and ends the thread. */
-  close(): void {
+  /**
+   * Closes the writer's connection (after everything posted before) at once, and resolves once the thread has ended:
+   * a process that exits while a thread holding a native database handle is still being torn down can abort.
+   */
+  async close(): Promise<void> {
     if (!this.broken) {
       this.post({ kind: "close" });
       this.waitFor(1, 1);
     }
     this.broken ??= new Error("the ledger's store writer is closed");
     this.replies.close();
-    void this.worker.terminate();
+    await this.worker.terminate();
   }
 
   private post(request: WriterRequest): void {

@@ -9,9 +9,9 @@ import type { TransactionRecord } from "../../src/service.js";
 import { LedgerStore, type CommitBatch } from "../../src/storage/store.js";
 import { StoreWriter } from "../../src/storage/store-writer.js";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 function open(): { store: LedgerStore; writer: StoreWriter } {
