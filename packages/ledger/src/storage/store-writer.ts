@@ -89,6 +89,8 @@ export class StoreWriter implements DurableWriter {
     }
     this.broken ??= new Error("the ledger's store writer is closed");
     this.replies.close();
+    // Referenced again, or an otherwise idle process would end before the thread does.
+    this.worker.ref();
     await this.worker.terminate();
   }
 
