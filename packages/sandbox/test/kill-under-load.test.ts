@@ -165,6 +165,7 @@ it(`keeps every acknowledged transaction, exact balances and the indexer's activ
     // Every round's kill found transactions in flight: some were acknowledged and some not.
     expect(journal.list().filter((e) => !e.acknowledged).length).toBeGreaterThan(0);
   } finally {
-    expect(await product.stop("SIGTERM")).toBe(0);
+    const code = await product.stop("SIGTERM");
+    expect(code, `the product's last output:\n${product.output().slice(-3000)}`).toBe(0);
   }
 }, 480_000);

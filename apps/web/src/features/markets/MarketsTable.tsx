@@ -37,6 +37,7 @@ interface Column {
   readonly label: string;
 }
 
+const LIQUIDITY = "Liquidity";
 const PERSONAL_LABEL: Record<LendingMode, string> = { lend: "Wallet balance", borrow: "Available to borrow" };
 
 function columnsFor(mode: LendingMode, personal: boolean): readonly Column[] {
@@ -55,11 +56,13 @@ function columnsFor(mode: LendingMode, personal: boolean): readonly Column[] {
           { key: "apy", label: "APY" },
           { key: "weight", label: "LTV" },
           { key: "total", label: "Borrows" },
-          { key: null, label: "Liquidity" },
+          { key: null, label: LIQUIDITY },
           { key: "cap", label: "Borrow cap" },
           { key: "utilization", label: "Utilization" },
         ];
-  return personal ? [...columns, { key: null, label: PERSONAL_LABEL[mode] }] : columns;
+  if (!personal) return columns;
+  // What the account can borrow is capped by the bank's liquidity: with it shown, the liquidity column makes room.
+  return [...columns.filter((column) => column.label !== LIQUIDITY), { key: null, label: PERSONAL_LABEL[mode] }];
 }
 
 export function BankBadges({ row }: { readonly row: BankRow }) {
@@ -112,7 +115,10 @@ function capText(cap: number | null, symbol: string): string {
 function cellsFor(row: BankRow, mode: LendingMode, personal: PersonalAmounts | null) {
   const mine = personal?.get(row.address) ?? 0;
   const personalCell = personal ? [<Amount tokens={mine} usd={row.price === null ? null : mine * row.price} symbol={row.symbol} />] : [];
-  return [...marketCells(row, mode), ...personalCell];
+  const market = columnsFor(mode, false);
+  // The liquidity cell gives way to the personal one, as its column does.
+  const cells = marketCells(row, mode).filter((_, i) => !personal || market[i]!.label !== LIQUIDITY);
+  return [...cells, ...personalCell];
 }
 
 function marketCells(row: BankRow, mode: LendingMode) {
