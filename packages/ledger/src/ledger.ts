@@ -275,9 +275,15 @@ export class Ledger implements LedgerService {
     void this.clock?.stop();
     this.commits.flush();
     this.closed = true;
-    const writerEnded = this.writer?.close();
-    this.store.close();
-    await Promise.all([writerEnded, this.verifier.close()]);
+    // The threads are unreferenced while idle: without this the process could end with the close unsettled.
+    const keepAlive = setInterval(() => undefined, 60_000);
+    try {
+      const writerEnded = this.writer?.close();
+      this.store.close();
+      await Promise.all([writerEnded, this.verifier.close()]);
+    } finally {
+      clearInterval(keepAlive);
+    }
   }
 
   // ---- execution ---------------------------------------------------------------------------------------

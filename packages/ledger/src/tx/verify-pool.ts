@@ -151,6 +151,12 @@ export class SignatureVerifierPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    // Referenced again, or an otherwise idle process would end before its threads do, the close unsettled.
+    await Promise.all(
+      this.workers.map((w) => {
+        w.ref();
+        return w.terminate();
+      }),
+    );
   }
 }
