@@ -155,18 +155,6 @@ export async function fundedUser(productUrl: string): Promise<LoadUser> {
   };
 }
 
-/** A seedable source of uniform numbers in [0, 1) (mulberry32), so a load's choices can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A whole number of native units in [low, high]. */
 function between(random: () => number, low: bigint, high: bigint): bigint {
   return low + BigInt(Math.floor(random() * Number(high - low + 1n)));

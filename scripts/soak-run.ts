@@ -3,6 +3,7 @@
 // the API and JSON-RPC, and websocket clients connect, subscribe and leave, while the product's process is sampled
 // from /proc (resident memory, open file descriptors, threads). The verdict (soak-verdict.ts) holds memory growth
 // after warm-up and the descriptors left once the load stops to stated bounds.
+import { seededRandom } from "../packages/ledger/test/support/random.js";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,6 @@ import {
   marketCache,
   readApi,
   runUsers,
-  seededRandom,
   type Counter,
   type LoadUser,
 } from "./product-load.js";

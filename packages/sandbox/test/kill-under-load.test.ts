@@ -5,6 +5,7 @@
 // error; each wallet's token balances are exactly the faucet's grant moved by the transactions that landed (the
 // acknowledged ones and whichever in-flight ones made it); and the indexer's activity lists exactly those actions,
 // once each.
+import { seededRandom } from "../../ledger/test/support/random.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +22,6 @@ import {
   marketCache,
   readApi,
   runUsers,
-  seededRandom,
   type JournalEntry,
   type LoadMarket,
   type LoadUser,
