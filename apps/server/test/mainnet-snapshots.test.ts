@@ -12,9 +12,8 @@ import { MARGINFI_PROGRAM_ID, i80f48 as fx, type I80F48 } from "@ballast/protoco
 import { decodePriceUpdateV2 } from "@ballast/oracles";
 import { loadMarket, type BanksReply, type Market } from "@ballast/sdk";
 import { FIXTURES_DIR, loadExpected, type ExpectedValue } from "../../../packages/protocol/test/support/fixtures.js";
-import { DEFAULT_CONFIG, MAIN_MARKET_NAME } from "../src/config.js";
 import { startServer, type RunningServer } from "../src/server.js";
-import { api, freshDatabase } from "./support/server.js";
+import { api, freshDatabase, quietServerConfig } from "./support/server.js";
 
 const fixture = (name: string) => join(fileURLToPath(FIXTURES_DIR), name);
 const expected = loadExpected();
@@ -49,23 +48,7 @@ beforeAll(async () => {
   });
   net = await startLocalnet({ rpcPort: 0, dataDir: null, slotMs: 0, accounts });
   market = await loadMarket(new Connection(net.rpc.url, "confirmed"), { programId: MARGINFI_PROGRAM_ID, group: GROUP });
-  server = await startServer({
-    ...DEFAULT_CONFIG,
-    ...(await freshDatabase("sqlite")),
-    port: 0,
-    rpcUrl: net.rpc.url,
-    programId: MARGINFI_PROGRAM_ID,
-    group: GROUP,
-    markets: [{ group: GROUP, name: MAIN_MARKET_NAME }],
-    indexerIntervalMs: 0,
-    snapshotIntervalMs: 0,
-    pointsIntervalMs: 0,
-    bankStateIntervalMs: 0,
-    purgeIntervalMs: 0,
-    swapPoolIntervalMs: 0,
-    marketCacheMs: 0,
-    logLevel: "silent",
-  });
+  server = await startServer(quietServerConfig(net.rpc.url, MARGINFI_PROGRAM_ID, GROUP, await freshDatabase("sqlite")));
 });
 
 afterAll(async () => {

@@ -31,28 +31,40 @@ export interface TestServerOptions {
   readonly ledgerInProcess?: boolean;
 }
 
+/**
+ * A server on a loopback port for the ledger at `rpcUrl`, serving `group` alone as the main market, with every
+ * background job left to the test to run by hand and logging nothing.
+ */
+export function quietServerConfig(
+  rpcUrl: string,
+  programId: string,
+  group: string,
+  database: Pick<ServerConfig, "databaseUrl" | "sqlitePath">,
+): ServerConfig {
+  return {
+    ...DEFAULT_CONFIG,
+    ...database,
+    port: 0,
+    rpcUrl,
+    programId,
+    group,
+    markets: [{ group, name: MAIN_MARKET_NAME }],
+    indexerIntervalMs: 0,
+    snapshotIntervalMs: 0,
+    pointsIntervalMs: 0,
+    bankStateIntervalMs: 0,
+    purgeIntervalMs: 0,
+    swapPoolIntervalMs: 0,
+    marketCacheMs: 0,
+    logLevel: "silent",
+  };
+}
+
 export async function startTestServer(market: TestMarket, options: TestServerOptions = {}): Promise<RunningServer> {
   const database = options.database ?? (await freshDatabase(options.dialect ?? "sqlite"));
   const group = options.config?.group ?? market.group.toBase58();
   return startServer(
-    {
-      ...DEFAULT_CONFIG,
-      port: 0,
-      rpcUrl: market.net.rpc.url,
-      programId: PROGRAM.toBase58(),
-      group,
-      markets: [{ group, name: MAIN_MARKET_NAME }],
-      ...database,
-      indexerIntervalMs: 0,
-      snapshotIntervalMs: 0,
-      pointsIntervalMs: 0,
-      bankStateIntervalMs: 0,
-      purgeIntervalMs: 0,
-      swapPoolIntervalMs: 0,
-      marketCacheMs: 0,
-      logLevel: "silent",
-      ...options.config,
-    },
+    { ...quietServerConfig(market.net.rpc.url, PROGRAM.toBase58(), group, database), ...options.config },
     { now: options.now, faucet: options.faucet, ledgerRpc: options.ledgerInProcess ? market.net.rpc.handle : undefined },
   );
 }
