@@ -162,7 +162,7 @@ function accountOf(spec: AccountSpec) {
 }
 
 const multiplier = fc.bigInt(0n, 30_000n);
-const ordered = fc.tuple(multiplier, multiplier).map(([a, b]) => (a <= b ? [a, b] : [b, a]));
+const ordered = fc.tuple(multiplier, multiplier).map(([a, b]): [bigint, bigint] => (a <= b ? [a, b] : [b, a]));
 
 /**
  * Health of `lower` is at most that of `higher` in every requirement, and so is the factor while `lower` keeps some
