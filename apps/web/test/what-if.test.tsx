@@ -122,6 +122,21 @@ describe("what-if card", () => {
     expect(cell(`what-if-price-${solBank.address}-after`)).toBe("$10.00");
   });
 
+  it("offers collateral before debt whatever the slot order, and no control for dust", () => {
+    const dustBank = usdc({ assetShareValue: "0.5", totalAssets: "1000000" });
+    const withDust = marketOf(solBank, usdcBank, dustBank);
+    const slots = [
+      balance(usdcBank, "liabilities", "12000000"),
+      balance(dustBank, "assets", "0.75"),
+      balance(solBank, "assets", "3000000000"),
+    ];
+    const health = accountRisk(slots, withDust.banks).health;
+    const model = portfolioModel({ market: withDust, balances: slots, health, simulationStatus: SIMULATION_ONCHAIN, tokens });
+    render(<PortfolioView model={model} onAction={vi.fn()} />);
+    const controls = screen.getAllByTestId(/^what-if-control-/).map((control) => control.getAttribute("data-testid"));
+    expect(controls).toEqual([`what-if-control-${solBank.address}`, `what-if-control-${usdcBank.address}`]);
+  });
+
   it("is not shown for an account without positions", () => {
     renderPortfolio([]);
     expect(screen.queryByRole("region", { name: "What if prices move" })).toBeNull();

@@ -207,7 +207,10 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     whatIf: {
       banks: market.banks,
       balances,
-      assets: positions.filter((p) => !p.isDust).map((p) => ({ bank: p.bank, symbol: p.symbol, isLending: p.isLending })),
+      // Collateral first, then debt, as the positions tables below read.
+      assets: [...positions.filter((p) => p.isLending), ...positions.filter((p) => !p.isLending)]
+        .filter((p) => !p.isDust)
+        .map((p) => ({ bank: p.bank, symbol: p.symbol, isLending: p.isLending })),
     },
   };
 }
