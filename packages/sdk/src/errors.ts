@@ -47,6 +47,8 @@ const SDK_ERROR_MESSAGES = {
   INVALID_LEVERAGE: (c: { leverage: string }) => `Target leverage ${c.leverage} is not a number`,
   AMOUNT_NOT_POSITIVE: (c: { amount: bigint }) => `Amount ${c.amount} must be greater than zero`,
   PRICE_UNAVAILABLE: (c: { bank: string }) => `Bank ${c.bank} has no price`,
+  PRICE_SHOCK_NEGATIVE: (c: { bank: string; multiplier: bigint }) =>
+    `The price multiplier for bank ${c.bank} is ${c.multiplier} basis points; a price cannot fall below zero`,
   LIQUIDATION_REFUSED: (c: { refusal: string }) => `The program would refuse this liquidation: ${c.refusal}`,
   LIQUIDATION_PREMIUM_ABOVE_CAP: (c: { premium: string; cap: string }) =>
     `A receivership premium of ${c.premium} is above the program's cap of ${c.cap}`,

@@ -28,3 +28,4 @@ export * from "./kamino-obligation.js";
 export * from "./kamino-farm.js";
 export * from "./account-report.js";
 export * from "./liquidation-scan.js";
+export * from "./price-shock.js";

@@ -6,6 +6,7 @@ import { HealthSummary, LiquidationRiskWarning } from "./HealthSummary.js";
 import { LeveragedPositionCard } from "./LeveragedPositionCard.js";
 import { PositionsTable } from "./PositionsTable.js";
 import type { PortfolioModel } from "./portfolio-model.js";
+import { WhatIfCard } from "./WhatIfCard.js";
 
 export function PortfolioView({
   model,
@@ -26,6 +27,7 @@ export function PortfolioView({
       <HealthSummary model={model} />
       {model.leveraged && onClosePosition && <LeveragedPositionCard leveraged={model.leveraged} onClose={onClosePosition} />}
       {rewards}
+      {model.whatIf.assets.length > 0 && <WhatIfCard account={model.whatIf} />}
       {/* One above the other: side by side, half the page is narrower than the positions' six columns. */}
       <div className="flex flex-col gap-6">
         <PositionsTable side="supplied" positions={model.positions.filter((p) => p.isLending)} onAction={onAction} />

@@ -24,6 +24,7 @@ import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../ap
 import { PROVIDER_KAMINO, apyView, apysOf, bankRow, type ApyView, type OperationalState } from "../markets/bank-rows.js";
 import type { ActionType } from "../action-box/context.js";
 import { elementAt } from "@ballast/ledger";
+import type { WhatIfAccount } from "./what-if-model.js";
 
 /** What the health numbers are: 0 the program's own (simulated pulse), 2 the SDK's local fallback (spec §4). */
 export const SIMULATION_ONCHAIN = 0;
@@ -81,6 +82,8 @@ export interface PortfolioModel {
   readonly netApyParts: ApyView;
   readonly liquidationRisk: boolean;
   readonly simulationStatus: number;
+  /** The account as the what-if card re-prices it: the market's banks, the balances and the non-dust positions. */
+  readonly whatIf: WhatIfAccount;
 }
 
 /** A balance of the account DTO in the SDK's shape (the DTO's decimals are exact I80F48 expansions). */
@@ -201,5 +204,13 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     netApyParts: net,
     liquidationRisk: isLiquidationRisk({ ...risk, health }),
     simulationStatus: inputs.simulationStatus,
+    whatIf: {
+      banks: market.banks,
+      balances,
+      // Collateral first, then debt, as the positions tables below read.
+      assets: [...positions.filter((p) => p.isLending), ...positions.filter((p) => !p.isLending)]
+        .filter((p) => !p.isDust)
+        .map((p) => ({ bank: p.bank, symbol: p.symbol, isLending: p.isLending })),
+    },
   };
 }
