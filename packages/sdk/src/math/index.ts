@@ -28,3 +28,5 @@ export * from "./kamino-obligation.js";
 export * from "./kamino-farm.js";
 export * from "./account-report.js";
 export * from "./liquidation-scan.js";
+export * from "./account-history.js";
+export * from "./portfolio-summary.js";
