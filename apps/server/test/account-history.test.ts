@@ -53,7 +53,8 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     )
       .map((r) => ({ ...r, slot: Number(r.slot), block_time: Number(r.block_time) }))
       .sort((a, b) => a.slot - b.slot || (a.bank < b.bank ? -1 : 1));
-  const history = (account: PublicKey | string, range: string) => api(server, "GET", `/api/accounts/${String(account)}/history?range=${range}`);
+  const history = (account: PublicKey | string, range: string) =>
+    api(server, "GET", `/api/accounts/${String(account)}/history?range=${range}`);
 
   beforeAll(async () => {
     harbor = await market.createGroup();
@@ -131,7 +132,12 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     expect((await history(user.account, "all")).body).toEqual({ ...body, range: "all" });
     // A day and a half later, the last day holds no snapshot.
     market.advanceTime(36 * HOUR);
-    expect((await history(user.account, "1d")).body).toEqual({ account: user.account.toBase58(), range: "1d", points: [], interestEarned: null });
+    expect((await history(user.account, "1d")).body).toEqual({
+      account: user.account.toBase58(),
+      range: "1d",
+      points: [],
+      interestEarned: null,
+    });
     expect((await history(user.account, "7d")).body.points).toHaveLength(2);
   });
 
@@ -149,7 +155,10 @@ describe.each(DIALECTS)("on %s", (dialect) => {
 
   it("answers an account without history with no points, and refuses a bad address or range", async () => {
     const nobody = Keypair.generate().publicKey.toBase58();
-    expect(await history(nobody, "30d")).toMatchObject({ status: 200, body: { account: nobody, range: "30d", points: [], interestEarned: null } });
+    expect(await history(nobody, "30d")).toMatchObject({
+      status: 200,
+      body: { account: nobody, range: "30d", points: [], interestEarned: null },
+    });
     expect(await history("not-an-address", "1d")).toMatchObject({
       status: 400,
       body: { success: false, error: "Invalid params.address: not a valid base58 address", field: "params.address" },
@@ -173,7 +182,10 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     await server.jobs.indexer.run();
 
     const view = (
-      await api(server, "POST", "/api/account-info", { accountKey: user.account.toBase58(), authorityKey: user.wallet.publicKey.toBase58() })
+      await api(server, "POST", "/api/account-info", {
+        accountKey: user.account.toBase58(),
+        authorityKey: user.wallet.publicKey.toBase58(),
+      })
     ).body;
     const debt = view.positions.find((p: { isLending: boolean }) => !p.isLending).usdValue as string;
     const mainValue = fx.toDecimal(fx.sub(fx.fromInt(30), fx.fromDecimal(debt)));
@@ -202,7 +214,14 @@ describe.each(DIALECTS)("on %s", (dialect) => {
           name: "Harbor",
           value: "100",
           accounts: [
-            { address: harborAccount.publicKey.toBase58(), deposits: "100", debt: "0", value: "100", healthFactor: "1", liquidationRisk: false },
+            {
+              address: harborAccount.publicKey.toBase58(),
+              deposits: "100",
+              debt: "0",
+              value: "100",
+              healthFactor: "1",
+              liquidationRisk: false,
+            },
           ],
         },
       ],
@@ -238,7 +257,10 @@ describe("the portfolio routes' rate limit", () => {
     expect((await api(server, "GET", `/api/accounts/${wallet}/history?range=1d`)).status).toBe(200);
     expect((await api(server, "GET", `/api/portfolio?authority=${wallet}`)).status).toBe(200);
     const refused = await api(server, "GET", `/api/portfolio?authority=${wallet}`);
-    expect(refused).toMatchObject({ status: 429, body: { success: false, error: "Too many portfolio requests from this address; try again in 60 s" } });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { success: false, error: "Too many portfolio requests from this address; try again in 60 s" },
+    });
     expect(refused.headers.get("retry-after")).toBe("60");
   });
 });

@@ -3,7 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { balanceChanges, latestTouches } from "../src/indexer/balance-changes.js";
 
-const row = (account: string, bank: string, asset: string, liability = "0") => ({ account, bank, asset_shares: asset, liability_shares: liability });
+const row = (account: string, bank: string, asset: string, liability = "0") => ({
+  account,
+  bank,
+  asset_shares: asset,
+  liability_shares: liability,
+});
 
 describe("balanceChanges", () => {
   const touches = latestTouches([

@@ -90,7 +90,8 @@ export async function accountHistory(db: Db, account: string, range: AccountHist
     .execute();
   const valuesAt = new Map<number, Map<string, HistoricBankValue>>(times.map((t) => [t, new Map()]));
   for (const row of valueRows) {
-    if (row.asset_share_value === null || row.liability_share_value === null || row.mint_decimals === null || row.usd_price === null) continue;
+    if (row.asset_share_value === null || row.liability_share_value === null || row.mint_decimals === null || row.usd_price === null)
+      continue;
     valuesAt.get(Number(row.taken_at))?.set(row.bank, {
       assetShareValue: fx.fromBits(BigInt(row.asset_share_value)),
       liabilityShareValue: fx.fromBits(BigInt(row.liability_share_value)),
@@ -158,11 +159,7 @@ export async function accountHistory(db: Db, account: string, range: AccountHist
       const sofar = flows.get(row.bank) ?? NO_FLOWS;
       flows.set(row.bank, { ...sofar, [field]: sofar[field] + BigInt(row.amount) });
     }
-    const earned = interestEarned(
-      { balances: startBalances, banks: valuesAt.get(start)! },
-      { balances, banks: valuesAt.get(end)! },
-      flows,
-    );
+    const earned = interestEarned({ balances: startBalances, banks: valuesAt.get(start)! }, { balances, banks: valuesAt.get(end)! }, flows);
     interest = earned === null ? null : toNumber(earned);
   }
   return { account, range, points, interestEarned: interest };

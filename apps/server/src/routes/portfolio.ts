@@ -53,9 +53,9 @@ export const portfolioRoutes: RouteModule = (app, ctx) => {
     "/api/portfolio",
     {
       schema: {
-        summary: "The wallet's margin accounts in every market: each one's deposits, debt, value and health, the total and the worst health",
-        description:
-          `Markets in the server's order, accounts in opening order; USD at the unbiased real-time prices of POST /api/account-info's positions (a position without a price counts for nothing). At most ${MAX_PORTFOLIO_ACCOUNTS} accounts; more answers 422.`,
+        summary:
+          "The wallet's margin accounts in every market: each one's deposits, debt, value and health, the total and the worst health",
+        description: `Markets in the server's order, accounts in opening order; USD at the unbiased real-time prices of POST /api/account-info's positions (a position without a price counts for nothing). At most ${MAX_PORTFOLIO_ACCOUNTS} accounts; more answers 422.`,
         tags: ["accounts"],
         querystring: z.object({ authority: addressSchema }),
       },

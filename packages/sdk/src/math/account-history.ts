@@ -40,7 +40,10 @@ const holds = (shares: HistoricShares | undefined): shares is HistoricShares =>
 
 /** Native tokens (I80F48) the shares stand for on each side. */
 function amounts(shares: HistoricShares, bank: HistoricBankValue): { assets: I80F48; liabilities: I80F48 } {
-  return { assets: fx.mul(shares.assetShares, bank.assetShareValue), liabilities: fx.mul(shares.liabilityShares, bank.liabilityShareValue) };
+  return {
+    assets: fx.mul(shares.assetShares, bank.assetShareValue),
+    liabilities: fx.mul(shares.liabilityShares, bank.liabilityShareValue),
+  };
 }
 
 /**

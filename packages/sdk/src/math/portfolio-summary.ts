@@ -50,7 +50,9 @@ export function accountSummary(account: SummarizedAccount): AccountSummary {
   };
 }
 
-export function portfolioSummary<M>(markets: readonly { readonly market: M; readonly accounts: readonly SummarizedAccount[] }[]): PortfolioSummary<M> {
+export function portfolioSummary<M>(
+  markets: readonly { readonly market: M; readonly accounts: readonly SummarizedAccount[] }[],
+): PortfolioSummary<M> {
   let totalValue = fx.ZERO;
   let worstHealth: PortfolioSummary<M>["worstHealth"] = null;
   const summaries = markets.map(({ market, accounts }) => {

@@ -79,7 +79,12 @@ describe("downsample", () => {
     expect(downsample([1, 2, 3], 5)).toEqual([1, 2, 3]);
     expect(downsample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 3)).toEqual([0, 5, 10]);
     expect(downsample([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 4)).toEqual([0, 3, 6, 9]);
-    expect(downsample(Array.from({ length: 1000 }, (_, i) => i), 200)).toHaveLength(200);
+    expect(
+      downsample(
+        Array.from({ length: 1000 }, (_, i) => i),
+        200,
+      ),
+    ).toHaveLength(200);
   });
 });
 
@@ -91,8 +96,24 @@ describe("portfolioSummary", () => {
   });
 
   it("sums deposits and debt per account and market, skips unpriced positions, finds the lowest health", () => {
-    const main = account("a1", [["120.5", true], ["20.25", false], [null, true]], "0.4");
-    const risky = account("a2", [["10", true], ["9", false]], "0.05", true);
+    const main = account(
+      "a1",
+      [
+        ["120.5", true],
+        ["20.25", false],
+        [null, true],
+      ],
+      "0.4",
+    );
+    const risky = account(
+      "a2",
+      [
+        ["10", true],
+        ["9", false],
+      ],
+      "0.05",
+      true,
+    );
     const harbor = account("h1", [["100", true]], "1");
     expect(accountSummary(main)).toEqual({
       address: "a1",
