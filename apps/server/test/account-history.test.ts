@@ -130,6 +130,22 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     });
     expect(body.interestEarned).toBeLessThan(0);
     expect((await history(user.account, "all")).body).toEqual({ ...body, range: "all" });
+    // One bank's balance alone: the debt, and the SOL deposit that earned nothing.
+    expect((await history(user.account, `1d&bank=${usdc.key.toBase58()}`)).body).toEqual({
+      ...body,
+      points: [
+        { time: first, value: -5, deposits: 0, debt: 5 },
+        { time: last, value: -usd(debt), deposits: 0, debt: usd(debt) },
+      ],
+    });
+    expect((await history(user.account, `1d&bank=${sol.key.toBase58()}`)).body).toEqual({
+      ...body,
+      points: [
+        { time: first, value: 20, deposits: 20, debt: 0 },
+        { time: last, value: 30, deposits: 30, debt: 0 },
+      ],
+      interestEarned: 0,
+    });
     // A day and a half later, the last day holds no snapshot.
     market.advanceTime(36 * HOUR);
     expect((await history(user.account, "1d")).body).toEqual({
@@ -153,7 +169,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     });
   });
 
-  it("answers an account without history with no points, and refuses a bad address or range", async () => {
+  it("answers an account without history with no points, and refuses a bad address, range or bank", async () => {
     const nobody = Keypair.generate().publicKey.toBase58();
     expect(await history(nobody, "30d")).toMatchObject({
       status: 200,
@@ -166,6 +182,10 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     expect(await history(nobody, "2d")).toMatchObject({
       status: 400,
       body: { success: false, error: "Invalid query.range: must be one of 1d, 7d, 30d, all", field: "query.range" },
+    });
+    expect(await history(nobody, "1d&bank=nope")).toMatchObject({
+      status: 400,
+      body: { success: false, error: "Invalid query.bank: not a valid base58 address", field: "query.bank" },
     });
   });
 

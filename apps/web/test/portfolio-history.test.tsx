@@ -11,9 +11,10 @@ import { SelectedAccountProvider } from "../src/account/SelectedAccountProvider.
 import { selectedAccountStorageKey } from "../src/account/selection.js";
 import { HttpProvider } from "../src/api/context.js";
 import { Http, fetchAccountHistory, fetchConfig, fetchPortfolio, type AppConfig } from "../src/api/index.js";
+import { BankHistory } from "../src/features/bank/BankHistory.js";
 import { AccountHistoryCard } from "../src/features/portfolio/AccountHistoryCard.js";
 import { MarketsSummary } from "../src/features/portfolio/MarketsSummary.js";
-import { formatPercent, formatUsd, shortenAddress } from "../src/format/index.js";
+import { formatPercent, formatSignedUsd, shortenAddress } from "../src/format/index.js";
 import { MarketProvider, useSelectedMarket } from "../src/market/MarketProvider.js";
 import { ToastProvider } from "../src/ui/index.js";
 import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
@@ -61,6 +62,8 @@ ready({
   secretKey: Array.from(user.wallet.secretKey),
   main: main.toBase58(),
   harbor: harbor.toBase58(),
+  sol: sol.key.toBase58(),
+  harborUsdc: harborUsdc.key.toBase58(),
 });
 `;
 
@@ -70,6 +73,8 @@ interface Started {
   readonly secretKey: number[];
   readonly main: string;
   readonly harbor: string;
+  readonly sol: string;
+  readonly harborUsdc: string;
 }
 
 let server: ServerProcess<Started>;
@@ -145,7 +150,7 @@ describe("account history card", () => {
       ["$27.00", "$30.00", "$3.00"],
     ]);
     expect(screen.getByTestId("history-value").textContent).toBe("$27.00");
-    expect(screen.getByTestId("interest-earned").textContent).toBe(formatUsd(reply.interestEarned!));
+    expect(screen.getByTestId("interest-earned").textContent).toBe(formatSignedUsd(reply.interestEarned!));
     expect(screen.getByRole("radio", { name: "7D" }).getAttribute("aria-checked")).toBe("true");
     fireEvent.click(screen.getByRole("radio", { name: "All" }));
     await waitFor(() => expect(screen.getByRole("radio", { name: "All" }).getAttribute("aria-checked")).toBe("true"));
@@ -161,6 +166,28 @@ describe("account history card", () => {
     // The Harbor account's one snapshot is the last: one point, no interest figure yet.
     expect(await historyRows()).toEqual([["$100.00", "$100.00", "$0.00"]]);
     expect(screen.getByTestId("interest-earned").textContent).toBe("—");
+  });
+});
+
+describe("bank page's position chart", () => {
+  const position = { bank: "", amount: "3", usdValue: "30", isLending: true, isDust: false, liquidationPrice: null };
+
+  it("charts the account's history in that bank, and says when the account has none there", async () => {
+    const { unmount } = renderWithServer(
+      <BankHistory bank={started.sol} symbol="SOL" account={started.account} curve={[]} utilization={0} position={position} />,
+    );
+    fireEvent.click(await screen.findByRole("tab", { name: "Portfolio" }));
+    const panel = screen.getByRole("tabpanel", { name: "Portfolio" });
+    // The chart's frame, once the points are in and the chart module has loaded.
+    await waitFor(() => expect(panel.querySelector(".h-72.overflow-hidden")).not.toBeNull());
+    expect(panel.textContent).not.toContain("No history yet");
+    expect(panel.textContent).not.toContain("Could not load the history");
+    unmount();
+    renderWithServer(
+      <BankHistory bank={started.harborUsdc} symbol="USDC" account={started.account} curve={[]} utilization={0} position={position} />,
+    );
+    fireEvent.click(await screen.findByRole("tab", { name: "Portfolio" }));
+    expect(await screen.findByText("No history yet")).toBeTruthy();
   });
 });
 

@@ -1,7 +1,8 @@
 // An account's value over a range, from the indexer's balance history and the historic bank points: at each point's
 // read time (at most MAX_HISTORY_POINTS of them, spread over the range, from the account's first indexed change on),
 // the balances as of then valued with that point's share values and prices, by the SDK; and the interest earned from
-// the first point to the last, net of the deposits, withdrawals, borrows and repays the activity table holds.
+// the first point to the last, net of the deposits, withdrawals, borrows and repays the activity table holds. Given a
+// bank, only the account's balance in that bank is counted.
 import {
   NO_FLOWS,
   downsample,
@@ -50,19 +51,27 @@ const shares = (row: { asset_shares: string; liability_shares: string }): Histor
   liabilityShares: fx.fromBits(BigInt(row.liability_shares)),
 });
 
-export async function accountHistory(db: Db, account: string, range: AccountHistoryRange, now: number): Promise<AccountHistoryReply> {
+export async function accountHistory(
+  db: Db,
+  account: string,
+  range: AccountHistoryRange,
+  now: number,
+  onlyBank?: string,
+): Promise<AccountHistoryReply> {
   const empty: AccountHistoryReply = { account, range, points: [], interestEarned: null };
   const window = ACCOUNT_HISTORY_RANGES[range];
-  const first = await db
+  let firstQuery = db
     .selectFrom("balance_history")
     .select((eb) => eb.fn.min("block_time").as("first"))
-    .where("account", "=", account)
-    .executeTakeFirst();
+    .where("account", "=", account);
+  if (onlyBank !== undefined) firstQuery = firstQuery.where("bank", "=", onlyBank);
+  const first = await firstQuery.executeTakeFirst();
   if (first?.first === null || first?.first === undefined) return empty;
   const from = Math.max(Number(first.first), window === null ? 0 : now - window);
-  const banks = (await db.selectFrom("balance_history").select("bank").distinct().where("account", "=", account).execute()).map(
-    (r) => r.bank,
-  );
+  const banks =
+    onlyBank === undefined
+      ? (await db.selectFrom("balance_history").select("bank").distinct().where("account", "=", account).execute()).map((r) => r.bank)
+      : [onlyBank];
 
   // The latest read of each of ≤ MAX_HISTORY_POINTS equal buckets of the range.
   const bucket = Math.max(1, Math.ceil((now - from + 1) / MAX_HISTORY_POINTS));
@@ -119,6 +128,7 @@ export async function accountHistory(db: Db, account: string, range: AccountHist
     .selectFrom("balance_history")
     .select(["bank", "block_time", "asset_shares", "liability_shares"])
     .where("account", "=", account)
+    .where("bank", "in", banks)
     .where("block_time", ">", start)
     .where("block_time", "<=", end)
     .orderBy("block_time")
@@ -147,6 +157,7 @@ export async function accountHistory(db: Db, account: string, range: AccountHist
       .select(["type", "bank", "amount"])
       .where("account", "=", account)
       .where("type", "in", FLOW_TYPES)
+      .where("bank", "in", banks)
       .where("block_time", ">", start)
       .where("block_time", "<=", end)
       .limit(MAX_RANGE_CHANGES + 1)

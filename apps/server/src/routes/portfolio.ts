@@ -38,15 +38,17 @@ export const portfolioRoutes: RouteModule = (app, ctx) => {
           "the account's balances as the indexer recorded them by then, valued with each bank's share values and price of that snapshot. " +
           "interestEarned is, per bank, the change of the deposit less deposits plus withdrawals, minus the change of the debt less borrows " +
           "plus repays, from the first point to the last, in tokens valued at the last point's price (liquidations count as a loss); " +
-          "null with fewer than two points.",
+          "null with fewer than two points. With bank, only the account's balance in that bank is counted.",
         tags: ["accounts"],
         params: z.object({ address: addressSchema }),
         querystring: z.object({
           range: z.enum(RANGES, { error: `must be one of ${RANGES.join(", ")}` }).default("7d"),
+          bank: addressSchema.optional().describe("Only the account's balance in this bank."),
         }),
       },
     },
-    async (request): Promise<AccountHistoryReply> => accountHistory(ctx.db, request.params.address, request.query.range, ctx.now()),
+    async (request): Promise<AccountHistoryReply> =>
+      accountHistory(ctx.db, request.params.address, request.query.range, ctx.now(), request.query.bank),
   );
 
   app.get(

@@ -6,8 +6,14 @@ export type { AccountHistoryPoint, AccountHistoryRange, AccountHistoryReply, Por
 
 export const ACCOUNT_HISTORY_RANGES: readonly AccountHistoryRange[] = ["1d", "7d", "30d", "all"];
 
-export async function fetchAccountHistory(http: Http, account: string, range: AccountHistoryRange): Promise<AccountHistoryReply> {
-  const response = await http.get(`/api/accounts/${account}/history`, { range });
+/** With `bank`, the account's position in that bank alone. */
+export async function fetchAccountHistory(
+  http: Http,
+  account: string,
+  range: AccountHistoryRange,
+  bank?: string,
+): Promise<AccountHistoryReply> {
+  const response = await http.get(`/api/accounts/${account}/history`, { range, bank });
   if (!response.ok) throw new Error(`Failed to fetch the account's history: ${await serverErrorText(response)}`);
   return (await response.json()) as AccountHistoryReply;
 }

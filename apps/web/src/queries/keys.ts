@@ -32,7 +32,8 @@ export const queryKeys = {
   /** The account as the program stores it, under the account's own key: whatever refreshes the account refreshes it. */
   chainAccount: (accountKey: string | null, authority: string | null) => [ACCOUNT, accountKey, authority, "chain"] as const,
   /** Under the account's own key: whatever refreshes the account refreshes its history. */
-  accountHistory: (accountKey: string | null, range: AccountHistoryRange) => [ACCOUNT, accountKey, "history", range] as const,
+  accountHistory: (accountKey: string | null, range: AccountHistoryRange, bank: string | null) =>
+    [ACCOUNT, accountKey, "history", range, bank] as const,
   /** Under the accounts' root: an action on any account refreshes the wallet's summary across markets. */
   portfolio: (wallet: string | null) => [ACCOUNT, "portfolio", wallet] as const,
   allUserBalances: () => [USER_BALANCES] as const,

@@ -6,11 +6,12 @@ import { useWallet } from "../wallet/WalletProvider.js";
 import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
 
-export function useAccountHistory(account: string | null, range: AccountHistoryRange) {
+/** With `bank`, the account's position in that bank alone. */
+export function useAccountHistory(account: string | null, range: AccountHistoryRange, bank?: string) {
   const http = useHttp();
   return useQuery({
-    queryKey: queryKeys.accountHistory(account, range),
-    queryFn: account === null ? skipToken : () => fetchAccountHistory(http, account, range),
+    queryKey: queryKeys.accountHistory(account, range, bank ?? null),
+    queryFn: account === null ? skipToken : () => fetchAccountHistory(http, account, range, bank),
     staleTime: TIMING.account.staleTime,
     retry: TIMING.account.retry,
   });

@@ -23,5 +23,7 @@ export const balanceHistoryMigration: Migration = {
     await db.schema.alterTable("bank_history").addColumn("liability_share_value", "text").execute();
     await db.schema.alterTable("bank_history").addColumn("mint_decimals", "integer").execute();
     await db.schema.alterTable("bank_history").addColumn("taken_at", "bigint").execute();
+    // The account history picks its points by read time.
+    await db.schema.createIndex("bank_history_bank_taken_at").on("bank_history").columns(["bank", "taken_at"]).execute();
   },
 };

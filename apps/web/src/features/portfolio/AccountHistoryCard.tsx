@@ -2,7 +2,7 @@
 // valued at the historic bank snapshots (GET /api/accounts/:address/history), and the interest earned over the period.
 import { lazy, Suspense, useState } from "react";
 import { ACCOUNT_HISTORY_RANGES, type AccountHistoryPoint, type AccountHistoryRange } from "../../api/index.js";
-import { formatUsd } from "../../format/index.js";
+import { formatSignedUsd, formatUsd } from "../../format/index.js";
 import { useAccountHistory } from "../../queries/index.js";
 import { Card, CardBody, CardHeader, EmptyState, Segmented, Skeleton, Stat } from "../../ui/index.js";
 
@@ -36,7 +36,7 @@ export function AccountHistoryCard({ account }: { readonly account: string }) {
           <Stat label="Net value" value={<span data-testid="history-value">{formatUsd(points.at(-1)!.value)}</span>} />
           <Stat
             label="Interest earned"
-            value={<span data-testid="interest-earned">{interestEarned === null ? "—" : formatUsd(interestEarned)}</span>}
+            value={<span data-testid="interest-earned">{interestEarned === null ? "—" : formatSignedUsd(interestEarned)}</span>}
             hint={interestEarned === null ? "Needs two snapshots in the period" : "Net of deposits, withdrawals, borrows and repays"}
           />
         </dl>
