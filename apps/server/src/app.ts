@@ -40,6 +40,7 @@ import { configRoutes } from "./routes/config.js";
 import { faucetRoutes } from "./routes/faucet.js";
 import { labelRoutes } from "./routes/labels.js";
 import { liquidationRecordRoutes } from "./routes/liquidation-record.js";
+import { portfolioRoutes } from "./routes/portfolio.js";
 import { lookupTableRoutes } from "./routes/lookup-tables.js";
 import { oracleRoutes } from "./routes/oracles.js";
 import { pointsRoutes } from "./routes/points.js";
@@ -65,7 +66,7 @@ export interface RouteContext extends ServerContext {
   readonly fees: PriorityFeeService;
   /**
    * Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit,
-   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit).
+   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit, portfolioRateLimit).
    */
   readonly limits: {
     readonly challenges: ClientRateLimiter;
@@ -74,6 +75,7 @@ export interface RouteContext extends ServerContext {
     readonly prices: ClientRateLimiter;
     readonly badDebt: ClientRateLimiter;
     readonly liquidationRecords: ClientRateLimiter;
+    readonly portfolio: ClientRateLimiter;
   };
 }
 
@@ -99,6 +101,7 @@ const ROUTES: readonly RouteModule[] = [
   activityRoutes,
   badDebtRoutes,
   liquidationRecordRoutes,
+  portfolioRoutes,
   pointsRoutes,
   labelRoutes,
   faucetRoutes,

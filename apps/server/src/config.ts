@@ -85,6 +85,8 @@ export interface ServerConfig {
   readonly badDebtRateLimit: RateLimitSetting;
   /** Liquidation record reads (/api/liquidation-record) per client address per window. */
   readonly liquidationRecordRateLimit: RateLimitSetting;
+  /** Portfolio reads (/api/accounts/:address/history, /api/portfolio) per client address per window. */
+  readonly portfolioRateLimit: RateLimitSetting;
   /** Period of the job that reads the swap venue's pools for quotes. */
   readonly swapPoolIntervalMs: number;
   /**
@@ -130,6 +132,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   priceControlRateLimit: { limit: 60, windowSeconds: 60 },
   badDebtRateLimit: { limit: 120, windowSeconds: 60 },
   liquidationRecordRateLimit: { limit: 120, windowSeconds: 60 },
+  portfolioRateLimit: { limit: 120, windowSeconds: 60 },
   swapPoolIntervalMs: 2_000,
   swapIntermediateMints: null,
   swapLookupTables: [],
@@ -286,6 +289,10 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     liquidationRecordRateLimit: {
       limit: numberSetting(env, "LIQUIDATION_RECORD_RATE_LIMIT", DEFAULT_CONFIG.liquidationRecordRateLimit.limit),
       windowSeconds: numberSetting(env, "LIQUIDATION_RECORD_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.liquidationRecordRateLimit.windowSeconds),
+    },
+    portfolioRateLimit: {
+      limit: numberSetting(env, "PORTFOLIO_RATE_LIMIT", DEFAULT_CONFIG.portfolioRateLimit.limit),
+      windowSeconds: numberSetting(env, "PORTFOLIO_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.portfolioRateLimit.windowSeconds),
     },
     swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,

@@ -24,6 +24,7 @@ const ROUTES = [
   `/api/activity/authority?address=${wallet}`,
   "/api/points",
   `/api/points/${wallet}`,
+  `/api/accounts/${wallet}/history?range=7d`,
 ];
 
 beforeAll(async () => {

@@ -186,7 +186,7 @@ describe("history", () => {
     const requests = vi.spyOn(window, "fetch");
     const priced = market.banks.get(started.usdc)!;
     renderWithServer(
-      <BankHistory bank={started.usdc} symbol="USDC" curve={curveData(market, priced)} utilization={0.35} position={null} />,
+      <BankHistory bank={started.usdc} symbol="USDC" account={null} curve={curveData(market, priced)} utilization={0.35} position={null} />,
     );
     const historyUrl = (period: string) => `/api/banks/db/${started.usdc}/historic/${period}`;
     await waitFor(() => expect(requests.mock.calls.map((c) => String(c[0]))).toContain(historyUrl("30d")));
@@ -212,6 +212,7 @@ describe("history", () => {
       <BankHistory
         bank={Keypair.generate().publicKey.toBase58()}
         symbol="SOL"
+        account={null}
         curve={curveData(market, priced)}
         utilization={0}
         position={null}
@@ -241,7 +242,7 @@ describe("utilization curve", () => {
     // The bank's utilization is 4,321 / 12,345.678901 = 35.0001%: its current borrowing rate is the curve's at 35%.
     expect(curve[35]!.borrowingRate).toBeCloseTo(toNumber(priced.rates.borrowingRate), 5);
 
-    renderWithServer(<BankHistory bank={started.usdc} symbol="USDC" curve={curve} utilization={0.35} position={null} />);
+    renderWithServer(<BankHistory bank={started.usdc} symbol="USDC" account={null} curve={curve} utilization={0.35} position={null} />);
     fireEvent.click(screen.getByRole("tab", { name: "Utilization curve" }));
     const table = screen.getByRole("table", { hidden: true });
     const rows = within(table).getAllByRole("row", { hidden: true }).slice(1);

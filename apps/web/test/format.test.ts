@@ -6,6 +6,7 @@ import {
   formatPrice,
   formatTokenAmount,
   formatTokenNumber,
+  formatSignedUsd,
   formatUsd,
   formatUsdCompact,
   shortenAddress,
@@ -39,6 +40,9 @@ describe("number formats", () => {
     expect(formatUsd(1234.5)).toBe("$1,234.50");
     expect(formatUsd(0.004)).toBe("<$0.01");
     expect(formatUsd(0)).toBe("$0.00");
+    expect(formatSignedUsd(-1.254)).toBe("-$1.25");
+    expect(formatSignedUsd(-0.004)).toBe("$0.00");
+    expect(formatSignedUsd(0.006)).toBe("$0.01");
     expect(formatUsdCompact(1_234_567)).toBe("$1.23M");
     expect(formatUsdCompact(950.5)).toBe("$950.50");
     expect(formatPrice(150.123)).toBe("$150.12");

@@ -6,12 +6,15 @@
 // database (a leader's hand-over between API instances), the one behind rolls back its batch and stops, so stale
 // balances never overwrite newer ones. Only the accounts of the configured markets' groups are recorded. A
 // bankruptcy's record also holds how far it lowered the bank's share value, when the bank read after the batch is
-// still as the settlement left it (indexer/bad-debt.ts).
+// still as the settlement left it (indexer/bad-debt.ts). Each balance that changed since the previous batch also
+// gets a balance_history row, in the same transaction, at the account's latest transaction of the batch
+// (indexer/balance-changes.ts).
 import { PublicKey, type AccountInfo, type ConfirmedSignatureInfo } from "@solana/web3.js";
 import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import type { ServerContext } from "../context.js";
 import type { Db } from "../db/database.js";
 import type { ActivityTable, IndexedBalancesTable } from "../db/schema/activity.js";
+import { balanceChanges, latestTouches } from "./balance-changes.js";
 import type { ScheduledJob } from "../jobs/scheduler.js";
 import { shareValueChange, unchangedSince } from "./bad-debt.js";
 import { parseTransaction, type ActivityItem } from "./events.js";
@@ -111,7 +114,7 @@ async function storedFacts(db: Db, accounts: readonly string[]): Promise<Map<str
 }
 
 export function indexerJob(context: ServerContext, options: IndexerOptions = {}): ScheduledJob {
-  const { connection, db, config, log } = context;
+  const { connection, db, config, log, now } = context;
   const programId = new PublicKey(config.programId);
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -255,6 +258,9 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
     const ours = [...margin].filter(([, account]) => served.has(account.group));
     const closed = [...state.infos].filter(([, info]) => info === null).map(([address]) => address);
     const balances = ours.flatMap(([address, account]) => balanceRows(address, account, state.slot));
+    const touches = latestTouches(
+      parsed.map((t) => ({ slot: t.pending.slot, blockTime: t.blockTime ?? Math.floor(now()), writable: t.writable })),
+    );
     await db.transaction().execute(async (trx) => {
       // First, so a second indexer waits here for this batch's commit and then finds the cursor moved.
       const cursor = { signature: last.signature, slot: last.slot, tx_index: last.txIndex };
@@ -281,8 +287,18 @@ export function indexerJob(context: ServerContext, options: IndexerOptions = {})
           .onConflict((oc) => oc.columns(["signature", "event_index"]).doNothing())
           .execute();
       }
-      for (const chunk of chunks([...ours.map(([address]) => address), ...closed], 500)) {
-        await trx.deleteFrom("indexed_balances").where("account", "in", chunk).execute();
+      const refreshed = [...ours.map(([address]) => address), ...closed];
+      // The balances replaced are the ones the history compares against.
+      const previous: IndexedBalancesTable[] = [];
+      for (const chunk of chunks(refreshed, 500)) {
+        previous.push(...(await trx.deleteFrom("indexed_balances").where("account", "in", chunk).returningAll().execute()));
+      }
+      for (const chunk of chunks(balanceChanges(previous, balances, refreshed, touches), ROWS_PER_INSERT)) {
+        await trx
+          .insertInto("balance_history")
+          .values(chunk)
+          .onConflict((oc) => oc.columns(["account", "bank", "slot"]).doNothing())
+          .execute();
       }
       for (const chunk of chunks(balances, ROWS_PER_INSERT)) await trx.insertInto("indexed_balances").values(chunk).execute();
     });

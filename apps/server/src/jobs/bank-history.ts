@@ -1,6 +1,7 @@
 // Historic bank points: every run stores one point per bank of every market, at the start of the snapshot interval the
 // run falls in. A second run in the same interval replaces that interval's points, so a point is the bank's state at
-// the latest snapshot of its interval and reruns are harmless. Each run also records the LSTs' exchange rates.
+// the latest snapshot of its interval and reruns are harmless. A point also keeps the share values, decimals and read
+// time the account history values balances with. Each run also records the LSTs' exchange rates.
 import { floorNative, ceilNative, interestRates, midPrice, nativeToUi, toNumber, utilizationRate, type PricedBank } from "@ballast/sdk";
 import { interestFees, programFeesOf, type ProgramFees } from "@ballast/protocol";
 import type { Insertable } from "kysely";
@@ -22,7 +23,12 @@ export function snapshotPeriodSeconds(intervalMs: number): number {
  * up, as the program pays out and is owed), deposit and borrow rates as the APYs the rates view shows, the curve
  * and fee parameters of the bank's config, and the program fee rate the group applies (0 when program fees are off).
  */
-export function historicPoint(priced: PricedBank, programFees: ProgramFees, startTime: number): Insertable<BankHistoryTable> {
+export function historicPoint(
+  priced: PricedBank,
+  programFees: ProgramFees,
+  startTime: number,
+  takenAt: number,
+): Insertable<BankHistoryTable> {
   const interest = priced.bank.config.interestRateConfig;
   const { lendingApy, borrowingApy } = interestRates(priced);
   const price = midPrice(priced.price);
@@ -46,6 +52,11 @@ export function historicPoint(priced: PricedBank, programFees: ProgramFees, star
     program_fee_rate: toNumber(interestFees(interest, programFees).programFeeRate),
     // A Kamino bank lends at its reserve's supply rate.
     kamino_supply_apy: priced.kamino === null ? null : toNumber(lendingApy),
+    // What values an account's shares at this point (the account history).
+    asset_share_value: String(priced.assetShareValue),
+    liability_share_value: String(priced.bank.liabilityShareValue),
+    mint_decimals: priced.decimals,
+    taken_at: takenAt,
   };
 }
 
@@ -62,7 +73,7 @@ export function bankHistoryJob(context: RouteContext): ScheduledJob {
         const programFees = programFeesOf(market.group);
         for (const priced of market.banks.values()) {
           try {
-            points.push(historicPoint(priced, programFees, startTime));
+            points.push(historicPoint(priced, programFees, startTime, Math.floor(context.now())));
           } catch (error) {
             // One bank the math refuses (e.g. an APR too large to compound) must not cost the others their point.
             context.log.warn({ err: error, bank: priced.address }, "no historic point for bank");
@@ -91,6 +102,10 @@ export function bankHistoryJob(context: RouteContext): ScheduledJob {
               protocol_origination_fee: eb.ref("excluded.protocol_origination_fee"),
               program_fee_rate: eb.ref("excluded.program_fee_rate"),
               kamino_supply_apy: eb.ref("excluded.kamino_supply_apy"),
+              asset_share_value: eb.ref("excluded.asset_share_value"),
+              liability_share_value: eb.ref("excluded.liability_share_value"),
+              mint_decimals: eb.ref("excluded.mint_decimals"),
+              taken_at: eb.ref("excluded.taken_at"),
             })),
           )
           .execute();

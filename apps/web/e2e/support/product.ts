@@ -49,13 +49,16 @@ async function freePorts(): Promise<{ port: number; rpcPort: number }> {
   }
 }
 
-export async function startProduct(): Promise<Product> {
+/** `env`: settings over the launcher's defaults (e.g. a shorter SNAPSHOT_INTERVAL_MS). */
+export async function startProduct(env: Readonly<Record<string, string>> = {}): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), "ballast-e2e-"));
   const { port, rpcPort } = await freePorts();
-  const launched = await launchProduct({ dataDir, env: { PORT: String(port), RPC_PORT: String(rpcPort) } }).catch((error: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+  const launched = await launchProduct({ dataDir, env: { ...env, PORT: String(port), RPC_PORT: String(rpcPort) } }).catch(
+    (error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   const stop = async () => {
     const code = await launched.stop("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });

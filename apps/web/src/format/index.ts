@@ -55,6 +55,12 @@ export function formatUsd(value: number): string {
   return USD.format(value);
 }
 
+/** A signed USD figure to the cent: "-$1.25", and "$0.00" rather than "-$0.00" for a loss under half a cent. */
+export function formatSignedUsd(value: number): string {
+  const cents = Math.round(value * 100) / 100;
+  return formatUsd(cents === 0 ? 0 : cents);
+}
+
 /** US dollars in compact form for large totals: "$1.23M", "$950.5K"; under $1,000 as formatUsd. */
 export function formatUsdCompact(value: number): string {
   if (!Number.isFinite(value)) return "—";

@@ -8,3 +8,4 @@ export { useAccountAddresses, useAccount, useChainAccount, useUserBalances, useA
 export { useActivity, retryActivity, useLiquidationRecord } from "./activity.js";
 export { useWalletPoints, useGlobalPoints } from "./points.js";
 export { useRefreshAfterAction, refreshAfterAction, refreshAfterFailure } from "./refresh.js";
+export { useAccountHistory, usePortfolio } from "./portfolio.js";

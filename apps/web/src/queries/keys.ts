@@ -1,6 +1,6 @@
 // Query keys of every cached resource, in one place so invalidation after an action names the same keys. Each resource
 // has one root; the `all…` keys are prefixes matching every query of that resource (invalidation, live refresh).
-import type { ActivitySubject, BankSource, HistoricPeriod } from "../api/index.js";
+import type { AccountHistoryRange, ActivitySubject, BankSource, HistoricPeriod } from "../api/index.js";
 
 const BANKS = "banks";
 const MARKET = "market";
@@ -31,6 +31,11 @@ export const queryKeys = {
   account: (accountKey: string | null, authority: string | null) => [ACCOUNT, accountKey, authority] as const,
   /** The account as the program stores it, under the account's own key: whatever refreshes the account refreshes it. */
   chainAccount: (accountKey: string | null, authority: string | null) => [ACCOUNT, accountKey, authority, "chain"] as const,
+  /** Under the account's own key: whatever refreshes the account refreshes its history. */
+  accountHistory: (accountKey: string | null, range: AccountHistoryRange, bank: string | null) =>
+    [ACCOUNT, accountKey, "history", range, bank] as const,
+  /** Under the accounts' root: an action on any account refreshes the wallet's summary across markets. */
+  portfolio: (wallet: string | null) => [ACCOUNT, "portfolio", wallet] as const,
   allUserBalances: () => [USER_BALANCES] as const,
   /** One wallet's balances, whatever mints they cover. */
   walletBalances: (address: string) => [USER_BALANCES, address] as const,

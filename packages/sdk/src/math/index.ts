@@ -29,3 +29,5 @@ export * from "./kamino-farm.js";
 export * from "./account-report.js";
 export * from "./liquidation-scan.js";
 export * from "./price-shock.js";
+export * from "./account-history.js";
+export * from "./portfolio-summary.js";

@@ -16,3 +16,4 @@ export type * from "./labels.js";
 export type * from "./faucet.js";
 export type * from "./sandbox-prices.js";
 export type * from "./lookup-tables.js";
+export type * from "./portfolio.js";

@@ -9,6 +9,7 @@ import { faucetMigration } from "./006_faucet.js";
 import { lstRatesMigration } from "./007_lst_rates.js";
 import { labelNoncesMigration } from "./008_label_nonces.js";
 import { badDebtMigration } from "./009_bad_debt.js";
+import { balanceHistoryMigration } from "./010_balance_history.js";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "001_auth": authMigration,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "007_lst_rates": lstRatesMigration,
   "008_label_nonces": labelNoncesMigration,
   "009_bad_debt": badDebtMigration,
+  "010_balance_history": balanceHistoryMigration,
 };

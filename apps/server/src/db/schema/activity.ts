@@ -49,3 +49,16 @@ export interface IndexerCursorTable {
   /** The signature's position among the program's transactions of its slot (see ActivityTable.tx_index). */
   tx_index: number;
 }
+
+/** Every indexed change of a margin account's balance in a bank: the shares after it (zero once closed). */
+export interface BalanceHistoryTable {
+  account: string;
+  bank: string;
+  /** The slot of the account's latest transaction in the indexed batch the change was read after. */
+  slot: number;
+  /** That transaction's block time (unix seconds). */
+  block_time: number;
+  /** I80F48 raw values as decimal strings. */
+  asset_shares: string;
+  liability_shares: string;
+}

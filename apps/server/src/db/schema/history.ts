@@ -25,6 +25,12 @@ export interface BankHistoryTable {
   protocol_origination_fee: number;
   program_fee_rate: number;
   kamino_supply_apy: number | null;
+  /** I80F48 raw values as decimal strings: native tokens per share (a Kamino bank's through its reserve); null on points older than migration 010. */
+  asset_share_value: string | null;
+  liability_share_value: string | null;
+  mint_decimals: number | null;
+  /** When the point was read (unix seconds); the account history values balances as of then. */
+  taken_at: number | null;
 }
 
 /** The latest BankDto of each bank of every market, as JSON text, and when it was read (unix seconds). */

@@ -1,4 +1,4 @@
-import type { ActivityTable, IndexedBalancesTable, IndexerCursorTable } from "./activity.js";
+import type { ActivityTable, BalanceHistoryTable, IndexedBalancesTable, IndexerCursorTable } from "./activity.js";
 import type { AuthNoncesTable, SessionsTable, UsersTable } from "./auth.js";
 import type { FaucetGrantsTable } from "./faucet.js";
 import type { BankHistoryTable, BankStatesTable, LstRatesTable } from "./history.js";
@@ -15,6 +15,7 @@ export interface Database {
   activity: ActivityTable;
   indexed_balances: IndexedBalancesTable;
   indexer_cursor: IndexerCursorTable;
+  balance_history: BalanceHistoryTable;
   bank_history: BankHistoryTable;
   bank_states: BankStatesTable;
   lst_rates: LstRatesTable;

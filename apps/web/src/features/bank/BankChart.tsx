@@ -13,15 +13,15 @@ import {
   YAxis,
 } from "recharts";
 import type { ReactElement } from "react";
-import type { HistoricBankPoint } from "../../api/index.js";
+import type { AccountHistoryPoint, HistoricBankPoint } from "../../api/index.js";
 import { formatPercent, formatUsd, formatUsdCompact } from "../../format/index.js";
-import type { CurveDatum, PositionPoint } from "./bank-detail.js";
+import type { CurveDatum } from "./bank-detail.js";
 
 export type BankChartProps =
   // `lendsOnly`: a bank with no borrowing side (a Kamino bank) charts no borrows and no borrow rate of its own.
   | { readonly view: "bank"; readonly history: readonly HistoricBankPoint[]; readonly lendsOnly?: boolean }
   | { readonly view: "rates"; readonly history: readonly HistoricBankPoint[]; readonly lendsOnly?: boolean }
-  | { readonly view: "portfolio"; readonly points: readonly PositionPoint[]; readonly symbol: string }
+  | { readonly view: "portfolio"; readonly points: readonly AccountHistoryPoint[]; readonly symbol: string }
   | { readonly view: "curve"; readonly curve: readonly CurveDatum[]; readonly utilization: number };
 
 const COLORS = {

@@ -1,11 +1,12 @@
-// The bank's charts: its totals, its rates and the selected account's position over a period (1d / 7d / 30d / all,
-// from GET /api/banks/db/:bank/historic/:period), and its utilization curve. Recharts loads with the first chart.
+// The bank's charts: its totals and rates over a period (1d / 7d / 30d / all, from GET
+// /api/banks/db/:bank/historic/:period), the selected account's position in it over the period (its real history,
+// GET /api/accounts/:address/history with the bank), and its utilization curve. Recharts loads with the first chart.
 import { lazy, Suspense, useId, useState } from "react";
 import { HISTORIC_PERIODS, type HistoricPeriod, type PositionDto } from "../../api/index.js";
 import { formatPercent } from "../../format/index.js";
-import { useBankHistory } from "../../queries/index.js";
+import { useAccountHistory, useBankHistory } from "../../queries/index.js";
 import { Card, CardBody, CardHeader, EmptyState, Skeleton, Tabs } from "../../ui/index.js";
-import { positionSeries, type CurveDatum } from "./bank-detail.js";
+import type { CurveDatum } from "./bank-detail.js";
 
 const BankChart = lazy(() => import("./BankChart.js"));
 
@@ -25,6 +26,8 @@ const chartFallback = <Skeleton className="h-72 w-full" />;
 export interface BankHistoryProps {
   readonly bank: string;
   readonly symbol: string;
+  /** The selected account, whose position the Portfolio view charts; null without one. */
+  readonly account: string | null;
   readonly curve: readonly CurveDatum[];
   /** Fraction 0–1. */
   readonly utilization: number;
@@ -34,10 +37,11 @@ export interface BankHistoryProps {
   readonly lendsOnly?: boolean;
 }
 
-export function BankHistory({ bank, symbol, curve, utilization, position, lendsOnly = false }: BankHistoryProps) {
+export function BankHistory({ bank, symbol, account, curve, utilization, position, lendsOnly = false }: BankHistoryProps) {
   const [view, setView] = useState<ChartView>("bank");
   const [period, setPeriod] = useState<HistoricPeriod>("30d");
-  const history = useBankHistory(view === "curve" ? null : bank, period);
+  const history = useBankHistory(view === "bank" || view === "rates" ? bank : null, period);
+  const positionHistory = useAccountHistory(view === "portfolio" && position ? account : null, period, bank);
   const panelId = useId();
 
   let body;
@@ -50,9 +54,23 @@ export function BankHistory({ bank, symbol, curve, utilization, position, lendsO
         <CurveTable curve={curve} />
       </>
     );
-  } else if (view === "portfolio" && position === null) {
-    body = <EmptyState title={`No ${symbol} position`} description="The selected account has no deposit or borrow in this bank." />;
-  } else if (history.isPending || (view === "portfolio" && position === undefined)) {
+  } else if (view === "portfolio") {
+    if (position === null) {
+      body = <EmptyState title={`No ${symbol} position`} description="The selected account has no deposit or borrow in this bank." />;
+    } else if (position === undefined || positionHistory.isPending) {
+      body = chartFallback;
+    } else if (positionHistory.isError) {
+      body = <EmptyState title="Could not load the history" description={positionHistory.error.message} />;
+    } else if (positionHistory.data.points.length === 0) {
+      body = <EmptyState title="No history yet" description="The position is valued at each snapshot taken after it was recorded." />;
+    } else {
+      body = (
+        <Suspense fallback={chartFallback}>
+          <BankChart view="portfolio" points={positionHistory.data.points} symbol={symbol} />
+        </Suspense>
+      );
+    }
+  } else if (history.isPending) {
     body = chartFallback;
   } else if (history.isError) {
     body = <EmptyState title="Could not load the history" description={history.error.message} />;
@@ -61,11 +79,7 @@ export function BankHistory({ bank, symbol, curve, utilization, position, lendsO
   } else {
     body = (
       <Suspense fallback={chartFallback}>
-        {view === "portfolio" ? (
-          <BankChart view="portfolio" points={positionSeries(history.data, position!)} symbol={symbol} />
-        ) : (
-          <BankChart view={view === "rates" ? "rates" : "bank"} history={history.data} lendsOnly={lendsOnly} />
-        )}
+        <BankChart view={view === "rates" ? "rates" : "bank"} history={history.data} lendsOnly={lendsOnly} />
       </Suspense>
     );
   }

@@ -113,6 +113,7 @@ export default function BankPage() {
       <BankHistory
         bank={address}
         symbol={row.symbol}
+        account={selectedAccount}
         curve={curve}
         utilization={row.utilization}
         position={position}

@@ -13,7 +13,7 @@ import {
   type PricedBank,
 } from "@ballast/sdk";
 import { programFeesOf } from "@ballast/protocol";
-import type { HistoricBankPoint, PositionDto, TokenInfo } from "../../api/index.js";
+import type { TokenInfo } from "../../api/index.js";
 import type { ActionType } from "../action-box/index.js";
 import type { FarmRewardView } from "../markets/ApyBreakdown.js";
 import type { BankRow } from "../markets/bank-rows.js";
@@ -102,24 +102,6 @@ const URL_ACTIONS: Readonly<Record<string, ActionType>> = {
 export function actionFromSearch(search: string): ActionType | null {
   const value = new URLSearchParams(search).get("action")?.toLowerCase();
   return value === undefined ? null : (URL_ACTIONS[value] ?? null);
-}
-
-export interface PositionPoint {
-  readonly time: number;
-  /** USD; null where the point has no price. */
-  readonly value: number | null;
-}
-
-/**
- * The position's value at each historic point: its current amount (tokens, positive for a deposit, negative for a
- * debt) at that point's price. The amount is today's; the series shows what the price did to it.
- */
-export function positionSeries(history: readonly HistoricBankPoint[], position: PositionDto): PositionPoint[] {
-  const amount = Number(position.amount) * (position.isLending ? 1 : -1);
-  return history.map((point) => ({
-    time: point.start_time,
-    value: point.usd_price === null ? null : amount * point.usd_price,
-  }));
 }
 
 /** A farm reward as the APY panel lists it: the reward token's symbol from the app's token list, its APR as a fraction. */

@@ -1,5 +1,6 @@
-// Portfolio: the selected account of the selected market — health, account figures, rewards and positions, with the
-// account bar (switch, create, label, transfer, close) on top.
+// Portfolio: the wallet's accounts across every market, then the selected account of the selected market — health,
+// account figures, rewards, positions and its value over time — with the account bar (switch, create, label,
+// transfer, close) on top.
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
@@ -8,6 +9,8 @@ import { useAccount, useMarket, useMarketBanks } from "../../queries/index.js";
 import { Button, EmptyState, Skeleton } from "../../ui/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { AccountBar } from "../accounts/AccountBar.js";
+import { AccountHistoryCard } from "./AccountHistoryCard.js";
+import { MarketsSummary } from "./MarketsSummary.js";
 import { useActionBox } from "../action-box/index.js";
 import { ClaimRewards } from "./ClaimRewards.js";
 import { ClosePositionDialog } from "./ClosePositionDialog.js";
@@ -85,6 +88,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
         rewards={<ClaimRewards account={account} market={inputs.market} balances={inputs.balances} readAt={market.dataUpdatedAt} />}
         onClosePosition={() => setClosing(true)}
       />
+      <AccountHistoryCard account={account} />
       {closing && model.leveraged && (
         <ClosePositionDialog account={account} leveraged={model.leveraged} onClose={() => setClosing(false)} />
       )}
@@ -121,6 +125,7 @@ export default function PortfolioPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Portfolio</h1>
         {address && accounts !== undefined && <AccountBar />}
       </div>
+      {address && <MarketsSummary />}
       {body}
     </div>
   );
