@@ -21,7 +21,7 @@ describe("healthBand", () => {
   });
 
   it("the smallest positive factor is at risk, not liquidatable", () => {
-    expect(healthBand(1n)).toBe(HealthBand.AtRisk);
-    expect(healthBand(-1n)).toBe(HealthBand.Liquidatable);
+    expect(healthBand(fx.DELTA)).toBe(HealthBand.AtRisk);
+    expect(healthBand(fx.neg(fx.DELTA))).toBe(HealthBand.Liquidatable);
   });
 });

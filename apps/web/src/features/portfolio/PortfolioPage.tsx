@@ -8,6 +8,7 @@ import { useAccount, useMarket, useMarketBanks } from "../../queries/index.js";
 import { Button, EmptyState, Skeleton } from "../../ui/index.js";
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { AccountBar } from "../accounts/AccountBar.js";
+import { HealthAlertSettings } from "../alerts/HealthAlertSettings.js";
 import { useActionBox } from "../action-box/index.js";
 import { ClaimRewards } from "./ClaimRewards.js";
 import { ClosePositionDialog } from "./ClosePositionDialog.js";
@@ -82,6 +83,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
       <PortfolioView
         model={model}
         onAction={(bank, action) => actionBox.open(bank, action)}
+        alertSettings={<HealthAlertSettings />}
         rewards={<ClaimRewards account={account} market={inputs.market} balances={inputs.balances} readAt={market.dataUpdatedAt} />}
         onClosePosition={() => setClosing(true)}
       />
