@@ -46,6 +46,9 @@ async function setSolPrice(walletMenu: ReturnType<Page["getByRole"]>, usd: strin
   await expect.poll(() => form.getByRole("status").innerText()).toMatch(new RegExp(`^SOL set to \\$${usd}\\.00 until `));
   await dialog.getByRole("button", { name: "Close" }).first().click();
   await expect.poll(() => dialog.count()).toBe(0);
+  // The wallet menu the control opened from stays open over the page's top until dismissed.
+  if ((await walletMenu.getAttribute("aria-expanded")) === "true") await page.keyboard.press("Escape");
+  await expect.poll(() => walletMenu.getAttribute("aria-expanded")).toBe("false");
 }
 
 /** The before → after texts of one preview row of the open action box. */

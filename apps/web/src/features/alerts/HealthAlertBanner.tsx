@@ -19,10 +19,11 @@ export function healthAlertText(factor: number, percent: number): string {
 export function HealthAlertBanner() {
   const { selectedAccount } = useSelectedAccount();
   const { settings } = useSettings();
-  const risk = useAccountRiskView(selectedAccount);
+  const alert = settings.healthAlert;
+  // Without an alert the account is not watched (nor fetched) from every page.
+  const risk = useAccountRiskView(alert.mode === "ON" ? selectedAccount : null);
   const crossing = useRef<CrossingState | null>(null);
   const [shown, setShown] = useState<{ readonly account: string; readonly text: string } | null>(null);
-  const alert = settings.healthAlert;
 
   useEffect(() => {
     if (alert.mode === "OFF" || !selectedAccount || !risk) return;
