@@ -1,9 +1,10 @@
 // Understanding risk in the browser, against the product started by the launcher: SOL held at a set price through the
 // sandbox price control, 1 JitoSOL supplied, a SOL borrow whose preview shows JitoSOL's weight entering e-mode
-// (75% → 90%), the e-mode badge on the portfolio and account bar, a health alert chosen at 10%, a MAX USDC borrow whose
-// preview shows e-mode lost (90% → 75%), then SOL's price cut by a fifth: the band turns "At risk", the spec's
-// liquidation-risk warning shows, and the alert banner appears. Only the UI is used, found by roles and labels; the
-// portfolio is checked to fit at 375 and 1440 px.
+// (75% → 90%), the e-mode badge on the portfolio and account bar, a health alert chosen at 10% with browser
+// notifications allowed, a MAX USDC borrow whose preview shows e-mode lost (90% → 75%), then SOL's price cut by a
+// fifth: the band turns "At risk", the spec's liquidation-risk warning shows, and the alert banner and one
+// notification appear. Only the UI is used, found by roles and labels; the portfolio is checked to fit at 375 and
+// 1440 px.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
@@ -24,6 +25,18 @@ let page: Page;
 beforeAll(async () => {
   product = await startProduct();
   session = await openBrowser();
+  // The user allows notifications when the app asks; each one the page shows is recorded as "title: body".
+  await session.context.grantPermissions(["notifications"], { origin: product.url });
+  await session.context.addInitScript(() => {
+    const shown: string[] = [];
+    Object.assign(window, { shownNotifications: shown });
+    window.Notification = class extends window.Notification {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(`${title}: ${options?.body ?? ""}`);
+      }
+    };
+  });
   page = session.page;
   page.setDefaultTimeout(CHAIN_STEP_MS);
 });
@@ -104,6 +117,8 @@ it(
     await expect
       .poll(() => ui.main(page).getByText("On: you are alerted while the app is open when health falls below 10%.").count())
       .toBe(1);
+    await ui.main(page).getByRole("button", { name: "Enable browser notifications" }).click();
+    await expect.poll(() => ui.main(page).getByText("Browser notifications are on.", { exact: true }).count()).toBe(1);
 
     // Borrowing USDC up to MAX loses e-mode (90% → 75%) and leaves health in the "Watch" band.
     await ui.goTo(page, "Markets");
@@ -132,6 +147,8 @@ it(
     expect(await banner.innerText()).toMatch(
       /^Health alert: Health is \d\.\d{2}%, below your alert at 10%\. Repay borrowings or supply more collateral\.\s*Dismiss$/,
     );
+    const notifications = () => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+    expect(await notifications()).toEqual([`Health alert: ${(await banner.innerText()).replace(/^Health alert: |\s*Dismiss$/g, "")}`]);
     await ui.expectScreenFits(page, "risk-alert");
     await banner.getByRole("button", { name: "Dismiss" }).click();
     expect(await banner.count()).toBe(0);
