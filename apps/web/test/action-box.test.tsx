@@ -264,9 +264,9 @@ describe("preview", () => {
     const before = accountRisk(held, market.banks);
     const after = accountRisk(balancesAfterAction(held, usdcBank, { kind: "borrow", amount: 5_000_000n }), market.banks);
     const percent = (a: typeof before) => formatPercent(toNumber(healthBar(healthFactor(a.health.maintenance))) / 100);
-    expect(previewRow("Health")).toEqual({ before: percent(before), after: percent(after) });
+    expect(previewRow("Health")).toEqual({ before: `${percent(before)} · Safe`, after: `${percent(after)} · Safe` });
     // Maintenance: $60 of SOL against $22 then $27.5 of debt.
-    expect(previewRow("Health")).toEqual({ before: "63.33%", after: "54.17%" });
+    expect(previewRow("Health")).toEqual({ before: "63.33% · Safe", after: "54.17% · Safe" });
     expect(previewRow("Borrowed")).toEqual({ before: "20 USDC", after: "25 USDC" });
     expect(previewRow("Free collateral")).toEqual({ before: "$26.00", after: "$20.00" });
   });

@@ -22,7 +22,7 @@ import {
 } from "@ballast/sdk";
 import { NOW, balance, banksOf, makeBank, sol, usdc } from "../../../packages/sdk/test/math/support.js";
 import { formatPercent, formatPrice, formatUsd } from "../src/format/index.js";
-import { LIQUIDATION_RISK_MESSAGE } from "../src/features/portfolio/HealthSummary.js";
+import { LIQUIDATION_RISK_MESSAGE } from "../src/features/risk/LiquidationRiskWarning.js";
 import { PortfolioView } from "../src/features/portfolio/PortfolioView.js";
 import {
   SIMULATION_COMPUTED,
@@ -203,7 +203,7 @@ describe("portfolio figures", () => {
 });
 
 describe("liquidation-risk rule and health bar", () => {
-  it("flags health below 0.1 when the positions are not all staked SOL, and colours by 0.5 / 0.25", () => {
+  it("flags health below 0.1 when the positions are not all staked SOL, and colours by the SDK's bands", () => {
     const solBank = sol();
     const usdcBank = usdc();
     const market = marketOf(solBank, usdcBank);
@@ -223,7 +223,7 @@ describe("liquidation-risk rule and health bar", () => {
     expect(screen.queryByRole("alert")).toBeNull();
     cleanup();
 
-    // Amber from 0.25, green from 0.5.
+    // Amber (watch) under 0.5, green (safe) from 0.5.
     renderPortfolio(market, [balance(solBank, "assets", "1000000000"), balance(usdcBank, "liabilities", "7000000")], SIMULATION_ONCHAIN);
     expect(screen.getByTestId("health-bar").className).toContain("bg-warning");
     cleanup();

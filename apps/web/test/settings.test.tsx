@@ -37,6 +37,7 @@ describe("settings", () => {
       theme: "system",
       bankSource: "db",
       slippage: { mode: "AUTO" },
+      healthAlert: { mode: "OFF" },
     });
   });
 
@@ -50,6 +51,7 @@ describe("settings", () => {
           theme: "dark",
           bankSource: "rpc",
           slippage: { mode: "CUSTOM", bps: 120 },
+          healthAlert: { mode: "ON", percent: 25, notify: true },
         }),
       ),
     ).toEqual({
@@ -59,12 +61,18 @@ describe("settings", () => {
       theme: "dark",
       bankSource: "rpc",
       slippage: { mode: "CUSTOM", bps: 120 },
+      healthAlert: { mode: "ON", percent: 25, notify: true },
     });
     expect(parseSettings(JSON.stringify({ broadcast: "JITO", priority: "MAMAS", maxCap: { mode: "MANUAL", sol: 5 }, theme: 3 }))).toEqual(
       DEFAULT_SETTINGS,
     );
     expect(parseSettings(JSON.stringify({ maxCap: { mode: "MANUAL", sol: -1 } })).maxCap).toEqual({ mode: "DYNAMIC" });
     expect(parseSettings("{not json")).toEqual(DEFAULT_SETTINGS);
+    const alertOf = (healthAlert: unknown) => parseSettings(JSON.stringify({ healthAlert })).healthAlert;
+    expect([0, 100, 12.5, "20", null].map((percent) => alertOf({ mode: "ON", percent, notify: true }))).toEqual(
+      Array(5).fill({ mode: "OFF" }),
+    );
+    expect(alertOf({ mode: "ON", percent: 99, notify: "yes" })).toEqual({ mode: "ON", percent: 99, notify: false });
   });
 
   it("reads a stored custom slippage of 1 to 5000 whole bps, anything else or nothing as automatic", () => {
@@ -190,6 +198,7 @@ describe("settings", () => {
       theme: "dark",
       bankSource: "db",
       slippage: { mode: "AUTO" },
+      healthAlert: { mode: "OFF" },
     });
 
     cleanup();

@@ -1,5 +1,5 @@
 // The page frame: top bar (brand, navigation, market selector, settings, wallet), content, footer, and the bottom
-// navigation on small screens.
+// navigation on small screens; the health alert banner above the content on every page.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useSelectedMarket } from "../market/MarketProvider.js";
@@ -7,6 +7,7 @@ import { cn } from "../ui/index.js";
 import { WalletButton } from "../wallet/WalletButton.js";
 import { ActivityIcon, GearIcon, LoopIcon, MarketsIcon, PointsIcon, PortfolioIcon } from "./icons.js";
 import { NAV_ITEMS, ROUTES } from "./routes.js";
+import { HealthAlertBanner } from "../features/alerts/HealthAlertBanner.js";
 
 // The settings form loads with its first opening; it stays mounted after, so closing behaves as any dialog's.
 const SettingsDialog = lazy(() => import("../settings/SettingsDialog.js").then((m) => ({ default: m.SettingsDialog })));
@@ -106,6 +107,7 @@ export function Layout({ children }: { readonly children: ReactNode }) {
       </header>
 
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-24 sm:px-6 md:pb-12">
+        <HealthAlertBanner />
         {children}
       </main>
 

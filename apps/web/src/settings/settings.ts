@@ -1,5 +1,5 @@
-// The user's transaction settings (broadcast method, priority, max fee cap), display theme and bank source, persisted
-// in localStorage; a stored value that is not a valid choice reads as the default.
+// The user's transaction settings (broadcast method, priority, max fee cap), display theme, bank source and health
+// alert, persisted in localStorage; a stored value that is not a valid choice reads as the default.
 import { SLIPPAGE, type BroadcastSettings, type BroadcastType, type PriorityTier } from "@ballast/sdk";
 import { formatTokenAmount } from "../format/index.js";
 import { readStored, writeStored } from "../storage.js";
@@ -17,6 +17,12 @@ export type Slippage = { readonly mode: "AUTO" } | { readonly mode: "CUSTOM"; re
 /** DYNAMIC leaves the cap to the fee tier (and the 0.1 SOL ceiling); MANUAL caps each transaction's fee at `sol`. */
 export type MaxCap = { readonly mode: "DYNAMIC" } | { readonly mode: "MANUAL"; readonly sol: number };
 
+/**
+ * The health alert: off, or a threshold in whole percent of health factor (1 to 99) under which the app warns, with
+ * browser notifications only once the user opted in.
+ */
+export type HealthAlert = { readonly mode: "OFF" } | { readonly mode: "ON"; readonly percent: number; readonly notify: boolean };
+
 export interface AppSettings {
   readonly broadcast: BroadcastType;
   readonly priority: PriorityTier;
@@ -26,6 +32,7 @@ export interface AppSettings {
   readonly bankSource: "db" | "rpc";
   /** The tolerance of the swaps in loop, repay-with-collateral and withdraw-as flows. */
   readonly slippage: Slippage;
+  readonly healthAlert: HealthAlert;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -35,6 +42,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   theme: "system",
   bankSource: "db",
   slippage: { mode: "AUTO" },
+  healthAlert: { mode: "OFF" },
 };
 
 /** The program's hard ceiling on one transaction's priority fee, in SOL (spec §5). */
@@ -61,6 +69,19 @@ function parseSlippage(value: unknown): Slippage {
   return { mode: "AUTO" };
 }
 
+/** A valid alert threshold: a whole percent from 1 to 99. */
+export function isHealthAlertPercent(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 99;
+}
+
+function parseHealthAlert(value: unknown): HealthAlert {
+  const alert = value as { mode?: unknown; percent?: unknown; notify?: unknown } | null;
+  if (alert?.mode === "ON" && isHealthAlertPercent(alert.percent)) {
+    return { mode: "ON", percent: alert.percent, notify: alert.notify === true };
+  }
+  return { mode: "OFF" };
+}
+
 /** Settings from stored JSON; anything missing or invalid takes the default. */
 export function parseSettings(text: string | null): AppSettings {
   let raw: Record<string, unknown> = {};
@@ -77,6 +98,7 @@ export function parseSettings(text: string | null): AppSettings {
     theme: oneOf(raw.theme, THEMES, DEFAULT_SETTINGS.theme),
     bankSource: oneOf(raw.bankSource, ["db", "rpc"] as const, DEFAULT_SETTINGS.bankSource),
     slippage: parseSlippage(raw.slippage),
+    healthAlert: parseHealthAlert(raw.healthAlert),
   };
 }
 

@@ -7,6 +7,7 @@ export * from "./priced-bank.js";
 export * from "./emode.js";
 export * from "./health.js";
 export * from "./health-factor.js";
+export * from "./health-band.js";
 export * from "./positions.js";
 export * from "./liquidation-price.js";
 export * from "./capacity.js";

@@ -1,5 +1,5 @@
 // The account bar of the portfolio: switch between the wallet's accounts, create one (it becomes the selection),
-// label, transfer, or close the selected one (only once it holds nothing).
+// label, transfer, or close the selected one (only once it holds nothing); the selected account's risk beneath.
 import { PublicKey } from "@solana/web3.js";
 import { closeAccountAction, errorMessage, type ActionContext } from "@ballast/sdk";
 import { useMutation } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { useSelectedMarket } from "../../market/MarketProvider.js";
 import { useAccount, useAccountLabels } from "../../queries/index.js";
 import { useRefreshAfterAction } from "../../queries/refresh.js";
 import { Button, Dialog, useToast } from "../../ui/index.js";
+import { AccountRiskBadges } from "../risk/AccountRiskBadges.js";
 import { createAccount } from "./account-actions.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { LabelAccountDialog } from "./LabelAccountDialog.js";
@@ -87,6 +88,7 @@ export function AccountBar() {
           </>
         )}
       </div>
+      {selectedAccount && <AccountRiskBadges account={selectedAccount} />}
       {notice && notice.account === selectedAccount && (
         <p role="status" className="text-sm text-warning">
           {notice.text}

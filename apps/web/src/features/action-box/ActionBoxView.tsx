@@ -22,7 +22,7 @@ import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { readAmount, textFromAmount, type AmountEntry } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
 import type { ActionType } from "./context.js";
-import { accountOf, actionPreview, closesPosition, emodeImpactOf, maxAmountFor, positionIn } from "./model.js";
+import { accountOf, actionPreview, closesPosition, emodeImpactOf, emodeWeightsOf, maxAmountFor, positionIn } from "./model.js";
 import { CollateralRepayForm } from "./CollateralRepayForm.js";
 import { AmountField, Choice, MessageList, Preview } from "./parts.js";
 import { SwapFlowSection, type SwapModes } from "./SwapFlowSection.js";
@@ -174,6 +174,11 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     if (amount === 0n || errors.length > 0) return null;
     return actionPreview(market, balances, bank, action, amount, props.apyOf);
   }, [market, balances, bank, action, amount, errors.length, props.apyOf]);
+
+  const emodeWeights = useMemo(
+    () => (preview ? emodeWeightsOf(account, bank, action, all, props.symbolOf) : []),
+    [preview, account, bank, action, all, props.symbolOf],
+  );
 
   const messages: ActionMessage[] = errors.map((text) => ({ tone: "error", text }));
   if (errors.length === 0) {
@@ -331,7 +336,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
                     />
                   ) : (
                     <>
-                      {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} />}
+                      {preview && <Preview preview={preview} bank={bank} symbol={header.symbol} emodeWeights={emodeWeights} />}
                       <Button type="submit" size="lg" busy={sending} disabled={!canSend} className="w-full">
                         {all ? `${verb} all` : verb}
                       </Button>

@@ -7,10 +7,13 @@ import {
   balancesAfterAction,
   ceilNative,
   emodeImpacts,
+  emodeWeightChanges,
   floorNative,
   freeCollateral,
+  healthBand,
   healthBar,
   healthFactor,
+  isLiquidationRisk,
   liquidationPrice,
   maxBorrow,
   maxDeposit,
@@ -21,7 +24,9 @@ import {
   type AccountRisk,
   type BalanceLike,
   type BankApy,
+  type EmodeAction,
   type EmodeImpactStatus,
+  type HealthBand,
   type Market,
   type Position,
   type PricedBank,
@@ -85,6 +90,9 @@ export interface PreviewStats {
   /** Health factor (fraction) and its bar value, capped at 100 %. */
   readonly health: number;
   readonly healthBar: number;
+  readonly band: HealthBand;
+  /** Spec §4's liquidation-risk flag on the (projected) account. */
+  readonly liquidationRisk: boolean;
   /** USD per token that would make the account liquidatable through this position; null when none. */
   readonly liquidationPrice: number | null;
   /** The account's net APY over the same bank APYs as the markets table and portfolio (netApyParts.total). */
@@ -105,6 +113,8 @@ export function previewStats(account: AccountRisk, bank: PricedBank, apyOf: (ban
     side: position?.side ?? null,
     health: toNumber(factor),
     healthBar: toNumber(healthBar(factor)) / 100,
+    band: healthBand(factor),
+    liquidationRisk: isLiquidationRisk(account),
     liquidationPrice: liquidation === null ? null : toNumber(liquidation),
     netApy: net.total,
     netApyParts: net,
@@ -148,7 +158,40 @@ export function emodeImpactOf(account: AccountRisk, bank: PricedBank, action: Ac
   }
 }
 
-/** Health bar colour: ≥ 0.5 good, ≥ 0.25 caution, else danger. */
-export function healthTone(health: number): "success" | "warning" | "danger" {
-  return health >= 0.5 ? "success" : health >= 0.25 ? "warning" : "danger";
+/** The e-mode action a tab's amount stands for: supply, borrow, and repay-all / withdraw-all; null otherwise. */
+function emodeActionOf(action: ActionType, all: boolean): EmodeAction | null {
+  switch (action) {
+    case "deposit":
+      return "supply";
+    case "borrow":
+      return "borrow";
+    case "repay":
+      return all ? "repayAll" : null;
+    case "withdraw":
+      return all ? "withdrawAll" : null;
+  }
+}
+
+/** One collateral's Initial weight before → after the action, as fractions. */
+export interface EmodeWeightView {
+  readonly symbol: string;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** The collateral weights the action changes by entering, changing or leaving e-mode. */
+export function emodeWeightsOf(
+  account: AccountRisk,
+  bank: PricedBank,
+  action: ActionType,
+  all: boolean,
+  symbolOf: (bank: PricedBank) => string,
+): EmodeWeightView[] {
+  const emodeAction = emodeActionOf(action, all);
+  if (!emodeAction) return [];
+  return emodeWeightChanges(account, bank, emodeAction).map((change) => ({
+    symbol: symbolOf(change.bank),
+    before: toNumber(change.before),
+    after: toNumber(change.after),
+  }));
 }

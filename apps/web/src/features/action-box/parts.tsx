@@ -6,12 +6,18 @@ import { formatPercent, formatPositionAmount, formatPrice, formatUsd } from "../
 import { Button, Input, cn } from "../../ui/index.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 import type { ActionMessage } from "./checks.js";
-import { healthTone, type ActionPreview, type PreviewStats } from "./model.js";
+import { HEALTH_BAND_LABELS, HEALTH_BAND_TONES } from "../risk/health-band-view.js";
+import { LiquidationRiskWarning } from "../risk/LiquidationRiskWarning.js";
+import type { ActionPreview, EmodeWeightView, PreviewStats } from "./model.js";
 
 const TONE_TEXT = { success: "text-success", warning: "text-warning", danger: "text-danger" } as const;
 
 function HealthValue({ stats }: { readonly stats: PreviewStats }) {
-  return <span className={TONE_TEXT[healthTone(stats.health)]}>{formatPercent(stats.healthBar)}</span>;
+  return (
+    <span className={TONE_TEXT[HEALTH_BAND_TONES[stats.band]]} data-band={stats.band}>
+      {formatPercent(stats.healthBar)} · {HEALTH_BAND_LABELS[stats.band]}
+    </span>
+  );
 }
 
 function liquidationText(stats: PreviewStats): string {
@@ -50,29 +56,43 @@ export function Preview({
   preview,
   bank,
   symbol,
+  emodeWeights = [],
   children,
 }: {
   readonly preview: ActionPreview;
   readonly bank: PricedBank;
   readonly symbol: string;
+  /** Collateral weights the action changes through e-mode. */
+  readonly emodeWeights?: readonly EmodeWeightView[];
   readonly children?: ReactNode;
 }) {
   const { before, after } = preview;
   const amount = (s: PreviewStats) => `${formatPositionAmount(s.position, bank.decimals)} ${symbol}`;
   const positionLabel = (after.side ?? before.side) === "liabilities" ? "Borrowed" : "Deposited";
   return (
-    <dl aria-label="Preview" className="flex flex-col divide-y divide-line rounded-xl border border-line px-3 py-1 text-sm">
-      {children}
-      <PreviewRow label={positionLabel} before={amount(before)} after={amount(after)} />
-      <PreviewRow label="Health" before={<HealthValue stats={before} />} after={<HealthValue stats={after} />} />
-      <PreviewRow label="Liquidation price" before={liquidationText(before)} after={liquidationText(after)} />
-      <PreviewRow
-        label="Net APY"
-        before={formatPercent(before.netApy)}
-        after={<ApyBreakdown apy={after.netApyParts} label="Net APY after" testId="preview-net-apy" />}
-      />
-      <PreviewRow label="Free collateral" before={formatUsd(before.freeCollateral)} after={formatUsd(after.freeCollateral)} />
-    </dl>
+    <>
+      <dl aria-label="Preview" className="flex flex-col divide-y divide-line rounded-xl border border-line px-3 py-1 text-sm">
+        {children}
+        <PreviewRow label={positionLabel} before={amount(before)} after={amount(after)} />
+        <PreviewRow label="Health" before={<HealthValue stats={before} />} after={<HealthValue stats={after} />} />
+        <PreviewRow label="Liquidation price" before={liquidationText(before)} after={liquidationText(after)} />
+        <PreviewRow
+          label="Net APY"
+          before={formatPercent(before.netApy)}
+          after={<ApyBreakdown apy={after.netApyParts} label="Net APY after" testId="preview-net-apy" />}
+        />
+        <PreviewRow label="Free collateral" before={formatUsd(before.freeCollateral)} after={formatUsd(after.freeCollateral)} />
+        {emodeWeights.map((w) => (
+          <PreviewRow
+            key={w.symbol}
+            label={`${w.symbol} weight (e-mode)`}
+            before={formatPercent(w.before, 0)}
+            after={formatPercent(w.after, 0)}
+          />
+        ))}
+      </dl>
+      {after.liquidationRisk && <LiquidationRiskWarning />}
+    </>
   );
 }
 

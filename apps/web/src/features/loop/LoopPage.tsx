@@ -19,7 +19,8 @@ import { Badge, Button, Card, CardBody, CardHeader, EmptyState, Input, Skeleton,
 import { useWallet } from "../../wallet/WalletProvider.js";
 import { readAmount, textFromAmount } from "../action-box/amount.js";
 import { actionErrors } from "../action-box/checks.js";
-import { accountOf, healthTone } from "../action-box/model.js";
+import { accountOf } from "../action-box/model.js";
+import { HEALTH_BAND_TONES } from "../risk/health-band-view.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import {
@@ -103,7 +104,7 @@ function LoopPreview({
       </PreviewRow>
       <PreviewRow label="Leverage">{view.leverage === null ? "—" : formatLeverage(view.leverage)}</PreviewRow>
       <PreviewRow label="Health">
-        <span className={TONE_TEXT[healthTone(view.health)]}>{formatPercent(view.health)}</span>
+        <span className={TONE_TEXT[HEALTH_BAND_TONES[view.band]]}>{formatPercent(view.health)}</span>
       </PreviewRow>
       <PreviewRow label="Liquidation price">
         {view.liquidationPrice === null || view.liquidationPrice <= 0.01 ? "—" : formatPrice(view.liquidationPrice)}

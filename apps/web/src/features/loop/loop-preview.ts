@@ -1,6 +1,6 @@
 // What a loop's plan says about the account afterwards, as display numbers: the SDK's preview (positions, leverage,
 // health, liquidation price, net APY) picked for the pair, nothing recomputed.
-import { healthBar, nativeToUiAmount, toNumber, type PricedBank, type SwapFlowPreview } from "@ballast/sdk";
+import { healthBand, healthBar, nativeToUiAmount, toNumber, type HealthBand, type PricedBank, type SwapFlowPreview } from "@ballast/sdk";
 import { apyView, type ApyView } from "../markets/bank-rows.js";
 
 export interface LoopPreviewView {
@@ -10,6 +10,7 @@ export interface LoopPreviewView {
   readonly leverage: number | null;
   /** Maintenance health factor as its bar fraction (0–1, capped). */
   readonly health: number;
+  readonly band: HealthBand;
   /** USD per collateral token at which the account becomes liquidatable; null when none. */
   readonly liquidationPrice: number | null;
   readonly netApy: ApyView | null;
@@ -25,6 +26,7 @@ export function loopPreviewView(preview: SwapFlowPreview, collateral: PricedBank
     borrowed: amountIn(liability, "liabilities"),
     leverage: preview.leverage === null ? null : toNumber(preview.leverage),
     health: toNumber(healthBar(preview.healthFactor)) / 100,
+    band: healthBand(preview.healthFactor),
     liquidationPrice: preview.liquidationPrice === null ? null : toNumber(preview.liquidationPrice),
     netApy: preview.netApy === null ? null : apyView("net", preview.netApy),
   };

@@ -1,30 +1,19 @@
-// The account's health at a glance: the health factor with its bar (capped at 100 %, green from 0.5, amber from 0.25,
-// red below; grey when the numbers are the local fallback), the liquidation-risk warning, and the account figures.
+// The account's health at a glance: the health factor with its band and bar (coloured by the SDK's band; grey when
+// the numbers are the local fallback), what the number means, the e-mode badge, and the account figures.
+import type { HealthBand } from "@ballast/sdk";
 import { formatPercent, formatUsd } from "../../format/index.js";
 import { Card, CardBody, Stat, cn } from "../../ui/index.js";
+import { EmodeBadge } from "../risk/EmodeBadge.js";
+import { HealthBandBadge } from "../risk/HealthBandBadge.js";
+import { HEALTH_BAND_TONES, HEALTH_EXPLANATION } from "../risk/health-band-view.js";
 import { SIMULATION_ONCHAIN, type PortfolioModel } from "./portfolio-model.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
 
-export const LIQUIDATION_RISK_MESSAGE =
-  "Liquidation risk: this account is close to being liquidated. Repay borrowings or supply more collateral.";
+const BAR_COLOURS = { success: "bg-success", warning: "bg-warning", danger: "bg-danger" } as const;
 
-const GOOD_HEALTH = 0.5;
-const FAIR_HEALTH = 0.25;
-
-/** The bar's colour class for a health factor (colours only mean something for the program's own numbers). */
-export function healthTone(factor: number, onchain: boolean): "bg-success" | "bg-warning" | "bg-danger" | "bg-muted" {
-  if (!onchain) return "bg-muted";
-  if (factor >= GOOD_HEALTH) return "bg-success";
-  if (factor >= FAIR_HEALTH) return "bg-warning";
-  return "bg-danger";
-}
-
-export function LiquidationRiskWarning() {
-  return (
-    <div role="alert" className="rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm font-medium text-danger">
-      {LIQUIDATION_RISK_MESSAGE}
-    </div>
-  );
+/** The bar's colour class for a band (colours only mean something for the program's own numbers). */
+export function healthBarColour(band: HealthBand, onchain: boolean): "bg-success" | "bg-warning" | "bg-danger" | "bg-muted" {
+  return onchain ? BAR_COLOURS[HEALTH_BAND_TONES[band]] : "bg-muted";
 }
 
 export function HealthSummary({ model }: { readonly model: PortfolioModel }) {
@@ -49,10 +38,17 @@ export function HealthSummary({ model }: { readonly model: PortfolioModel }) {
           >
             <div
               data-testid="health-bar"
-              className={cn("h-full rounded-full transition-[width]", healthTone(model.healthFactor, onchain))}
+              className={cn("h-full rounded-full transition-[width]", healthBarColour(model.healthBand, onchain))}
               style={{ width: `${model.healthBar}%` }}
             />
           </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <HealthBandBadge band={model.healthBand} />
+            {model.emode && <EmodeBadge emode={model.emode} />}
+          </div>
+          <p data-testid="health-explanation" className="text-xs text-muted">
+            {HEALTH_EXPLANATION}
+          </p>
           <p data-testid="health-source" className="text-xs text-muted">
             {onchain
               ? "Health from the program's own check (simulated on chain)."

@@ -11,6 +11,7 @@ import { useWallet } from "../../wallet/WalletProvider.js";
 import { AccountBar } from "../accounts/AccountBar.js";
 import { AccountHistoryCard } from "./AccountHistoryCard.js";
 import { MarketsSummary } from "./MarketsSummary.js";
+import { HealthAlertSettings } from "../alerts/HealthAlertSettings.js";
 import { useActionBox } from "../action-box/index.js";
 import { ClaimRewards } from "./ClaimRewards.js";
 import { ClosePositionDialog } from "./ClosePositionDialog.js";
@@ -85,6 +86,7 @@ function SelectedPortfolio({ account }: { readonly account: string }) {
       <PortfolioView
         model={model}
         onAction={(bank, action) => actionBox.open(bank, action)}
+        alertSettings={<HealthAlertSettings />}
         rewards={<ClaimRewards account={account} market={inputs.market} balances={inputs.balances} readAt={market.dataUpdatedAt} />}
         onClosePosition={() => setClosing(true)}
       />

@@ -7,6 +7,7 @@ import {
   accountRisk,
   floorNative,
   freeCollateral,
+  healthBand,
   healthBar,
   healthFactor,
   isLiquidationRisk,
@@ -17,12 +18,14 @@ import {
   type AccountHealth,
   type BankDto,
   type EmissionsBalance,
+  type HealthBand,
   type Market,
 } from "@ballast/sdk";
 import { DEFAULT_PUBKEY, i80f48 as fx, type I80F48 } from "@ballast/protocol";
 import type { AccountDto, BalanceDto, HealthCacheDto, TokenInfo } from "../../api/index.js";
 import { PROVIDER_KAMINO, apyView, apysOf, bankRow, type ApyView, type OperationalState } from "../markets/bank-rows.js";
 import type { ActionType } from "../action-box/context.js";
+import { bankSymbol, emodeView, type EmodeView } from "../risk/emode-view.js";
 import { elementAt } from "@ballast/ledger";
 import type { WhatIfAccount } from "./what-if-model.js";
 
@@ -72,6 +75,7 @@ export interface PortfolioModel {
   /** Maintenance health factor (fraction) and its bar percentage, 0–100. */
   readonly healthFactor: number;
   readonly healthBar: number;
+  readonly healthBand: HealthBand;
   readonly freeCollateral: number;
   /** Equity values (USD): supplied, borrowed and their difference. */
   readonly supplied: number;
@@ -84,6 +88,8 @@ export interface PortfolioModel {
   readonly simulationStatus: number;
   /** The account as the what-if card re-prices it: the market's banks, the balances and the non-dust positions. */
   readonly whatIf: WhatIfAccount;
+  /** The pair that earned e-mode; null when the account is not in e-mode. */
+  readonly emode: EmodeView | null;
 }
 
 /** A balance of the account DTO in the SDK's shape (the DTO's decimals are exact I80F48 expansions). */
@@ -196,6 +202,7 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     leveraged,
     healthFactor: toNumber(factor),
     healthBar: toNumber(healthBar(factor)),
+    healthBand: healthBand(factor),
     freeCollateral: toNumber(freeCollateral(health.initial)),
     supplied: toNumber(health.equity.assets),
     borrowed: toNumber(health.equity.liabilities),
@@ -212,5 +219,6 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
         .filter((p) => !p.isDust)
         .map((p) => ({ bank: p.bank, symbol: p.symbol, isLending: p.isLending })),
     },
+    emode: emodeView(risk, (bank) => bankSymbol(bank, inputs.bankDtos, inputs.tokens)),
   };
 }
