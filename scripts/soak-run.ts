@@ -7,6 +7,7 @@ import { seededRandom } from "../packages/ledger/test/support/random.js";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FASTIFY_KEEP_ALIVE_MS } from "@ballast/ledger";
 import { launchProduct } from "./product-process.js";
 import {
   JournalConnection,
@@ -22,7 +23,15 @@ import {
   type LoadUser,
 } from "./product-load.js";
 import { rpcReads, websocketChurn } from "./soak-traffic.js";
-import { MIN_MEASURED_SAMPLES, soakVerdict, type SoakBounds, type SoakSample, type SoakVerdict } from "./soak-verdict.js";
+import {
+  MIN_MEASURED_SAMPLES,
+  fdsBaseline,
+  fdsCameBack,
+  soakVerdict,
+  type SoakBounds,
+  type SoakSample,
+  type SoakVerdict,
+} from "./soak-verdict.js";
 
 export interface SoakOptions {
   readonly durationMs: number;
@@ -34,21 +43,29 @@ export interface SoakOptions {
   readonly rpcReaders: number;
   /** Websocket clients churning at once. */
   readonly websocketClients: number;
-  /** How long the load is stopped before descriptors are counted: idle keep-alive sockets time out within it. */
+  /** How long the load is stopped before descriptors are counted. */
   readonly quietSettleMs: number;
+  /**
+   * How long, after the settle, the end count may wait for descriptors to come back within the bound: idle keep-alive
+   * sockets between the product's own parts close on their own timers (web3.js's 19 s, the ledger server's 72 s).
+   */
+  readonly quietDrainMs: number;
   /** Where the product keeps its data; a temporary directory, removed afterwards, when absent. */
   readonly dataDir?: string;
 }
 
 export interface SoakReport {
   readonly samples: SoakSample[];
-  readonly quiet: { before: number; after: number };
+  /** Descriptors with the load stopped, before and after it, and how long after the load the end count was taken. */
+  readonly quiet: { before: number; after: number; afterMs: number };
   readonly verdict: SoakVerdict;
   /** Actions that failed, by message, with how often. */
   readonly failures: Record<string, number>;
   /** The product's exit code when stopped with SIGTERM at the end (0 is clean). */
   readonly exitCode: number | null;
 }
+
+const DRAIN_POLL_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,8 +162,15 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void 
     connection.sever();
     await load;
     if (died) throw new Error(`the product exited during the soak:\n${product.output().slice(-2000)}`);
+    const stoppedAt = Date.now();
     await sleep(options.quietSettleMs);
-    const quiet = { before, after: processFigures(product.pid).fds };
+    const baseline = fdsBaseline(samples, before);
+    let after = processFigures(product.pid).fds;
+    while (!fdsCameBack(after, baseline, options.bounds) && Date.now() - stoppedAt < options.quietSettleMs + options.quietDrainMs) {
+      await sleep(DRAIN_POLL_MS);
+      after = processFigures(product.pid).fds;
+    }
+    const quiet = { before, after, afterMs: Date.now() - stoppedAt };
     const failures: Record<string, number> = {};
     for (const message of tally.failures) failures[message] = (failures[message] ?? 0) + 1;
     exitCode = await product.stop("SIGTERM");
@@ -232,6 +256,7 @@ export function parseSoakArgs(args: readonly string[]): SoakCommand {
       rpcReaders: 2,
       websocketClients: 4,
       quietSettleMs: 10_000,
+      quietDrainMs: FASTIFY_KEEP_ALIVE_MS,
       dataDir: values.get("data-dir"),
     },
     reportPath: values.get("report") ?? null,

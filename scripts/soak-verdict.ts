@@ -2,9 +2,9 @@
 // collection, so what is compared is troughs (what stays after collection): the lowest sample of the first third after
 // warm-up against the lowest of the last third, for the V8 heap in use (a leak raises it) and for resident memory
 // (which also climbs to a plateau as V8 and malloc keep the pages of the heap's peaks). Each growth must stay within
-// its bound. Handles: the open file descriptors counted once the load has stopped (its sockets closed, a few seconds
-// to settle) must come back within a slack of the fewest seen before or during the load (sockets left from the
-// start-up close on their own, a minute or so in).
+// its bound. Handles: the open file descriptors counted once the load has stopped (its sockets closed, and the idle
+// keep-alive sockets between the product's own parts given up to their longest timeout to close) must come back within
+// a slack of the fewest seen before or during the load (sockets left from the start-up close on their own too).
 
 export interface SoakSample {
   /** Milliseconds since the load started. */
@@ -53,6 +53,16 @@ export const MIN_MEASURED_SAMPLES = 3;
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
+/** The fewest open descriptors seen with the load stopped before it or in any sample under it. */
+export function fdsBaseline(samples: readonly SoakSample[], quietBefore: number): number {
+  return Math.min(quietBefore, ...samples.map((s) => s.fds));
+}
+
+/** Whether the descriptors open once the load stopped are back within the bound's slack of the baseline. */
+export function fdsCameBack(after: number, baseline: number, bounds: SoakBounds): boolean {
+  return after - baseline <= bounds.maxFdGrowth;
+}
+
 /**
  * Judges the samples taken under load (oldest first) and the descriptor counts of the quiet product before and after.
  * Needs at least MIN_MEASURED_SAMPLES samples after the warm-up.
@@ -79,10 +89,10 @@ export function soakVerdict(samples: readonly SoakSample[], quiet: { before: num
     reasons.push(
       `resident memory's trough grew ${mb(rssGrowthBytes)} after warm-up, more than the bound of ${mb(bounds.maxRssGrowthBytes)}`,
     );
-  const fdsBaseline = Math.min(quiet.before, ...samples.map((s) => s.fds));
-  if (quiet.after - fdsBaseline > bounds.maxFdGrowth)
+  const baseline = fdsBaseline(samples, quiet.before);
+  if (!fdsCameBack(quiet.after, baseline, bounds))
     reasons.push(
-      `${quiet.after} file descriptors stayed open once the load stopped, more than ${bounds.maxFdGrowth} above the fewest seen before (${fdsBaseline})`,
+      `${quiet.after} file descriptors stayed open once the load stopped, more than ${bounds.maxFdGrowth} above the fewest seen before (${baseline})`,
     );
   return {
     rssBaselineBytes,
@@ -91,7 +101,7 @@ export function soakVerdict(samples: readonly SoakSample[], quiet: { before: num
     heapBaselineBytes,
     heapEndBytes,
     heapGrowthBytes,
-    fdsBaseline,
+    fdsBaseline: baseline,
     fdsAfter: quiet.after,
     fdsPeak: Math.max(quiet.before, quiet.after, ...samples.map((s) => s.fds)),
     passed: reasons.length === 0,

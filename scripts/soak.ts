@@ -20,6 +20,7 @@ const report = await runSoak(options, (line) => console.log(`soak: ${line}`));
 console.log(`\n${soakTable(report.samples)}\n`);
 const failed = Object.entries(report.failures);
 if (failed.length > 0) console.log(`failed actions:\n${failed.map(([message, n]) => `  ${n} × ${message}`).join("\n")}\n`);
+console.log(`descriptors counted ${Math.round(report.quiet.afterMs / 1000)} s after the load stopped`);
 console.log(describeVerdict(report.verdict, options.bounds));
 if (reportPath !== null) writeFileSync(reportPath, JSON.stringify(report, null, 2));
 if (report.exitCode !== 0) console.log(`the product exited with ${report.exitCode} on SIGTERM`);

@@ -17,6 +17,7 @@ it("samples the product under load and judges the samples by the stated bounds",
     rpcReaders: 1,
     websocketClients: 3,
     quietSettleMs: 6_000,
+    quietDrainMs: 80_000,
   });
   expect(report.exitCode).toBe(0);
   expect(report.samples.map((s) => Math.round(s.elapsedMs / 5_000))).toEqual([1, 2, 3, 4, 5, 6]);
@@ -39,6 +40,9 @@ it("samples the product under load and judges the samples by the stated bounds",
     ).toEqual(counts);
   }
   expect(report.quiet.before).toBeGreaterThan(10);
+  // The end count waits the settle, then at most the drain (and one poll) for keep-alive sockets to close.
+  expect(report.quiet.afterMs).toBeGreaterThanOrEqual(6_000);
+  expect(report.quiet.afterMs).toBeLessThan(6_000 + 80_000 + 3_000);
 
   // The report's verdict is the verdict of its samples; a bound just under the growth measured fails it, by name.
   expect(report.verdict).toEqual(soakVerdict(report.samples, report.quiet, bounds));

@@ -9,4 +9,5 @@ export type * from "./service.js";
 export { serveFromEnvironment } from "./serve.js";
 export { AccountLoadError, loadAccountSources, parseAccountFile, parseAccountFlags, type AccountSources } from "./account-files.js";
 export type { LocalRpcEndpoint, LocalRpcHandler } from "./rpc/server.js";
+export { FASTIFY_KEEP_ALIVE_MS } from "./rpc/raw-route.js";
 export { DEFAULT_RPC_LIMITS, RPC_LIMIT_SETTINGS, rpcLimitsFromEnvironment, type RpcLimits } from "./rpc/limits.js";
