@@ -37,6 +37,7 @@ import { authRoutes } from "./routes/auth.js";
 import { badDebtRoutes } from "./routes/bad-debt.js";
 import { bankRoutes } from "./routes/banks.js";
 import { configRoutes } from "./routes/config.js";
+import { explorerRoutes } from "./routes/explorer.js";
 import { faucetRoutes } from "./routes/faucet.js";
 import { labelRoutes } from "./routes/labels.js";
 import { liquidationRecordRoutes } from "./routes/liquidation-record.js";
@@ -65,7 +66,7 @@ export interface RouteContext extends ServerContext {
   readonly fees: PriorityFeeService;
   /**
    * Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit,
-   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit).
+   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit, explorerRateLimit).
    */
   readonly limits: {
     readonly challenges: ClientRateLimiter;
@@ -74,6 +75,7 @@ export interface RouteContext extends ServerContext {
     readonly prices: ClientRateLimiter;
     readonly badDebt: ClientRateLimiter;
     readonly liquidationRecords: ClientRateLimiter;
+    readonly explorer: ClientRateLimiter;
   };
 }
 
@@ -99,6 +101,7 @@ const ROUTES: readonly RouteModule[] = [
   activityRoutes,
   badDebtRoutes,
   liquidationRecordRoutes,
+  explorerRoutes,
   pointsRoutes,
   labelRoutes,
   faucetRoutes,

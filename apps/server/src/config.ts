@@ -85,6 +85,14 @@ export interface ServerConfig {
   readonly badDebtRateLimit: RateLimitSetting;
   /** Liquidation record reads (/api/liquidation-record) per client address per window. */
   readonly liquidationRecordRateLimit: RateLimitSetting;
+  /** Explorer reads (/api/explorer/...) per client address per window: each costs the ledger a few reads. */
+  readonly explorerRateLimit: RateLimitSetting;
+  /**
+   * Off the local chain, where signatures and addresses link: URL templates with {signature} / {address} (default
+   * Solana Explorer). On the local chain links go to the app's own explorer pages.
+   */
+  readonly explorerTransactionUrl: string;
+  readonly explorerAddressUrl: string;
   /** Period of the job that reads the swap venue's pools for quotes. */
   readonly swapPoolIntervalMs: number;
   /**
@@ -130,6 +138,9 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   priceControlRateLimit: { limit: 60, windowSeconds: 60 },
   badDebtRateLimit: { limit: 120, windowSeconds: 60 },
   liquidationRecordRateLimit: { limit: 120, windowSeconds: 60 },
+  explorerRateLimit: { limit: 120, windowSeconds: 60 },
+  explorerTransactionUrl: "https://explorer.solana.com/tx/{signature}",
+  explorerAddressUrl: "https://explorer.solana.com/address/{address}",
   swapPoolIntervalMs: 2_000,
   swapIntermediateMints: null,
   swapLookupTables: [],
@@ -222,6 +233,16 @@ function addressList(name: string, value: string): string[] {
 }
 
 /** A non-negative number from the environment, `fallback` when unset or empty. */
+/** An http(s) URL template holding `placeholder`, where the external explorer's links are made. */
+function urlTemplate(env: NodeJS.ProcessEnv, name: string, placeholder: string, fallback: string): string {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (!/^https?:\/\//.test(value) || !value.includes(placeholder)) {
+    throw new Error(`${name} must be an http(s) URL holding ${placeholder}, got "${value}"`);
+  }
+  return value;
+}
+
 export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -287,6 +308,12 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
       limit: numberSetting(env, "LIQUIDATION_RECORD_RATE_LIMIT", DEFAULT_CONFIG.liquidationRecordRateLimit.limit),
       windowSeconds: numberSetting(env, "LIQUIDATION_RECORD_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.liquidationRecordRateLimit.windowSeconds),
     },
+    explorerRateLimit: {
+      limit: numberSetting(env, "EXPLORER_RATE_LIMIT", DEFAULT_CONFIG.explorerRateLimit.limit),
+      windowSeconds: numberSetting(env, "EXPLORER_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.explorerRateLimit.windowSeconds),
+    },
+    explorerTransactionUrl: urlTemplate(env, "EXPLORER_TX_URL", "{signature}", DEFAULT_CONFIG.explorerTransactionUrl),
+    explorerAddressUrl: urlTemplate(env, "EXPLORER_ADDRESS_URL", "{address}", DEFAULT_CONFIG.explorerAddressUrl),
     swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,
     swapLookupTables: env.SWAP_LOOKUP_TABLES ? addressList("SWAP_LOOKUP_TABLES", env.SWAP_LOOKUP_TABLES) : [],

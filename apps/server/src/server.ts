@@ -99,6 +99,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       prices: new ClientRateLimiter(config.priceControlRateLimit, now),
       badDebt: new ClientRateLimiter(config.badDebtRateLimit, now),
       liquidationRecords: new ClientRateLimiter(config.liquidationRecordRateLimit, now),
+      explorer: new ClientRateLimiter(config.explorerRateLimit, now),
     },
   };
   const jobs = {

@@ -30,7 +30,8 @@ export function purgeJob(context: RouteContext): ScheduledJob & { run(): Promise
         limits.swap.sweep() +
         limits.prices.sweep() +
         limits.badDebt.sweep() +
-        limits.liquidationRecords.sweep();
+        limits.liquidationRecords.sweep() +
+        limits.explorer.sweep();
       return {
         challenges: Number(challenges.numDeletedRows),
         labelNonces: Number(labelNonces.numDeletedRows),
