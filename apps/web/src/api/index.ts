@@ -14,3 +14,4 @@ export * from "./faucet.js";
 export * from "./sandbox-prices.js";
 export * from "./fees.js";
 export * from "./lookup-tables.js";
+export * from "./explorer.js";
