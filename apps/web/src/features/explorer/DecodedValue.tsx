@@ -43,7 +43,9 @@ export function DecodedValue({ value }: { readonly value: DisplayValue }) {
   if (entries.length <= FOLD_AFTER) return list;
   return (
     <details>
-      <summary className="cursor-pointer text-muted">{Array.isArray(value) ? `${entries.length} items` : `${entries.length} fields`}</summary>
+      <summary className="cursor-pointer text-muted">
+        {Array.isArray(value) ? `${entries.length} items` : `${entries.length} fields`}
+      </summary>
       {list}
     </details>
   );
