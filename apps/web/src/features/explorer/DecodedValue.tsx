@@ -1,5 +1,5 @@
 // A decoded argument or account field: scalars inline (addresses link to their page), structs and lists as nested
-// definition lists, long lists folded behind a disclosure so a Reserve or a Bank stays readable.
+// definition lists, long nested lists folded behind a disclosure so a Reserve or a Bank stays readable.
 import type { DisplayValue } from "@ballast/sdk";
 import bs58 from "bs58";
 import { ExplorerLink } from "./ExplorerLink.js";
@@ -22,7 +22,8 @@ function Scalar({ value }: { readonly value: string | number | boolean | null })
   return <span className="font-mono break-all">{String(value)}</span>;
 }
 
-export function DecodedValue({ value }: { readonly value: DisplayValue }) {
+/** `depth` 0 is the whole value, always unfolded. */
+export function DecodedValue({ value, depth = 0 }: { readonly value: DisplayValue; readonly depth?: number }) {
   if (value === null || typeof value !== "object") return <Scalar value={value} />;
   const entries: [string, DisplayValue][] = Array.isArray(value)
     ? (value as readonly DisplayValue[]).map((v, i) => [String(i), v])
@@ -34,13 +35,13 @@ export function DecodedValue({ value }: { readonly value: DisplayValue }) {
         <div key={key} className="contents">
           <dt className="text-muted">{key}</dt>
           <dd className="min-w-0">
-            <DecodedValue value={inner} />
+            <DecodedValue value={inner} depth={depth + 1} />
           </dd>
         </div>
       ))}
     </dl>
   );
-  if (entries.length <= FOLD_AFTER) return list;
+  if (depth === 0 || entries.length <= FOLD_AFTER) return list;
   return (
     <details>
       <summary className="cursor-pointer text-muted">
