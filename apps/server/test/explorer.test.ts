@@ -1,7 +1,8 @@
 // The explorer on the seeded sandbox: every instruction of every transaction the seeding and the SDK sent is decoded
 // by name through the programs' own declarations (none left as bytes), and GET /api/explorer/tx/:signature and
 // /api/explorer/address/:address answer a deposit the SDK built, and the accounts it touched, with exact values;
-// bad input is a 400 naming the field, an unknown signature or address a 404, a ledger that cannot be reached a 503.
+// bad input is a 400 naming the field, an unknown signature or address a 404, a ledger that cannot be reached a 503,
+// a client past its limit a 429.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
@@ -204,8 +205,8 @@ describe("GET /api/explorer/address/:address", () => {
   });
 });
 
-describe("explorer links and a ledger that is down", () => {
-  it("names the external explorer off the local chain, and answers 503 when the chain cannot be reached", async () => {
+describe("explorer links, a ledger that is down, the rate limit", () => {
+  it("names the external explorer off the local chain, answers 503 when the chain cannot be reached, 429 past the limit", async () => {
     const config = await api(product.server, "GET", "/api/config");
     expect(config.body.explorer).toEqual({
       transactionUrl: "https://explorer.solana.com/tx/{signature}",
@@ -224,6 +225,7 @@ describe("explorer links and a ledger that is down", () => {
       bankStateIntervalMs: 0,
       purgeIntervalMs: 0,
       swapPoolIntervalMs: 0,
+      explorerRateLimit: { limit: 2, windowSeconds: 60 },
       logLevel: "silent",
     });
     try {
@@ -232,6 +234,10 @@ describe("explorer links and a ledger that is down", () => {
       expect(down.body.error).toMatch(/^The chain could not be reached: /);
       const account = await api(offline, "GET", `/api/explorer/address/${deposit.account.toBase58()}`);
       expect(account.status).toBe(503);
+      // Past the client's limit: refused before the chain is asked.
+      const limited = await api(offline, "GET", `/api/explorer/tx/${deposit.signature}`);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe(`Too many explorer requests from this address; try again in ${limited.headers.get("retry-after")} s`);
     } finally {
       await offline.close();
     }
