@@ -1,11 +1,11 @@
 // The explorer's decoders over instructions the programs' own client builders make, for the programs the seeded
-// chain does not run in the server's test (the router, the stake pool, Scope, Token-2022, Memo): every one decoded by
+// chain does not run in the server's test (the router, the stake pool and its stake program, Scope, Token-2022, Memo): every one decoded by
 // name with its named accounts and arguments; an unknown program keeps its data in hex, and bytes no instruction of
 // a known program has are reported, never shown as an instruction. Also the link helper and the UI amounts.
 import { Keypair, PublicKey, TransactionInstruction, type AccountMeta } from "@solana/web3.js";
 import { TOKEN_2022_PROGRAM_ID, createTransferCheckedInstruction } from "@solana/spl-token";
 import { SCOPE_PROGRAM_ID, setScopePricesInstruction } from "@ballast/oracles";
-import { depositSolInstruction } from "@ballast/stake-pool";
+import { NATIVE_STAKE_PROGRAM_ID, depositSolInstruction, initializeDelegatedData, syncDelegationData } from "@ballast/stake-pool";
 import { CurveKind, ROUTER_PROGRAM_ID, poolAddresses, routeInstruction } from "@ballast/swap";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { describe, expect, it } from "vitest";
@@ -57,7 +57,7 @@ describe("decodeExplorerInstruction", () => {
     expect(decoded.args!.routePlan).toEqual([{ swap: { ballastPool: { aToB: true } }, percent: 100, inputIndex: 0, outputIndex: 1 }]);
   });
 
-  it("decodes the stake pool's deposit_sol, Scope's operator_set_prices, Token-2022's TransferChecked and a memo", () => {
+  it("decodes the stake pool's deposit_sol, the stake program's two instructions, Scope's operator_set_prices, Token-2022's TransferChecked and a memo", () => {
     const [depositor, vote, destination] = [key(), key(), key()];
     const deposit = decode(depositSolInstruction({ depositor, voteAccount: vote, destination, lamports: 2_500_000_000n }));
     expect(deposit).toMatchObject({ program: "Stake pool (single-validator)", name: "deposit_sol", args: { lamports: "2500000000" } });
@@ -81,6 +81,28 @@ describe("decodeExplorerInstruction", () => {
     const transfer = decode(createTransferCheckedInstruction(source, mint, target, owner, 1_500_000n, 6, [], TOKEN_2022_PROGRAM_ID));
     expect(transfer).toMatchObject({ program: "Token-2022", name: "TransferChecked", args: { amount: "1500000", decimals: 6 } });
     expect(transfer.accounts.map((a) => a.name)).toEqual(["source", "mint", "destination", "owner"]);
+
+    const [stake, staker] = [key(), key()];
+    const meta = (pubkey: PublicKey, isSigner: boolean) => ({ pubkey, isSigner, isWritable: !isSigner });
+    const stakeProgram = new PublicKey(NATIVE_STAKE_PROGRAM_ID);
+    const initialize = decode(
+      new TransactionInstruction({
+        programId: stakeProgram,
+        keys: [meta(stake, false), meta(vote, false)],
+        data: initializeDelegatedData(staker.toBase58(), depositor.toBase58()),
+      }),
+    );
+    expect(initialize).toMatchObject({
+      program: "Stake Program",
+      name: "initialize_delegated",
+      args: { staker: staker.toBase58(), withdrawer: depositor.toBase58() },
+    });
+    expect(initialize.accounts.map((a) => a.name)).toEqual(["stake", "voteAccount"]);
+    const sync = decode(
+      new TransactionInstruction({ programId: stakeProgram, keys: [meta(stake, false), meta(staker, true)], data: syncDelegationData() }),
+    );
+    expect(sync).toMatchObject({ name: "sync_delegation", args: {} });
+    expect(sync.accounts.map((a) => a.name)).toEqual(["stake", "staker"]);
 
     const memo = decode(new TransactionInstruction({ programId: new PublicKey(MEMO_PROGRAM_ID), keys: [], data: Buffer.from("ballast") }));
     expect(memo).toMatchObject({ program: "Memo", name: "Memo", args: { memo: "ballast" } });
