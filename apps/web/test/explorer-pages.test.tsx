@@ -40,7 +40,10 @@ const TX: ExplorerTransaction = {
   fee: "20696",
   computeUnits: 67835,
   recentBlockhash: "3ehHz5NTZ4K1xLyf5bgsj2jA1c4YCwfrVC9WAKSrEvr8",
-  accounts: [],
+  accounts: [
+    { address: WALLET, signer: true, writable: true, lamportsBefore: "10000000000", lamportsAfter: "8980947624" },
+    { address: LENDING, signer: false, writable: false, lamportsBefore: "1", lamportsAfter: "1" },
+  ],
   instructions: [
     {
       programId: "ComputeBudget111111111111111111111111111111",
@@ -177,6 +180,19 @@ describe("the transaction page", () => {
         .getAllByRole("cell")
         .map((c) => c.textContent),
     ).toEqual(["9N1X…1prZ", "8uXT…ZkN8", "SOL", "100928.07424594", "100929.07424594", "+1"]);
+    const keys = within(screen.getByRole("table", { name: "Accounts" }))
+      .getAllByRole("row")
+      .slice(1);
+    expect(
+      keys.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ["2qkN…2cAa", "writable, signer", "-1.019052376"],
+      ["MFv2…VacA", "—", "0"],
+    ]);
     expect(screen.getByLabelText("Logs").textContent).toBe(TX.logs.join("\n"));
   });
 

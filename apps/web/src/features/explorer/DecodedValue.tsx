@@ -30,10 +30,11 @@ export function DecodedValue({ value, depth = 0 }: { readonly value: DisplayValu
     : Object.entries(value as Record<string, DisplayValue>);
   if (entries.length === 0) return <span className="text-muted">{Array.isArray(value) ? "[]" : "{}"}</span>;
   const list = (
-    <dl className="grid grid-cols-[minmax(0,max-content)_minmax(0,1fr)] gap-x-3 gap-y-1 border-l border-line pl-3">
+    // On a phone each name sits above its value: nested structs leave no room for a column of names.
+    <dl className="grid min-w-0 grid-cols-1 gap-x-3 gap-y-1 border-l border-line pl-3 sm:grid-cols-[minmax(0,max-content)_minmax(0,1fr)]">
       {entries.map(([key, inner]) => (
         <div key={key} className="contents">
-          <dt className="text-muted">{key}</dt>
+          <dt className="break-all text-muted">{key}</dt>
           <dd className="min-w-0">
             <DecodedValue value={inner} depth={depth + 1} />
           </dd>

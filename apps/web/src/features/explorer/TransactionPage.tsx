@@ -1,5 +1,5 @@
 // A transaction's page (/tx/:signature): status, fee, compute units, slot and time, every instruction decoded with
-// its inner instructions, the token balance changes and the logs, as the server's explorer API decodes them.
+// its inner instructions, the accounts with their SOL changes, the token balance changes and the logs, as the server's explorer API decodes them.
 import { uiAmountText, type ExplorerTransaction } from "@ballast/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "wouter";
@@ -51,6 +51,37 @@ function TokenChanges({ tx }: { readonly tx: ExplorerTransaction }) {
   );
 }
 
+function AccountKeys({ tx }: { readonly tx: ExplorerTransaction }) {
+  return (
+    <Table aria-label="Accounts">
+      <THead>
+        <TR>
+          <TH>Account</TH>
+          <TH>Flags</TH>
+          <TH className="text-right">SOL change</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {tx.accounts.map((account) => {
+          const change = BigInt(account.lamportsAfter) - BigInt(account.lamportsBefore);
+          return (
+            <TR key={account.address}>
+              <TD label="Account">
+                <ExplorerLink target={{ kind: "address", address: account.address }} />
+              </TD>
+              <TD label="Flags">{[account.writable && "writable", account.signer && "signer"].filter(Boolean).join(", ") || "—"}</TD>
+              <TD label="SOL change" className="text-right">
+                {change > 0n ? "+" : ""}
+                {uiAmountText(change, SOL_DECIMALS)}
+              </TD>
+            </TR>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}
+
 export function TransactionView({ tx }: { readonly tx: ExplorerTransaction }) {
   return (
     <div className="flex flex-col gap-6">
@@ -83,6 +114,15 @@ export function TransactionView({ tx }: { readonly tx: ExplorerTransaction }) {
           <InstructionView key={i} ix={ix} index={i} />
         ))}
       </section>
+      <Card>
+        <CardHeader
+          title="Accounts"
+          description="Every account the transaction loaded, with its SOL balance change (the fee payer's includes the fee)."
+        />
+        <CardBody>
+          <AccountKeys tx={tx} />
+        </CardBody>
+      </Card>
       <Card>
         <CardHeader title="Token balance changes" />
         <CardBody>
