@@ -37,6 +37,7 @@ import { authRoutes } from "./routes/auth.js";
 import { badDebtRoutes } from "./routes/bad-debt.js";
 import { bankRoutes } from "./routes/banks.js";
 import { configRoutes } from "./routes/config.js";
+import { explorerRoutes } from "./routes/explorer.js";
 import { faucetRoutes } from "./routes/faucet.js";
 import { labelRoutes } from "./routes/labels.js";
 import { liquidationRecordRoutes } from "./routes/liquidation-record.js";
@@ -66,7 +67,7 @@ export interface RouteContext extends ServerContext {
   readonly fees: PriorityFeeService;
   /**
    * Per-client limits of the free endpoints (config: challengeRateLimit, faucetClientLimit, swapRateLimit,
-   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit, portfolioRateLimit).
+   * priceControlRateLimit, badDebtRateLimit, liquidationRecordRateLimit, portfolioRateLimit, explorerRateLimit).
    */
   readonly limits: {
     readonly challenges: ClientRateLimiter;
@@ -76,6 +77,7 @@ export interface RouteContext extends ServerContext {
     readonly badDebt: ClientRateLimiter;
     readonly liquidationRecords: ClientRateLimiter;
     readonly portfolio: ClientRateLimiter;
+    readonly explorer: ClientRateLimiter;
   };
 }
 
@@ -102,6 +104,7 @@ const ROUTES: readonly RouteModule[] = [
   badDebtRoutes,
   liquidationRecordRoutes,
   portfolioRoutes,
+  explorerRoutes,
   pointsRoutes,
   labelRoutes,
   faucetRoutes,

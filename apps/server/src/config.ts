@@ -87,6 +87,14 @@ export interface ServerConfig {
   readonly liquidationRecordRateLimit: RateLimitSetting;
   /** Portfolio reads (/api/accounts/:address/history, /api/portfolio) per client address per window. */
   readonly portfolioRateLimit: RateLimitSetting;
+  /** Explorer reads (/api/explorer/...) per client address per window: each costs the ledger a few reads. */
+  readonly explorerRateLimit: RateLimitSetting;
+  /**
+   * Off the local chain, where signatures and addresses link: URL templates with {signature} / {address} (default
+   * Solana Explorer). On the local chain links go to the app's own explorer pages.
+   */
+  readonly explorerTransactionUrl: string;
+  readonly explorerAddressUrl: string;
   /** Period of the job that reads the swap venue's pools for quotes. */
   readonly swapPoolIntervalMs: number;
   /**
@@ -133,6 +141,9 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   badDebtRateLimit: { limit: 120, windowSeconds: 60 },
   liquidationRecordRateLimit: { limit: 120, windowSeconds: 60 },
   portfolioRateLimit: { limit: 120, windowSeconds: 60 },
+  explorerRateLimit: { limit: 120, windowSeconds: 60 },
+  explorerTransactionUrl: "https://explorer.solana.com/tx/{signature}",
+  explorerAddressUrl: "https://explorer.solana.com/address/{address}",
   swapPoolIntervalMs: 2_000,
   swapIntermediateMints: null,
   swapLookupTables: [],
@@ -225,6 +236,16 @@ function addressList(name: string, value: string): string[] {
 }
 
 /** A non-negative number from the environment, `fallback` when unset or empty. */
+/** An http(s) URL template holding `placeholder`, where the external explorer's links are made. */
+function urlTemplate(env: NodeJS.ProcessEnv, name: string, placeholder: string, fallback: string): string {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (!/^https?:\/\//.test(value) || !value.includes(placeholder)) {
+    throw new Error(`${name} must be an http(s) URL holding ${placeholder}, got "${value}"`);
+  }
+  return value;
+}
+
 export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -294,6 +315,12 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
       limit: numberSetting(env, "PORTFOLIO_RATE_LIMIT", DEFAULT_CONFIG.portfolioRateLimit.limit),
       windowSeconds: numberSetting(env, "PORTFOLIO_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.portfolioRateLimit.windowSeconds),
     },
+    explorerRateLimit: {
+      limit: numberSetting(env, "EXPLORER_RATE_LIMIT", DEFAULT_CONFIG.explorerRateLimit.limit),
+      windowSeconds: numberSetting(env, "EXPLORER_RATE_WINDOW_SECONDS", DEFAULT_CONFIG.explorerRateLimit.windowSeconds),
+    },
+    explorerTransactionUrl: urlTemplate(env, "EXPLORER_TX_URL", "{signature}", DEFAULT_CONFIG.explorerTransactionUrl),
+    explorerAddressUrl: urlTemplate(env, "EXPLORER_ADDRESS_URL", "{address}", DEFAULT_CONFIG.explorerAddressUrl),
     swapPoolIntervalMs: numberSetting(env, "SWAP_POOL_INTERVAL_MS", DEFAULT_CONFIG.swapPoolIntervalMs),
     swapIntermediateMints: env.SWAP_INTERMEDIATE_MINTS ? addressList("SWAP_INTERMEDIATE_MINTS", env.SWAP_INTERMEDIATE_MINTS) : null,
     swapLookupTables: env.SWAP_LOOKUP_TABLES ? addressList("SWAP_LOOKUP_TABLES", env.SWAP_LOOKUP_TABLES) : [],

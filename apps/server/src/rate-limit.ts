@@ -78,6 +78,7 @@ export const RATE_LIMIT_ERRORS = {
   badDebt: (seconds: number) => `Too many bad debt requests from this address; try again in ${seconds} s`,
   liquidationRecords: (seconds: number) => `Too many liquidation record requests from this address; try again in ${seconds} s`,
   portfolio: (seconds: number) => `Too many portfolio requests from this address; try again in ${seconds} s`,
+  explorer: (seconds: number) => `Too many explorer requests from this address; try again in ${seconds} s`,
 } as const;
 
 /** Counts a use by the client, or throws the 429 (with Retry-After) that `message` words. */

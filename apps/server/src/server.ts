@@ -100,6 +100,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       badDebt: new ClientRateLimiter(config.badDebtRateLimit, now),
       liquidationRecords: new ClientRateLimiter(config.liquidationRecordRateLimit, now),
       portfolio: new ClientRateLimiter(config.portfolioRateLimit, now),
+      explorer: new ClientRateLimiter(config.explorerRateLimit, now),
     },
   };
   const jobs = {

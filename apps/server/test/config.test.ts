@@ -53,6 +53,28 @@ describe("configFromEnvironment", () => {
     );
   });
 
+  it("reads the explorer's rate limit and the external explorer's URL templates, refusing one without its placeholder", () => {
+    expect(configFromEnvironment({ GROUP: MAIN })).toMatchObject({
+      explorerRateLimit: { limit: 120, windowSeconds: 60 },
+      explorerTransactionUrl: "https://explorer.solana.com/tx/{signature}",
+      explorerAddressUrl: "https://explorer.solana.com/address/{address}",
+    });
+    const config = configFromEnvironment({
+      GROUP: MAIN,
+      EXPLORER_RATE_LIMIT: "5",
+      EXPLORER_TX_URL: "https://solscan.io/tx/{signature}?cluster=devnet",
+      EXPLORER_ADDRESS_URL: "https://solscan.io/account/{address}?cluster=devnet",
+    });
+    expect(config).toMatchObject({
+      explorerRateLimit: { limit: 5, windowSeconds: 60 },
+      explorerTransactionUrl: "https://solscan.io/tx/{signature}?cluster=devnet",
+      explorerAddressUrl: "https://solscan.io/account/{address}?cluster=devnet",
+    });
+    expect(() => configFromEnvironment({ GROUP: MAIN, EXPLORER_TX_URL: "https://solscan.io/tx/" })).toThrow(
+      'EXPLORER_TX_URL must be an http(s) URL holding {signature}, got "https://solscan.io/tx/"',
+    );
+  });
+
   it("reads the liquidation record's rate limit, 120 a minute by default", () => {
     expect(configFromEnvironment({ GROUP: MAIN }).liquidationRecordRateLimit).toEqual({ limit: 120, windowSeconds: 60 });
     const config = configFromEnvironment({ GROUP: MAIN, LIQUIDATION_RECORD_RATE_LIMIT: "0", LIQUIDATION_RECORD_RATE_WINDOW_SECONDS: "10" });

@@ -110,6 +110,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       priceControl: false,
       markets: [{ group: market.group.toBase58(), name: "Ballast Main", main: true }],
       tokens: [],
+      explorer: null,
     });
   });
 

@@ -189,6 +189,10 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         { mint: btc.mint.toBase58(), symbol: "BTC", name: "Bitcoin", category: "Bitcoin" },
         { mint: sol.mint.toBase58(), symbol: "SOL", name: "Solana", category: "Other" },
       ],
+      explorer: {
+        transactionUrl: "https://explorer.solana.com/tx/{signature}",
+        addressUrl: "https://explorer.solana.com/address/{address}",
+      },
     });
   });
 

@@ -140,6 +140,7 @@ describe("closing an account", () => {
     priceControl: false,
     markets: [{ group: GROUP, name: "Main", main: true }],
     tokens: [],
+    explorer: null,
   };
   /** What the bar reads of an account: whether any balance is active. */
   const accountData = (active: boolean) => ({ balances: active ? [{ active: true }] : [] }) as unknown as AccountDto;

@@ -85,6 +85,13 @@ describe("a liquidated account's record in activity", () => {
       WALLET,
     );
     const section = await screen.findByRole("region", { name: "Recent liquidations of this account" });
+    // Each row's signature and account link to the explorer's pages.
+    expect(screen.getByRole("link", { name: `View transaction ${SIGNATURE}` }).getAttribute("href")).toBe(`/tx/${SIGNATURE}`);
+    expect(screen.getAllByRole("link", { name: `View address ${ACCOUNT}` }).map((link) => link.getAttribute("href"))).toEqual([
+      `/address/${ACCOUNT}`,
+      `/address/${ACCOUNT}`,
+      `/address/${ACCOUNT}`,
+    ]);
     expect(section.textContent).toBe(
       "Recent liquidations of this account" +
         `${new Date("2026-11-27T18:40:00.000Z").toLocaleString()}: $1,234.50 seized, $1,180.00 repaid` +

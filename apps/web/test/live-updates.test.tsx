@@ -49,6 +49,7 @@ const CONFIG: AppConfig = {
   priceControl: false,
   markets: [{ group: GROUP, name: "Main", main: true }],
   tokens: [],
+  explorer: null,
 };
 
 /** A websocket the test plays the ledger for. */

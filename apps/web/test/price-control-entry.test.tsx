@@ -28,6 +28,7 @@ const config = (priceControl: boolean): AppConfig => ({
   priceControl,
   markets: [{ group: "4qp6Fx6tnZkY5Wropq9wUYgtFxXKwE6viZxFHg3rdAG8", name: "Main", main: true }],
   tokens: [],
+  explorer: null,
 });
 
 /** The wallet menu with the built-in wallet connected, opened. */

@@ -31,4 +31,5 @@ export * from "./actions/index.js";
 export * from "./swap/index.js";
 export * from "./state/index.js";
 export * from "./math/index.js";
+export * from "./explorer/index.js";
 export type * from "./wire/index.js";

@@ -3,8 +3,6 @@
 export * from "./browser.js";
 export * from "./addresses.js";
 export * from "./exchange-rate.js";
-export * from "./pool-state.js";
 export * from "./client.js";
-export { STAKE_POOL_INSTRUCTIONS } from "./instructions.js";
 export { STAKE_POOL_ERRORS, stakePoolProgram } from "./programs/stake-pool.js";
-export { StakeInstruction, initializeDelegatedData, nativeStakeProgram, syncDelegationData } from "./programs/native-stake.js";
+export { StakeInstruction, nativeStakeProgram } from "./programs/native-stake.js";

@@ -32,6 +32,7 @@ export function purgeJob(context: RouteContext): ScheduledJob & { run(): Promise
         limits.badDebt.sweep() +
         limits.liquidationRecords.sweep() +
         limits.portfolio.sweep();
+      limits.explorer.sweep();
       return {
         challenges: Number(challenges.numDeletedRows),
         labelNonces: Number(labelNonces.numDeletedRows),

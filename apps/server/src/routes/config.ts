@@ -24,6 +24,7 @@ export const configRoutes: RouteModule = (app, ctx) => {
       name: token.name,
       category: token.category ?? "Other",
     })),
+    explorer: ctx.faucet ? null : { transactionUrl: config.explorerTransactionUrl, addressUrl: config.explorerAddressUrl },
   };
 
   app.get(
@@ -35,7 +36,8 @@ export const configRoutes: RouteModule = (app, ctx) => {
           'cluster is "local" when the server runs the local chain\'s faucet, else "remote"; rpcPath is the JSON-RPC ' +
           "passthrough on this origin; priceControl is true when /api/sandbox/prices can set prices (the local chain with " +
           "the sandbox's price walk); markets list the main market first (main: true); a token's category is one of " +
-          `${ASSET_CATEGORIES.map((c) => `"${c}"`).join(", ")} ("Other" when the token file names none).`,
+          `${ASSET_CATEGORIES.map((c) => `"${c}"`).join(", ")} ("Other" when the token file names none); explorer is null on ` +
+          "the local chain (the app's own /tx and /address pages) and elsewhere the external explorer's URL templates.",
         tags: ["config"],
       },
     },

@@ -15,3 +15,4 @@ export * from "./sandbox-prices.js";
 export * from "./fees.js";
 export * from "./lookup-tables.js";
 export * from "./portfolio.js";
+export * from "./explorer.js";

@@ -16,7 +16,7 @@ import { SettingsProvider } from "../settings/SettingsProvider.js";
 import { Button, EmptyState, Skeleton, ToastProvider } from "../ui/index.js";
 import { WalletProvider } from "../wallet/WalletProvider.js";
 import { Layout } from "./Layout.js";
-import { ActivityPage, BankPage, LoopPage, PointsPage, PortfolioPage, ROUTES } from "./routes.js";
+import { ActivityPage, AddressPage, BankPage, LoopPage, PointsPage, PortfolioPage, ROUTES, TransactionPage } from "./routes.js";
 import { NotFoundPage } from "./NotFoundPage.js";
 
 function ConfigGate({ origin, children }: { readonly origin: string; readonly children: ReactNode }) {
@@ -74,6 +74,8 @@ function AppRoutes() {
         <Route path={ROUTES.bank} component={BankPage} />
         <Route path={ROUTES.points} component={PointsPage} />
         <Route path={ROUTES.activity} component={ActivityPage} />
+        <Route path={ROUTES.transaction} component={TransactionPage} />
+        <Route path={ROUTES.address} component={AddressPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -8,6 +8,8 @@ export const ROUTES = {
   bank: "/banks/:address",
   points: "/points",
   activity: "/activity",
+  transaction: "/tx/:signature",
+  address: "/address/:address",
 } as const;
 
 export const bankPath = (address: string) => `/banks/${address}`;
@@ -17,6 +19,8 @@ export const LoopPage = lazy(() => import("../features/loop/LoopPage.js"));
 export const BankPage = lazy(() => import("../features/bank/BankPage.js"));
 export const PointsPage = lazy(() => import("../features/points/PointsPage.js"));
 export const ActivityPage = lazy(() => import("../features/activity/ActivityPage.js"));
+export const TransactionPage = lazy(() => import("../features/explorer/TransactionPage.js"));
+export const AddressPage = lazy(() => import("../features/explorer/AddressPage.js"));
 
 /** The top and bottom navigation. */
 export const NAV_ITEMS = [

@@ -14,6 +14,8 @@ const SWAP_FLOW_PLAN = "swap-flow-plan";
 
 export const queryKeys = {
   config: () => ["config"] as const,
+  explorerTransaction: (signature: string) => ["explorer", "tx", signature] as const,
+  explorerAccount: (address: string) => ["explorer", "address", address] as const,
   allBanks: () => [BANKS] as const,
   banks: (source: BankSource) => [BANKS, source] as const,
   allMarkets: () => [MARKET] as const,

@@ -2,6 +2,7 @@
 export * from "./seeds.js";
 export * from "./addresses.js";
 export { type ProgramOption } from "./coder.js";
+export { KLEND_INSTRUCTIONS } from "./instructions.js";
 export * from "./admin-instructions.js";
 export * from "./position-instructions.js";
 export * from "./liquidation-instructions.js";

@@ -35,4 +35,9 @@ export interface AppConfig {
   /** In configuration order: the main market first. */
   readonly markets: readonly MarketInfo[];
   readonly tokens: readonly TokenInfo[];
+  /**
+   * Off the local chain, the external explorer signatures and addresses link to: URL templates with {signature} and
+   * {address}. Null on the local chain, whose explorer is the app's own /tx and /address pages.
+   */
+  readonly explorer: { readonly transactionUrl: string; readonly addressUrl: string } | null;
 }

@@ -3,7 +3,7 @@
 import { readonlyMeta, writableMeta } from "@ballast/anchor";
 import type { InstructionAccount, InstructionContext } from "@ballast/ledger";
 import { NATIVE_STAKE_PROGRAM_ID } from "../program-ids.js";
-import { initializeDelegatedData, syncDelegationData } from "./native-stake.js";
+import { initializeDelegatedData, syncDelegationData } from "../native-stake-instructions.js";
 
 type Seeds = readonly Uint8Array[];
 

@@ -12,7 +12,6 @@
 //       1 staker        signer: the stake's authorized staker
 //     → delegation.stake = lamports − rent_exempt_reserve (after deposits or rewards landed in the account).
 import { PublicKey } from "@solana/web3.js";
-import { ArgsWriter } from "@ballast/codec";
 import {
   InstructionError,
   minimumBalanceForRentExemption,
@@ -20,6 +19,7 @@ import {
   type InstructionContext,
   type Program,
 } from "@ballast/ledger";
+import { NATIVE_STAKE_INSTRUCTIONS } from "../native-stake-instructions.js";
 import { NATIVE_STAKE_PROGRAM_ID } from "../program-ids.js";
 import {
   DEFAULT_WARMUP_COOLDOWN_RATE,
@@ -31,19 +31,14 @@ import {
   stakeStateTag,
 } from "../stake-state.js";
 
-export const StakeInstruction = { InitializeDelegated: 0, SyncDelegation: 1 } as const;
+export const StakeInstruction = {
+  InitializeDelegated: NATIVE_STAKE_INSTRUCTIONS.initialize_delegated.tag,
+  SyncDelegation: NATIVE_STAKE_INSTRUCTIONS.sync_delegation.tag,
+} as const;
 
 /** A native program's flat cost, as Solana's stake program charges. */
 const COMPUTE_UNITS = 750;
 const DEFAULT_KEY = PublicKey.default.toBase58();
-
-export function initializeDelegatedData(staker: string, withdrawer: string): Buffer {
-  return new ArgsWriter().u32(StakeInstruction.InitializeDelegated).pubkey(staker).pubkey(withdrawer).toBuffer();
-}
-
-export function syncDelegationData(): Buffer {
-  return new ArgsWriter().u32(StakeInstruction.SyncDelegation).toBuffer();
-}
 
 function accountAt(ctx: InstructionContext, index: number): InstructionAccount {
   const account = ctx.accounts[index];

@@ -15,6 +15,7 @@ import { createAccount } from "./account-actions.js";
 import { AccountSwitcher } from "./AccountSwitcher.js";
 import { LabelAccountDialog } from "./LabelAccountDialog.js";
 import { TransferAccountDialog } from "./TransferAccountDialog.js";
+import { ExplorerLink } from "../explorer/ExplorerLink.js";
 
 export const CLOSE_NOT_EMPTY_MESSAGE = "Close every position first: withdraw all supplies and repay all borrowings.";
 
@@ -76,6 +77,7 @@ export function AccountBar() {
         </Button>
         {selectedAccount && (
           <>
+            <ExplorerLink target={{ kind: "address", address: selectedAccount }} className="text-sm" />
             <Button size="sm" variant="ghost" onClick={() => setDialog("label")}>
               Label
             </Button>

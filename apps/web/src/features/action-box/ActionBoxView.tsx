@@ -16,7 +16,7 @@ import {
   type PricedBank,
   type WalletFunds,
 } from "@ballast/sdk";
-import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount, shortenAddress } from "../../format/index.js";
+import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount } from "../../format/index.js";
 import { Button, Dialog, Segmented, Tabs } from "../../ui/index.js";
 import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { readAmount, textFromAmount, type AmountEntry } from "./amount.js";
@@ -28,6 +28,7 @@ import { AmountField, Choice, MessageList, Preview } from "./parts.js";
 import { SwapFlowSection, type SwapModes } from "./SwapFlowSection.js";
 import { withdrawAsStep, withdrawAsTokens, type RepaySource, type SwapFlowRequest } from "./swap-modes.js";
 import { elementAt } from "@ballast/ledger";
+import { ExplorerLink } from "../explorer/ExplorerLink.js";
 
 const ACTION_TABS = [
   { value: "deposit", label: "Deposit" },
@@ -121,9 +122,7 @@ function LandedResult({
         </p>
         <p className="flex flex-wrap items-center gap-2 text-muted">
           Signature
-          <code className="font-mono text-fg" title={landed.signature}>
-            {shortenAddress(landed.signature, 6)}
-          </code>
+          <ExplorerLink target={{ kind: "tx", signature: landed.signature }} />
           <Button
             type="button"
             size="sm"

@@ -2,11 +2,11 @@
 // transaction (with copy); beneath the newest liquidation of each of the wallet's accounts, the account's liquidation
 // record.
 import { Fragment, useMemo } from "react";
-import { shortenAddress } from "../../format/index.js";
 import { TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import { CopyButton } from "../bank/CopyButton.js";
 import { LiquidationRecordRow } from "./LiquidationRecordRow.js";
 import { liquidationRecordRows, recordTime, type ActivityRow } from "./activity-rows.js";
+import { ExplorerLink } from "../explorer/ExplorerLink.js";
 
 const COLUMNS = 7;
 
@@ -57,13 +57,11 @@ export function ActivityTable({
               <TD className="text-right tabular-nums" label="Value now">
                 {row.usd ?? "—"}
               </TD>
-              <TD className="font-mono" label="Account" title={row.record.account}>
-                {shortenAddress(row.record.account)}
+              <TD label="Account">
+                <ExplorerLink target={{ kind: "address", address: row.record.account }} />
               </TD>
               <TD className="whitespace-nowrap" label="Transaction">
-                <span className="font-mono" title={row.record.signature}>
-                  {shortenAddress(row.record.signature, 6)}
-                </span>
+                <ExplorerLink target={{ kind: "tx", signature: row.record.signature }} />
                 <CopyButton text={row.record.signature} label={`Copy signature ${row.record.signature}`} copied="Signature copied" />
               </TD>
             </TR>

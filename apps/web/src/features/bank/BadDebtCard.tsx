@@ -1,10 +1,11 @@
 // The bank's settled bankruptcies (GET /api/bank-bad-debt): when, whose account, the bad debt written off, what the
 // insurance fund covered and what the depositors bore, with their share value's fall where the server knows it.
 import type { BadDebtSettlement } from "../../api/index.js";
-import { formatPercent, formatTokenAmount, shortenAddress } from "../../format/index.js";
+import { formatPercent, formatTokenAmount } from "../../format/index.js";
 import { useBankBadDebt } from "../../queries/index.js";
 import { Button, Card, CardBody, CardHeader, EmptyState, Skeleton, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
 import { recordTime } from "../activity/activity-rows.js";
+import { ExplorerLink } from "../explorer/ExplorerLink.js";
 
 export interface BadDebtCardProps {
   readonly bank: string;
@@ -79,8 +80,8 @@ function SettlementTable({
             <TD className="whitespace-nowrap" label="Date">
               {recordTime(s)}
             </TD>
-            <TD className="font-mono" label="Account" title={s.account}>
-              {shortenAddress(s.account)}
+            <TD label="Account">
+              <ExplorerLink target={{ kind: "address", address: s.account }} />
             </TD>
             <TD className="text-right" label="Bad debt">
               {tokens(s.badDebt)}

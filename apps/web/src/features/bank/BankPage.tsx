@@ -18,6 +18,7 @@ import { BankStats } from "./BankStats.js";
 import { CopyButton } from "./CopyButton.js";
 import { EmodePairingsCard } from "./EmodePairingsCard.js";
 import { actionFromSearch, curveData, emodePairings, farmRewardView } from "./bank-detail.js";
+import { ExplorerLink } from "../explorer/ExplorerLink.js";
 
 const ACTIONS: readonly { readonly action: ActionType; readonly label: string }[] = [
   { action: "deposit", label: "Supply" },
@@ -87,9 +88,9 @@ export default function BankPage() {
             </span>
           </div>
           <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm text-muted">
-            <span className="truncate font-mono" title={address}>
+            <ExplorerLink target={{ kind: "address", address }} className="truncate">
               {address}
-            </span>
+            </ExplorerLink>
             <CopyButton text={address} label="Copy bank address" copied="Bank address copied" />
             <span aria-label="Provider">{row.provider}</span>
           </div>

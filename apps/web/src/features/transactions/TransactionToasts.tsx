@@ -5,10 +5,10 @@ import { createPortal } from "react-dom";
 import type { ActionErrorContext, ActionWallet } from "@ballast/sdk";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PublicKey } from "@solana/web3.js";
-import { shortenAddress } from "../../format/index.js";
 import { refreshAfterFailure } from "../../queries/refresh.js";
 import { Button, ToastLayer, cn, useToastSlot } from "../../ui/index.js";
 import { confirmedToast, failedToast, signedToast, startedToast, type StepStatus, type TransactionToastState } from "./stages.js";
+import { ExplorerLink } from "../explorer/ExplorerLink.js";
 
 /** The SDK side of a send, on demand: the action box that starts a send has loaded the SDK already. */
 const signing = () => import("./signing.js");
@@ -224,9 +224,7 @@ function TransactionToast({
       {toast.signature && (
         <div className="mt-3 flex items-center gap-2 text-muted">
           <span>Signature</span>
-          <code className="font-mono text-fg" title={toast.signature}>
-            {shortenAddress(toast.signature, 6)}
-          </code>
+          <ExplorerLink target={{ kind: "tx", signature: toast.signature }} />
           <Button
             size="sm"
             variant="ghost"
