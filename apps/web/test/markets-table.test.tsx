@@ -26,6 +26,8 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
   const borrowApy = fields.borrowApy ?? 0.06;
   return {
     address: `Bank${seq}${fields.symbol}1111111111111111111111111`.slice(0, 44),
+    group: "Group1111111111111111111111111111111111111",
+    logoURI: null,
     mint: `Mint${seq}${fields.symbol}1111111111111111111111111`.slice(0, 44),
     name: fields.symbol,
     decimals: 6,

@@ -1,0 +1,39 @@
+// A token's mark, the one component every screen shows beside a symbol: the configured token list's logo when the
+// server names one (the drawn mark stands in if it fails to load), else the project's drawn mark.
+import { useState } from "react";
+import { cn } from "./cn.js";
+import { drawnMark } from "./token-marks.js";
+
+export interface TokenMarkProps {
+  readonly symbol: string;
+  /** The token list's logo (AppConfig's logoURI); absent or null: the drawn mark. */
+  readonly logoURI?: string | null;
+  readonly size?: "sm" | "md" | "lg";
+  readonly className?: string;
+}
+
+const SIZES = { sm: "size-5", md: "size-9", lg: "size-11" } as const;
+
+export function TokenMark({ symbol, logoURI, size = "md", className }: TokenMarkProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const label = `${symbol} token`;
+  const classes = cn("inline-block shrink-0 rounded-full", SIZES[size], className);
+  if (logoURI && failed !== logoURI) {
+    return (
+      <img
+        src={logoURI}
+        alt={label}
+        data-token-mark="logo"
+        className={cn(classes, "bg-subtle object-cover")}
+        onError={() => setFailed(logoURI)}
+      />
+    );
+  }
+  const mark = drawnMark(symbol);
+  return (
+    <svg viewBox="0 0 32 32" role="img" aria-label={label} data-token-mark="drawn" className={classes}>
+      <circle cx="16" cy="16" r="16" fill={mark.color} />
+      {mark.glyph}
+    </svg>
+  );
+}
