@@ -278,6 +278,30 @@ describe("MarketsTable", () => {
     return within(screen.getByRole("table"));
   }
 
+  it("marks every bank with its token's mark and links it with its market", () => {
+    const table = renderTable("lend");
+    const marks = ROWS.map((row) => {
+      const cell = table.getByRole("link", { name: row.symbol }).closest("td")!;
+      return [row.symbol, within(cell).getByRole("img").getAttribute("aria-label")];
+    });
+    expect(marks).toEqual(ROWS.map((row) => [row.symbol, `${row.symbol} token`]));
+    expect(rowOf(table, "USDC").getAttribute("href")).toBe(`/banks/${USDC.address}?market=Group1111111111111111111111111111111111111`);
+    cleanup();
+    render(
+      <MarketsTable
+        groups={groupRows([{ ...USDC, logoURI: "/logos/usdc.svg" }], { mode: "lend", sort: DEFAULT_SORT, search: "" })}
+        mode="lend"
+        sort={DEFAULT_SORT}
+        onSort={vi.fn()}
+        positions={new Map()}
+        onAction={vi.fn()}
+        personal={null}
+      />,
+    );
+    const logo = within(screen.getByRole("table")).getByRole("img", { name: "USDC token" });
+    expect([logo.tagName, logo.getAttribute("src")]).toEqual(["IMG", "/logos/usdc.svg"]);
+  });
+
   it("renders the groups in order with each bank's figures, badges and provider", () => {
     const table = renderTable("lend");
     const headings = table.getAllByRole("columnheader").map((h) => h.textContent);
