@@ -1,5 +1,5 @@
-// Providers, from the outside in: query cache → API client → settings → toasts → keyboard shortcuts → server config → market → wallet →
-// sign-in → selected account → live updates → action box; then the layout and the routes.
+// Providers, from the outside in: query cache → API client → settings → toasts → keyboard shortcuts → server config →
+// market → wallet → sign-in → selected account → live updates → action box; then the layout and the routes.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { Route, Switch } from "wouter";

@@ -1,6 +1,6 @@
-// A bank's page (/banks/:address?market=<group>, which selects the bank's market): header, key figures (the markets table's row builder over the SDK), e-mode
-// pairings, the action buttons opening the action box (once on load for a `?action=` link), the history charts and
-// the bad debt settled by bankruptcies.
+// A bank's page (/banks/:address?market=<group>, which selects the bank's market): header, key figures (the markets
+// table's row builder over the SDK), e-mode pairings, the action buttons opening the action box (once on load for a
+// `?action=` link), the history charts and the bad debt settled by bankruptcies.
 import { useEffect, useMemo, useRef } from "react";
 import { useParams, useSearch } from "wouter";
 import { bankActionsOffered } from "@ballast/sdk";
