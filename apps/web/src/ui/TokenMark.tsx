@@ -1,5 +1,6 @@
 // A token's mark, the one component every screen shows beside a symbol: the configured token list's logo when the
-// server names one (the drawn mark stands in if it fails to load), else the project's drawn mark.
+// server names one (the drawn mark stands in if it fails to load), else the project's drawn mark. Always beside the
+// symbol's text, it is decorative: hidden from screen readers, which would otherwise hear the symbol twice.
 import { useState } from "react";
 import { cn } from "./cn.js";
 import { drawnMark } from "./token-marks.js";
@@ -16,14 +17,15 @@ const SIZES = { sm: "size-5", md: "size-9", lg: "size-11" } as const;
 
 export function TokenMark({ symbol, logoURI, size = "md", className }: TokenMarkProps) {
   const [failed, setFailed] = useState<string | null>(null);
-  const label = `${symbol} token`;
   const classes = cn("inline-block shrink-0 rounded-full", SIZES[size], className);
   if (logoURI && failed !== logoURI) {
     return (
       <img
         src={logoURI}
-        alt={label}
+        alt=""
+        aria-hidden="true"
         data-token-mark="logo"
+        data-symbol={symbol}
         className={cn(classes, "bg-subtle object-cover")}
         onError={() => setFailed(logoURI)}
       />
@@ -31,7 +33,7 @@ export function TokenMark({ symbol, logoURI, size = "md", className }: TokenMark
   }
   const mark = drawnMark(symbol);
   return (
-    <svg viewBox="0 0 32 32" role="img" aria-label={label} data-token-mark="drawn" className={classes}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" data-token-mark="drawn" data-symbol={symbol} className={classes}>
       <circle cx="16" cy="16" r="16" fill={mark.color} />
       {mark.glyph}
     </svg>
