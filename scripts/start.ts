@@ -15,7 +15,7 @@ import { Connection, Keypair } from "@solana/web3.js";
 import { rpcLimitsFromEnvironment, startLocalnet } from "@ballast/ledger";
 import { MARGINFI_PROGRAM_ID } from "@ballast/protocol";
 import { swapApiUrl } from "@ballast/sdk";
-import { DEFAULT_CONFIG, numberSetting, startServer, type ServerConfig } from "@ballast/server";
+import { DEFAULT_CONFIG, numberSetting, readTokenListFile, startServer, type ServerConfig } from "@ballast/server";
 import { readKeypairFile, resolveConfig, startLiquidator } from "@ballast/liquidator";
 import {
   ArbitrageKeeper,
@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     throw new Error(`SLOT_MS must be a positive number of milliseconds, got "${process.env.SLOT_MS}"`);
   const programId = process.env.MARGINFI_PROGRAM_ID || MARGINFI_PROGRAM_ID;
   const databaseStatementTimeoutMs = numberSetting(process.env, "DATABASE_STATEMENT_TIMEOUT_MS", DEFAULT_CONFIG.databaseStatementTimeoutMs);
+  // Read before anything starts: a bad token list stops the start naming the file and field.
+  const tokenList = process.env.TOKEN_LIST_FILE ? readTokenListFile(process.env.TOKEN_LIST_FILE) : [];
   mkdirSync(dataDir, { recursive: true });
 
   // The sandbox admin deployed the programs: it is their upgrade authority (klend's init_global_config reads it).
@@ -144,6 +146,7 @@ async function main(): Promise<void> {
     group: main.group,
     markets: seeded.markets.map(({ group, name }) => ({ group, name, lookupTables: [lookupTables.get(group)!.key.toBase58()] })),
     tokens: seeded.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
+    tokenList,
     // The quote API hands the venue's table to swap clients (addressLookupTableAddresses).
     swapLookupTables: swapTables.map((table) => table.key.toBase58()),
     databaseUrl: process.env.DATABASE_URL || null,

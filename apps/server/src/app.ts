@@ -49,6 +49,7 @@ import { createRpcProxy, rpcRoutes } from "./routes/rpc.js";
 import { sandboxPriceRoutes } from "./routes/sandbox-prices.js";
 import { swapRoutes } from "./routes/swap.js";
 import { transactionRoutes } from "./routes/transactions.js";
+import { logoOrigins } from "./config.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { registerWebApp } from "./web.js";
 
@@ -138,7 +139,7 @@ export async function buildApp(context: RouteContext): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, logoOrigins(context.config.tokenList));
   registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

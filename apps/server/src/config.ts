@@ -20,6 +20,15 @@ export interface TokenMetadata {
   readonly category?: AssetCategory;
 }
 
+/** An entry of a Solana token list (the `tokens` of its JSON): the token's mark is at `logoURI`. */
+export interface TokenListEntry {
+  readonly address: string;
+  readonly symbol: string;
+  readonly name: string;
+  readonly decimals: number;
+  readonly logoURI?: string;
+}
+
 /** A lending group the app shows, under its presentation name. */
 export interface MarketSetting {
   readonly group: string;
@@ -61,6 +70,8 @@ export interface ServerConfig {
   readonly nonceTtlSeconds: number;
   readonly sessionTtlSeconds: number;
   readonly tokens: readonly TokenMetadata[];
+  /** A Solana token list (TOKEN_LIST_FILE): its logos mark the tokens in the app, its other tokens add to `tokens`. */
+  readonly tokenList: readonly TokenListEntry[];
   /** The built web app to serve at `/`, when there is one. */
   readonly webRoot: string | null;
   /** Period of the background jobs, in milliseconds; 0 turns a job off (tests drive them by hand). */
@@ -127,6 +138,7 @@ export const DEFAULT_CONFIG: Omit<ServerConfig, "group" | "markets"> = {
   nonceTtlSeconds: 300,
   sessionTtlSeconds: 7 * 24 * 3600,
   tokens: [],
+  tokenList: [],
   webRoot: null,
   indexerIntervalMs: 1_000,
   snapshotIntervalMs: 3_600_000,
@@ -163,6 +175,29 @@ const tokensSchema = z.array(
   }),
 );
 
+/** A logo the app's pages may load: an http(s) URL (its origin joins the images policy) or a path on this server. */
+function isLogoUri(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+const tokenListSchema = z.object({
+  tokens: z.array(
+    z.object({
+      address: addressText,
+      symbol: z.string().min(1),
+      name: z.string().min(1),
+      decimals: z.number().int().min(0).max(255),
+      logoURI: z.string().refine(isLogoUri, { message: "must be an http(s) URL or a path on this server" }).optional(),
+    }),
+  ),
+});
+
 const marketsSchema = z
   .array(z.object({ group: addressText, name: z.string().trim().min(1), lookupTables: z.array(addressText).optional() }))
   .min(1, "must name at least the main market");
@@ -188,6 +223,17 @@ function readSettingsFile<T>(setting: string, path: string, schema: z.ZodType<T>
 /** The token list of a TOKENS_FILE: a JSON array of {mint, symbol, name, category?}. */
 export function readTokensFile(path: string): TokenMetadata[] {
   return readSettingsFile("TOKENS_FILE", path, tokensSchema);
+}
+
+/** The entries of a TOKEN_LIST_FILE: a Solana token list, `{tokens: [{address, symbol, name, decimals, logoURI?}]}`. */
+export function readTokenListFile(path: string): TokenListEntry[] {
+  return readSettingsFile("TOKEN_LIST_FILE", path, tokenListSchema).tokens;
+}
+
+/** The origins of the token list's absolute logo URLs, which the pages' images policy must allow. */
+export function logoOrigins(tokenList: readonly TokenListEntry[]): string[] {
+  const origins = tokenList.flatMap((entry) => (entry.logoURI && !entry.logoURI.startsWith("/") ? [new URL(entry.logoURI).origin] : []));
+  return [...new Set(origins)];
 }
 
 /** The market list of a MARKETS_FILE: a JSON array of {group, name, lookupTables?}, the main market first. */
@@ -255,8 +301,8 @@ export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: nu
 }
 
 /**
- * Reads the settings from the environment; GROUP is required, the rest have defaults. MARKETS_FILE and TOKENS_FILE
- * name JSON files (see readMarketsFile, readTokensFile); `tokens`, when given, stands in for TOKENS_FILE.
+ * Reads the settings from the environment; GROUP is required, the rest have defaults. MARKETS_FILE, TOKENS_FILE and
+ * TOKEN_LIST_FILE name JSON files (see readMarketsFile, readTokensFile, readTokenListFile); `tokens`, when given, stands in for TOKENS_FILE.
  */
 export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, tokens?: readonly TokenMetadata[]): ServerConfig {
   const group = env.GROUP;
@@ -281,6 +327,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env, toke
     databaseStatementTimeoutMs: numberSetting(env, "DATABASE_STATEMENT_TIMEOUT_MS", DEFAULT_CONFIG.databaseStatementTimeoutMs),
     authEnabled: env.AUTH_ENABLED !== "false",
     tokens: tokens ?? (env.TOKENS_FILE ? readTokensFile(env.TOKENS_FILE) : []),
+    tokenList: env.TOKEN_LIST_FILE ? readTokenListFile(env.TOKEN_LIST_FILE) : [],
     webRoot: env.WEB_ROOT ?? null,
     indexerIntervalMs: numberSetting(env, "INDEXER_INTERVAL_MS", DEFAULT_CONFIG.indexerIntervalMs),
     snapshotIntervalMs: numberSetting(env, "SNAPSHOT_INTERVAL_MS", DEFAULT_CONFIG.snapshotIntervalMs),

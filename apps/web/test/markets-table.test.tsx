@@ -26,6 +26,8 @@ function bank(fields: Partial<BankRow> & Pick<BankRow, "symbol" | "category">): 
   const borrowApy = fields.borrowApy ?? 0.06;
   return {
     address: `Bank${seq}${fields.symbol}1111111111111111111111111`.slice(0, 44),
+    group: "Group1111111111111111111111111111111111111",
+    logoURI: null,
     mint: `Mint${seq}${fields.symbol}1111111111111111111111111`.slice(0, 44),
     name: fields.symbol,
     decimals: 6,
@@ -275,6 +277,31 @@ describe("MarketsTable", () => {
     );
     return within(screen.getByRole("table"));
   }
+
+  it("marks every bank with its token's mark and links it with its market", () => {
+    const table = renderTable("lend");
+    const marks = ROWS.map((row) => {
+      const cell = table.getByRole("link", { name: row.symbol }).closest("td")!;
+      const mark = cell.querySelector("[data-token-mark]")!;
+      return [row.symbol, mark.getAttribute("data-symbol"), mark.getAttribute("data-token-mark")];
+    });
+    expect(marks).toEqual(ROWS.map((row) => [row.symbol, row.symbol, "drawn"]));
+    expect(rowOf(table, "USDC").getAttribute("href")).toBe(`/banks/${USDC.address}?market=Group1111111111111111111111111111111111111`);
+    cleanup();
+    render(
+      <MarketsTable
+        groups={groupRows([{ ...USDC, logoURI: "/logos/usdc.svg" }], { mode: "lend", sort: DEFAULT_SORT, search: "" })}
+        mode="lend"
+        sort={DEFAULT_SORT}
+        onSort={vi.fn()}
+        positions={new Map()}
+        onAction={vi.fn()}
+        personal={null}
+      />,
+    );
+    const logo = screen.getByRole("table").querySelector('[data-symbol="USDC"]')!;
+    expect([logo.tagName, logo.getAttribute("src"), logo.getAttribute("data-token-mark")]).toEqual(["IMG", "/logos/usdc.svg", "logo"]);
+  });
 
   it("renders the groups in order with each bank's figures, badges and provider", () => {
     const table = renderTable("lend");

@@ -1,5 +1,5 @@
-// Providers, from the outside in: query cache → API client → settings → toasts → server config → market → wallet →
-// sign-in → selected account → live updates → action box; then the layout and the routes.
+// Providers, from the outside in: query cache → API client → settings → toasts → keyboard shortcuts → server config →
+// market → wallet → sign-in → selected account → live updates → action box; then the layout and the routes.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
@@ -13,6 +13,7 @@ import { MarketsPage } from "../features/markets/MarketsPage.js";
 import { MarketProvider } from "../market/MarketProvider.js";
 import { useConfigQuery } from "../queries/config.js";
 import { SettingsProvider } from "../settings/SettingsProvider.js";
+import { ShortcutsProvider } from "../shortcuts/ShortcutsProvider.js";
 import { Button, EmptyState, Skeleton, ToastProvider } from "../ui/index.js";
 import { WalletProvider } from "../wallet/WalletProvider.js";
 import { Layout } from "./Layout.js";
@@ -88,11 +89,13 @@ export function App({ http, queryClient, origin }: { readonly http: Http; readon
       <HttpProvider http={http}>
         <SettingsProvider>
           <ToastProvider>
-            <ConfigGate origin={origin}>
-              <Layout>
-                <AppRoutes />
-              </Layout>
-            </ConfigGate>
+            <ShortcutsProvider>
+              <ConfigGate origin={origin}>
+                <Layout>
+                  <AppRoutes />
+                </Layout>
+              </ConfigGate>
+            </ShortcutsProvider>
           </ToastProvider>
         </SettingsProvider>
       </HttpProvider>

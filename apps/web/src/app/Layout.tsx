@@ -3,6 +3,8 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useSelectedMarket } from "../market/MarketProvider.js";
+import { HELP_SHORTCUT } from "../shortcuts/keys.js";
+import { useShowShortcuts } from "../shortcuts/ShortcutsProvider.js";
 import { cn } from "../ui/index.js";
 import { WalletButton } from "../wallet/WalletButton.js";
 import { ActivityIcon, GearIcon, LoopIcon, MarketsIcon, PointsIcon, PortfolioIcon } from "./icons.js";
@@ -45,6 +47,15 @@ function MarketSelector() {
         <path d="M6 8l4 4 4-4" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" />
       </svg>
     </label>
+  );
+}
+
+function ShortcutsButton() {
+  const show = useShowShortcuts();
+  return (
+    <button type="button" onClick={show} aria-keyshortcuts={HELP_SHORTCUT.key} className="focus-ring rounded underline hover:text-fg">
+      Keyboard shortcuts
+    </button>
   );
 }
 
@@ -114,7 +125,10 @@ export function Layout({ children }: { readonly children: ReactNode }) {
       <footer className="hidden border-t border-line md:block">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-6 py-5 text-xs text-muted">
           <span>Ballast — lend and borrow from your own wallet. Rates are variable; borrowing carries liquidation risk.</span>
-          <span>Prices from on-chain oracles. Not financial advice.</span>
+          <span className="flex items-center gap-4">
+            <span>Prices from on-chain oracles. Not financial advice.</span>
+            <ShortcutsButton />
+          </span>
         </div>
       </footer>
 

@@ -12,7 +12,10 @@ export const ROUTES = {
   address: "/address/:address",
 } as const;
 
-export const bankPath = (address: string) => `/banks/${address}`;
+/** The market's query parameter on a bank link: a shared link opens the bank's own market. */
+export const MARKET_PARAM = "market";
+
+export const bankPath = (address: string, group: string) => `/banks/${address}?${MARKET_PARAM}=${group}`;
 
 export const PortfolioPage = lazy(() => import("../features/portfolio/PortfolioPage.js"));
 export const LoopPage = lazy(() => import("../features/loop/LoopPage.js"));

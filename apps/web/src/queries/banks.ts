@@ -40,6 +40,17 @@ export function useMarketBanks() {
 }
 
 /**
+ * The market (group) of a bank of any market the server lists: undefined while the list loads, null when it does not
+ * hold the bank or cannot be loaded.
+ */
+export function useBankGroup(address: string, enabled: boolean): string | null | undefined {
+  const banks = useBanks();
+  if (!enabled) return null;
+  if (banks.isPending) return undefined;
+  return banks.data?.find((b) => b.bank_address === address)?.group_address ?? null;
+}
+
+/**
  * The selected market loaded by the SDK over the ledger's JSON-RPC: group, banks and prices at one clock, what every
  * price, rate, total, health and max amount is computed from. It carries the oracle prices, so it keeps the spec's
  * oracle timing (stale after 30 s, refetched every 30 s) rather than the bank list's 120 s; live updates refetch it

@@ -3,7 +3,7 @@ export { queryKeys } from "./keys.js";
 export { TIMING } from "./timing.js";
 export { useConfigQuery } from "./config.js";
 export { useLookupTables } from "./lookup-tables.js";
-export { useMarketBanks, useMarket, useBankHistory, useBankBadDebt, useKaminoFarmRewards } from "./banks.js";
+export { useMarketBanks, useMarket, useBankGroup, useBankHistory, useBankBadDebt, useKaminoFarmRewards } from "./banks.js";
 export { useAccountAddresses, useAccount, useChainAccount, useUserBalances, useAccountLabels } from "./accounts.js";
 export { useActivity, retryActivity, useLiquidationRecord } from "./activity.js";
 export { useWalletPoints, useGlobalPoints } from "./points.js";

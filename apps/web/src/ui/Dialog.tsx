@@ -76,7 +76,13 @@ export function Dialog({ open, onClose, title, description, children, footer, va
                 </p>
               )}
             </div>
-            <button type="button" onClick={onClose} aria-label="Close" className="focus-ring -m-1 rounded-md p-1 text-muted hover:text-fg">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              aria-keyshortcuts="Escape"
+              className="focus-ring -m-1 rounded-md p-1 text-muted hover:text-fg"
+            >
               <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
                 <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
               </svg>

@@ -19,6 +19,7 @@ export function Tabs<T extends string>({
   panelId,
   size = "md",
   className,
+  shortcuts,
 }: {
   readonly options: readonly TabOption<T>[];
   readonly value: T;
@@ -28,6 +29,8 @@ export function Tabs<T extends string>({
   readonly panelId?: string;
   readonly size?: "sm" | "md";
   readonly className?: string;
+  /** The key selecting each option, announced as its aria-keyshortcuts (the screen handles the key). */
+  readonly shortcuts?: Partial<Record<T, string>>;
 }) {
   const { index, refAt, onKeyDown } = useRovingChoice(options, value, onChange);
 
@@ -48,6 +51,7 @@ export function Tabs<T extends string>({
             role="tab"
             aria-selected={selected}
             aria-controls={panelId}
+            aria-keyshortcuts={shortcuts?.[option.value]}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(option.value)}
             className={cn(

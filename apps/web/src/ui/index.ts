@@ -12,3 +12,4 @@ export { EmptyState } from "./EmptyState.js";
 export { ToastLayer, ToastProvider, useToast, useToastSlot, type ToastInput, type ToastTone } from "./Toast.js";
 export { Popover } from "./Popover.js";
 export { Segmented, type SegmentedOption } from "./Segmented.js";
+export { TokenMark, type TokenMarkProps } from "./TokenMark.js";

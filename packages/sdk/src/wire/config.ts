@@ -17,6 +17,8 @@ export interface TokenInfo {
   readonly symbol: string;
   readonly name: string;
   readonly category: AssetCategory;
+  /** The configured token list's logo (an http(s) URL or a path on the server); absent: the app draws its own mark. */
+  readonly logoURI?: string;
 }
 
 /** GET /api/config's reply. */

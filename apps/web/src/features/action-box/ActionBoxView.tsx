@@ -17,7 +17,9 @@ import {
   type WalletFunds,
 } from "@ballast/sdk";
 import { formatPercent, formatPositionAmount, formatPrice, formatTokenAmount } from "../../format/index.js";
-import { Button, Dialog, Segmented, Tabs } from "../../ui/index.js";
+import { Button, Dialog, Segmented, Tabs, TokenMark } from "../../ui/index.js";
+import { ACTION_SHORTCUTS } from "../../shortcuts/keys.js";
+import { useShortcut } from "../../shortcuts/ShortcutsProvider.js";
 import { PROVIDER_KAMINO } from "../markets/bank-rows.js";
 import { readAmount, textFromAmount, type AmountEntry } from "./amount.js";
 import { EMODE_MESSAGES, MESSAGES, actionErrors, type ActionMessage } from "./checks.js";
@@ -43,6 +45,28 @@ const actionTabsFor = (bank: PricedBank) => {
   return ACTION_TABS.filter((t) => offered.includes(t.value));
 };
 
+const TAB_KEYS: Record<ActionType, string> = {
+  deposit: ACTION_SHORTCUTS.deposit.key,
+  withdraw: ACTION_SHORTCUTS.withdraw.key,
+  borrow: ACTION_SHORTCUTS.borrow.key,
+  repay: ACTION_SHORTCUTS.repay.key,
+};
+
+/** D, B, R and W switch the box's tab (announced), or say the bank does not offer it. */
+function useActionShortcuts(tabs: readonly { value: ActionType; label: string }[], switchTab: (action: ActionType) => void) {
+  const on = (action: ActionType) => () => {
+    const tab = tabs.find((t) => t.value === action);
+    const label = ACTION_TABS.find((t) => t.value === action)!.label;
+    if (!tab) return `${label} is not offered by this bank`;
+    switchTab(action);
+    return `${label} selected`;
+  };
+  useShortcut(ACTION_SHORTCUTS.deposit, on("deposit"), { inDialog: true });
+  useShortcut(ACTION_SHORTCUTS.borrow, on("borrow"), { inDialog: true });
+  useShortcut(ACTION_SHORTCUTS.repay, on("repay"), { inDialog: true });
+  useShortcut(ACTION_SHORTCUTS.withdraw, on("withdraw"), { inDialog: true });
+}
+
 /** What a confirmed send reports back to the box. */
 export interface ActionResult {
   readonly signature: string;
@@ -51,6 +75,8 @@ export interface ActionResult {
 export interface BankHeader {
   readonly symbol: string;
   readonly name: string;
+  /** The configured token list's logo; absent or null: the app's drawn mark. */
+  readonly logoURI?: string | null;
   /** USD per token; null without a price. */
   readonly price: number | null;
   readonly depositApy: number;
@@ -199,6 +225,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
     setLanded(null);
     setText("");
   };
+  useActionShortcuts(tabs, switchTab);
   const submit = async () => {
     setSending(true);
     try {
@@ -242,6 +269,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
       variant="sheet"
       title={
         <span className="flex items-center gap-2">
+          <TokenMark symbol={header.symbol} logoURI={header.logoURI} size="sm" />
           {header.symbol}
           <span className="text-sm font-normal text-muted">{header.name}</span>
         </span>
@@ -255,7 +283,7 @@ export function ActionBoxView(props: ActionBoxViewProps) {
       }
     >
       <div className="flex flex-col gap-4">
-        <Tabs label="Action" options={tabs} value={action} onChange={switchTab} panelId={panelId} className="w-full" />
+        <Tabs label="Action" options={tabs} value={action} onChange={switchTab} panelId={panelId} className="w-full" shortcuts={TAB_KEYS} />
         <div id={panelId} role="tabpanel" aria-label={verb}>
           {landed ? (
             <LandedResult landed={landed} bank={bank} symbol={header.symbol} onAnother={() => setLanded(null)} />

@@ -1,6 +1,6 @@
-// A bank's page (/banks/:address): header, key figures (the markets table's row builder over the SDK), e-mode
-// pairings, the action buttons opening the action box (once on load for a `?action=` link), the history charts and
-// the bad debt settled by bankruptcies.
+// A bank's page (/banks/:address?market=<group>, which selects the bank's market): header, key figures (the markets
+// table's row builder over the SDK), e-mode pairings, the action buttons opening the action box (once on load for a
+// `?action=` link), the history charts and the bad debt settled by bankruptcies.
 import { useEffect, useMemo, useRef } from "react";
 import { useParams, useSearch } from "wouter";
 import { bankActionsOffered } from "@ballast/sdk";
@@ -8,12 +8,13 @@ import { useSelectedAccount } from "../../account/SelectedAccountProvider.js";
 import { formatPrice } from "../../format/index.js";
 import { useAppConfig } from "../../market/MarketProvider.js";
 import { useAccount, useKaminoFarmRewards, useMarket, useMarketBanks } from "../../queries/index.js";
-import { Button, Card, CardBody, EmptyState, Skeleton } from "../../ui/index.js";
+import { Button, Card, CardBody, EmptyState, Skeleton, TokenMark } from "../../ui/index.js";
 import { useActionBox, type ActionType } from "../action-box/index.js";
 import { BankBadges } from "../markets/MarketsTable.js";
 import { buildBankRows, type BankRow } from "../markets/bank-rows.js";
 import { BadDebtCard } from "./BadDebtCard.js";
 import { BankHistory } from "./BankHistory.js";
+import { useBankMarket } from "./bank-market.js";
 import { BankStats } from "./BankStats.js";
 import { CopyButton } from "./CopyButton.js";
 import { EmodePairingsCard } from "./EmodePairingsCard.js";
@@ -44,6 +45,7 @@ export default function BankPage() {
   const actionBox = useActionBox();
   const { selectedAccount } = useSelectedAccount();
   const account = useAccount(selectedAccount);
+  const selectingMarket = useBankMarket(address, search);
 
   const rows = useMemo(
     () => (market.data ? buildBankRows(market.data, dtos.data ?? [], config.tokens) : []),
@@ -68,7 +70,7 @@ export default function BankPage() {
     actionBox.open(row.address, action);
   }, [search, row, actionBox]);
 
-  if (market.isPending) return <Skeleton className="h-48 w-full" />;
+  if (selectingMarket || market.isPending) return <Skeleton className="h-48 w-full" />;
   if (market.isError) return <EmptyState title="Could not load this market" description={market.error.message} />;
   if (!row || !priced || !pairings)
     return <EmptyState title={`Bank ${address} not found`} description="It is not a bank of the selected market." />;
@@ -80,7 +82,8 @@ export default function BankPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
-          <div className="flex flex-wrap items-baseline gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <TokenMark symbol={row.symbol} logoURI={row.logoURI} size="lg" />
             <h1 className="text-2xl font-semibold tracking-tight">{row.symbol}</h1>
             <span className="text-muted">{row.name}</span>
             <span className="text-lg font-semibold tabular-nums" aria-label="Price">

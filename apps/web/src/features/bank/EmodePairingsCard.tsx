@@ -3,7 +3,7 @@
 import { Link } from "wouter";
 import { formatPercent } from "../../format/index.js";
 import { bankPath } from "../../app/routes.js";
-import { Card, CardBody, CardHeader } from "../../ui/index.js";
+import { Card, CardBody, CardHeader, TokenMark } from "../../ui/index.js";
 import type { EmodePairing, EmodePairings } from "./bank-detail.js";
 
 function PairingList({ title, pairings }: { readonly title: string; readonly pairings: readonly EmodePairing[] }) {
@@ -14,9 +14,12 @@ function PairingList({ title, pairings }: { readonly title: string; readonly pai
       <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
         {pairings.map((p) => (
           <li key={p.bank.address} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-            <Link href={bankPath(p.bank.address)} className="focus-ring rounded font-medium text-fg hover:underline">
-              {p.bank.symbol}
-            </Link>
+            <span className="flex items-center gap-2">
+              <TokenMark symbol={p.bank.symbol} logoURI={p.bank.logoURI} size="sm" />
+              <Link href={bankPath(p.bank.address, p.bank.group)} className="focus-ring rounded font-medium text-fg hover:underline">
+                {p.bank.symbol}
+              </Link>
+            </span>
             <span className="tabular-nums text-muted">
               {formatPercent(p.ownWeightInit, 0)} →{" "}
               <span className="font-semibold text-fg">{formatPercent(Math.max(p.assetWeightInit, p.ownWeightInit), 0)}</span> (maint.{" "}

@@ -24,6 +24,11 @@ import {
   type SortKey,
 } from "./bank-rows.js";
 import { MarketsTable } from "./MarketsTable.js";
+import { SEARCH_SHORTCUT } from "../../shortcuts/keys.js";
+import { useShortcut } from "../../shortcuts/ShortcutsProvider.js";
+
+/** The search field, which the "/" shortcut focuses. */
+const SEARCH_ID = "market-search";
 
 const MODES = [
   { value: "lend", label: "Lend" },
@@ -105,6 +110,11 @@ export function MarketsPage() {
     [rows],
   );
 
+  useShortcut(SEARCH_SHORTCUT, () => {
+    document.getElementById(SEARCH_ID)?.focus();
+    return "Search assets focused";
+  });
+
   const onAction = (bank: BankRow, action: BankAction) => actionBox.open(bank.address, BOX_TABS[action]);
 
   return (
@@ -125,8 +135,10 @@ export function MarketsPage() {
           <Tabs label="Mode" options={MODES} value={mode} onChange={setMode} panelId="markets-panel" />
           <Input
             className="order-last w-full sm:order-none sm:ml-auto sm:w-64"
+            id={SEARCH_ID}
             label="Search assets"
             hideLabel
+            aria-keyshortcuts={SEARCH_SHORTCUT.key}
             type="search"
             placeholder="Search assets"
             prefix={<SearchIcon className="size-4" />}

@@ -3,7 +3,7 @@
 import { Link } from "wouter";
 import { bankPath } from "../../app/routes.js";
 import { formatCompact, formatPercent, formatPrice, formatTokenNumber, formatUsdCompact } from "../../format/index.js";
-import { Badge, Button, SortableTH, TD, TH, TR, cn } from "../../ui/index.js";
+import { Badge, Button, SortableTH, TD, TH, TR, TokenMark, cn } from "../../ui/index.js";
 import type { ActionType } from "../action-box/context.js";
 import {
   rowAction,
@@ -163,14 +163,9 @@ function insuranceTitle(fund: NonNullable<BankRow["insuranceFund"]>, symbol: str
 function AssetCell({ row }: { readonly row: BankRow }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <span
-        aria-hidden="true"
-        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-subtle text-xs font-semibold text-fg"
-      >
-        {row.symbol.slice(0, 3)}
-      </span>
+      <TokenMark symbol={row.symbol} logoURI={row.logoURI} />
       <div className="flex min-w-0 flex-col gap-1">
-        <Link href={bankPath(row.address)} className="focus-ring truncate rounded font-semibold text-fg hover:underline">
+        <Link href={bankPath(row.address, row.group)} className="focus-ring truncate rounded font-semibold text-fg hover:underline">
           {row.symbol}
         </Link>
         <span className="truncate text-xs text-muted">{row.provider}</span>

@@ -48,10 +48,14 @@ export const PROVIDER_KAMINO: ProviderLabel = "Kamino-style third-party market";
 
 export interface BankRow {
   readonly address: string;
+  /** The lending group (market) the bank belongs to. */
+  readonly group: string;
   readonly mint: string;
   readonly symbol: string;
   readonly name: string;
   readonly category: AssetCategory;
+  /** The configured token list's logo; null: the app's drawn mark. */
+  readonly logoURI: string | null;
   readonly decimals: number;
   /** USD per token (oracle mid price); null when the oracle cannot price it. */
   readonly price: number | null;
@@ -164,10 +168,12 @@ export function bankRow(
   const emodeTag = emodeTagOf(bank.emode.emodeTag);
   return {
     address: priced.address,
+    group: bank.group,
     mint: bank.mint,
     symbol: dto?.symbol || token?.symbol || `${bank.mint.slice(0, 4)}…`,
     name: dto?.name || token?.name || bank.mint,
     category: token?.category ?? "Other",
+    logoURI: token?.logoURI ?? null,
     decimals,
     price,
     depositApy: lending.total,

@@ -3,7 +3,7 @@
 // when the bank refuses them: paused, reduce-only, killed by bankruptcy). A Kamino bank's position names its provider,
 // so it never reads as a second plain position in the same token.
 import { formatPrice, formatPositionAmount, formatUsd } from "../../format/index.js";
-import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table } from "../../ui/index.js";
+import { Badge, Button, Card, CardHeader, EmptyState, TBody, TD, TH, THead, TR, Table, TokenMark } from "../../ui/index.js";
 import type { ActionType } from "../action-box/index.js";
 import type { PositionView } from "./portfolio-model.js";
 import { ApyBreakdown } from "../markets/ApyBreakdown.js";
@@ -59,6 +59,7 @@ export function PositionsTable({
                 <TD className="font-medium" label="Asset">
                   <span className="flex flex-col">
                     <span className="flex items-center gap-2">
+                      <TokenMark symbol={p.symbol} logoURI={p.logoURI} size="sm" />
                       {p.symbol}
                       {p.isDust && (
                         <Badge tone="neutral" title="Less than one native unit: nothing a transaction can move">

@@ -36,6 +36,8 @@ export const SIMULATION_COMPUTED = 2;
 export interface PositionView {
   readonly bank: string;
   readonly symbol: string;
+  /** The configured token list's logo; null: the app's drawn mark. */
+  readonly logoURI: string | null;
   /** Who lends the deposit on: the third-party market for a Kamino bank; null for Ballast's own banks. */
   readonly provider: string | null;
   readonly mint: string;
@@ -173,6 +175,7 @@ export function portfolioModel(inputs: PortfolioInputs): PortfolioModel {
     return {
       bank: user.bank,
       symbol: row.symbol,
+      logoURI: row.logoURI,
       provider: row.provider === PROVIDER_KAMINO ? row.provider : null,
       mint: priced.bank.mint,
       decimals: priced.decimals,
