@@ -4,7 +4,7 @@
 // (test/support/bankruptcy.ts). Most steps target a user a fresh health pulse finds liquidatable (or bankrupt), so
 // that liquidations and settlements land as a real share of the mix; the rest pick any user and mostly fail.
 import { ComputeBudgetProgram } from "@solana/web3.js";
-import { i80f48, type HealthCache } from "../../src/index.js";
+import { BankOperationalState, i80f48, type HealthCache } from "../../src/index.js";
 import { beforeSettlement, expectSettlement } from "../../test/support/bankruptcy.js";
 import { handleBankruptcyWithRiskIx, liquidateWithRiskIx } from "../../test/support/liquidation.js";
 import { endLiquidationIx, startLiquidationIx } from "../../test/support/receivership.js";
@@ -145,7 +145,9 @@ export const bankruptcy = defineOp({
     const debt = at(owed, args.debt);
     const market = world.market;
     const health = await pulse(world, actor);
-    const settles = bankrupt(health);
+    // A paused bank (or one a bankruptcy killed) refuses every settlement, bankrupt account or not.
+    const state = world.bank(debt).config.operationalState;
+    const settles = bankrupt(health) && (state === BankOperationalState.Operational || state === BankOperationalState.ReduceOnly);
     const accounts = world.actors().map((a) => a.user.account);
     const before = settles ? await beforeSettlement(market, actor.user, debt.bank, accounts) : null;
     const landed = await world.land([handleBankruptcyWithRiskIx(market, actor.user, debt.bank, world.risk(actor))], [market.admin]);
