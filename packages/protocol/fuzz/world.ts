@@ -381,6 +381,22 @@ export class World {
     ];
   }
 
+  /**
+   * The actor's new margin account (the old one stays on the ledger, disabled by a bankruptcy) with the liquidator
+   * named for its receiverships, watched from now on.
+   */
+  async reopen(actor: Actor): Promise<void> {
+    const account = Keypair.generate();
+    const wallet = actor.user.wallet;
+    await this.chain.send([this.market.initAccountIx(wallet.publicKey, account.publicKey)], [wallet, account]);
+    actor.user = { wallet, account: account.publicKey };
+    await this.chain.send(
+      [initLiquidationRecordIx(account.publicKey, this.liquidator.user.wallet.publicKey)],
+      [this.liquidator.user.wallet],
+    );
+    this.watchedKeys = this.watchList();
+  }
+
   watched(): PublicKey[] {
     return this.watchedKeys;
   }

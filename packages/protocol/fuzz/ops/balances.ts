@@ -54,7 +54,10 @@ export const borrow = defineOp({
     // turn into liquidations, and some refusals.
     const cache = world.account(actor).healthCache;
     const room = Math.max(1, Number(i80f48.toIntFloor(i80f48.sub(cache.assetValue, cache.liabilityValue))));
-    const amount = BigInt(Math.floor(((room * (0.5 + 0.65 * args.fraction)) / asset.spec.price) * Number(asset.unit))) + 1n;
+    // At most 90% of the vault: against a crashed price the room buys more than the bank holds.
+    const wanted = BigInt(Math.floor(((room * (0.5 + 0.65 * args.fraction)) / asset.spec.price) * Number(asset.unit))) + 1n;
+    const liquidity = world.chain.tokenAmount(asset.bank.vaults.liquidity);
+    const amount = wanted < (liquidity * 9n) / 10n ? wanted : (liquidity * 9n) / 10n + 1n;
     const risk = world.risk(actor, { add: asset.bank });
     const landed = await world.land(
       [world.market.borrowIx(actor.user, asset.bank, actor.tokens[asset.index]!, amount, risk)],

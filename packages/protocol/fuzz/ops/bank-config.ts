@@ -6,8 +6,11 @@ import { LST_TAG, SOL_TAG } from "../world.js";
 import { at, defineOp, fraction, index, outcome } from "./op.js";
 
 const f = BankLayout.fields;
-/** Operational two times in three, otherwise paused or reduce-only (BankOperationalState 1, 0, 2). */
-const STATES = [1, 1, 1, 1, 0, 2];
+/**
+ * Operational five times in six, otherwise paused or reduce-only (BankOperationalState 1, 0, 2): drawn often enough
+ * that a pause is short, since while one lasts every user with a balance in the bank is stuck (and cannot be liquidated).
+ */
+const STATES = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 2];
 
 export const setLimits = defineOp({
   kind: "setLimits",
@@ -33,7 +36,7 @@ export const setLimits = defineOp({
 
 export const setOperationalState = defineOp({
   kind: "setOperationalState",
-  weight: 1,
+  weight: 3,
   generate: (random) => ({ asset: index(random, 6), state: index(random, STATES.length) }),
   async execute(world, args) {
     const asset = at(world.assets, args.asset);

@@ -7,6 +7,7 @@ import { bankruptcy, liquidate, receivership } from "./liquidation.js";
 import { flashLoan } from "./flash-loans.js";
 import { setEmode, setLimits, setOperationalState } from "./bank-config.js";
 import { claimEmissions, updateEmissions } from "./emissions.js";
+import { reopenAccount } from "./accounts.js";
 import type { OpDef } from "./op.js";
 
 export const OPS: readonly OpDef[] = [
@@ -30,6 +31,7 @@ export const OPS: readonly OpDef[] = [
   setEmode,
   claimEmissions,
   updateEmissions,
+  reopenAccount,
 ];
 
 export function opOf(kind: string): OpDef {

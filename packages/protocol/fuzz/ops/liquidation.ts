@@ -1,8 +1,10 @@
 // Classic liquidation, receivership liquidation and bankruptcy settlement, against the users' current positions.
 // A landed liquidation must not lower the liquidatee's Maintenance health; a settlement must land exactly when the
 // health pulse just before found the account bankrupt, and is checked against the state it started from
-// (test/support/bankruptcy.ts).
-import { i80f48 } from "../../src/index.js";
+// (test/support/bankruptcy.ts). Most steps target a user a fresh health pulse finds liquidatable (or bankrupt), so
+// that liquidations and settlements land as a real share of the mix; the rest pick any user and mostly fail.
+import { ComputeBudgetProgram } from "@solana/web3.js";
+import { BankOperationalState, i80f48, type HealthCache } from "../../src/index.js";
 import { beforeSettlement, expectSettlement } from "../../test/support/bankruptcy.js";
 import { handleBankruptcyWithRiskIx, liquidateWithRiskIx } from "../../test/support/liquidation.js";
 import { endLiquidationIx, startLiquidationIx } from "../../test/support/receivership.js";
@@ -17,6 +19,23 @@ function positions(world: World, actor: Actor, args: { collateral: number; debt:
   if (held.length === 0 || owed.length === 0) return null;
   return { collateral: at(held, args.collateral), debt: at(owed, args.debt) };
 }
+
+/**
+ * With `target`, a user (the `user`-th, wrapping) among those a fresh pulse finds `wanted`, or any user when none is;
+ * without it, the `user`-th user.
+ */
+async function victim(world: World, args: { user: number; target: boolean }, wanted: (cache: HealthCache) => boolean): Promise<Actor> {
+  if (!args.target) return at(world.users, args.user);
+  const found: Actor[] = [];
+  for (const actor of world.users) {
+    if (world.held(actor, "liabilities").length > 0 && wanted(await pulse(world, actor))) found.push(actor);
+  }
+  return at(found.length > 0 ? found : world.users, args.user);
+}
+
+const liquidatable = (cache: HealthCache) => i80f48.cmp(maintenance(cache), i80f48.ZERO) < 0;
+/** The pulse's bankruptcy check passed: no assets left to cover the debt. */
+const bankrupt = (cache: HealthCache) => cache.internalBankruptcyErr === 0;
 
 /** Lands the liquidation and holds it to Maintenance health never falling. */
 async function liquidation(world: World, actor: Actor, what: string, land: () => Promise<{ err: unknown }>): Promise<Outcome> {
@@ -36,16 +55,17 @@ async function liquidation(world: World, actor: Actor, what: string, land: () =>
 
 export const liquidate = defineOp({
   kind: "liquidate",
-  weight: 6,
+  weight: 8,
   generate: (random) => ({
     user: index(random, USERS),
+    target: random() < 0.75,
     collateral: index(random, 6),
     debt: index(random, 6),
     fraction: fraction(random),
     whole: random() < 0.6,
   }),
   async execute(world, args) {
-    const actor = at(world.users, args.user);
+    const actor = await victim(world, args, liquidatable);
     const picked = positions(world, actor, args);
     if (!picked) return "skipped";
     const { collateral, debt } = picked;
@@ -62,7 +82,8 @@ export const liquidate = defineOp({
       world.risk(actor),
     );
     return liquidation(world, actor, `liquidating ${amount} ${collateral.symbol} for ${debt.symbol}`, async () => {
-      const landed = await world.land([ix], [liquidator.user.wallet]);
+      // Both accounts' risk accounts priced twice over: more than the default 200,000 units with many positions.
+      const landed = await world.land([ComputeBudgetProgram.setComputeUnitLimit({ units: 1_000_000 }), ix], [liquidator.user.wallet]);
       if (landed.err === null) {
         // The liquidation fee goes from the debt bank's liquidity vault to its insurance vault, and nothing else moves.
         const paid = world.chain.tokenAmount(vaults.insurance) - insurance;
@@ -78,9 +99,10 @@ export const liquidate = defineOp({
 
 export const receivership = defineOp({
   kind: "receivership",
-  weight: 3,
+  weight: 4,
   generate: (random) => ({
     user: index(random, USERS),
+    target: random() < 0.75,
     collateral: index(random, 6),
     debt: index(random, 6),
     seize: fraction(random),
@@ -88,7 +110,7 @@ export const receivership = defineOp({
     closeOut: random() < 0.5,
   }),
   async execute(world, args) {
-    const actor = at(world.users, args.user);
+    const actor = await victim(world, args, liquidatable);
     const picked = positions(world, actor, args);
     if (!picked) return "skipped";
     const { collateral, debt } = picked;
@@ -114,20 +136,22 @@ export const receivership = defineOp({
 
 export const bankruptcy = defineOp({
   kind: "bankruptcy",
-  weight: 4,
-  generate: (random) => ({ user: index(random, USERS), debt: index(random, 6) }),
+  weight: 5,
+  generate: (random) => ({ user: index(random, USERS), target: random() < 0.75, debt: index(random, 6) }),
   async execute(world, args) {
-    const actor = at(world.users, args.user);
+    const actor = await victim(world, args, bankrupt);
     const owed = world.held(actor, "liabilities");
     if (owed.length === 0) return "skipped";
     const debt = at(owed, args.debt);
     const market = world.market;
     const health = await pulse(world, actor);
-    const bankrupt = health.internalBankruptcyErr === 0;
+    // A paused bank (or one a bankruptcy killed) refuses every settlement, bankrupt account or not.
+    const state = world.bank(debt).config.operationalState;
+    const settles = bankrupt(health) && (state === BankOperationalState.Operational || state === BankOperationalState.ReduceOnly);
     const accounts = world.actors().map((a) => a.user.account);
-    const before = bankrupt ? await beforeSettlement(market, actor.user, debt.bank, accounts) : null;
+    const before = settles ? await beforeSettlement(market, actor.user, debt.bank, accounts) : null;
     const landed = await world.land([handleBankruptcyWithRiskIx(market, actor.user, debt.bank, world.risk(actor))], [market.admin]);
-    if ((landed.err === null) !== bankrupt) {
+    if ((landed.err === null) !== settles) {
       throw new InvariantViolation(
         "bankruptcy settles exactly the bankrupt",
         `settling ${debt.symbol} debt gave ${JSON.stringify(landed.err)} where the pulse found bankruptcy error ${health.internalBankruptcyErr}`,

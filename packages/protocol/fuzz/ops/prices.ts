@@ -26,7 +26,7 @@ export const movePrice = defineOp({
 
 export const crashPrice = defineOp({
   kind: "crashPrice",
-  weight: 2,
+  weight: 4,
   generate: (random) => ({ asset: index(random, 6), depth: fraction(random) }),
   async execute(world, args) {
     const asset = at(world.assets, args.asset);

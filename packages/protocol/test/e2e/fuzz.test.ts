@@ -19,6 +19,8 @@ const ALWAYS_LANDING = [
   "accrue",
   "collectFees",
   "flashLoan",
+  "liquidate",
+  "receivership",
   "setLimits",
   "setEmode",
   "claimEmissions",
