@@ -6,13 +6,14 @@ import { useWallet } from "../wallet/WalletProvider.js";
 import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
 
-/** With `bank`, the account's position in that bank alone. */
+/** With `bank`, the account's position in that bank alone. Asked again as often as prices: snapshots add points. */
 export function useAccountHistory(account: string | null, range: AccountHistoryRange, bank?: string) {
   const http = useHttp();
   return useQuery({
     queryKey: queryKeys.accountHistory(account, range, bank ?? null),
     queryFn: account === null ? skipToken : () => fetchAccountHistory(http, account, range, bank),
     staleTime: TIMING.account.staleTime,
+    refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,
   });
 }
