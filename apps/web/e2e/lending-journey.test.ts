@@ -177,11 +177,7 @@ it(
     const healthBar = Number(await health.getAttribute("aria-valuenow"));
     expect(healthBar).toBeGreaterThan(0);
     expect(healthBar).toBeLessThan(100);
-    const healthFigure = await ui
-      .main(page)
-      .getByText("Health factor", { exact: true })
-      .locator("xpath=following-sibling::*[1]")
-      .innerText();
+    const healthFigure = await ui.main(page).getByTestId("health-factor").innerText();
     expect(healthFigure).toMatch(/^\d{1,2}(\.\d+)?%$/);
     expect(Number.parseFloat(healthFigure)).toBeLessThan(100);
     await ui.expectScreenFits(page, "portfolio");

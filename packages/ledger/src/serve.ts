@@ -42,7 +42,12 @@ export async function serveFromEnvironment(programs: Program[] = [], argv: reado
     if (stopping) return;
     stopping = true;
     console.log(`ledger: ${signal}, stopping`);
-    await node.close();
+    try {
+      await node.close();
+    } catch (error) {
+      console.error(`ledger: stopping failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -17,7 +17,7 @@ import {
   type Localnet,
 } from "../../src/index.js";
 import { minimumBalanceForRentExemption } from "../../src/account.js";
-import { exited, freePortPair, spawnLocalnet, waitForRpc } from "../support/process.js";
+import { exited, freePortPair, spawnLocalnet, stderrOf, waitForRpc } from "../support/process.js";
 
 const FIXTURES = fileURLToPath(new URL("../../../../../shared/fixtures/mainnet-accounts/", import.meta.url));
 const fixture = (name: string) => join(FIXTURES, name);
@@ -232,7 +232,7 @@ describe("the ledger's command line", () => {
       expect(await new Connection(url).getAccountInfo(new PublicKey(PYUSD_MINT))).toBeNull();
     } finally {
       child.kill("SIGTERM");
-      expect(await exited(child)).toBe(0);
+      expect(await exited(child), stderrOf(child)).toBe(0);
     }
 
     child = spawnLocalnet(
@@ -254,7 +254,7 @@ describe("the ledger's command line", () => {
       expect(feed?.rentEpoch).toBe(Number(U64_MAX));
     } finally {
       child.kill("SIGTERM");
-      expect(await exited(child)).toBe(0);
+      expect(await exited(child), stderrOf(child)).toBe(0);
     }
 
     // Restarted without the flags: the loaded accounts persisted like any other.
@@ -271,7 +271,7 @@ describe("the ledger's command line", () => {
       expect(await reply.text()).toContain('"lamports":18446744073709551615,');
     } finally {
       child.kill("SIGTERM");
-      expect(await exited(child)).toBe(0);
+      expect(await exited(child), stderrOf(child)).toBe(0);
     }
   }, 90_000);
 });

@@ -29,11 +29,22 @@ export function spawnLocalnet(
   env: Record<string, string>,
   options: { args?: readonly string[]; root?: string; nodeFlags?: string[] } = {},
 ): ChildProcess {
-  return spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", "packages/ledger/src/cli.ts", ...(options.args ?? [])], {
-    cwd: options.root ?? ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), "--import", "tsx", "packages/ledger/src/cli.ts", ...(options.args ?? [])],
+    { cwd: options.root ?? ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  errorOutput.set(child, () => stderr);
+  return child;
+}
+
+const errorOutput = new WeakMap<ChildProcess, () => string>();
+
+/** What a ledger started by spawnLocalnet wrote to stderr so far: the reason when it exits otherwise than expected. */
+export function stderrOf(child: ChildProcess): string {
+  return errorOutput.get(child)?.() ?? "";
 }
 
 export async function waitForRpc(url: string, timeoutMs = 30_000): Promise<void> {
