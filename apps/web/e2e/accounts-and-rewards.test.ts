@@ -10,7 +10,7 @@ import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { AccountFlags, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import { uiToNative, type AppConfig, type BankDto } from "@ballast/sdk";
 import { formatTokenAmount, shortenAddress } from "../src/format/index.js";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, screenshot, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -76,11 +76,7 @@ async function listedAccounts(): Promise<string[]> {
 
 it("claims emissions and creates, switches, closes and transfers accounts", async ({ onTestFailed }) => {
   const started = Date.now();
-  onTestFailed(async () => {
-    await screenshot(page, "accounts-failure");
-    if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-    if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-  });
+  onTestFailed(() => reportFailure(session, "accounts-failure"));
   const main = config.markets[0]!;
   expect(main.name).toBe(MAIN_MARKET);
   const mint = new PublicKey(config.tokens.find((t) => t.symbol === REWARD)!.mint);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { AccountHistoryReply, PortfolioReply } from "@ballast/sdk";
 import { formatPercent, formatSignedUsd, shortenAddress } from "../src/format/index.js";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -63,11 +63,7 @@ function marketItem(name: string): Locator {
 it(
   "charts the account's real history and sums its accounts across markets",
   async ({ onTestFailed }) => {
-    onTestFailed(async () => {
-      await screenshot(page, "history-failure");
-      if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-      if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-    });
+    onTestFailed(() => reportFailure(session, "history-failure"));
 
     await page.goto(product.url);
     const walletMenu = await ui.connectBrowserWallet(page);

@@ -40,7 +40,7 @@ import {
   type AppConfig,
   type BankConfigParams,
 } from "@ballast/sdk";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -109,11 +109,7 @@ function bankConfig(operationalState: BankOperationalState): BankConfigParams {
 it(
   "shows a bank killed by bankruptcy as killed, with no action, on every screen",
   async ({ onTestFailed }) => {
-    onTestFailed(async () => {
-      await screenshot(page, "killed-bank-failure");
-      if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-      if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-    });
+    onTestFailed(() => reportFailure(session, "killed-bank-failure"));
     const config = await product.json<AppConfig>("/api/config");
     const market = config.markets.find((m) => m.name === MARKET)!;
     const group = new PublicKey(market.group);

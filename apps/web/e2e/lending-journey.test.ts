@@ -7,7 +7,7 @@
 // checked to fit at 375 and 1440 px, and screenshots of the main screens land in .tmp/screenshots.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DESKTOP, MOBILE, openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { DESKTOP, MOBILE, openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -62,11 +62,7 @@ it(
   async ({ onTestFailed }) => {
     const started = Date.now();
     // What the page showed when a step failed, and any uncaught error behind it.
-    onTestFailed(async () => {
-      await screenshot(page, "failure");
-      if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-      if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-    });
+    onTestFailed(() => reportFailure(session, "failure"));
 
     // Markets: the six-market selector and the seven asset-group headings, in order.
     await page.goto(`${product.url}/?ref=${UNKNOWN_REFERRAL}`);

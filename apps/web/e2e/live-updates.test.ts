@@ -17,7 +17,7 @@ import {
   type AppConfig,
   type BankDto,
 } from "@ballast/sdk";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, screenshot, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -56,11 +56,7 @@ afterAll(async () => {
 });
 
 it("shows changes made outside the page within two seconds, and a stale repay-all fails with what happened", async ({ onTestFailed }) => {
-  onTestFailed(async () => {
-    await screenshot(page, "live-updates-failure");
-    if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-    if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-  });
+  onTestFailed(() => reportFailure(session, "live-updates-failure"));
   const config = await product.json<AppConfig>("/api/config");
   const group = config.markets.find((m) => m.main)!.group;
   const dtos = (await product.json<BankDto[]>("/api/banks/rpc")).filter((b) => b.group_address === group);

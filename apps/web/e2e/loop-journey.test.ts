@@ -8,7 +8,7 @@ import { Connection } from "@solana/web3.js";
 import { DEFAULT_PUBKEY } from "@ballast/protocol";
 import { accountLeverage, accountRisk, fetchMarginAccounts, loadMarket, toNumber, type AppConfig, type BankDto } from "@ballast/sdk";
 import type { Page } from "playwright-core";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -42,11 +42,7 @@ afterAll(async () => {
 it(
   "loops JitoSOL against SOL to 3×, shows the leveraged position and closes it",
   async ({ onTestFailed }) => {
-    onTestFailed(async () => {
-      await screenshot(page, "loop-failure");
-      if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-      if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-    });
+    onTestFailed(() => reportFailure(session, "loop-failure"));
     const config = await product.json<AppConfig>("/api/config");
     const group = config.markets.find((m) => m.main)!.group;
     const dtos = (await product.json<BankDto[]>("/api/banks/rpc")).filter((b) => b.group_address === group);

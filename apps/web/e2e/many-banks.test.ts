@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { BankOperationalState, decodeMarginfiAccount } from "@ballast/protocol";
 import { depositAction, fetchMarginAccounts, keypairWallet, loadMarket, type ActionContext, type AppConfig } from "@ballast/sdk";
 import { LOCAL_WALLET_KEY } from "../src/wallet/local-wallet.js";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -96,11 +96,7 @@ afterAll(async () => {
 });
 
 it("borrows and withdraws for an account holding 14 banks", async ({ onTestFailed }) => {
-  onTestFailed(async () => {
-    await screenshot(page, "many-banks-failure");
-    if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-    if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-  });
+  onTestFailed(() => reportFailure(session, "many-banks-failure"));
   await page.goto(product.url);
   await expect.poll(() => page.getByRole("button", { name: /^Wallet \S+…\S+$/ }).isVisible()).toBe(true);
 

@@ -7,7 +7,7 @@
 // 1440 px.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -51,12 +51,7 @@ async function setSolPrice(walletMenu: ReturnType<Page["getByRole"]>, usd: strin
   await walletMenu.click();
   await page.getByRole("button", { name: "Price control" }).click();
   const dialog = page.getByRole("dialog", { name: "Price control" });
-  const form = dialog.getByRole("form", { name: "Set a price" });
-  await form.getByRole("combobox", { name: "Token" }).selectOption("SOL");
-  await form.getByRole("textbox", { name: "Price" }).fill(usd);
-  await form.getByRole("radio", { name: "1 h" }).click();
-  await form.getByRole("button", { name: "Set price" }).click();
-  await expect.poll(() => form.getByRole("status").innerText()).toMatch(new RegExp(`^SOL set to \\$${usd}\\.00 until `));
+  await ui.holdPrice(dialog, "SOL", usd);
   await dialog.getByRole("button", { name: "Close" }).first().click();
   await expect.poll(() => dialog.count()).toBe(0);
   // The wallet menu the control opened from stays open over the page's top until dismissed.
@@ -73,11 +68,7 @@ async function previewRow(label: string): Promise<[string, string]> {
 it(
   "shows health bands, e-mode weights and badge, the liquidation-risk warning and the health alert",
   async ({ onTestFailed }) => {
-    onTestFailed(async () => {
-      await screenshot(page, "risk-failure");
-      if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-      if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-    });
+    onTestFailed(() => reportFailure(session, "risk-failure"));
 
     // The browser wallet, its test tokens, and SOL held at $100 so health moves only when the test moves it.
     await page.goto(product.url);

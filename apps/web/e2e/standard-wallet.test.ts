@@ -7,7 +7,7 @@ import { Connection, Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { openBrowser, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import { E2E_WALLET_ICON, E2E_WALLET_NAME, installStandardWallet, type StandardTestWallet } from "./support/standard-wallet.js";
 import * as ui from "./support/ui.js";
@@ -83,11 +83,7 @@ async function signInApproved(address: string): Promise<void> {
 }
 
 it("connects a Wallet Standard wallet, signs in and deposits with it, and follows the wallet's own changes", async ({ onTestFailed }) => {
-  onTestFailed(async () => {
-    await screenshot(page, "standard-wallet-failure");
-    if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-    if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-  });
+  onTestFailed(() => reportFailure(session, "standard-wallet-failure"));
   const first = firstKey.publicKey.toBase58();
   const second = secondKey.publicKey.toBase58();
 

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { Connection } from "@solana/web3.js";
 import { DEFAULT_PUBKEY, type I80F48 } from "@ballast/protocol";
 import { fetchMarginAccounts, loadMarket, priceShockReport, toNumber, type AppConfig, type BankDto } from "@ballast/sdk";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { formatPercent, formatPrice, formatUsd } from "../src/format/index.js";
 import { LIQUIDATABLE_MESSAGE } from "../src/features/portfolio/WhatIfCard.js";
-import { DESKTOP, MOBILE, openBrowser, screenshot, type BrowserSession } from "./support/browser.js";
+import { DESKTOP, MOBILE, openBrowser, screenshot, type BrowserSession, reportFailure } from "./support/browser.js";
 import { startProduct, type Product } from "./support/product.js";
 import * as ui from "./support/ui.js";
 
@@ -37,16 +37,6 @@ afterAll(async () => {
   if (product) expect(await product.stop()).toBe(0);
 });
 
-/** Sets a token's oracle price in the open price control and holds it for an hour. */
-async function holdPrice(dialog: Locator, symbol: string, usd: string): Promise<void> {
-  const form = dialog.getByRole("form", { name: "Set a price" });
-  await form.getByRole("combobox", { name: "Token" }).selectOption(symbol);
-  await form.getByRole("textbox", { name: "Price" }).fill(usd);
-  await form.getByRole("radiogroup", { name: "Hold for" }).getByRole("radio", { name: "1 h" }).click();
-  await form.getByRole("button", { name: "Set price" }).click();
-  await expect.poll(() => form.getByRole("status").innerText()).toMatch(new RegExp(`^${symbol} set to \\$${usd}\\.00 until `));
-}
-
 const number = (value: I80F48 | null) => (value === null ? null : toNumber(value));
 const usdText = (value: I80F48 | null) => formatUsd(number(value)!);
 const priceText = (value: I80F48 | null) => formatPrice(number(value)!);
@@ -55,11 +45,7 @@ const healthText = (value: I80F48 | null, liquidatable: boolean) => `${formatPer
 it(
   "shows the SDK's health, free collateral and liquidation prices after SOL falls 50 %",
   async ({ onTestFailed }) => {
-    onTestFailed(async () => {
-      await screenshot(page, "what-if-failure");
-      if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
-      if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
-    });
+    onTestFailed(() => reportFailure(session, "what-if-failure"));
     const config = await product.json<AppConfig>("/api/config");
     const group = config.markets.find((m) => m.main)!.group;
     const dtos = (await product.json<BankDto[]>("/api/banks/rpc")).filter((b) => b.group_address === group);
@@ -78,8 +64,8 @@ it(
     if (!(await page.getByRole("button", { name: "Price control" }).isVisible())) await walletMenu.click();
     await page.getByRole("button", { name: "Price control" }).click();
     const priceControl = page.getByRole("dialog", { name: "Price control" });
-    await holdPrice(priceControl, "SOL", "100");
-    await holdPrice(priceControl, "USDC", "1");
+    await ui.holdPrice(priceControl, "SOL", "100");
+    await ui.holdPrice(priceControl, "USDC", "1");
     await page.keyboard.press("Escape");
     await expect.poll(() => priceControl.isVisible()).toBe(false);
 

@@ -50,3 +50,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/** What a failed journey leaves behind: a screenshot named `name`, and the page's uncaught and console errors. */
+export async function reportFailure(session: BrowserSession, name: string): Promise<void> {
+  await screenshot(session.page, name);
+  if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
+  if (session.consoleErrors.length > 0) console.error(`console errors:\n${session.consoleErrors.join("\n")}`);
+}

@@ -246,3 +246,13 @@ export async function browserWalletKeypair(page: Page): Promise<Keypair> {
   expect(secret).not.toBeNull();
   return Keypair.fromSecretKey(bs58.decode(secret!));
 }
+
+/** Sets a token's oracle price in the open price control dialog and holds it for an hour. */
+export async function holdPrice(dialog: Locator, symbol: string, usd: string): Promise<void> {
+  const form = dialog.getByRole("form", { name: "Set a price" });
+  await form.getByRole("combobox", { name: "Token" }).selectOption(symbol);
+  await form.getByRole("textbox", { name: "Price" }).fill(usd);
+  await form.getByRole("radiogroup", { name: "Hold for" }).getByRole("radio", { name: "1 h" }).click();
+  await form.getByRole("button", { name: "Set price" }).click();
+  await expect.poll(() => form.getByRole("status").innerText()).toMatch(new RegExp(`^${symbol} set to \\$${usd}\\.00 until `));
+}
