@@ -156,6 +156,10 @@ export interface Model {
   offBooks: I80F48[];
   /** Per bank, the rounding its liquidity vault held beyond its books after the last step (invariants.ts). */
   excess: I80F48[];
+  /** Per bank, how far its accruals so far may have left the vault short of its books by truncation. */
+  accrualRounding: I80F48[];
+  /** Per bank, its last accrual's timestamp when the invariants last ran. */
+  lastAccrual: bigint[];
   /** Every mint's supply, fixed once the world is built: no step mints or burns. */
   supply: Map<string, bigint>;
 }
@@ -166,7 +170,16 @@ export const worth = (asset: Pick<Asset, "listing" | "unit">, usd: number): bigi
   (BigInt(Math.floor((usd / asset.listing.price) * 1e6)) * asset.unit) / 1_000_000n;
 
 export class World {
-  readonly model: Model = { insurance: [], feeVault: [], feeWallet: [], offBooks: [], excess: [], supply: new Map() };
+  readonly model: Model = {
+    insurance: [],
+    feeVault: [],
+    feeWallet: [],
+    offBooks: [],
+    excess: [],
+    accrualRounding: [],
+    lastAccrual: [],
+    supply: new Map(),
+  };
   private watchedKeys: PublicKey[] = [];
 
   private constructor(
@@ -339,6 +352,8 @@ export class World {
       world.model.feeWallet.push(chain.tokenAmount(a.feeWalletTokens));
       world.model.offBooks.push(i80f48.ZERO);
       world.model.excess.push(vaultExcess(world, a));
+      world.model.accrualRounding.push(i80f48.ZERO);
+      world.model.lastAccrual.push(world.bank(a).lastUpdate);
     }
     for (const mint of world.mints()) world.model.supply.set(mint.toBase58(), chain.data(mint).readBigUInt64LE(36));
     world.watchedKeys = world.watchList();
