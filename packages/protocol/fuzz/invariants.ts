@@ -3,7 +3,9 @@
 // (World.land).
 import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { BankLayout, decodeMarginfiAccount, i80f48, type HealthCache, type I80F48 } from "../src/index.js";
+import { decodeObligation } from "@ballast/market";
 import type { Actor, Asset, World } from "./world.js";
+import { OBLIGATION_INITIAL_DEPOSIT, RESERVE_INITIAL_DEPOSIT, kaminoRate, reserveOf } from "./kamino.js";
 import { InvariantViolation } from "./violation.js";
 
 export type Invariant = (world: World) => void;
@@ -113,7 +115,48 @@ export const supplyConserved: Invariant = (world) => {
   });
 };
 
-export const STEP_INVARIANTS: readonly Invariant[] = [vaultIdentities, supplyConserved];
+/**
+ * The Kamino bank's books against the market's: its liquidity vault only passes tokens through (holds none), its
+ * collateral tokens (the first obligation deposit aside) are exactly what the obligation holds in the reserve, which
+ * is what the reserve's collateral vault holds; the reserve's collateral mint supply and liquidity vault match its
+ * books; and the exchange rate never falls (interest only accrues).
+ */
+export const kaminoBooks: Invariant = (world) => {
+  const kamino = world.kamino;
+  const broken = (detail: string) => new InvariantViolation("Kamino bank books", detail);
+  const passThrough = world.chain.tokenAmount(kamino.bank.vaults.liquidity);
+  if (passThrough !== 0n) throw broken(`the bank's liquidity vault holds ${passThrough}`);
+  const f = BankLayout.fields;
+  const data = world.chain.data(kamino.bank.key);
+  const books = i80f48.mul(f.totalAssetShares.get(data), f.assetShareValue.get(data));
+  const deposited = decodeObligation(world.chain.data(kamino.obligation)).deposits[0]!.depositedAmount;
+  if (i80f48.cmp(books, i80f48.fromInt(deposited - OBLIGATION_INITIAL_DEPOSIT)) !== 0) {
+    throw broken(
+      `the bank counts ${i80f48.toDecimal(books)} collateral tokens, its obligation holds ${deposited - OBLIGATION_INITIAL_DEPOSIT} of its users'`,
+    );
+  }
+  const vault = world.chain.tokenAmount(kamino.collateralSupply);
+  if (vault !== deposited) throw broken(`the reserve's collateral vault holds ${vault}, the obligation ${deposited}`);
+  const reserve = reserveOf(world.chain, kamino);
+  const minted = world.chain.data(kamino.collateralMint).readBigUInt64LE(36);
+  // init_reserve counts its initial deposit as collateral it never mints.
+  if (minted + RESERVE_INITIAL_DEPOSIT !== reserve.collateral.mintTotalSupply) {
+    throw broken(
+      `collateral mint supply ${minted}, reserve books ${reserve.collateral.mintTotalSupply} with ${RESERVE_INITIAL_DEPOSIT} never minted`,
+    );
+  }
+  const available = world.chain.tokenAmount(kamino.liquiditySupply);
+  if (available !== reserve.liquidity.availableAmount)
+    throw broken(`liquidity vault ${available}, reserve books ${reserve.liquidity.availableAmount}`);
+  const rate = kaminoRate(world.chain, kamino);
+  const was = world.model.kaminoRate;
+  if (rate.liquidity * was.collateral < was.liquidity * rate.collateral) {
+    throw broken(`the exchange rate fell from ${was.liquidity}/${was.collateral} to ${rate.liquidity}/${rate.collateral}`);
+  }
+  world.model.kaminoRate = rate;
+};
+
+export const STEP_INVARIANTS: readonly Invariant[] = [vaultIdentities, supplyConserved, kaminoBooks];
 
 /** The account's health cache as a health pulse writes it now. */
 export async function pulse(world: World, actor: Actor): Promise<HealthCache> {

@@ -1,6 +1,7 @@
 // Sequences of steps: drawn from a seed, run against a world with the invariants after every step, replayed in a
 // fresh world, shrunk to a minimal failing sequence (chunks removed while the same invariant still breaks), and
 // printed as a vitest case that replays it.
+import { marketProgram } from "@ballast/market";
 import { seededRandom } from "../../ledger/test/support/random.js";
 import { TestMarket } from "../test/support/market.js";
 import { STEP_INVARIANTS, type Invariant } from "./invariants.js";
@@ -84,7 +85,7 @@ export class Fuzzer {
   private constructor(readonly market: TestMarket) {}
 
   static async start(): Promise<Fuzzer> {
-    return new Fuzzer(await TestMarket.start({ programFeeRate: "0.05", programFeeFixed: "0.001" }));
+    return new Fuzzer(await TestMarket.start({ programFeeRate: "0.05", programFeeFixed: "0.001", programs: [marketProgram()] }));
   }
 
   world(): Promise<World> {

@@ -37,9 +37,11 @@ import {
 import type { BankConfigCompact } from "../test/support/borsh.js";
 import { appointAdmins, configureEmodeIx, emissionsVault, setupEmissionsIx, type GroupAdmins } from "../test/support/emissions-emode.js";
 import { initLiquidationRecordIx, liquidationRecordAddress } from "../test/support/receivership.js";
-import { Chain, type Landed } from "./chain.js";
+import { Chain, rentExempt, type Landed } from "./chain.js";
 import { InvariantViolation } from "./violation.js";
 import { vaultExcess } from "./invariants.js";
+import { createKaminoBank, kaminoRate, refreshReserveIx, type KaminoBank } from "./kamino.js";
+import { KLEND_PROGRAM_ID as MARKET_PROGRAM_ID } from "@ballast/market";
 
 export type FeedSpec = Extract<OracleSpec, { kind: "pyth" | "switchboard" }>;
 
@@ -162,9 +164,10 @@ export interface Model {
   lastAccrual: bigint[];
   /** Every mint's supply, fixed once the world is built: no step mints or burns. */
   supply: Map<string, bigint>;
+  /** The Kamino reserve's exchange rate after the last step (invariants.ts): liquidity against collateral tokens. */
+  kaminoRate: { liquidity: bigint; collateral: bigint };
 }
 
-const rentExempt = (size: number) => BigInt(size + 128) * 6_960n;
 /** Native units of `usd` dollars of an asset at its listing price. */
 export const worth = (asset: Pick<Asset, "listing" | "unit">, usd: number): bigint =>
   (BigInt(Math.floor((usd / asset.listing.price) * 1e6)) * asset.unit) / 1_000_000n;
@@ -179,6 +182,7 @@ export class World {
     accrualRounding: [],
     lastAccrual: [],
     supply: new Map(),
+    kaminoRate: { liquidity: 0n, collateral: 1n },
   };
   private watchedKeys: PublicKey[] = [];
 
@@ -192,6 +196,7 @@ export class World {
     readonly liquidator: Actor,
     readonly rewardMint: PublicKey,
     readonly rewardFunding: PublicKey,
+    readonly kamino: KaminoBank,
   ) {}
 
   /** A fresh group with its banks, users and liquidator on the market's ledger. */
@@ -326,7 +331,21 @@ export class World {
     const users: Actor[] = [];
     for (let i = 0; i < USERS; i++) users.push(await newActor(200_000));
 
-    const world = new World(market, chain, market.group, admins, assets, users, liquidator, rewardMint, rewardFunding);
+    // The Kamino bank over a SOL reserve, supplied by the liquidator; the market borrower takes half of the supply
+    // against BTC.
+    const btc = bySymbol("BTC");
+    const reserveAsset = (a: Asset) => ({ mint: a.bank.mint, feed: a.bank.oracle!, adminTokens: a.adminTokens });
+    const kamino = await createKaminoBank(
+      market,
+      chain,
+      market.group,
+      { ...reserveAsset(sol), symbol: sol.symbol, decimals: sol.bank.decimals },
+      reserveAsset(btc),
+      { supplier: liquidator.user, tokens: liquidator.tokens[sol.index]!, amount: worth(sol, 300_000) },
+      { collateral: worth(btc, 400_000), borrowed: worth(sol, 150_000) },
+    );
+
+    const world = new World(market, chain, market.group, admins, assets, users, liquidator, rewardMint, rewardFunding, kamino);
     // The liquidator backs every bank; each user starts with deposits in two banks.
     await chain.send(
       assets.map((a) => market.depositIx(liquidator.user, a.bank, liquidator.tokens[a.index]!, worth(a, 300_000))),
@@ -355,6 +374,7 @@ export class World {
       world.model.accrualRounding.push(i80f48.ZERO);
       world.model.lastAccrual.push(world.bank(a).lastUpdate);
     }
+    world.model.kaminoRate = kaminoRate(chain, kamino);
     for (const mint of world.mints()) world.model.supply.set(mint.toBase58(), chain.data(mint).readBigUInt64LE(36));
     world.watchedKeys = world.watchList();
     return world;
@@ -369,7 +389,7 @@ export class World {
   }
 
   banks(): TestBank[] {
-    return this.assets.map((a) => a.bank);
+    return [...this.assets.map((a) => a.bank), this.kamino.bank];
   }
 
   /** Every account a step can write: a failed step must leave each byte and lamport of them as it was. */
@@ -387,6 +407,14 @@ export class World {
         ...(a.emissionsVault ? [a.emissionsVault] : []),
       ]),
       this.rewardFunding,
+      ...[this.kamino.bank.key, this.kamino.bank.vaults.liquidity, this.kamino.bank.vaults.insurance, this.kamino.bank.vaults.fee],
+      ...[
+        this.kamino.reserve,
+        this.kamino.obligation,
+        this.kamino.liquiditySupply,
+        this.kamino.collateralMint,
+        this.kamino.collateralSupply,
+      ],
       ...this.actors().flatMap((actor) => [
         actor.user.account,
         liquidationRecordAddress(actor.user.account),
@@ -462,6 +490,21 @@ export class World {
    * which no watched account is).
    */
   async land(instructions: TransactionInstruction[], signers: Keypair[]): Promise<Landed> {
+    return this.landAsIs([...this.reserveRefreshes(instructions), ...instructions], signers);
+  }
+
+  /**
+   * The refresh of the Kamino reserve when the instructions name it (as a risk account) and carry no market
+   * instruction of their own (a Kamino action brings its refreshes, in the order the market wants).
+   */
+  reserveRefreshes(instructions: readonly TransactionInstruction[]): TransactionInstruction[] {
+    const reserve = this.kamino.reserve;
+    if (instructions.some((i) => i.programId.equals(MARKET_PROGRAM))) return [];
+    if (!instructions.some((i) => i.keys.some((k) => k.pubkey.equals(reserve)))) return [];
+    return [refreshReserveIx(this.chain, this.kamino)];
+  }
+
+  private async landAsIs(instructions: TransactionInstruction[], signers: Keypair[]): Promise<Landed> {
     const keys = this.watchedKeys;
     // Copies: a failure that wrote into the stored account in place must still show.
     const before = keys.map((k) => {
@@ -482,6 +525,8 @@ export class World {
     return landed;
   }
 }
+
+const MARKET_PROGRAM = new PublicKey(MARKET_PROGRAM_ID);
 
 async function createGroup(market: TestMarket, chain: Chain): Promise<PublicKey> {
   const group = Keypair.generate();

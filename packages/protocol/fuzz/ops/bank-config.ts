@@ -20,8 +20,11 @@ export const setLimits = defineOp({
   async execute(world, args) {
     const asset = at(world.assets, args.asset);
     const data = world.chain.data(asset.bank.key);
-    // From 80% to 140% of what the bank holds now.
-    const around = (amount: bigint, x: number) => (amount * BigInt(Math.floor((0.8 + 0.6 * x) * 1000))) / 1000n;
+    // From 80% to 140% of what the bank holds now (years of compounding can take that past a u64).
+    const around = (amount: bigint, x: number) => {
+      const limit = (amount * BigInt(Math.floor((0.8 + 0.6 * x) * 1000))) / 1000n;
+      return limit < U64_MAX ? limit : U64_MAX;
+    };
     const deposits = i80f48.toIntFloor(i80f48.mul(f.totalAssetShares.get(data), f.assetShareValue.get(data)));
     const borrows = i80f48.toIntFloor(i80f48.mul(f.totalLiabilityShares.get(data), f.liabilityShareValue.get(data)));
     const ix = world.market.configureBankIx(

@@ -8,6 +8,7 @@ import { flashLoan } from "./flash-loans.js";
 import { setEmode, setLimits, setOperationalState } from "./bank-config.js";
 import { claimEmissions, updateEmissions } from "./emissions.js";
 import { reopenAccount } from "./accounts.js";
+import { kaminoAccrue, kaminoDeposit, kaminoWithdraw } from "./kamino.js";
 import type { OpDef } from "./op.js";
 
 export const OPS: readonly OpDef[] = [
@@ -32,6 +33,9 @@ export const OPS: readonly OpDef[] = [
   claimEmissions,
   updateEmissions,
   reopenAccount,
+  kaminoDeposit,
+  kaminoWithdraw,
+  kaminoAccrue,
 ];
 
 export function opOf(kind: string): OpDef {

@@ -10,7 +10,7 @@ import { handleBankruptcyWithRiskIx, liquidateWithRiskIx } from "../../test/supp
 import { endLiquidationIx, startLiquidationIx } from "../../test/support/receivership.js";
 import { maintenance, pulse } from "../invariants.js";
 import { InvariantViolation } from "../violation.js";
-import { USERS, type Actor, type World } from "../world.js";
+import { USERS, type Actor, type Asset, type World } from "../world.js";
 import { at, defineOp, fraction, index, outcome, part, type Outcome } from "./op.js";
 
 function positions(world: World, actor: Actor, args: { collateral: number; debt: number }) {
@@ -37,8 +37,19 @@ const liquidatable = (cache: HealthCache) => i80f48.cmp(maintenance(cache), i80f
 /** The pulse's bankruptcy check passed: no assets left to cover the debt. */
 const bankrupt = (cache: HealthCache) => cache.internalBankruptcyErr === 0;
 
-/** Lands the liquidation and holds it to Maintenance health never falling. */
-async function liquidation(world: World, actor: Actor, what: string, land: () => Promise<{ err: unknown }>): Promise<Outcome> {
+/**
+ * Lands the liquidation and holds it to Maintenance health never falling. The two banks it touches accrue first
+ * (a paused one refuses, and so will the liquidation): otherwise the interest the liquidation itself accrues since
+ * the banks' last accrual would count against it.
+ */
+async function liquidation(
+  world: World,
+  actor: Actor,
+  what: string,
+  banks: Asset[],
+  land: () => Promise<{ err: unknown }>,
+): Promise<Outcome> {
+  for (const asset of banks) await world.land([world.market.accrueIx(asset.bank)], [world.market.admin]);
   const before = maintenance(await pulse(world, actor));
   const { err } = await land();
   if (err === null) {
@@ -81,7 +92,7 @@ export const liquidate = defineOp({
       world.risk(liquidator, { add: [collateral.bank, debt.bank] }),
       world.risk(actor),
     );
-    return liquidation(world, actor, `liquidating ${amount} ${collateral.symbol} for ${debt.symbol}`, async () => {
+    return liquidation(world, actor, `liquidating ${amount} ${collateral.symbol} for ${debt.symbol}`, [collateral, debt], async () => {
       // Both accounts' risk accounts priced twice over: more than the default 200,000 units with many positions.
       const landed = await world.land([ComputeBudgetProgram.setComputeUnitLimit({ units: 1_000_000 }), ix], [liquidator.user.wallet]);
       if (landed.err === null) {
@@ -128,7 +139,7 @@ export const receivership = defineOp({
       market.repayIx(acting, debt.bank, receiver.tokens[debt.index]!, repay),
       endLiquidationIx(market, actor.user.account, receiverKey, riskAfter),
     ];
-    return liquidation(world, actor, `receivership of ${collateral.symbol} for ${debt.symbol}`, () =>
+    return liquidation(world, actor, `receivership of ${collateral.symbol} for ${debt.symbol}`, [collateral, debt], () =>
       world.land(instructions, [receiver.user.wallet]),
     );
   },
@@ -147,14 +158,15 @@ export const bankruptcy = defineOp({
     const health = await pulse(world, actor);
     // A paused bank (or one a bankruptcy killed) refuses every settlement, bankrupt account or not.
     const state = world.bank(debt).config.operationalState;
-    const settles = bankrupt(health) && (state === BankOperationalState.Operational || state === BankOperationalState.ReduceOnly);
+    const open = state === BankOperationalState.Operational || state === BankOperationalState.ReduceOnly;
+    const settles = bankrupt(health) && open;
     const accounts = world.actors().map((a) => a.user.account);
     const before = settles ? await beforeSettlement(market, actor.user, debt.bank, accounts) : null;
     const landed = await world.land([handleBankruptcyWithRiskIx(market, actor.user, debt.bank, world.risk(actor))], [market.admin]);
     if ((landed.err === null) !== settles) {
       throw new InvariantViolation(
         "bankruptcy settles exactly the bankrupt",
-        `settling ${debt.symbol} debt gave ${JSON.stringify(landed.err)} where the pulse found bankruptcy error ${health.internalBankruptcyErr}`,
+        `settling ${debt.symbol} debt gave ${JSON.stringify(landed.err)} where the pulse found bankruptcy error ${health.internalBankruptcyErr} (bank state ${state})`,
       );
     }
     if (landed.err === null && before) {

@@ -47,8 +47,10 @@ export const lendingPoolConfigureBank: InstructionHandler = {
     if (opt.depositLimit !== null) c.depositLimit.set(data, opt.depositLimit);
     if (opt.borrowLimit !== null) c.borrowLimit.set(data, opt.borrowLimit);
     if (opt.operationalState !== null) {
-      // Only bankruptcy handling may kill a bank.
+      // Only bankruptcy handling may kill a bank, and a killed bank stays killed: its asset share value is 0, so a
+      // deposit into it revived would buy no shares.
       if (opt.operationalState === BankOperationalState.KilledByBankruptcy) fail("Unauthorized");
+      if (c.operationalState.get(data) === BankOperationalState.KilledByBankruptcy) fail("Unauthorized");
       c.operationalState.set(data, opt.operationalState);
     }
     if (opt.interestRateConfig !== null) applyInterestRateConfigOpt(data, opt.interestRateConfig);

@@ -2,7 +2,7 @@
 // native units, every refusal with its code and message, and bad debt paid by insurance or socialized.
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MarginfiAccountLayout, i80f48, type I80F48 } from "../../src/index.js";
+import { BankOperationalState, MarginfiAccountLayout, i80f48, type I80F48 } from "../../src/index.js";
 import { calcAmount, calcValue, toF64 } from "../../src/math/value.js";
 import { TestMarket, type TestBank, type TestUser } from "../support/market.js";
 import { fundInsurance, handleBankruptcyIx, liquidateIx, type Liquidation } from "../support/liquidation.js";
@@ -397,6 +397,11 @@ describe("bankruptcy", () => {
       "BankKilledByBankruptcy",
       "Bank killed by bankruptcy",
     );
+    // Killed is final: the admin cannot set it back to Operational (or anything else).
+    for (const operationalState of [BankOperationalState.Operational, BankOperationalState.Paused]) {
+      await market.expectError(market.configureBankIx(b.debt, { operationalState }), [market.admin], 6042, "Unauthorized", "Unauthorized");
+    }
+    expect((await market.bank(b.debt)).config.operationalState).toBe(BankOperationalState.KilledByBankruptcy);
   });
 
   it("refuses an account that is not bankrupt (6013)", async () => {

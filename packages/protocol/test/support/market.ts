@@ -129,6 +129,8 @@ export interface TestBank {
   oracle: PublicKey | null;
   oracleKind: OracleSpec["kind"];
   vaults: ReturnType<typeof bankVaults>;
+  /** A Kamino bank's reserve, its second risk account after the oracle. */
+  reserve?: PublicKey;
 }
 
 export interface TestUser {
@@ -178,6 +180,7 @@ export function riskMetas(account: MarginfiAccount, banks: readonly TestBank[], 
     if (!bank) throw new Error(`unknown bank ${key.toBase58()}`);
     const metas: Meta[] = [[bank.key, false, false]];
     if (bank.oracle) metas.push([bank.oracle, false, false]);
+    if (bank.reserve) metas.push([bank.reserve, false, false]);
     return metas;
   });
 }
