@@ -1,8 +1,16 @@
 // The fuzzer's path to the ledger: real signed legacy transactions handed straight to the in-process ledger
 // (decode, signature check, execution, commit) and accounts read from its state. It skips JSON-RPC and web3.js,
 // whose confirmation polling, message compilation and base58 encoding cost far more than executing a lending
-// instruction.
-import { PublicKey, type Keypair, type TransactionInstruction } from "@solana/web3.js";
+// instruction. A transaction too large as a legacy one goes as a version 0 message over the world's address lookup
+// table, as a wallet sends a leverage loop.
+import {
+  AddressLookupTableAccount,
+  AddressLookupTableProgram,
+  PublicKey,
+  TransactionMessage,
+  type Keypair,
+  type TransactionInstruction,
+} from "@solana/web3.js";
 import bs58 from "bs58";
 import type { Ledger } from "@ballast/ledger";
 import { signBytes } from "../../ledger/test/support/signing.js";
@@ -94,21 +102,53 @@ export class Chain {
   /** Signatures landed in the current slot: an identical transaction needs a new slot (a new blockhash). */
   private readonly inSlot = new Set<string>();
   private slot = -1n;
+  private lookupTable: AddressLookupTableAccount | null = null;
 
   constructor(readonly ledger: Ledger) {}
+
+  /**
+   * An address lookup table of `addresses`, owned by `authority`, that transactions too large as legacy ones load
+   * their accounts from from now on.
+   */
+  async createLookupTable(authority: Keypair, addresses: readonly PublicKey[]): Promise<void> {
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: authority.publicKey,
+      payer: authority.publicKey,
+      recentSlot: this.ledger.slot(),
+    });
+    await this.send([create], [authority]);
+    // An extension is one transaction: 20 addresses keep it well inside the size limit.
+    for (let i = 0; i < addresses.length; i += 20) {
+      const chunk = addresses.slice(i, i + 20);
+      await this.send(
+        [
+          AddressLookupTableProgram.extendLookupTable({
+            lookupTable: table,
+            authority: authority.publicKey,
+            payer: authority.publicKey,
+            addresses: chunk,
+          }),
+        ],
+        [authority],
+      );
+    }
+    // Addresses added in a slot are loadable from the next one.
+    this.ledger.warpToTime(this.ledger.unixTimestamp());
+    this.lookupTable = new AddressLookupTableAccount({ key: table, state: AddressLookupTableAccount.deserialize(this.data(table)) });
+  }
 
   /** Lands a transaction, failed or not; the first signer pays. */
   async land(instructions: TransactionInstruction[], signers: Keypair[]): Promise<Landed> {
     const [payer] = signers;
     if (!payer) throw new Error("a transaction needs at least one signer");
     let wire = this.sign(instructions, signers);
-    // Refused before it reaches the ledger, as an RPC node refuses it: a step that names too many accounts for one
-    // legacy transaction (a receivership over many positions) fails without a signature.
-    if (wire.bytes.length > PACKET_DATA_SIZE) return { signature: "", err: { TransactionTooLarge: wire.bytes.length }, logs: [] };
     if (this.inSlot.has(wire.signature)) {
       this.ledger.warpToTime(this.ledger.unixTimestamp());
       wire = this.sign(instructions, signers);
     }
+    // Refused before it reaches the ledger, as an RPC node refuses it: a step that names too many accounts even
+    // for a version 0 transaction (a receivership over many positions) fails without a signature.
+    if (wire.bytes.length > PACKET_DATA_SIZE) return { signature: "", err: { TransactionTooLarge: wire.bytes.length }, logs: [] };
     this.inSlot.add(wire.signature);
     const signature = await this.ledger.sendTransaction(wire.bytes, { skipPreflight: true });
     const record = this.ledger.getTransaction(signature);
@@ -121,8 +161,14 @@ export class Chain {
       this.slot = this.ledger.slot();
       this.inSlot.clear();
     }
-    const blockhash = Buffer.from(bs58.decode(this.ledger.latestBlockhash().blockhash));
-    const message = compileMessage(signers[0]!.publicKey, instructions, blockhash);
+    const recentBlockhash = this.ledger.latestBlockhash().blockhash;
+    let message = compileMessage(signers[0]!.publicKey, instructions, Buffer.from(bs58.decode(recentBlockhash)));
+    if (message.length + 1 + 64 * signers.length > PACKET_DATA_SIZE && this.lookupTable) {
+      const v0 = new TransactionMessage({ payerKey: signers[0]!.publicKey, recentBlockhash, instructions }).compileToV0Message([
+        this.lookupTable,
+      ]);
+      message = Buffer.from(v0.serialize());
+    }
     const signatures = signers.map((s) => signBytes(message, s));
     const bytes = Buffer.concat([Buffer.from(compactU16(signers.length)), ...signatures, message]);
     return { bytes, signature: signatures[0]!.toString("latin1") };

@@ -7,6 +7,7 @@ import { decodeObligation } from "@ballast/market";
 import type { Actor, Asset, World } from "./world.js";
 import { OBLIGATION_INITIAL_DEPOSIT, RESERVE_INITIAL_DEPOSIT, kaminoRate, reserveOf } from "./kamino.js";
 import { InvariantViolation } from "./violation.js";
+import { invariantOf } from "./venue.js";
 
 export type Invariant = (world: World) => void;
 
@@ -156,7 +157,19 @@ export const kaminoBooks: Invariant = (world) => {
   world.model.kaminoRate = rate;
 };
 
-export const STEP_INVARIANTS: readonly Invariant[] = [vaultIdentities, supplyConserved, kaminoBooks];
+/** Every venue pool's invariant (k, or the stable curve's D) never falls: a swap only adds its fee to it. */
+export const poolsNeverLose: Invariant = (world) => {
+  world.pools.forEach((pool, i) => {
+    const now = invariantOf(world.chain, pool);
+    const was = world.model.poolInvariants[i]!;
+    if (now < was) {
+      throw new InvariantViolation("pool invariant never falls", `${pool.a.symbol}/${pool.b.symbol}: ${was} became ${now}`);
+    }
+    world.model.poolInvariants[i] = now;
+  });
+};
+
+export const STEP_INVARIANTS: readonly Invariant[] = [vaultIdentities, supplyConserved, kaminoBooks, poolsNeverLose];
 
 /** The account's health cache as a health pulse writes it now. */
 export async function pulse(world: World, actor: Actor): Promise<HealthCache> {

@@ -2,7 +2,8 @@
 // e-mode tags, emissions), six users, a liquidator holding deposits in every bank, and the model the invariants
 // compare the chain against. Built with in-process transactions so a replay while shrinking costs well under a
 // second; a new group per world keeps replays independent of what earlier ones left on the ledger.
-import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { Keypair, PublicKey, SYSVAR_INSTRUCTIONS_PUBKEY, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { POOL_PROGRAM_ID, eventAuthority } from "@ballast/swap";
 import {
   MINT_SIZE,
   TOKEN_PROGRAM_ID,
@@ -41,6 +42,7 @@ import { Chain, rentExempt, type Landed } from "./chain.js";
 import { InvariantViolation } from "./violation.js";
 import { vaultExcess } from "./invariants.js";
 import { createKaminoBank, kaminoRate, refreshReserveIx, type KaminoBank } from "./kamino.js";
+import { createPools, invariantOf, type VenuePool } from "./venue.js";
 import { KLEND_PROGRAM_ID as MARKET_PROGRAM_ID } from "@ballast/market";
 
 export type FeedSpec = Extract<OracleSpec, { kind: "pyth" | "switchboard" }>;
@@ -166,6 +168,8 @@ export interface Model {
   supply: Map<string, bigint>;
   /** The Kamino reserve's exchange rate after the last step (invariants.ts): liquidity against collateral tokens. */
   kaminoRate: { liquidity: bigint; collateral: bigint };
+  /** Per venue pool, its invariant after the last step (invariants.ts). */
+  poolInvariants: bigint[];
 }
 
 /** Native units of `usd` dollars of an asset at its listing price. */
@@ -183,8 +187,11 @@ export class World {
     lastAccrual: [],
     supply: new Map(),
     kaminoRate: { liquidity: 0n, collateral: 1n },
+    poolInvariants: [],
   };
   private watchedKeys: PublicKey[] = [];
+  /** The clock when the world was built (unix seconds). */
+  born = 0n;
 
   private constructor(
     readonly market: TestMarket,
@@ -197,6 +204,7 @@ export class World {
     readonly rewardMint: PublicKey,
     readonly rewardFunding: PublicKey,
     readonly kamino: KaminoBank,
+    readonly pools: VenuePool[],
   ) {}
 
   /** A fresh group with its banks, users and liquidator on the market's ledger. */
@@ -345,7 +353,20 @@ export class World {
       { collateral: worth(btc, 400_000), borrowed: worth(sol, 150_000) },
     );
 
-    const world = new World(market, chain, market.group, admins, assets, users, liquidator, rewardMint, rewardFunding, kamino);
+    const pools = await createPools(market, chain, assets);
+    // What a leverage loop or a receivership over many positions names beside its signers and programs.
+    await chain.createLookupTable(admin, [
+      market.group,
+      TOKEN_PROGRAM_ID,
+      SYSVAR_INSTRUCTIONS_PUBKEY,
+      ...[...assets.map((a) => a.bank), kamino.bank].flatMap((b) => [b.key, b.oracle!, b.vaults.liquidity, b.vaults.liquidityAuthority]),
+      kamino.reserve,
+      ...pools.flatMap((p) => [p.addresses.pool, p.addresses.authority, p.addresses.vaultA, p.addresses.vaultB]),
+      new PublicKey(POOL_PROGRAM_ID),
+      eventAuthority(),
+    ]);
+
+    const world = new World(market, chain, market.group, admins, assets, users, liquidator, rewardMint, rewardFunding, kamino, pools);
     // The liquidator backs every bank; each user starts with deposits in two banks.
     await chain.send(
       assets.map((a) => market.depositIx(liquidator.user, a.bank, liquidator.tokens[a.index]!, worth(a, 300_000))),
@@ -375,8 +396,10 @@ export class World {
       world.model.lastAccrual.push(world.bank(a).lastUpdate);
     }
     world.model.kaminoRate = kaminoRate(chain, kamino);
+    world.model.poolInvariants = pools.map((pool) => invariantOf(chain, pool));
     for (const mint of world.mints()) world.model.supply.set(mint.toBase58(), chain.data(mint).readBigUInt64LE(36));
     world.watchedKeys = world.watchList();
+    world.born = market.now();
     return world;
   }
 
@@ -415,6 +438,7 @@ export class World {
         this.kamino.collateralMint,
         this.kamino.collateralSupply,
       ],
+      ...this.pools.flatMap((p) => [p.addresses.pool, p.addresses.vaultA, p.addresses.vaultB]),
       ...this.actors().flatMap((actor) => [
         actor.user.account,
         liquidationRecordAddress(actor.user.account),

@@ -9,6 +9,7 @@ import { setEmode, setLimits, setOperationalState } from "./bank-config.js";
 import { claimEmissions, updateEmissions } from "./emissions.js";
 import { reopenAccount } from "./accounts.js";
 import { kaminoAccrue, kaminoDeposit, kaminoWithdraw } from "./kamino.js";
+import { loop, unwind } from "./loops.js";
 import type { OpDef } from "./op.js";
 
 export const OPS: readonly OpDef[] = [
@@ -36,6 +37,8 @@ export const OPS: readonly OpDef[] = [
   kaminoDeposit,
   kaminoWithdraw,
   kaminoAccrue,
+  loop,
+  unwind,
 ];
 
 export function opOf(kind: string): OpDef {

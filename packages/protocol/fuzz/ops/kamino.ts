@@ -7,6 +7,7 @@ import { depositIxs, refreshReserveIx, reserveOf, withdrawIxs } from "../kamino.
 import { InvariantViolation } from "../violation.js";
 import { USERS, type Actor, type World } from "../world.js";
 import { at, defineOp, fraction, index, outcome, part } from "./op.js";
+import { advanceClock } from "./time.js";
 
 /** The actor's collateral tokens in the Kamino bank, rounded down; zero without a balance. */
 function collateralOf(world: World, actor: Actor): bigint {
@@ -56,7 +57,7 @@ export const kaminoAccrue = defineOp({
   generate: (random) => ({ fraction: fraction(random) }),
   async execute(world, args) {
     const before = reserveOf(world.chain, world.kamino).liquidity.borrowedAmountSf;
-    world.market.advanceTime(Math.floor(args.fraction * 86_400) + 1);
+    advanceClock(world, args.fraction, 86_400);
     await world.publish(world.assets);
     const landed = await world.land([refreshReserveIx(world.chain, world.kamino)], [world.market.admin]);
     if (landed.err !== null) throw new InvariantViolation("reserve refresh succeeds", landed.logs.join("\n"));

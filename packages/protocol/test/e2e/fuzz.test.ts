@@ -24,6 +24,10 @@ const ALWAYS_LANDING = [
   "setLimits",
   "setEmode",
   "claimEmissions",
+  "kaminoDeposit",
+  "kaminoWithdraw",
+  "loop",
+  "unwind",
 ];
 
 let fuzzer: Fuzzer;

@@ -1,0 +1,156 @@
+// Leverage through the swap venue, inside flash loans: a loop borrows one side of a pool, swaps it for the other and
+// deposits what the swap's minimum out guarantees; an unwind withdraws collateral, swaps it back and repays (all of
+// the debt when the swap covers it). Only the end of the loan checks health, so a landed one must leave Initial
+// health non-negative; oversized ones are refused there and must change nothing, the pool included.
+import { ComputeBudgetProgram, type TransactionInstruction } from "@solana/web3.js";
+import { SwapMathError, minimumOut, quoteExactIn } from "@ballast/swap";
+import { expectInitialHealth } from "../invariants.js";
+import { POOLS, reserves, swapIx, type VenuePool } from "../venue.js";
+import { USERS, worth, type Actor, type Asset, type World } from "../world.js";
+import { at, defineOp, fraction, index, outcome, part, type Outcome } from "./op.js";
+
+const SLIPPAGE_BPS = 50;
+/** Flash loan, lending instructions and a swap (a CPI through the router): past the default 200,000 units. */
+const COMPUTE_UNITS = 1_000_000;
+
+type LegArgs = {
+  user: number;
+  pool: number;
+  /** Which of the pool's sides is the collateral: A when false, B when true. */
+  flip: boolean;
+  fraction: number;
+  router: boolean;
+};
+
+const generate = (random: () => number): LegArgs => ({
+  user: index(random, USERS),
+  pool: index(random, POOLS),
+  flip: random() < 0.5,
+  fraction: fraction(random),
+  router: random() < 0.5,
+});
+
+interface Sides {
+  actor: Actor;
+  pool: VenuePool;
+  collateral: Asset;
+  debt: Asset;
+}
+
+/**
+ * The pool's sides as drawn, or the other way round when only that way `fits` the actor's balances (a loop cannot
+ * borrow where the account holds a deposit; an unwind needs collateral on one side and debt on the other).
+ */
+function sides(world: World, args: LegArgs, fits: (s: Sides) => boolean): Sides {
+  const pool = at(world.pools, args.pool);
+  const actor = at(world.users, args.user);
+  const drawn = { actor, pool, collateral: args.flip ? pool.b : pool.a, debt: args.flip ? pool.a : pool.b };
+  const other = { ...drawn, collateral: drawn.debt, debt: drawn.collateral };
+  return fits(drawn) || !fits(other) ? drawn : other;
+}
+
+/** What `amountIn` of `from` buys from the pool now, or null when the venue cannot quote it. */
+function quote(world: World, pool: VenuePool, from: Asset, amountIn: bigint): bigint | null {
+  const aToB = from === pool.a;
+  const { reserveIn, reserveOut } = reserves(world.chain, pool, aToB);
+  try {
+    const out = quoteExactIn(pool.params, reserveIn, reserveOut, amountIn);
+    return minimumOut(out, SLIPPAGE_BPS) > 0n ? out : null;
+  } catch (error) {
+    if (error instanceof SwapMathError) return null;
+    throw error;
+  }
+}
+
+/** Lands `inner` as one flash loan (its end last), with the compute budget and the loan's start before it. */
+async function landFlashLoan(world: World, actor: Actor, inner: TransactionInstruction[]): Promise<Outcome> {
+  const budget = ComputeBudgetProgram.setComputeUnitLimit({ units: COMPUTE_UNITS });
+  // The end's index counts the budget, the start and the Kamino reserve refresh the world puts first when needed.
+  const end = world.reserveRefreshes(inner).length + 1 + inner.length;
+  const landed = await world.land([budget, world.market.startFlashloanIx(actor.user, BigInt(end)), ...inner], [actor.user.wallet]);
+  return outcome(landed.err);
+}
+
+export const loop = defineOp({
+  kind: "loop",
+  weight: 4,
+  generate,
+  async execute(world, args) {
+    const { actor, pool, collateral, debt } = sides(world, args, (s) => world.position(s.actor, s.debt, "assets") === 0n);
+    const borrowed = part(worth(debt, 60_000), args.fraction) + 1n;
+    const quotedOut = quote(world, pool, debt, borrowed);
+    if (quotedOut === null) return "skipped";
+    const guaranteed = minimumOut(quotedOut, SLIPPAGE_BPS);
+    const market = world.market;
+    const swap = swapIx(
+      {
+        pool,
+        aToB: debt === pool.a,
+        owner: actor.user.wallet.publicKey,
+        source: actor.tokens[debt.index]!,
+        destination: actor.tokens[collateral.index]!,
+        amountIn: borrowed,
+        quotedOut,
+        slippageBps: SLIPPAGE_BPS,
+        viaRouter: args.router,
+      },
+      guaranteed,
+    );
+    const result = await landFlashLoan(world, actor, [
+      market.borrowIx(actor.user, debt.bank, actor.tokens[debt.index]!, borrowed, world.risk(actor, { add: debt.bank })),
+      swap,
+      market.depositIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, guaranteed),
+      market.endFlashloanIx(actor.user, world.risk(actor, { add: [collateral.bank, debt.bank] })),
+    ]);
+    if (result === "ok") await expectInitialHealth(world, actor, `looping ${borrowed} ${debt.symbol} into ${collateral.symbol}`);
+    return result;
+  },
+});
+
+export const unwind = defineOp({
+  kind: "unwind",
+  weight: 3,
+  generate,
+  async execute(world, args) {
+    const { actor, pool, collateral, debt } = sides(
+      world,
+      args,
+      (s) => world.position(s.actor, s.collateral, "assets") > 0n && world.position(s.actor, s.debt, "liabilities") > 0n,
+    );
+    const held = world.position(actor, collateral, "assets");
+    const owed = world.position(actor, debt, "liabilities");
+    if (held === 0n || owed === 0n) return "skipped";
+    const withdrawn = part(held, args.fraction) + 1n;
+    const sold = withdrawn < held ? withdrawn : held;
+    const quotedOut = quote(world, pool, collateral, sold);
+    if (quotedOut === null) return "skipped";
+    const guaranteed = minimumOut(quotedOut, SLIPPAGE_BPS);
+    // Repay-all rounds the debt up by under a unit, which the floor of `owed` leaves out.
+    const repayAll = guaranteed > owed;
+    const market = world.market;
+    const swap = swapIx(
+      {
+        pool,
+        aToB: collateral === pool.a,
+        owner: actor.user.wallet.publicKey,
+        source: actor.tokens[collateral.index]!,
+        destination: actor.tokens[debt.index]!,
+        amountIn: sold,
+        quotedOut,
+        slippageBps: SLIPPAGE_BPS,
+        viaRouter: args.router,
+      },
+      guaranteed,
+    );
+    const result = await landFlashLoan(world, actor, [
+      market.withdrawIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, sold, world.risk(actor)),
+      swap,
+      market.repayIx(actor.user, debt.bank, actor.tokens[debt.index]!, repayAll ? 0n : guaranteed, repayAll),
+      market.endFlashloanIx(actor.user, world.risk(actor, repayAll ? { remove: debt.bank } : {})),
+    ]);
+    if (result === "ok") {
+      await expectInitialHealth(world, actor, `unwinding ${sold} ${collateral.symbol} into ${debt.symbol}`);
+    }
+    return result;
+  },
+});
