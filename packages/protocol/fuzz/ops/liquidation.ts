@@ -155,6 +155,9 @@ export const bankruptcy = defineOp({
     if (owed.length === 0) return "skipped";
     const debt = at(owed, args.debt);
     const market = world.market;
+    // Accrued first, as the settlement checks expect: a bank paused through the last accrual is behind the clock, and
+    // the settlement's own accrual would grow the bad debt past what was read before it.
+    await world.land([market.accrueIx(debt.bank)], [market.admin]);
     const health = await pulse(world, actor);
     // A paused bank (or one a bankruptcy killed) refuses every settlement, bankrupt account or not.
     const state = world.bank(debt).config.operationalState;
