@@ -2,12 +2,12 @@
 // deposits what the swap's minimum out guarantees; an unwind withdraws collateral, swaps it back and repays (all of
 // the debt when the swap covers it). Only the end of the loan checks health, so a landed one must leave Initial
 // health non-negative; oversized ones are refused there and must change nothing, the pool included.
-import { ComputeBudgetProgram, type TransactionInstruction } from "@solana/web3.js";
 import { SwapMathError, minimumOut, quoteExactIn } from "@ballast/swap";
 import { expectInitialHealth } from "../invariants.js";
 import { POOLS, reserves, swapIx, type VenuePool } from "../venue.js";
 import { USERS, worth, type Actor, type Asset, type World } from "../world.js";
-import { at, defineOp, fraction, index, outcome, part, type Outcome } from "./op.js";
+import { landFlashLoan } from "./flash-loans.js";
+import { at, defineOp, fraction, index, outcome, part } from "./op.js";
 
 const SLIPPAGE_BPS = 50;
 /** Flash loan, lending instructions and a swap (a CPI through the router): past the default 200,000 units. */
@@ -62,15 +62,6 @@ function quote(world: World, pool: VenuePool, from: Asset, amountIn: bigint): bi
   }
 }
 
-/** Lands `inner` as one flash loan (its end last), with the compute budget and the loan's start before it. */
-async function landFlashLoan(world: World, actor: Actor, inner: TransactionInstruction[]): Promise<Outcome> {
-  const budget = ComputeBudgetProgram.setComputeUnitLimit({ units: COMPUTE_UNITS });
-  // The end's index counts the budget, the start and the Kamino reserve refresh the world puts first when needed.
-  const end = world.reserveRefreshes(inner).length + 1 + inner.length;
-  const landed = await world.land([budget, world.market.startFlashloanIx(actor.user, BigInt(end)), ...inner], [actor.user.wallet]);
-  return outcome(landed.err);
-}
-
 export const loop = defineOp({
   kind: "loop",
   weight: 4,
@@ -96,12 +87,18 @@ export const loop = defineOp({
       },
       guaranteed,
     );
-    const result = await landFlashLoan(world, actor, [
-      market.borrowIx(actor.user, debt.bank, actor.tokens[debt.index]!, borrowed, world.risk(actor, { add: debt.bank })),
-      swap,
-      market.depositIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, guaranteed),
-      market.endFlashloanIx(actor.user, world.risk(actor, { add: [collateral.bank, debt.bank] })),
-    ]);
+    const landed = await landFlashLoan(
+      world,
+      actor,
+      [
+        market.borrowIx(actor.user, debt.bank, actor.tokens[debt.index]!, borrowed, world.risk(actor, { add: debt.bank })),
+        swap,
+        market.depositIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, guaranteed),
+        market.endFlashloanIx(actor.user, world.risk(actor, { add: [collateral.bank, debt.bank] })),
+      ],
+      COMPUTE_UNITS,
+    );
+    const result = outcome(landed.err);
     if (result === "ok") await expectInitialHealth(world, actor, `looping ${borrowed} ${debt.symbol} into ${collateral.symbol}`);
     return result;
   },
@@ -142,12 +139,18 @@ export const unwind = defineOp({
       },
       guaranteed,
     );
-    const result = await landFlashLoan(world, actor, [
-      market.withdrawIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, sold, world.risk(actor)),
-      swap,
-      market.repayIx(actor.user, debt.bank, actor.tokens[debt.index]!, repayAll ? 0n : guaranteed, repayAll),
-      market.endFlashloanIx(actor.user, world.risk(actor, repayAll ? { remove: debt.bank } : {})),
-    ]);
+    const landed = await landFlashLoan(
+      world,
+      actor,
+      [
+        market.withdrawIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, sold, world.risk(actor)),
+        swap,
+        market.repayIx(actor.user, debt.bank, actor.tokens[debt.index]!, repayAll ? 0n : guaranteed, repayAll),
+        market.endFlashloanIx(actor.user, world.risk(actor, repayAll ? { remove: debt.bank } : {})),
+      ],
+      COMPUTE_UNITS,
+    );
+    const result = outcome(landed.err);
     if (result === "ok") {
       await expectInitialHealth(world, actor, `unwinding ${sold} ${collateral.symbol} into ${debt.symbol}`);
     }
