@@ -12,17 +12,13 @@ import {
 import {
   LENDING_MARKET_SIZE,
   RESERVE_SIZE,
-  ReserveStatus,
   borrowObligationLiquidityInstruction,
   createLendingMarketAccountInstruction,
   createReserveAccountInstruction,
-  curveFromPoints,
   decodeObligation,
   decodeReserve,
-  defaultReserveConfig,
   depositReserveLiquidityAndObligationCollateralInstruction,
   exchangeRateOf,
-  fraction,
   initLendingMarketInstruction,
   initObligationInstruction,
   initReserveInstruction,
@@ -46,6 +42,7 @@ import {
 } from "../../sdk/src/instructions/kamino.js";
 import { bankAddressWithSeed, bankVaultAuthorityAddress } from "../../sdk/src/instructions/pda.js";
 import { bankVaults, type Meta, type TestBank, type TestMarket, type TestUser } from "../test/support/market.js";
+import { testReserveConfig } from "../test/support/kamino-reserve.js";
 import { rentExempt, type Chain } from "./chain.js";
 
 /** What init_reserve takes from the admin (and counts 1:1 as collateral), and the obligation's first deposit. */
@@ -93,23 +90,8 @@ async function createReserve(market: TestMarket, chain: Chain, lendingMarket: Pu
     ],
     [admin, reserve],
   );
-  const config = defaultReserveConfig();
-  config.status = ReserveStatus.Active;
-  config.loanToValuePct = 80;
-  config.liquidationThresholdPct = 85;
-  config.borrowFactorPct = 100n;
-  config.depositLimit = 10n ** 18n;
-  config.borrowLimit = 10n ** 18n;
-  config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
   // Steep, so a few days of accrual move the exchange rate visibly.
-  config.borrowRateCurve.points = curveFromPoints([
-    { utilizationRateBps: 0, borrowRateBps: 500 },
-    { utilizationRateBps: 10_000, borrowRateBps: 20_000 },
-  ]);
-  config.tokenInfo.name = "FUZZ";
-  config.tokenInfo.maxAgePriceSeconds = 60n;
-  config.tokenInfo.maxAgeTwapSeconds = 60n;
-  config.tokenInfo.pythConfiguration.price = asset.feed.toBase58();
+  const config = testReserveConfig({ feed: asset.feed, name: "FUZZ", limit: 10n ** 18n, borrowRateBps: { empty: 500, full: 20_000 } });
   await chain.send(
     [updateEntireReserveConfigInstruction({ lendingMarketOwner: admin.publicKey, lendingMarket, reserve: reserve.publicKey, config })],
     [admin],

@@ -2,6 +2,7 @@
 // deposits what the swap's minimum out guarantees; an unwind withdraws collateral, swaps it back and repays (all of
 // the debt when the swap covers it). Only the end of the loan checks health, so a landed one must leave Initial
 // health non-negative; oversized ones are refused there and must change nothing, the pool included.
+import type { TransactionInstruction } from "@solana/web3.js";
 import { SwapMathError, minimumOut, quoteExactIn } from "@ballast/swap";
 import { expectInitialHealth } from "../invariants.js";
 import { POOLS, reserves, swapIx, type VenuePool } from "../venue.js";
@@ -49,17 +50,42 @@ function sides(world: World, args: LegArgs, fits: (s: Sides) => boolean): Sides 
   return fits(drawn) || !fits(other) ? drawn : other;
 }
 
-/** What `amountIn` of `from` buys from the pool now, or null when the venue cannot quote it. */
-function quote(world: World, pool: VenuePool, from: Asset, amountIn: bigint): bigint | null {
+/**
+ * The actor's swap of `amountIn` of `from` for `to` through the pool, and the least it pays out at the venue's quote
+ * less the slippage; null when the venue cannot quote it or the least is nothing.
+ */
+function venueSwap(
+  world: World,
+  actor: Actor,
+  pool: VenuePool,
+  from: Asset,
+  to: Asset,
+  amountIn: bigint,
+  viaRouter: boolean,
+): { ix: TransactionInstruction; guaranteed: bigint } | null {
   const aToB = from === pool.a;
   const { reserveIn, reserveOut } = reserves(world.chain, pool, aToB);
+  let quotedOut: bigint;
   try {
-    const out = quoteExactIn(pool.params, reserveIn, reserveOut, amountIn);
-    return minimumOut(out, SLIPPAGE_BPS) > 0n ? out : null;
+    quotedOut = quoteExactIn(pool.params, reserveIn, reserveOut, amountIn);
   } catch (error) {
     if (error instanceof SwapMathError) return null;
     throw error;
   }
+  const guaranteed = minimumOut(quotedOut, SLIPPAGE_BPS);
+  if (guaranteed === 0n) return null;
+  const leg = {
+    pool,
+    aToB,
+    owner: actor.user.wallet.publicKey,
+    source: actor.tokens[from.index]!,
+    destination: actor.tokens[to.index]!,
+    amountIn,
+    quotedOut,
+    slippageBps: SLIPPAGE_BPS,
+    viaRouter,
+  };
+  return { ix: swapIx(leg, guaranteed), guaranteed };
 }
 
 export const loop = defineOp({
@@ -69,31 +95,16 @@ export const loop = defineOp({
   async execute(world, args) {
     const { actor, pool, collateral, debt } = sides(world, args, (s) => world.position(s.actor, s.debt, "assets") === 0n);
     const borrowed = part(worth(debt, 60_000), args.fraction) + 1n;
-    const quotedOut = quote(world, pool, debt, borrowed);
-    if (quotedOut === null) return "skipped";
-    const guaranteed = minimumOut(quotedOut, SLIPPAGE_BPS);
+    const swap = venueSwap(world, actor, pool, debt, collateral, borrowed, args.router);
+    if (swap === null) return "skipped";
     const market = world.market;
-    const swap = swapIx(
-      {
-        pool,
-        aToB: debt === pool.a,
-        owner: actor.user.wallet.publicKey,
-        source: actor.tokens[debt.index]!,
-        destination: actor.tokens[collateral.index]!,
-        amountIn: borrowed,
-        quotedOut,
-        slippageBps: SLIPPAGE_BPS,
-        viaRouter: args.router,
-      },
-      guaranteed,
-    );
     const landed = await landFlashLoan(
       world,
       actor,
       [
         market.borrowIx(actor.user, debt.bank, actor.tokens[debt.index]!, borrowed, world.risk(actor, { add: debt.bank })),
-        swap,
-        market.depositIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, guaranteed),
+        swap.ix,
+        market.depositIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, swap.guaranteed),
         market.endFlashloanIx(actor.user, world.risk(actor, { add: [collateral.bank, debt.bank] })),
       ],
       COMPUTE_UNITS,
@@ -119,33 +130,18 @@ export const unwind = defineOp({
     if (held === 0n || owed === 0n) return "skipped";
     const withdrawn = part(held, args.fraction) + 1n;
     const sold = withdrawn < held ? withdrawn : held;
-    const quotedOut = quote(world, pool, collateral, sold);
-    if (quotedOut === null) return "skipped";
-    const guaranteed = minimumOut(quotedOut, SLIPPAGE_BPS);
+    const swap = venueSwap(world, actor, pool, collateral, debt, sold, args.router);
+    if (swap === null) return "skipped";
     // Repay-all rounds the debt up by under a unit, which the floor of `owed` leaves out.
-    const repayAll = guaranteed > owed;
+    const repayAll = swap.guaranteed > owed;
     const market = world.market;
-    const swap = swapIx(
-      {
-        pool,
-        aToB: collateral === pool.a,
-        owner: actor.user.wallet.publicKey,
-        source: actor.tokens[collateral.index]!,
-        destination: actor.tokens[debt.index]!,
-        amountIn: sold,
-        quotedOut,
-        slippageBps: SLIPPAGE_BPS,
-        viaRouter: args.router,
-      },
-      guaranteed,
-    );
     const landed = await landFlashLoan(
       world,
       actor,
       [
         market.withdrawIx(actor.user, collateral.bank, actor.tokens[collateral.index]!, sold, world.risk(actor)),
-        swap,
-        market.repayIx(actor.user, debt.bank, actor.tokens[debt.index]!, repayAll ? 0n : guaranteed, repayAll),
+        swap.ix,
+        market.repayIx(actor.user, debt.bank, actor.tokens[debt.index]!, repayAll ? 0n : swap.guaranteed, repayAll),
         market.endFlashloanIx(actor.user, world.risk(actor, repayAll ? { remove: debt.bank } : {})),
       ],
       COMPUTE_UNITS,

@@ -4,7 +4,6 @@
 import { getOrCreateAssociatedTokenAccount, mintTo } from "@solana/spl-token";
 import { ComputeBudgetProgram, Keypair, type PublicKey } from "@solana/web3.js";
 import {
-  ReserveStatus,
   borrowObligationLiquidityInstruction,
   depositReserveLiquidityAndObligationCollateralInstruction,
   initObligationInstruction,
@@ -15,9 +14,6 @@ import {
   type LoadedReserve,
   createLendingMarketAccountInstruction,
   createReserveAccountInstruction,
-  curveFromPoints,
-  defaultReserveConfig,
-  fraction,
   initLendingMarketInstruction,
   initReserveInstruction,
   lendingMarketAuthority,
@@ -28,6 +24,7 @@ import {
 } from "@ballast/market";
 import { OracleSetup, decodeBank, i80f48 } from "@ballast/protocol";
 import type { TestMarket } from "../../../protocol/test/support/market.js";
+import { testReserveConfig } from "../../../protocol/test/support/kamino-reserve.js";
 import {
   addBankKaminoInstruction,
   bankAddressWithSeed,
@@ -93,22 +90,7 @@ export async function createKaminoReserve(
     ],
     [owner, reserveKeypair],
   );
-  const config = defaultReserveConfig();
-  config.status = ReserveStatus.Active;
-  config.loanToValuePct = 80;
-  config.liquidationThresholdPct = 85;
-  config.borrowFactorPct = 100n;
-  config.depositLimit = 10n ** 15n;
-  config.borrowLimit = 10n ** 15n;
-  config.borrowLimitOutsideElevationGroup = fraction.U64_MAX;
-  config.borrowRateCurve.points = curveFromPoints([
-    { utilizationRateBps: 0, borrowRateBps: 0 },
-    { utilizationRateBps: 10_000, borrowRateBps: 1_000 },
-  ]);
-  config.tokenInfo.name = "TEST";
-  config.tokenInfo.maxAgePriceSeconds = 60n;
-  config.tokenInfo.maxAgeTwapSeconds = 60n;
-  config.tokenInfo.pythConfiguration.price = feed.toBase58();
+  const config = testReserveConfig({ feed, name: "TEST", limit: 10n ** 15n, borrowRateBps: { empty: 0, full: 1_000 } });
   await market.send(updateEntireReserveConfigInstruction({ lendingMarketOwner: owner.publicKey, lendingMarket, reserve, config }), [owner]);
   return { lendingMarket, reserve };
 }
