@@ -30,13 +30,14 @@ function books(world: World, asset: Asset) {
   };
 }
 
+type Books = ReturnType<typeof books>;
+
 /**
  * What a bank's liquidity vault holds beyond its books: vault − outstanding fees − what settlements left off the
  * books − (deposits − borrows). Transfers are whole tokens while the books are fractional, so each transfer may move
  * it by under a unit (in the bank's favour, as repay-all rounds up and withdraw-all down).
  */
-export function vaultExcess(world: World, asset: Asset): I80F48 {
-  const { deposits, borrows, fees } = books(world, asset);
+export function vaultExcess(world: World, asset: Asset, { deposits, borrows, fees }: Books = books(world, asset)): I80F48 {
   const vault = i80f48.fromInt(world.chain.tokenAmount(asset.bank.vaults.liquidity));
   return i80f48.sub(i80f48.sub(i80f48.sub(vault, fees), world.model.offBooks[asset.index]!), i80f48.sub(deposits, borrows));
 }
@@ -47,8 +48,7 @@ export function vaultExcess(world: World, asset: Asset): I80F48 {
  * under 0.65 × 2^-48 × (deposits + borrows + asset shares + liability shares) (the first 5,847 steps of seed 731905, where
  * a SOL bank of about 10^14 lamports moved up to 0.18 lamports per accrual); the bound allows twice that.
  */
-export function accrualRounding(world: World, asset: Asset): I80F48 {
-  const b = books(world, asset);
+function accrualRounding(b: Books): I80F48 {
   const size = i80f48.add(i80f48.add(b.deposits, b.borrows), i80f48.add(b.assetShares, b.liabilityShares));
   return i80f48.div(size, i80f48.fromInt(2n ** 47n));
 }
@@ -65,15 +65,15 @@ const MAX_STEP_DRIFT = i80f48.fromInt(2);
 export const vaultIdentities: Invariant = (world) => {
   for (const asset of world.assets) {
     const i = asset.index;
-    const excess = vaultExcess(world, asset);
+    const bank = books(world, asset);
+    const excess = vaultExcess(world, asset, bank);
     const drift = i80f48.sub(excess, world.model.excess[i]!);
-    const lastUpdate = books(world, asset).lastUpdate;
     let maxDrift = MAX_STEP_DRIFT;
-    if (lastUpdate !== world.model.lastAccrual[i]) {
-      const rounding = accrualRounding(world, asset);
+    if (bank.lastUpdate !== world.model.lastAccrual[i]) {
+      const rounding = accrualRounding(bank);
       maxDrift = i80f48.add(maxDrift, rounding);
       world.model.accrualRounding[i] = i80f48.add(world.model.accrualRounding[i]!, rounding);
-      world.model.lastAccrual[i] = lastUpdate;
+      world.model.lastAccrual[i] = bank.lastUpdate;
     }
     const floor = i80f48.neg(i80f48.add(i80f48.ONE, world.model.accrualRounding[i]!));
     if (i80f48.cmp(excess, floor) < 0 || i80f48.cmp(i80f48.abs(drift), maxDrift) > 0) {
