@@ -36,14 +36,7 @@ it(
       if (session.pageErrors.length > 0) console.error(`uncaught page errors:\n${session.pageErrors.join("\n")}`);
     });
     await page.setViewportSize(DESKTOP);
-    await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
-    const walletMenu = await ui.connectBrowserWallet(page);
-    await walletMenu.click();
-    await page.getByRole("button", { name: "Get test tokens" }).click();
-    await ui.expectToast(page, "Test funds received");
-    await ui.dismissToasts(page);
-    await page.keyboard.press("Escape");
+    await ui.fundedBrowserWallet(page, product.url);
 
     // Deposit 1 SOL, creating the account; the confirmed toast links its signature.
     await ui.main(page).getByRole("button", { name: "Supply SOL" }).click();

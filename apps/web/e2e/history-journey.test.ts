@@ -65,13 +65,7 @@ it(
   async ({ onTestFailed }) => {
     onTestFailed(() => reportFailure(session, "history-failure"));
 
-    await page.goto(product.url);
-    const walletMenu = await ui.connectBrowserWallet(page);
-    await walletMenu.click();
-    await page.getByRole("button", { name: "Get test tokens" }).click();
-    await ui.expectToast(page, "Test funds received");
-    await ui.dismissToasts(page);
-    await page.keyboard.press("Escape");
+    await ui.fundedBrowserWallet(page, product.url);
     const wallet = (await ui.browserWalletKeypair(page)).publicKey.toBase58();
 
     // Ballast Main: 1,000 USDC supplied (the first deposit opens the account), 100 USDT borrowed against it.

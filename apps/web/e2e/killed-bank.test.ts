@@ -131,14 +131,7 @@ it(
     const supplied = 100n * 10n ** BigInt(pythDecimals);
 
     // The page's wallet: test funds, then a first supply in Breakwater (10 USDC) that opens its account there.
-    await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
-    const walletMenu = await ui.connectBrowserWallet(page);
-    await walletMenu.click();
-    await page.getByRole("button", { name: "Get test tokens" }).click();
-    await ui.expectToast(page, "Test funds received");
-    await ui.dismissToasts(page);
-    await page.keyboard.press("Escape");
+    await ui.fundedBrowserWallet(page, product.url);
     await page.getByRole("combobox", { name: "Market" }).selectOption({ label: MARKET });
     await ui.main(page).getByRole("button", { name: "Supply USDC" }).click();
     await ui.sendFromActionBox(page, "deposit", "USDC", "10", "Deposit");

@@ -66,14 +66,7 @@ it("shows changes made outside the page within two seconds, and a stale repay-al
   const programId = new PublicKey(config.programId);
 
   // The page: the browser wallet, test funds, 1 SOL supplied (creating the account), 2 USDC borrowed.
-  await page.goto(product.url);
-  await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
-  const walletMenu = await ui.connectBrowserWallet(page);
-  await walletMenu.click();
-  await page.getByRole("button", { name: "Get test tokens" }).click();
-  await ui.expectToast(page, "Test funds received");
-  await ui.dismissToasts(page);
-  await page.keyboard.press("Escape");
+  await ui.fundedBrowserWallet(page, product.url);
   await ui.main(page).getByRole("button", { name: "Supply SOL" }).click();
   await ui.sendFromActionBox(page, "deposit", "SOL", "1", "Deposit");
   await ui.main(page).getByRole("tablist", { name: "Mode" }).getByRole("tab", { name: "Borrow" }).click();

@@ -51,14 +51,7 @@ it(
     const connection = new Connection(`${product.url}/rpc`, "confirmed");
 
     // The browser wallet and its test tokens ($10,000 of JitoSOL among them).
-    await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
-    const walletMenu = await ui.connectBrowserWallet(page);
-    await walletMenu.click();
-    await page.getByRole("button", { name: "Get test tokens" }).click();
-    await ui.expectToast(page, "Test funds received");
-    await ui.dismissToasts(page);
-    await page.keyboard.press("Escape");
+    await ui.fundedBrowserWallet(page, product.url);
 
     // Loop: JitoSOL as collateral, SOL to borrow (an e-mode pair), 1 JitoSOL of principal at 3×.
     await ui.goTo(page, "Loop");

@@ -71,14 +71,7 @@ it(
     onTestFailed(() => reportFailure(session, "risk-failure"));
 
     // The browser wallet, its test tokens, and SOL held at $100 so health moves only when the test moves it.
-    await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
-    const walletMenu = await ui.connectBrowserWallet(page);
-    await walletMenu.click();
-    await page.getByRole("button", { name: "Get test tokens" }).click();
-    await ui.expectToast(page, "Test funds received");
-    await ui.dismissToasts(page);
-    await page.keyboard.press("Escape");
+    const walletMenu = await ui.fundedBrowserWallet(page, product.url);
     await setSolPrice(walletMenu, "100");
 
     // 1 JitoSOL supplied (creating the account), then a SOL borrow: JitoSOL's weight enters e-mode, 75% → 90%.

@@ -54,14 +54,8 @@ it(
     const connection = new Connection(`${product.url}/rpc`, "confirmed");
 
     // The browser wallet, its test tokens, and the two prices held.
-    await page.goto(product.url);
-    await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
-    const walletMenu = await ui.connectBrowserWallet(page);
+    const walletMenu = await ui.fundedBrowserWallet(page, product.url);
     await walletMenu.click();
-    await page.getByRole("button", { name: "Get test tokens" }).click();
-    await ui.expectToast(page, "Test funds received");
-    await ui.dismissToasts(page);
-    if (!(await page.getByRole("button", { name: "Price control" }).isVisible())) await walletMenu.click();
     await page.getByRole("button", { name: "Price control" }).click();
     const priceControl = page.getByRole("dialog", { name: "Price control" });
     await ui.holdPrice(priceControl, "SOL", "100");

@@ -171,6 +171,22 @@ export async function connectBrowserWallet(page: Page): Promise<Locator> {
 }
 
 /**
+ * Opens the app at `url`, connects the built-in browser wallet and takes the faucet's test tokens from its menu, the
+ * menu closed again; returns the wallet menu's button.
+ */
+export async function fundedBrowserWallet(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  await expect.poll(() => page.getByRole("heading", { name: "Markets", level: 1 }).isVisible()).toBe(true);
+  const walletMenu = await connectBrowserWallet(page);
+  await walletMenu.click();
+  await page.getByRole("button", { name: "Get test tokens" }).click();
+  await expectToast(page, "Test funds received");
+  await dismissToasts(page);
+  await page.keyboard.press("Escape");
+  return walletMenu;
+}
+
+/**
  * Like expectToast, for an action whose failure is an error toast (an alert) titled `failureTitle`: that toast ends
  * the wait with its text instead of a timeout.
  */
