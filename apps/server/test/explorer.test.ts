@@ -12,7 +12,7 @@ import { explorerPrograms, explorerTransaction, type ExplorerAccount, type Explo
 import { DEFAULT_CONFIG } from "../src/config.js";
 import { startServer } from "../src/server.js";
 import { startSandboxProduct, type SandboxProduct } from "./support/sandbox.js";
-import { api, freshDatabase } from "./support/server.js";
+import { NO_SCHEDULED_JOBS, api, freshDatabase } from "./support/server.js";
 
 const SOL = 1_000_000_000n;
 const WRAPPED_SOL = "So11111111111111111111111111111111111111112";
@@ -219,12 +219,7 @@ describe("explorer links, a ledger that is down, the rate limit", () => {
       rpcUrl: "http://127.0.0.1:9",
       group: product.main.group,
       markets: [{ group: product.main.group, name: "Ballast Main" }],
-      indexerIntervalMs: 0,
-      snapshotIntervalMs: 0,
-      pointsIntervalMs: 0,
-      bankStateIntervalMs: 0,
-      purgeIntervalMs: 0,
-      swapPoolIntervalMs: 0,
+      ...NO_SCHEDULED_JOBS,
       explorerRateLimit: { limit: 2, windowSeconds: 60 },
       logLevel: "silent",
     });

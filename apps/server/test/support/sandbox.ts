@@ -31,7 +31,7 @@ import {
 import { productPrograms } from "../../../../scripts/programs.js";
 import { DEFAULT_CONFIG, type ServerConfig } from "../../src/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
-import { freshDatabase } from "./server.js";
+import { NO_SCHEDULED_JOBS, freshDatabase } from "./server.js";
 
 export interface SandboxProduct {
   readonly net: Localnet;
@@ -98,12 +98,7 @@ export async function startSandboxProduct(config: Partial<ServerConfig> = {}): P
       markets: state.markets.map(({ group, name }) => ({ group, name, lookupTables: [tables.get(group)!.key.toBase58()] })),
       tokens: state.tokens.map(({ mint, symbol, name, category }) => ({ mint, symbol, name, category })),
       swapLookupTables: swapTables.map((table) => table.key.toBase58()),
-      indexerIntervalMs: 0,
-      snapshotIntervalMs: 0,
-      pointsIntervalMs: 0,
-      bankStateIntervalMs: 0,
-      purgeIntervalMs: 0,
-      swapPoolIntervalMs: 0,
+      ...NO_SCHEDULED_JOBS,
       logLevel: "silent",
       ...config,
     },

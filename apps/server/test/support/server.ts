@@ -31,6 +31,16 @@ export interface TestServerOptions {
   readonly ledgerInProcess?: boolean;
 }
 
+/** Every scheduled job of the server off: a test runs them by hand. */
+export const NO_SCHEDULED_JOBS = {
+  indexerIntervalMs: 0,
+  snapshotIntervalMs: 0,
+  pointsIntervalMs: 0,
+  bankStateIntervalMs: 0,
+  purgeIntervalMs: 0,
+  swapPoolIntervalMs: 0,
+} as const satisfies Partial<ServerConfig>;
+
 /**
  * A server on a loopback port for the ledger at `rpcUrl`, serving `group` alone as the main market, with every
  * background job left to the test to run by hand and logging nothing.
@@ -49,12 +59,7 @@ export function quietServerConfig(
     programId,
     group,
     markets: [{ group, name: MAIN_MARKET_NAME }],
-    indexerIntervalMs: 0,
-    snapshotIntervalMs: 0,
-    pointsIntervalMs: 0,
-    bankStateIntervalMs: 0,
-    purgeIntervalMs: 0,
-    swapPoolIntervalMs: 0,
+    ...NO_SCHEDULED_JOBS,
     marketCacheMs: 0,
     logLevel: "silent",
   };
