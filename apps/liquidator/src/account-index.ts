@@ -1,11 +1,14 @@
 // Every margin account of one group, in memory: one getProgramAccounts scan, then programSubscribe keeps it current.
-// The subscription opens before the scan, and each account keeps the slot it was last seen at, so an update that
-// arrives during the scan is neither lost nor overwritten by the scan's older copy.
+// The subscription is acknowledged before the scan, and each account keeps the slot it was last seen at, so an update
+// that arrives during the scan is neither lost nor overwritten by the scan's older copy. A resubscription after a
+// dropped socket scans again: what changed meanwhile sent no notification.
 import { createHash } from "node:crypto";
 import { MarginfiAccountLayout, decodeMarginfiAccount, type MarginfiAccount } from "@ballast/protocol";
 import { groupMarginAccountFilters } from "@ballast/sdk";
-import { PublicKey, SolanaJSONRPCError, type Commitment, type Connection } from "@solana/web3.js";
+import { PublicKey, SolanaJSONRPCError, type Connection } from "@solana/web3.js";
+import type { Commitment } from "@solana/kit";
 import bs58 from "bs58";
+import type { ChainSubscriptions, Subscription } from "./subscriptions.js";
 
 export interface IndexedAccount {
   readonly address: string;
@@ -20,10 +23,11 @@ export interface IndexedAccount {
 
 export interface AccountIndexOptions {
   readonly connection: Connection;
+  readonly subscriptions: ChainSubscriptions;
   readonly programId: string;
   readonly group: string;
   readonly commitment: Commitment;
-  /** Told each account that changed (or appeared) after the first scan. */
+  /** Told each account that changed (or appeared, or went) after the first scan. */
   readonly onChange: (address: string) => void;
   readonly onError: (error: unknown, address: string) => void;
 }
@@ -44,7 +48,7 @@ export class AccountIndex {
   private readonly accounts = new Map<string, IndexedAccount>();
   /** Bank → the accounts holding a balance in it: a bank's or oracle's change re-values only those. */
   private readonly holders = new Map<string, Set<string>>();
-  private subscription: number | null = null;
+  private subscription: Subscription | null = null;
 
   private constructor(private readonly options: AccountIndexOptions) {}
 
@@ -54,23 +58,25 @@ export class AccountIndex {
     try {
       await index.start();
     } catch (error) {
-      await index.close();
+      index.close();
       throw error;
     }
     return index;
   }
 
   private async start(): Promise<void> {
-    const { connection, programId, group, commitment } = this.options;
-    const filters = groupMarginAccountFilters(group);
-    this.subscription = connection.onProgramAccountChange(
-      new PublicKey(programId),
-      ({ accountId, accountInfo }, { slot }) => {
-        const address = accountId.toBase58();
-        if (this.put(address, accountInfo.data, slot)) this.options.onChange(address);
+    const { subscriptions, programId, group, commitment } = this.options;
+    this.subscription = subscriptions.program(programId, groupMarginAccountFilters(group), commitment, {
+      onNotification: ({ address, data, slot }) => {
+        if (this.put(address, data, slot)) this.options.onChange(address);
       },
-      { commitment, filters },
-    );
+      onResubscribed: () =>
+        void this.rescan().then(
+          (changed) => changed.forEach((address) => this.options.onChange(address)),
+          (error: unknown) => this.options.onError(error, group),
+        ),
+    });
+    await this.subscription.ready;
     await this.rescan();
   }
 
@@ -173,10 +179,8 @@ export class AccountIndex {
     return this.holders.get(bank) ?? new Set();
   }
 
-  async close(): Promise<void> {
-    if (this.subscription === null) return;
-    const id = this.subscription;
+  close(): void {
+    this.subscription?.close();
     this.subscription = null;
-    await this.options.connection.removeProgramAccountChangeListener(id);
   }
 }

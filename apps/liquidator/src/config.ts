@@ -12,8 +12,8 @@ const LOG_LEVELS: readonly string[] = ["fatal", "error", "warn", "info", "debug"
 
 export interface LiquidatorConfig {
   readonly rpcUrl: string;
-  /** The RPC's websocket; null derives it as web3.js does (ws[s]://, the RPC port + 1). */
-  readonly wsUrl: string | null;
+  /** The RPC's websocket; by default derived as web3.js does (ws[s]://, the RPC port + 1). */
+  readonly wsUrl: string;
   readonly programId: string;
   readonly groups: readonly string[];
   /** Address lookup tables transactions may load keys from (a market's): accounts with many balances need them. */
@@ -160,7 +160,7 @@ export function resolveConfig(settings: LiquidatorSettings): LiquidatorConfig {
   if (s.quoteDeposit > 0n && s.quoteBanks.length === 0) throw new ConfigError("--quote-deposit needs --quote-bank");
   return {
     rpcUrl: s.rpcUrl,
-    wsUrl: s.wsUrl ?? null,
+    wsUrl: s.wsUrl ?? defaultWebsocketUrl(s.rpcUrl),
     programId: s.programId,
     groups: [...new Set(s.groups)],
     lookupTables: [...new Set(s.lookupTables)],
@@ -231,4 +231,12 @@ export function settingsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): L
     if (value !== undefined && value !== "") settings[key] = value;
   }
   return settings as LiquidatorSettings;
+}
+
+/** The websocket web3.js would use for an RPC URL: ws[s]://, and the port + 1 when the URL names one. */
+function defaultWebsocketUrl(rpcUrl: string): string {
+  const url = new URL(rpcUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  if (url.port !== "") url.port = String(Number(url.port) + 1);
+  return url.toString();
 }

@@ -12,9 +12,11 @@ import {
   type AccountRisk,
   type Market,
 } from "@ballast/sdk";
-import type { Commitment, Connection } from "@solana/web3.js";
+import type { Connection } from "@solana/web3.js";
+import type { Commitment } from "@solana/kit";
 import { AccountIndex, type IndexedAccount } from "./account-index.js";
 import { MarketWatch } from "./market-watch.js";
+import type { ChainSubscriptions } from "./subscriptions.js";
 
 export type Standing = "healthy" | "liquidatable" | "bankrupt";
 
@@ -47,6 +49,7 @@ export interface Valued {
 
 export interface GroupWatchOptions {
   readonly connection: Connection;
+  readonly subscriptions: ChainSubscriptions;
   readonly programId: string;
   readonly group: string;
   readonly commitment: Commitment;
@@ -80,13 +83,14 @@ export class GroupWatch {
   ) {}
 
   static async open(options: GroupWatchOptions): Promise<GroupWatch> {
-    const { connection, programId, group, commitment, onError } = options;
+    const { connection, subscriptions, programId, group, commitment, onError } = options;
     // Changes may arrive before both halves exist: they are remembered and the first pass values everything anyway.
     let watch: GroupWatch | null = null;
     const early: (() => void)[] = [];
     const later = (f: () => void) => (watch ? f() : early.push(f));
     const market = await MarketWatch.open({
       connection,
+      subscriptions,
       programId,
       group,
       commitment,
@@ -101,6 +105,7 @@ export class GroupWatch {
     try {
       index = await AccountIndex.open({
         connection,
+        subscriptions,
         programId,
         group,
         commitment,
@@ -112,7 +117,7 @@ export class GroupWatch {
           }),
       });
     } catch (error) {
-      await market.close();
+      market.close();
       throw error;
     }
     watch = new GroupWatch(group, index, market);
@@ -228,7 +233,8 @@ export class GroupWatch {
     for (const address of await this.index.rescan()) this.dirty.add(address);
   }
 
-  async close(): Promise<void> {
-    await Promise.all([this.index.close(), this.market.close()]);
+  close(): void {
+    this.index.close();
+    this.market.close();
   }
 }

@@ -20,8 +20,10 @@ import {
   type KaminoOracleAccounts,
   type KaminoReserve,
 } from "@ballast/sdk";
-import { PublicKey, type Commitment, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
+import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
+import type { Commitment } from "@solana/kit";
 import { OracleFeeds } from "./oracle-feeds.js";
+import { NotificationMarks, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 /** Where the lending market's address sits in its reserves and obligations (after discriminator, tag/version and last update). */
 const LENDING_MARKET_OFFSET = 32;
@@ -30,6 +32,7 @@ const NULL_KEY = "nu11111111111111111111111111111111111111111";
 
 export interface KaminoWatchOptions {
   readonly connection: Connection;
+  readonly subscriptions: ChainSubscriptions;
   readonly lendingMarket: string;
   readonly commitment: Commitment;
   /** A price, a reserve or an obligation changed. */
@@ -73,15 +76,24 @@ function oracleKeysOf(reserve: KaminoReserve): {
 }
 
 export class KaminoWatch {
+  /** Set by the first read or notification, before open() resolves. */
   private market!: Watched<KaminoLendingMarket>;
   private readonly reserves = new Map<string, KaminoReserve>();
   private readonly obligations = new Map<string, Watched<KaminoObligation>>();
   private readonly oracles: OracleFeeds;
-  private readonly subscriptions: number[] = [];
+  private readonly subscriptions: Subscription[] = [];
+  /** The market, reserves and obligations notified: a re-read after resubscribing keeps their newer copies. */
+  private readonly marks = new NotificationMarks();
   private closed = false;
 
   private constructor(private readonly options: KaminoWatchOptions) {
-    this.oracles = new OracleFeeds(options.connection, options.commitment, () => options.onChange());
+    this.oracles = new OracleFeeds({
+      connection: options.connection,
+      subscriptions: options.subscriptions,
+      commitment: options.commitment,
+      onChange: () => options.onChange(),
+      onError: options.onError,
+    });
   }
 
   static async open(options: KaminoWatchOptions): Promise<KaminoWatch> {
@@ -89,7 +101,7 @@ export class KaminoWatch {
     try {
       await watch.start();
     } catch (error) {
-      await watch.close();
+      watch.close();
       throw error;
     }
     return watch;
@@ -108,41 +120,67 @@ export class KaminoWatch {
   }
 
   private async start(): Promise<void> {
-    const { connection, lendingMarket, commitment } = this.options;
-    const marketKey = new PublicKey(lendingMarket);
-    // Subscriptions first, so nothing written between them and the reads is missed.
+    const { subscriptions, lendingMarket, commitment } = this.options;
+    const reread = (what: () => Promise<void>) => () =>
+      void what().then(
+        () => this.options.onChange(),
+        (error: unknown) => this.options.onError(error, lendingMarket),
+      );
     this.subscriptions.push(
-      connection.onAccountChange(marketKey, (info) => this.marketChanged(info.data), { commitment }),
-      connection.onProgramAccountChange(
-        new PublicKey(KLEND_PROGRAM_ID),
-        ({ accountId, accountInfo }) => this.accountChanged(accountId.toBase58(), accountInfo.data),
-        { commitment, filters: this.filters() },
-      ),
+      subscriptions.account(lendingMarket, commitment, {
+        onNotification: ({ info }) => {
+          this.marks.touch(lendingMarket);
+          this.marketChanged(info.data);
+        },
+        onResubscribed: reread(() => this.readMarket()),
+      }),
+      subscriptions.program(KLEND_PROGRAM_ID, this.filters(), commitment, {
+        onNotification: ({ address, data }) => {
+          this.marks.touch(address);
+          this.accountChanged(address, data);
+        },
+        onResubscribed: reread(() => this.resync()),
+      }),
     );
-    const info = await connection.getAccountInfo(marketKey, commitment);
-    if (!info || !hasDiscriminator(info.data, KAMINO_LENDING_MARKET_DISCRIMINATOR))
-      throw new Error(`Lending market ${lendingMarket} not found`);
-    this.market = { value: decodeKaminoLendingMarket(info.data), version: 1 };
+    // Subscribed before the reads, so nothing written between them is missed.
+    await Promise.all(this.subscriptions.map((s) => s.ready));
+    await this.readMarket();
     await this.resync();
   }
 
-  /** Reads every reserve and obligation of the market again: a closed obligation leaves the filter without a notification. */
+  private async readMarket(): Promise<void> {
+    const { connection, lendingMarket, commitment } = this.options;
+    const mark = this.marks.mark();
+    const info = await connection.getAccountInfo(new PublicKey(lendingMarket), commitment);
+    if (!info || !hasDiscriminator(info.data, KAMINO_LENDING_MARKET_DISCRIMINATOR))
+      throw new Error(`Lending market ${lendingMarket} not found`);
+    if (this.marks.notifiedSince(lendingMarket, mark)) return;
+    this.market = { value: decodeKaminoLendingMarket(info.data), version: (this.market?.version ?? 0) + 1 };
+  }
+
+  /**
+   * Reads every reserve and obligation of the market again, keeping those notified meanwhile: a closed obligation
+   * leaves the filter without a notification.
+   */
   async resync(): Promise<void> {
     const { connection, commitment } = this.options;
+    const mark = this.marks.mark();
     const accounts = await connection.getProgramAccounts(new PublicKey(KLEND_PROGRAM_ID), { commitment, filters: this.filters() });
     const seen = new Set<string>();
     for (const { pubkey, account } of accounts) {
       const address = pubkey.toBase58();
       seen.add(address);
-      this.store(address, account.data);
+      if (!this.marks.notifiedSince(address, mark)) this.store(address, account.data);
     }
-    for (const address of this.obligations.keys()) if (!seen.has(address)) this.obligations.delete(address);
+    for (const address of this.obligations.keys()) {
+      if (!seen.has(address) && !this.marks.notifiedSince(address, mark)) this.obligations.delete(address);
+    }
     await this.oracles.loadUnread();
   }
 
   private marketChanged(data: Buffer): void {
     try {
-      this.market = { value: decodeKaminoLendingMarket(data), version: this.market.version + 1 };
+      this.market = { value: decodeKaminoLendingMarket(data), version: (this.market?.version ?? 0) + 1 };
       this.options.onChange();
     } catch (error) {
       this.options.onError(error, this.options.lendingMarket);
@@ -230,13 +268,10 @@ export class KaminoWatch {
     return candidates;
   }
 
-  async close(): Promise<void> {
+  close(): void {
     if (this.closed) return;
     this.closed = true;
-    const { connection } = this.options;
-    const [marketSubscription, accountsSubscription] = this.subscriptions;
-    if (marketSubscription !== undefined) await connection.removeAccountChangeListener(marketSubscription);
-    if (accountsSubscription !== undefined) await connection.removeProgramAccountChangeListener(accountsSubscription);
-    await this.oracles.close();
+    for (const subscription of this.subscriptions) subscription.close();
+    this.oracles.close();
   }
 }

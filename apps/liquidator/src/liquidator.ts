@@ -31,6 +31,7 @@ import { KaminoWatch, type KaminoCandidate } from "./kamino-watch.js";
 import { LiquidatorMetrics } from "./metrics.js";
 import { startStatusServer, type StatusServer } from "./http.js";
 import { canSettleBankruptcy, ensureBacking, rebalance, reloadOwn, type OwnAccount } from "./inventory.js";
+import { ChainSubscriptions } from "./subscriptions.js";
 
 /**
  * What one liquidation transaction is expected to cost, lamports: the signature fee and a priority fee at the
@@ -72,7 +73,12 @@ interface Group {
 
 export async function startLiquidator(config: LiquidatorConfig, options: StartLiquidatorOptions = {}): Promise<RunningLiquidator> {
   const log = options.logger ?? pino({ level: config.logLevel, base: { service: "ballast-liquidator" } });
-  const connection = new Connection(config.rpcUrl, { commitment: "confirmed", wsEndpoint: config.wsUrl ?? undefined });
+  const connection = new Connection(config.rpcUrl, { commitment: "confirmed" });
+  const subscriptions = new ChainSubscriptions(config.wsUrl, {
+    onDropped: (error, subscription) => log.warn({ err: error, subscription }, "subscription dropped; subscribing again"),
+    onRestored: (subscription, attempts) => log.info({ subscription, attempts }, "subscription restored; reading its accounts again"),
+    onHandlerError: (error, subscription) => log.error({ err: error, subscription }, "a notification could not be handled"),
+  });
   const metrics = new LiquidatorMetrics();
   const lookupTables = await loadLookupTables(connection, config.lookupTables);
   const context: ActionContext = {
@@ -102,6 +108,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     for (const group of config.groups) {
       const watch = await GroupWatch.open({
         connection,
+        subscriptions,
         programId: config.programId,
         group,
         commitment: "confirmed",
@@ -120,6 +127,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     for (const lendingMarket of await lendingMarketsBehind(connection, groups)) {
       const watch = await KaminoWatch.open({
         connection,
+        subscriptions,
         lendingMarket,
         commitment: "confirmed",
         onChange: kick,
@@ -132,7 +140,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
     // A start that fails leaves no subscription behind.
     closing = true;
     if (inFlight) await inFlight.catch(() => undefined);
-    await Promise.all([...groups.map((g) => g.watch.close()), ...kaminos.map((k) => k.close())]);
+    subscriptions.close();
     throw error;
   }
 
@@ -483,7 +491,7 @@ export async function startLiquidator(config: LiquidatorConfig, options: StartLi
       closing = true;
       await Promise.all(jobs.map((job) => job.stop()));
       if (inFlight) await inFlight.catch(() => undefined);
-      await Promise.all([...groups.map((g) => g.watch.close()), ...kaminos.map((k) => k.close())]);
+      subscriptions.close();
       await status?.close();
       log.info("stopped");
     },

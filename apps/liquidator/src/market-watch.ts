@@ -11,8 +11,10 @@ import {
   type BankAccount,
   type Market,
 } from "@ballast/sdk";
-import { PublicKey, type AccountInfo, type Commitment, type Connection } from "@solana/web3.js";
+import { PublicKey, type AccountInfo, type Connection } from "@solana/web3.js";
+import type { Commitment } from "@solana/kit";
 import { OracleFeeds } from "./oracle-feeds.js";
+import { NotificationMarks, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 export interface MarketChange {
   /** The banks whose state or price changed. */
@@ -23,6 +25,7 @@ export interface MarketChange {
 
 export interface MarketWatchOptions {
   readonly connection: Connection;
+  readonly subscriptions: ChainSubscriptions;
   readonly programId: string;
   readonly group: string;
   readonly commitment: Commitment;
@@ -36,13 +39,19 @@ export class MarketWatch {
   private readonly oracles: OracleFeeds;
   /** The banks priced from each oracle account. */
   private readonly oracleBanks = new Map<string, Set<string>>();
-  private readonly subscriptions: number[] = [];
+  private readonly subscriptions: Subscription[] = [];
+  /** The group and banks notified: a re-read after resubscribing keeps their newer copies. */
+  private readonly marks = new NotificationMarks();
   private closed = false;
 
   private constructor(private readonly options: MarketWatchOptions) {
-    this.oracles = new OracleFeeds(options.connection, options.commitment, (address) =>
-      options.onChange({ banks: [...(this.oracleBanks.get(address) ?? [])], price: true }),
-    );
+    this.oracles = new OracleFeeds({
+      connection: options.connection,
+      subscriptions: options.subscriptions,
+      commitment: options.commitment,
+      onChange: (address) => options.onChange({ banks: [...(this.oracleBanks.get(address) ?? [])], price: true }),
+      onError: options.onError,
+    });
   }
 
   static async open(options: MarketWatchOptions): Promise<MarketWatch> {
@@ -50,38 +59,68 @@ export class MarketWatch {
     try {
       await watch.start();
     } catch (error) {
-      await watch.close();
+      watch.close();
       throw error;
     }
     return watch;
   }
 
   private async start(): Promise<void> {
-    const { connection, programId, group, commitment } = this.options;
-    const groupKey = new PublicKey(group);
+    const { subscriptions, programId, group, commitment } = this.options;
+    const reread = (what: () => Promise<void>) => () => void what().catch((error: unknown) => this.options.onError(error, group));
     this.subscriptions.push(
-      connection.onAccountChange(
-        groupKey,
-        (info) => {
-          try {
-            this.group = decodeMarginfiGroup(info.data);
-          } catch (error) {
-            this.options.onError(error, group);
-          }
+      subscriptions.account(group, commitment, {
+        onNotification: ({ info }) => {
+          this.marks.touch(group);
+          this.groupChanged(info.data);
         },
-        { commitment },
-      ),
-      connection.onProgramAccountChange(
-        new PublicKey(programId),
-        ({ accountId, accountInfo }) => this.bankChanged(accountId.toBase58(), accountInfo.data),
-        { commitment, filters: groupBankFilters(group) },
-      ),
+        onResubscribed: reread(() => this.readGroup()),
+      }),
+      subscriptions.program(programId, groupBankFilters(group), commitment, {
+        onNotification: ({ address, data }) => {
+          this.marks.touch(address);
+          this.bankChanged(address, data);
+        },
+        onResubscribed: reread(() => this.readBanks()),
+      }),
     );
-    const info = await connection.getAccountInfo(groupKey, commitment);
+    // Subscribed before the reads, so nothing written between them is missed.
+    await Promise.all(this.subscriptions.map((s) => s.ready));
+    await this.readGroup();
+    await this.readBanks();
+  }
+
+  private groupChanged(data: Buffer): void {
+    try {
+      this.group = decodeMarginfiGroup(data);
+    } catch (error) {
+      this.options.onError(error, this.options.group);
+    }
+  }
+
+  /** Reads the group account, unless a notification newer than the read arrived meanwhile. */
+  private async readGroup(): Promise<void> {
+    const { connection, group, commitment } = this.options;
+    const mark = this.marks.mark();
+    const info = await connection.getAccountInfo(new PublicKey(group), commitment);
     if (!info) throw new Error(`Group ${group} not found`);
-    this.group = decodeMarginfiGroup(info.data);
-    for (const bank of await fetchGroupBanks(connection, programId, group)) this.setBank(bank);
+    if (!this.marks.notifiedSince(group, mark)) this.groupChanged(info.data);
+  }
+
+  /** Reads every bank of the group, keeping those notified meanwhile; the banks that changed are announced. */
+  private async readBanks(): Promise<void> {
+    const { connection, programId, group } = this.options;
+    const mark = this.marks.mark();
+    const changed: string[] = [];
+    for (const bank of await fetchGroupBanks(connection, programId, group)) {
+      if (this.marks.notifiedSince(bank.address, mark)) continue;
+      const held = this.banks.get(bank.address);
+      if (held && held.data.equals(bank.data)) continue;
+      this.setBank(bank);
+      if (held) changed.push(bank.address);
+    }
     await this.oracles.loadUnread();
+    if (changed.length > 0) this.options.onChange({ banks: changed, price: false });
   }
 
   private bankChanged(address: string, data: Buffer): void {
@@ -140,13 +179,10 @@ export class MarketWatch {
     return this.banks.size;
   }
 
-  async close(): Promise<void> {
+  close(): void {
     if (this.closed) return;
     this.closed = true;
-    const { connection } = this.options;
-    const [groupSubscription, banksSubscription] = this.subscriptions;
-    if (groupSubscription !== undefined) await connection.removeAccountChangeListener(groupSubscription);
-    if (banksSubscription !== undefined) await connection.removeProgramAccountChangeListener(banksSubscription);
-    await this.oracles.close();
+    for (const subscription of this.subscriptions) subscription.close();
+    this.oracles.close();
   }
 }

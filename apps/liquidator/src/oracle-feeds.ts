@@ -1,53 +1,74 @@
 // The oracle accounts a watch prices from, kept by subscription: each account's latest data and a version bumped on
 // every change (part of the state a liquidation attempt is remembered under). Shared by the group and market watches.
-import { PublicKey, type AccountInfo, type Commitment, type Connection } from "@solana/web3.js";
+import { PublicKey, type AccountInfo, type Connection } from "@solana/web3.js";
+import type { Commitment } from "@solana/kit";
+import { NotificationMarks, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 interface Feed {
   info: AccountInfo<Buffer> | null;
   version: number;
-  readonly subscription: number;
+  readonly subscription: Subscription;
+}
+
+export interface OracleFeedsOptions {
+  readonly connection: Connection;
+  readonly subscriptions: ChainSubscriptions;
+  readonly commitment: Commitment;
+  /** Called with the account's address after each change. */
+  readonly onChange: (address: string) => void;
+  readonly onError: (error: unknown, account: string) => void;
 }
 
 export class OracleFeeds {
   private readonly feeds = new Map<string, Feed>();
+  private readonly marks = new NotificationMarks();
 
-  constructor(
-    private readonly connection: Connection,
-    private readonly commitment: Commitment,
-    /** Called with the account's address after each change. */
-    private readonly onChange: (address: string) => void,
-  ) {}
+  constructor(private readonly options: OracleFeedsOptions) {}
 
   /** Subscribes to `address` unless it already is. */
   watch(address: string): void {
     if (this.feeds.has(address)) return;
-    const subscription = this.connection.onAccountChange(
-      new PublicKey(address),
-      (info) => {
-        const feed = this.feeds.get(address);
-        if (!feed) return;
-        feed.info = info;
-        feed.version += 1;
-        this.onChange(address);
+    const subscription = this.options.subscriptions.account(address, this.options.commitment, {
+      onNotification: ({ info }) => {
+        this.marks.touch(address);
+        this.update(address, info);
       },
-      { commitment: this.commitment },
-    );
+      onResubscribed: () => void this.read([address], true).catch((error: unknown) => this.options.onError(error, address)),
+    });
     this.feeds.set(address, { info: null, version: 0, subscription });
   }
 
   /** Reads the accounts watched but not read yet (new ones) in one call. */
   async loadUnread(): Promise<void> {
     const unread = [...this.feeds].filter(([, feed]) => feed.version === 0 && feed.info === null).map(([address]) => address);
-    if (unread.length === 0) return;
-    const infos = await this.connection.getMultipleAccountsInfo(
-      unread.map((a) => new PublicKey(a)),
-      this.commitment,
+    await this.read(unread, false);
+  }
+
+  /** Reads the accounts; a change is announced (a new version) when `announce`, else only stored. */
+  private async read(addresses: readonly string[], announce: boolean): Promise<void> {
+    if (addresses.length === 0) return;
+    const mark = this.marks.mark();
+    const infos = await this.options.connection.getMultipleAccountsInfo(
+      addresses.map((a) => new PublicKey(a)),
+      this.options.commitment,
     );
-    unread.forEach((address, i) => {
+    addresses.forEach((address, i) => {
       const feed = this.feeds.get(address);
+      const info = infos[i] ?? null;
       // A notification that arrived meanwhile is newer than this read.
-      if (feed && feed.version === 0) feed.info = infos[i] ?? null;
+      if (!feed || this.marks.notifiedSince(address, mark)) return;
+      if (!announce) {
+        if (feed.version === 0) feed.info = info;
+      } else if (info && !(feed.info && feed.info.data.equals(info.data))) this.update(address, info);
     });
+  }
+
+  private update(address: string, info: AccountInfo<Buffer>): void {
+    const feed = this.feeds.get(address);
+    if (!feed) return;
+    feed.info = info;
+    feed.version += 1;
+    this.options.onChange(address);
   }
 
   info(address: string): AccountInfo<Buffer> | null {
@@ -58,7 +79,7 @@ export class OracleFeeds {
     return this.feeds.get(address)?.version ?? 0;
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...this.feeds.values()].map((feed) => this.connection.removeAccountChangeListener(feed.subscription)));
+  close(): void {
+    for (const feed of this.feeds.values()) feed.subscription.close();
   }
 }

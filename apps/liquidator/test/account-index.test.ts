@@ -8,6 +8,7 @@ import { decodeMarginfiAccount } from "@ballast/protocol";
 import { groupMarginAccountFilters } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { AccountIndex } from "../src/account-index.js";
+import { ChainSubscriptions } from "../src/subscriptions.js";
 import { mulberry32 } from "../../../packages/ledger/test/support/random.js";
 
 const SOL = 1_000_000_000n;
@@ -18,16 +19,31 @@ let sol: TestBank;
 let usdc: TestBank;
 let index: AccountIndex;
 let connection: Connection;
+let subscriptions: ChainSubscriptions;
 const changes: string[] = [];
+/** Subscription events are failures here: the ledger stays up. */
+const strictEvents = {
+  onDropped: (error: unknown) => {
+    throw error;
+  },
+  onRestored: (subscription: string) => {
+    throw new Error(`${subscription} was restored: it should never have dropped`);
+  },
+  onHandlerError: (error: unknown) => {
+    throw error;
+  },
+};
 
 beforeAll(async () => {
   market = await TestMarket.start();
   sol = await market.addBank(9, { kind: "pyth", price: 150 }, {}, { mint: NATIVE_MINT });
   usdc = await market.addBank(6, { kind: "switchboard", price: 1 });
   await market.deposit(await market.newUser(), usdc, 100_000n * USDC);
-  connection = new Connection(market.net.rpc.url, { commitment: "confirmed", wsEndpoint: market.net.rpc.wsUrl });
+  connection = new Connection(market.net.rpc.url, { commitment: "confirmed" });
+  subscriptions = new ChainSubscriptions(market.net.rpc.wsUrl, strictEvents);
   index = await AccountIndex.open({
     connection,
+    subscriptions,
     programId: PROGRAM.toBase58(),
     group: market.group.toBase58(),
     commitment: "confirmed",
@@ -39,8 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await index?.close();
-  await new Promise((r) => setTimeout(r, 700));
+  subscriptions?.close();
   await market?.close();
 });
 
@@ -145,7 +160,7 @@ describe("the account index", () => {
 
   it("splits a scan the RPC refuses for its size by the authority's first byte, and holds the same accounts", async () => {
     // An RPC that refuses any scan not narrowed to one authority byte, as Solana's scan limit refuses a large one.
-    const limited = new Connection(market.net.rpc.url, { commitment: "confirmed", wsEndpoint: market.net.rpc.wsUrl });
+    const limited = new Connection(market.net.rpc.url, { commitment: "confirmed" });
     const scanAccounts = limited.getProgramAccounts.bind(limited);
     let scans = 0;
     limited.getProgramAccounts = (async (programId: PublicKey, config?: GetProgramAccountsConfig) => {
@@ -160,6 +175,7 @@ describe("the account index", () => {
     }) as Connection["getProgramAccounts"];
     const split = await AccountIndex.open({
       connection: limited,
+      subscriptions,
       programId: PROGRAM.toBase58(),
       group: market.group.toBase58(),
       commitment: "confirmed",
@@ -174,7 +190,7 @@ describe("the account index", () => {
       expect(held(split)).toEqual(held(index));
       expect(split.size).toBe((await scan()).size);
     } finally {
-      await split.close();
+      split.close();
     }
   });
 

@@ -110,6 +110,7 @@ describe("configuration", () => {
     expect(config.minProfitUsd).toBe(0.5);
     expect(config.priorityTier).toBe("HIGH");
     expect(config.rpcUrl).toBe("http://127.0.0.1:8899");
+    expect(config.wsUrl).toBe("ws://127.0.0.1:8900/");
     expect(config.lookupTables).toEqual([product.lookupTables[0]!.key.toBase58()]);
     expect(config.maxAccountsPerTransaction).toBe(40);
 
