@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { verifyTransactionSignatures, type SignedMessage } from "./verify.js";
@@ -13,23 +14,11 @@ import { elementAt } from "../indexing.js";
  * signer key), then the message.
  */
 const WORKER_SOURCE = `
-const { parentPort } = require("node:worker_threads");
-const { createPublicKey, verify } = require("node:crypto");
-const PREFIX = Buffer.from("302a300506032b6570032100", "hex");
-const keys = new Map();
-function keyObject(raw) {
-  const id = raw.toString("latin1");
-  let key = keys.get(id);
-  if (!key) {
-    key = createPublicKey({ key: Buffer.concat([PREFIX, raw]), format: "der", type: "spki" });
-    if (keys.size > 100000) keys.clear();
-    keys.set(id, key);
-  }
-  return key;
-}
+const { parentPort, workerData } = require("node:worker_threads");
+const sodium = require(workerData.sodium);
 function verifies(message, signature, signer) {
   try {
-    return verify(null, message, keyObject(signer), signature);
+    return sodium.crypto_sign_verify_detached(signature, message, signer);
   } catch {
     return false;
   }
@@ -55,6 +44,9 @@ parentPort.on("message", ({ id, packed, count }) => {
 });
 `;
 
+/** Where the workers load libsodium from: an evaluated worker has no module of its own to resolve against. */
+const SODIUM = createRequire(import.meta.url).resolve("sodium-native");
+
 /** Signatures of one transaction a worker can check: at most 255 (a u8), each with its signer. */
 const MAX_PACKED_SIGNATURES = 255;
 /** Turns with at most this many transactions verify them inline: cheaper than a round trip to a worker. */
@@ -77,7 +69,7 @@ export class SignatureVerifierPool {
 
   constructor(size = Math.max(1, availableParallelism())) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER_SOURCE, { eval: true });
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sodium: SODIUM } });
       worker.on("message", ({ id, results }: { id: number; results: Uint8Array }) => {
         const resolvers = this.inFlight.get(id);
         if (!resolvers) return;

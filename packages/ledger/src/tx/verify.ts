@@ -1,28 +1,13 @@
-import { createPublicKey, verify, type KeyObject } from "node:crypto";
+// Ed25519 through libsodium (sodium-native): its verification takes less than half the time of Node's OpenSSL one
+// here, and verification is the largest single cost of admitting a transaction.
+import sodium from "sodium-native";
 
-/** DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows it. */
-const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
-const keyObjects = new Map<string, KeyObject>();
-const KEY_CACHE_LIMIT = 100_000;
-
-function publicKeyObject(raw: Uint8Array): KeyObject {
-  const id = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1");
-  let key = keyObjects.get(id);
-  if (key === undefined) {
-    key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: "der", type: "spki" });
-    if (keyObjects.size >= KEY_CACHE_LIMIT) keyObjects.clear();
-    keyObjects.set(id, key);
-  }
-  return key;
-}
+const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 export function verifySignature(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
-  try {
-    return verify(null, message, publicKeyObject(publicKey), signature);
-  } catch {
-    // A key that is not a valid curve point cannot have signed anything.
-    return false;
-  }
+  // libsodium refuses a key that is not a valid curve point, which cannot have signed anything; a wrong length throws.
+  if (signature.length !== 64 || publicKey.length !== 32) return false;
+  return sodium.crypto_sign_verify_detached(asBuffer(signature), asBuffer(message), asBuffer(publicKey));
 }
 
 export interface SignedMessage {
