@@ -1,4 +1,4 @@
-import type { TransactionMeta } from "../service.js";
+import type { TokenBalance, TransactionMeta, UiTokenAmount } from "../service.js";
 
 /**
  * JSON that keeps what transaction records hold exactly: bigints as {"$n":"123"} and Buffers as {"$b":"<base64>"},
@@ -42,6 +42,27 @@ function bigintsJson(values: readonly bigint[]): string {
 }
 
 /**
+ * Each amount's JSON, by object: the runtime shares one amount object per token account state (a transaction's post
+ * balance is the next one's pre balance), so most are written once.
+ */
+const amountJson = new WeakMap<UiTokenAmount, string>();
+
+/** Token balances as JSON.stringify writes them; base58 addresses need no escaping. */
+function tokenBalancesJson(balances: readonly TokenBalance[]): string {
+  let out = "[";
+  for (let i = 0; i < balances.length; i++) {
+    const { accountIndex, mint, owner, programId, uiTokenAmount } = balances[i]!;
+    let amount = amountJson.get(uiTokenAmount);
+    if (amount === undefined) {
+      amount = JSON.stringify(uiTokenAmount);
+      amountJson.set(uiTokenAmount, amount);
+    }
+    out += `${i === 0 ? "" : ","}{"accountIndex":${accountIndex},"mint":"${mint}","owner":"${owner}","programId":"${programId}","uiTokenAmount":${amount}}`;
+  }
+  return `${out}]`;
+}
+
+/**
  * stringifyWithBigInt(meta), written field by field: every transaction's meta is stored, and only its fee, balances,
  * units and return data hold bigints or Buffers; the rest is plain JSON, stringified natively without a tagged copy.
  */
@@ -49,7 +70,7 @@ export function stringifyTransactionMeta(meta: TransactionMeta): string {
   return (
     `{"err":${stringifyWithBigInt(meta.err)},"fee":{"$n":"${meta.fee}"},` +
     `"preBalances":${bigintsJson(meta.preBalances)},"postBalances":${bigintsJson(meta.postBalances)},` +
-    `"preTokenBalances":${JSON.stringify(meta.preTokenBalances)},"postTokenBalances":${JSON.stringify(meta.postTokenBalances)},` +
+    `"preTokenBalances":${tokenBalancesJson(meta.preTokenBalances)},"postTokenBalances":${tokenBalancesJson(meta.postTokenBalances)},` +
     `"logMessages":${JSON.stringify(meta.logMessages)},"innerInstructions":${JSON.stringify(meta.innerInstructions)},` +
     `"loadedAddresses":${JSON.stringify(meta.loadedAddresses)},"returnData":${stringifyWithBigInt(meta.returnData)},` +
     `"computeUnitsConsumed":{"$n":"${meta.computeUnitsConsumed}"}}`
