@@ -22,8 +22,8 @@ import { PublicKey, type AccountInfo, type GetProgramAccountsFilter } from "@sol
 import { createWebSocketChannel } from "./websocket-channel.js";
 
 /** The first pause before subscribing again after a drop, and the longest. */
-export const FIRST_BACKOFF_MS = 250;
-export const MAX_BACKOFF_MS = 10_000;
+const FIRST_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 10_000;
 /** Solana's public RPC nodes refuse more subscriptions on one socket; kit's own default. */
 const SUBSCRIPTIONS_PER_SOCKET = 100;
 

@@ -14,7 +14,7 @@ import {
 import WebSocket from "ws";
 
 /** How often the socket is pinged; a ping still unanswered at the next one ends the socket. */
-export const PING_INTERVAL_MS = 10_000;
+const PING_INTERVAL_MS = 10_000;
 
 export function createWebSocketChannel(url: string, abortSignal: AbortSignal): Promise<RpcSubscriptionsChannel<string, string>> {
   if (abortSignal.aborted) return Promise.reject(abortSignal.reason);

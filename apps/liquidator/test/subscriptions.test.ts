@@ -1,13 +1,14 @@
 // The liquidator's subscriptions when the websocket breaks, through a proxy in front of the real ledger: a cut socket
-// is subscribed again and what changed meanwhile is read again; a subscription made while the socket is closing
+// is subscribed again and what changed meanwhile is read again (the accounts, a bank, a price); a subscription made while the socket is closing
 // neither starves the event loop nor retries without pause (web3.js's Connection did both, until the process ran out
 // of memory), and it subscribes once the socket is back.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Connection, Keypair, LAMPORTS_PER_SOL, type PublicKey } from "@solana/web3.js";
 import { decodeMarginfiAccount } from "@ballast/protocol";
-import { groupMarginAccountFilters } from "@ballast/sdk";
+import { groupMarginAccountFilters, isOracleFailure, toNumber } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank } from "../../../packages/protocol/test/support/market.js";
 import { AccountIndex } from "../src/account-index.js";
+import { MarketWatch, type MarketChange } from "../src/market-watch.js";
 import { ChainSubscriptions, type SubscriptionEvents } from "../src/subscriptions.js";
 import { SocketProxy } from "./support/socket-proxy.js";
 
@@ -102,6 +103,53 @@ it("an index whose socket was cut reads what changed while it was down once it i
     await until("a notification after the resubscription", async () => indexed(index) === (await scan()));
   } finally {
     index.close();
+    subscriptions.close();
+  }
+}, 60_000);
+
+it("a market watch whose socket was cut reads again the bank and the price that changed while it was down", async () => {
+  const { events, dropped, restored } = recorder();
+  const subscriptions = new ChainSubscriptions(proxy.url, events);
+  const changes: MarketChange[] = [];
+  const watch = await MarketWatch.open({
+    connection,
+    subscriptions,
+    programId: PROGRAM.toBase58(),
+    group: market.group.toBase58(),
+    commitment: "confirmed",
+    onChange: (change) => changes.push(change),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  try {
+    const bank = usdc.key.toBase58();
+    const held = () => watch.marketAt(market.now()).banks.get(bank)!;
+    const price = () => {
+      const leg = held().price.realTime;
+      return isOracleFailure(leg) ? null : toNumber(leg.price);
+    };
+    expect(price()).toBe(1);
+
+    proxy.cut();
+    await market.setOracle(usdc.oracle!, { kind: "switchboard", price: 0.5 });
+    await market.configureBank(usdc, { depositLimit: 123_456_789n });
+    proxy.up();
+
+    await until("the bank and the price read again", () => held().bank.config.depositLimit === 123_456_789n && price() === 0.5);
+    const subscriptionsOfTheWatch = [
+      `account ${market.group.toBase58()}`,
+      `program ${PROGRAM.toBase58()}`,
+      `account ${usdc.oracle!.toBase58()}`,
+    ].sort();
+    expect([...dropped].sort()).toEqual(subscriptionsOfTheWatch);
+    await until("every subscription back", () => restored.length === 3);
+    expect([...restored].sort()).toEqual(subscriptionsOfTheWatch);
+    // Both were announced, so a pass values the bank's holders again.
+    expect(changes).toContainEqual({ banks: [bank], price: true });
+    expect(changes).toContainEqual({ banks: [bank], price: false });
+  } finally {
+    watch.close();
     subscriptions.close();
   }
 }, 60_000);
