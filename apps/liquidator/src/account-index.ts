@@ -8,7 +8,7 @@ import { groupMarginAccountFilters } from "@ballast/sdk";
 import { PublicKey, SolanaJSONRPCError, type Connection } from "@solana/web3.js";
 import type { Commitment } from "@solana/kit";
 import bs58 from "bs58";
-import type { ChainSubscriptions, Subscription } from "./subscriptions.js";
+import { coalescedReread, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 export interface IndexedAccount {
   readonly address: string;
@@ -70,11 +70,12 @@ export class AccountIndex {
       onNotification: ({ address, data, slot }) => {
         if (this.put(address, data, slot)) this.options.onChange(address);
       },
-      onResubscribed: () =>
-        void this.rescan().then(
-          (changed) => changed.forEach((address) => this.options.onChange(address)),
-          (error: unknown) => this.options.onError(error, group),
-        ),
+      onResubscribed: coalescedReread(
+        async () => {
+          for (const address of await this.rescan()) this.options.onChange(address);
+        },
+        (error) => this.options.onError(error, group),
+      ),
     });
     await this.subscription.ready;
     await this.rescan();

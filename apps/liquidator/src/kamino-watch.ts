@@ -23,7 +23,7 @@ import {
 import { PublicKey, type Connection, type GetProgramAccountsFilter } from "@solana/web3.js";
 import type { Commitment } from "@solana/kit";
 import { OracleFeeds } from "./oracle-feeds.js";
-import { NotificationMarks, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
+import { NotificationMarks, coalescedReread, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 /** Where the lending market's address sits in its reserves and obligations (after discriminator, tag/version and last update). */
 const LENDING_MARKET_OFFSET = 32;
@@ -121,10 +121,13 @@ export class KaminoWatch {
 
   private async start(): Promise<void> {
     const { subscriptions, lendingMarket, commitment } = this.options;
-    const reread = (what: () => Promise<void>) => () =>
-      void what().then(
-        () => this.options.onChange(),
-        (error: unknown) => this.options.onError(error, lendingMarket),
+    const reread = (what: () => Promise<void>) =>
+      coalescedReread(
+        async () => {
+          await what();
+          this.options.onChange();
+        },
+        (error) => this.options.onError(error, lendingMarket),
       );
     this.subscriptions.push(
       subscriptions.account(lendingMarket, commitment, {

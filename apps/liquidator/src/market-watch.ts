@@ -14,7 +14,7 @@ import {
 import { PublicKey, type AccountInfo, type Connection } from "@solana/web3.js";
 import type { Commitment } from "@solana/kit";
 import { OracleFeeds } from "./oracle-feeds.js";
-import { NotificationMarks, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
+import { NotificationMarks, coalescedReread, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 export interface MarketChange {
   /** The banks whose state or price changed. */
@@ -67,7 +67,7 @@ export class MarketWatch {
 
   private async start(): Promise<void> {
     const { subscriptions, programId, group, commitment } = this.options;
-    const reread = (what: () => Promise<void>) => () => void what().catch((error: unknown) => this.options.onError(error, group));
+    const reread = (what: () => Promise<void>) => coalescedReread(what, (error) => this.options.onError(error, group));
     this.subscriptions.push(
       subscriptions.account(group, commitment, {
         onNotification: ({ info }) => {

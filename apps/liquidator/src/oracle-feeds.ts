@@ -2,7 +2,7 @@
 // every change (part of the state a liquidation attempt is remembered under). Shared by the group and market watches.
 import { PublicKey, type AccountInfo, type Connection } from "@solana/web3.js";
 import type { Commitment } from "@solana/kit";
-import { NotificationMarks, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
+import { NotificationMarks, coalescedReread, type ChainSubscriptions, type Subscription } from "./subscriptions.js";
 
 interface Feed {
   info: AccountInfo<Buffer> | null;
@@ -33,7 +33,10 @@ export class OracleFeeds {
         this.marks.touch(address);
         this.update(address, info);
       },
-      onResubscribed: () => void this.read([address], true).catch((error: unknown) => this.options.onError(error, address)),
+      onResubscribed: coalescedReread(
+        () => this.read([address], true),
+        (error) => this.options.onError(error, address),
+      ),
     });
     this.feeds.set(address, { info: null, version: 0, subscription });
   }

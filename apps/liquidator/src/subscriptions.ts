@@ -87,6 +87,22 @@ function toRpcFilter(filter: GetProgramAccountsFilter): GetProgramAccountsDatasi
 
 const backoff = (attempt: number) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempt);
 
+/**
+ * A controller that also aborts with `parent`, and forgets the parent once aborted. Not AbortSignal.any: Node keeps
+ * such signals in a set of its own, whose abort reasons hold the stack that aborted them, and with it the subscription's
+ * owner (the whole account index) long after it closed.
+ */
+function childOf(parent: AbortSignal): AbortController {
+  const child = new AbortController();
+  if (parent.aborted) child.abort();
+  else {
+    const abort = () => child.abort();
+    parent.addEventListener("abort", abort, { once: true });
+    child.signal.addEventListener("abort", () => parent.removeEventListener("abort", abort), { once: true });
+  }
+  return child;
+}
+
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -160,8 +176,8 @@ export class ChainSubscriptions {
     deliver: (notification: T) => void,
     onResubscribed: () => void,
   ): Subscription {
-    const own = new AbortController();
-    const signal = AbortSignal.any([own.signal, this.closed.signal]);
+    const own = childOf(this.closed.signal);
+    const signal = own.signal;
     let settle!: { resolve: () => void; reject: (error: unknown) => void };
     const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
     // An owner that does not wait for it hears of a failure through onDropped.
@@ -187,11 +203,11 @@ export class ChainSubscriptions {
     while (!signal.aborted) {
       // Each try has its own signal, ended with it: kit keeps a failed subscription's promise for as long as the
       // signal it was made with is live, and would hand the same failure to every later try.
-      const attempt = new AbortController();
+      const attempt = childOf(signal);
       let stream: AsyncIterable<T>;
       try {
         attempts += 1;
-        stream = await subscribe(AbortSignal.any([signal, attempt.signal]));
+        stream = await subscribe(attempt.signal);
       } catch (error) {
         attempt.abort();
         if (signal.aborted) return;
@@ -249,4 +265,29 @@ export class NotificationMarks {
   notifiedSince(address: string, mark: number): boolean {
     return (this.last.get(address) ?? 0) > mark;
   }
+}
+
+/**
+ * A re-read to run after a resubscription, one at a time: asked again while it runs, it runs once more afterwards.
+ * A socket that keeps dropping must not start a scan of every account per resubscription.
+ */
+export function coalescedReread(read: () => Promise<void>, onError: (error: unknown) => void): () => void {
+  let running = false;
+  let again = false;
+  const loop = async () => {
+    running = true;
+    do {
+      again = false;
+      try {
+        await read();
+      } catch (error) {
+        onError(error);
+      }
+    } while (again);
+    running = false;
+  };
+  return () => {
+    if (running) again = true;
+    else void loop();
+  };
 }

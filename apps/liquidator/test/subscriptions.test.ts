@@ -1,7 +1,9 @@
 // The liquidator's subscriptions when the websocket breaks, through a proxy in front of the real ledger: a cut socket
 // is subscribed again and what changed meanwhile is read again (the accounts, a bank, a price); a subscription made while the socket is closing
 // neither starves the event loop nor retries without pause (web3.js's Connection did both, until the process ran out
-// of memory), and it subscribes once the socket is back.
+// of memory), and it subscribes once the socket is back; a closed index leaves nothing of itself behind.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Connection, Keypair, LAMPORTS_PER_SOL, type PublicKey } from "@solana/web3.js";
 import { decodeMarginfiAccount } from "@ballast/protocol";
@@ -193,3 +195,32 @@ it("a subscription made while the server is closing the socket normally lets the
     subscriptions.close();
   }
 }, 60_000);
+
+it("an index closed with its subscriptions is garbage: nothing of them holds it", async () => {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  await market.deposit(await market.newUser(), usdc, 1n * USDC);
+  const subscriptions = new ChainSubscriptions(proxy.url, recorder().events);
+  let index: AccountIndex | null = await AccountIndex.open({
+    connection,
+    subscriptions,
+    programId: PROGRAM.toBase58(),
+    group: market.group.toBase58(),
+    commitment: "confirmed",
+    onChange: () => undefined,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  expect(index.size).toBeGreaterThan(0);
+  const held = new WeakRef(index);
+  index.close();
+  subscriptions.close();
+  index = null;
+  // The socket's close and the streams' ends take a few turns.
+  for (let i = 0; i < 40 && held.deref() !== undefined; i++) {
+    await sleep(50);
+    gc();
+  }
+  expect(held.deref()).toBeUndefined();
+});
