@@ -111,11 +111,24 @@ function tokenAccountOf(account: Account): TokenAccount | null {
   }
 }
 
+/** Decimals by mint account object: a committed account is never changed in place, and every transfer reads its mint. */
+const decimalsByMint = new WeakMap<Account, number | null>();
+
 /** Decimals of a mint, as the RPC finds them: the native mint is known, any other must be an initialised mint. */
 function mintDecimals(mint: Address, getMint: AccountLookup): number | null {
   if (mint === NATIVE_MINT) return NATIVE_MINT_DECIMALS;
   const account = getMint(mint);
-  if (!account || !couldHoldBase(account, MINT_SIZE)) return null;
+  if (!account) return null;
+  let decimals = decimalsByMint.get(account);
+  if (decimals === undefined) {
+    decimals = decodedDecimals(account);
+    decimalsByMint.set(account, decimals);
+  }
+  return decimals;
+}
+
+function decodedDecimals(account: Account): number | null {
+  if (!couldHoldBase(account, MINT_SIZE)) return null;
   try {
     const state = decodeMint(tokenBaseState(account.owner, account.data, "mint"));
     return state.isInitialized ? state.decimals : null;
