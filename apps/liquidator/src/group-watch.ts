@@ -232,9 +232,4 @@ export class GroupWatch {
   async resync(): Promise<void> {
     for (const address of await this.index.rescan()) this.dirty.add(address);
   }
-
-  close(): void {
-    this.index.close();
-    this.market.close();
-  }
 }

@@ -182,9 +182,10 @@ export class ChainSubscriptions {
     const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
     // An owner that does not wait for it hears of a failure through onDropped.
     ready.catch(() => undefined);
-    void this.run(name, subscribe, deliver, onResubscribed, signal, settle).finally(() =>
-      settle.reject(new Error(`the ${name} subscription was closed`)),
-    );
+    // Nothing the loop runs may end the process: whatever escapes it is reported, not left unhandled.
+    void this.run(name, subscribe, deliver, onResubscribed, signal, settle)
+      .catch((error: unknown) => this.events.onHandlerError(error, name))
+      .finally(() => settle.reject(new Error(`the ${name} subscription was closed`)));
     return { ready, close: () => own.abort() };
   }
 

@@ -9,6 +9,7 @@ import { groupMarginAccountFilters } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { AccountIndex } from "../src/account-index.js";
 import { ChainSubscriptions } from "../src/subscriptions.js";
+import { openAccountIndex } from "./support/account-index.js";
 import { mulberry32 } from "../../../packages/ledger/test/support/random.js";
 
 const SOL = 1_000_000_000n;
@@ -41,17 +42,7 @@ beforeAll(async () => {
   await market.deposit(await market.newUser(), usdc, 100_000n * USDC);
   connection = new Connection(market.net.rpc.url, { commitment: "confirmed" });
   subscriptions = new ChainSubscriptions(market.net.rpc.wsUrl, strictEvents);
-  index = await AccountIndex.open({
-    connection,
-    subscriptions,
-    programId: PROGRAM.toBase58(),
-    group: market.group.toBase58(),
-    commitment: "confirmed",
-    onChange: (address) => changes.push(address),
-    onError: (error) => {
-      throw error;
-    },
-  });
+  index = await openAccountIndex(market, connection, subscriptions, (address) => changes.push(address));
 }, 120_000);
 
 afterAll(async () => {
@@ -173,17 +164,7 @@ describe("the account index", () => {
       }
       return scanAccounts(programId, config);
     }) as Connection["getProgramAccounts"];
-    const split = await AccountIndex.open({
-      connection: limited,
-      subscriptions,
-      programId: PROGRAM.toBase58(),
-      group: market.group.toBase58(),
-      commitment: "confirmed",
-      onChange: () => undefined,
-      onError: (error) => {
-        throw error;
-      },
-    });
+    const split = await openAccountIndex(market, limited, subscriptions);
     try {
       expect(scans).toBe(257);
       const held = (i: AccountIndex) => [...i.all()].map((e) => [e.address, e.digest]).sort();

@@ -9,9 +9,10 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, type PublicKey } from "@solana/w
 import { decodeMarginfiAccount } from "@ballast/protocol";
 import { groupMarginAccountFilters, isOracleFailure, toNumber } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank } from "../../../packages/protocol/test/support/market.js";
-import { AccountIndex } from "../src/account-index.js";
+import type { AccountIndex } from "../src/account-index.js";
 import { MarketWatch, type MarketChange } from "../src/market-watch.js";
 import { ChainSubscriptions, type SubscriptionEvents } from "../src/subscriptions.js";
+import { openAccountIndex } from "./support/account-index.js";
 import { SocketProxy } from "./support/socket-proxy.js";
 
 const USDC = 1_000_000n;
@@ -70,17 +71,7 @@ const indexed = (index: AccountIndex) => json([...index.all()].map((e) => [e.add
 it("an index whose socket was cut reads what changed while it was down once it is subscribed again", async () => {
   const { events, dropped, restored } = recorder();
   const subscriptions = new ChainSubscriptions(proxy.url, events);
-  const index = await AccountIndex.open({
-    connection,
-    subscriptions,
-    programId: PROGRAM.toBase58(),
-    group: market.group.toBase58(),
-    commitment: "confirmed",
-    onChange: () => undefined,
-    onError: (error) => {
-      throw error;
-    },
-  });
+  const index = await openAccountIndex(market, connection, subscriptions);
   try {
     const alice = await market.newUser();
     await market.deposit(alice, usdc, 100n * USDC);
@@ -201,17 +192,7 @@ it("an index closed with its subscriptions is garbage: nothing of them holds it"
   const gc = runInNewContext("gc") as () => void;
   await market.deposit(await market.newUser(), usdc, 1n * USDC);
   const subscriptions = new ChainSubscriptions(proxy.url, recorder().events);
-  let index: AccountIndex | null = await AccountIndex.open({
-    connection,
-    subscriptions,
-    programId: PROGRAM.toBase58(),
-    group: market.group.toBase58(),
-    commitment: "confirmed",
-    onChange: () => undefined,
-    onError: (error) => {
-      throw error;
-    },
-  });
+  let index: AccountIndex | null = await openAccountIndex(market, connection, subscriptions);
   expect(index.size).toBeGreaterThan(0);
   const held = new WeakRef(index);
   index.close();
