@@ -3,7 +3,7 @@ import { closeSync, fsync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import type { Account, Address } from "../account.js";
 import type { TransactionMeta, TransactionRecord } from "../service.js";
-import { parseWithBigInt, stringifyTransactionMeta } from "./codec.js";
+import { encodeTransactionMeta, readTransactionError, readTransactionMeta } from "./meta-codec.js";
 
 export interface SlotRecord {
   slot: bigint;
@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS accounts (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS transactions (
   seq INTEGER PRIMARY KEY, signature TEXT NOT NULL, signature_key INTEGER NOT NULL, slot INTEGER NOT NULL,
-  block_time INTEGER NOT NULL, version INTEGER NOT NULL, wire BLOB NOT NULL, meta TEXT NOT NULL
+  block_time INTEGER NOT NULL, version INTEGER NOT NULL, wire BLOB NOT NULL, meta BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS transactions_by_signature_key ON transactions (signature_key);
 CREATE TABLE IF NOT EXISTS address_signatures (address TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (address, seq)) WITHOUT ROWID;
@@ -89,7 +89,7 @@ export function commitRows(batch: CommitBatch): CommitRows {
       record.blockTime,
       record.version === "legacy" ? -1 : 0,
       record.wire,
-      stringifyTransactionMeta(record.meta),
+      encodeTransactionMeta(record.meta),
     );
     for (const address of addresses) rows.addresses.push(address, record.seq);
   }
@@ -133,7 +133,8 @@ interface TransactionRow {
   block_time: number;
   version: number;
   wire: Buffer;
-  meta: string;
+  /** meta-codec's binary; JSON text in rows of stores written before it */
+  meta: Buffer | string;
 }
 
 function rowToRecord(row: TransactionRow): TransactionRecord {
@@ -144,7 +145,7 @@ function rowToRecord(row: TransactionRow): TransactionRecord {
     blockTime: Number(row.block_time),
     version: row.version < 0 ? "legacy" : 0,
     wire: row.wire,
-    meta: parseWithBigInt<TransactionMeta>(row.meta),
+    meta: readTransactionMeta(row.meta),
   };
 }
 
@@ -198,7 +199,7 @@ export class LedgerStore {
       signaturesForAddress: this.db.prepare<[string, number, number, number], TransactionRow>(
         "SELECT t.* FROM address_signatures a JOIN transactions t ON t.seq = a.seq WHERE a.address = ? AND a.seq < ? AND a.seq > ? ORDER BY a.seq DESC LIMIT ?",
       ),
-      newestTransactions: this.db.prepare<[], { seq: bigint; signature: string; slot: bigint; meta: string }>(
+      newestTransactions: this.db.prepare<[], { seq: bigint; signature: string; slot: bigint; meta: Buffer | string }>(
         "SELECT seq, signature, slot, meta FROM transactions ORDER BY seq DESC",
       ),
       lastSeq: this.db.prepare<[], { seq: bigint | null }>("SELECT MAX(seq) AS seq FROM transactions"),
@@ -277,7 +278,7 @@ export class LedgerStore {
         signature: row.signature,
         slot: BigInt(row.slot),
         seq: Number(row.seq),
-        err: parseWithBigInt<TransactionMeta>(row.meta).err,
+        err: readTransactionError(row.meta),
       });
     }
     return statuses.reverse();

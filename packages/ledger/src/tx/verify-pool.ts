@@ -7,7 +7,7 @@ import { elementAt } from "../indexing.js";
 /**
  * Ed25519 verification is the most expensive step of admitting a transaction, so it runs on worker threads.
  * Requests arriving in the same turn of the event loop (concurrent HTTP requests, a batch) are coalesced: each
- * worker gets one message per turn whose transactions are packed into a single transferred ArrayBuffer, because
+ * worker gets messages of up to MAX_SHARE transactions each, packed into a single transferred ArrayBuffer, because
  * cloning the Buffers themselves would copy the 8 KiB pool slab behind every one. Results come back in order.
  *
  * Packed layout, per transaction: u16 LE message length, u8 signature count n, n × (64-byte signature, 32-byte
@@ -53,6 +53,11 @@ const MAX_PACKED_SIGNATURES = 255;
 const INLINE_LIMIT = 2;
 /** Fewest transactions worth a message of their own: a small turn goes to one worker (the next in turn) whole. */
 const MIN_SHARE = 16;
+/**
+ * Most transactions in one message: a large turn is cut into shares this size, so the first results come back (and
+ * execute) while the workers verify the rest, rather than all at once after the last.
+ */
+const MAX_SHARE = 64;
 
 interface Job {
   tx: SignedMessage;
@@ -101,7 +106,7 @@ export class SignatureVerifierPool {
       for (const { tx, resolve } of queue) resolve(verifyTransactionSignatures(tx));
       return;
     }
-    const share = Math.max(MIN_SHARE, Math.ceil(queue.length / this.workers.length));
+    const share = Math.min(MAX_SHARE, Math.max(MIN_SHARE, Math.ceil(queue.length / this.workers.length)));
     for (let start = 0; start < queue.length; start += share) this.send(queue.slice(start, start + share));
   };
 

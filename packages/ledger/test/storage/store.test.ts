@@ -1,5 +1,5 @@
 // The store's signature index: found by a 32-bit key of the signature, colliding keys told apart by the signature,
-// and a store written with the older unique text index migrated in place on open.
+// and a store written with the older unique text index (and JSON metas) migrated in place on open.
 import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -91,7 +91,13 @@ it("migrates a store written with the unique text index, keeping every transacti
     expect(store.seqOf("first")).toBe(1);
     expect(store.lastSeq()).toBe(2);
     store.commit({ accounts: new Map(), transactions: [{ record: record(3, "third"), addresses: [] }], slots: [] });
-    expect(store.transaction("third")?.seq).toBe(3);
+    expect(store.transaction("third")).toEqual(record(3, "third"));
+    // Rows of both formats: the old JSON metas and the new binary one.
+    expect(store.recentStatuses(0n).map(({ signature, err }) => ({ signature, err }))).toEqual([
+      { signature: "first", err: null },
+      { signature: "second", err: "AccountInUse" },
+      { signature: "third", err: null },
+    ]);
   } finally {
     store.close();
   }
