@@ -97,6 +97,13 @@ export function commitRows(batch: CommitBatch): CommitRows {
   return rows;
 }
 
+/**
+ * Log pages between automatic checkpoints (SQLite's default is 1,000). Every group commit rewrites the same hot pages
+ * (the ends of the indexes), and a checkpoint copies each page once however often the log holds it: at 1,000 a token
+ * transfer cost 13–14 KB of writes, at 10,000 about 10 KB. The log grows to about 40 MB before it is reused.
+ */
+const WAL_CHECKPOINT_PAGES = 10_000;
+
 /** Rows per multi-row INSERT: one statement call per this many rows instead of one per row. */
 const ROWS_PER_INSERT = 32;
 
@@ -172,6 +179,7 @@ export class LedgerStore {
     this.db.defaultSafeIntegers(true);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(dataDir ? "synchronous = NORMAL" : "synchronous = FULL");
+    this.db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
     migrateSignatureIndex(this.db);
     this.db.exec(SCHEMA);
     // The schema write created the log; SQLite keeps this file (and inode) until the last connection closes.
