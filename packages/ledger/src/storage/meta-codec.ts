@@ -1,7 +1,7 @@
 // A transaction's meta as the store keeps it: compact binary, written on the main thread for every landed transaction
 // and read back by getTransaction and history queries. Binary rather than JSON because the text form was most of
-// what the store wrote per transaction (a token transfer's meta: 1,850 bytes of JSON, 833 here) and its
-// stringification a tenth of the main thread's work. Stores written before keep their JSON rows; both read back.
+// what the store wrote per transaction (a token transfer's meta: 1,850 bytes of JSON, 833 here), and the store
+// writer's time goes with the bytes. Stores written before keep their JSON rows; both read back.
 //
 // Layout (little-endian; counts and lengths u32):
 //   u8 format (1)
