@@ -150,6 +150,7 @@ describe.each(DIALECTS)("on %s", (dialect) => {
     it("returns the account's shares, flags and the program's health from a simulated pulse (status 0)", async () => {
       const { status, body } = await info(borrower.account, borrower.wallet.publicKey);
       expect(status).toBe(200);
+      expect(body.slot).toBe(await market.connection.getSlot("confirmed"));
       expect(body.balances).toHaveLength(16);
       const byBank = (a: { bankPk: string }, b: { bankPk: string }) => (a.bankPk < b.bankPk ? -1 : 1);
       expect(body.balances.filter((b: { active: boolean }) => b.active).sort(byBank)).toEqual(
@@ -288,6 +289,10 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         [{ accountKey: "xyz", authorityKey: borrower.wallet.publicKey.toBase58() }, "body.accountKey"],
         [{ accountKey: borrower.account.toBase58(), authorityKey: 7 }, "body.authorityKey"],
         [{ accountKey: borrower.account.toBase58(), authorityKey: borrower.wallet.publicKey.toBase58(), bankMap: [1] }, "body.bankMap"],
+        ...[-1, 1.5, "7"].map((minContextSlot): [object, string] => [
+          { accountKey: borrower.account.toBase58(), authorityKey: borrower.wallet.publicKey.toBase58(), minContextSlot },
+          "body.minContextSlot",
+        ]),
       ];
       for (const [request, field] of cases) {
         const { status, body } = await api(server, "POST", "/api/account-info", request);
@@ -295,6 +300,54 @@ describe.each(DIALECTS)("on %s", (dialect) => {
         expect(body.field).toBe(field);
         expect(body.error.startsWith(`Invalid ${field}: `)).toBe(true);
       }
+    });
+  });
+
+  describe("POST /api/account-info with its cache on", () => {
+    let cached: RunningServer;
+    beforeAll(async () => {
+      cached = await startTestServer(market, { dialect, config: { marketCacheMs: 3_600_000 } });
+    });
+    afterAll(async () => {
+      await cached.close();
+    });
+
+    it("serves the cached view until asked for a slot it predates, then reads the account again and keeps that for all", async () => {
+      const user = await market.newUser();
+      await market.deposit(user, sol, 2n * SOL);
+      const read = (extra: object = {}) =>
+        api(cached, "POST", "/api/account-info", {
+          accountKey: user.account.toBase58(),
+          authorityKey: user.wallet.publicKey.toBase58(),
+          ...extra,
+        });
+      const solShares = (body: { balances: { bankPk: string; assetShares: string }[] }) =>
+        body.balances.find((b) => b.bankPk === sol.key.toBase58())?.assetShares;
+      const first = await read();
+      expect(first.status).toBe(200);
+      expect(first.body.slot).toBe(await market.connection.getSlot("confirmed"));
+      expect(solShares(first.body)).toBe("2000000000");
+
+      // Another deposit lands in a later slot: a reader who knows nothing of it gets the cached view, even one naming
+      // the slot that view was read at.
+      await market.deposit(user, sol, SOL);
+      const depositSlot = await market.connection.getSlot("confirmed");
+      expect(depositSlot).toBeGreaterThan(first.body.slot);
+      expect((await read()).body).toEqual(first.body);
+      expect((await read({ minContextSlot: first.body.slot })).body).toEqual(first.body);
+
+      // Named by its slot (as a notification gives it), the deposit shows; concurrent readers share one read.
+      const [a, b] = await Promise.all([read({ minContextSlot: depositSlot }), read({ minContextSlot: depositSlot })]);
+      expect(a.body.slot).toBe(depositSlot);
+      expect(solShares(a.body)).toBe("3000000000");
+      expect(b.body).toEqual(a.body);
+      // The new view is now the cached one, for readers naming no slot too.
+      expect((await read()).body).toEqual(a.body);
+      // A slot the ledger has not reached yet is no error: the account as it is now.
+      const ahead = await read({ minContextSlot: depositSlot + 1_000 });
+      expect(ahead.status).toBe(200);
+      expect(ahead.body.slot).toBe(depositSlot);
+      expect(solShares(ahead.body)).toBe("3000000000");
     });
   });
 
@@ -425,6 +478,45 @@ describe("the account view cache", () => {
     time = 1_000 + 2_000;
     expect(await view("a")).toBe("a#3");
     expect(loads).toEqual(["a", "a", "a"]);
+  });
+
+  it("reads again for a reader refusing the cached value, sharing that read, and keeps the newest read", async () => {
+    let time = 0;
+    const { loads, load } = counting();
+    const view = refreshingCache(1_000, load, 10, () => time);
+    const newerThan = (seen: number) => (value: string) => Number(value.split("#")[1]) > seen;
+    expect(await view("a")).toBe("a#1");
+    expect(await view("a", newerThan(0))).toBe("a#1");
+    // Two readers refusing a#1 at once: one read for both, kept for everyone after.
+    expect(await Promise.all([view("a", newerThan(1)), view("a", newerThan(1))])).toEqual(["a#2", "a#2"]);
+    expect(await view("a")).toBe("a#2");
+    expect(loads).toEqual(["a", "a"]);
+    // A reader refusing even the read it joined reads once more itself, and takes that whatever it holds.
+    const [joiner, demanding] = await Promise.all([view("a", newerThan(2)), view("a", newerThan(3))]);
+    expect([joiner, demanding]).toEqual(["a#3", "a#4"]);
+    expect(await view("a", newerThan(100))).toBe("a#6");
+    expect(loads).toHaveLength(6);
+
+    // A background refresh that lands after a later read does not put its older value back.
+    let release!: () => void;
+    const slow = refreshingCache(
+      1_000,
+      async (key: string) => {
+        const n = loads.push(key);
+        if (n === 8) await new Promise<void>((resolve) => (release = resolve));
+        return `${key}#${n}`;
+      },
+      10,
+      () => time,
+    );
+    expect(await slow("b")).toBe("b#7");
+    time = 1_500;
+    expect(await slow("b")).toBe("b#7");
+    time = 1_600;
+    expect(await slow("b", newerThan(7))).toBe("b#9");
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await slow("b")).toBe("b#9");
   });
 
   it("keeps no failure, caches nothing with a ttl of 0, and evicts the oldest key past its size", async () => {

@@ -27,6 +27,7 @@ import { LiveUpdatesProvider, rpcWebsocketUrl, useLiveUpdates, type LiveUpdates 
 import { LiveSocket, reconnectDelay, type SocketLike } from "../src/chain/live-socket.js";
 import { TransactionToastProvider, useTransactionToasts, type TransactionRun } from "../src/features/transactions/index.js";
 import { MarketProvider } from "../src/market/MarketProvider.js";
+import { useAccount } from "../src/queries/accounts.js";
 import { queryKeys } from "../src/queries/keys.js";
 import { CacheRefresher, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, applyAccountNotification } from "../src/queries/live.js";
 import { ToastProvider } from "../src/ui/index.js";
@@ -134,7 +135,7 @@ function Scoped({ children }: { readonly children: ReactNode }) {
 let client: QueryClient;
 
 /** The live provider over `screens`, with a fresh market of one bank priced by a Pyth feed unless the screens load one. */
-function renderLive(screens: ReactNode = <Screens />, seedMarket = true) {
+function renderLive(screens: ReactNode = <Screens />, seedMarket = true, http = new Http(ORIGIN)) {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // Nothing is read from a ledger here.
   const bank = { config: { oracleSetup: OracleSetup.PythPushOracle, assetTag: AssetTag.Default, oracleKeys: [FEED] } };
@@ -143,7 +144,7 @@ function renderLive(screens: ReactNode = <Screens />, seedMarket = true) {
   }
   render(
     <QueryClientProvider client={client}>
-      <HttpProvider http={new Http(ORIGIN)}>
+      <HttpProvider http={http}>
         <ToastProvider>
           <MarketProvider config={CONFIG} origin={ORIGIN}>
             <WalletProvider cluster="local">
@@ -355,12 +356,17 @@ describe("the selected account's notification", () => {
     keypair.publicKey.toBuffer().copy(data, MarginfiAccountLayout.fields.authority.offset);
     const decoded = decodeMarginfiAccount(data);
     client.setQueryData(queryKeys.account(ACCOUNT, WALLET), {
+      slot: 8,
       balances: [],
       healthCache: { simulationStatus: 0 },
     } as unknown as AccountDto);
+    // Older than the view cached: nothing written.
+    applyAccountNotification(ACCOUNT, WALLET)({ context: { slot: 7 }, value: { data: [data.toString("base64"), "base64"] } }, client);
+    expect(client.getQueryData<AccountDto>(queryKeys.account(ACCOUNT, WALLET))!.balances).toEqual([]);
     client.setQueryData([...queryKeys.account(ACCOUNT, WALLET), "chain"], { address: ACCOUNT, account: null });
     applyAccountNotification(ACCOUNT, WALLET)({ context: { slot: 9 }, value: { data: [data.toString("base64"), "base64"] } }, client);
     const dto = client.getQueryData<AccountDto>(queryKeys.account(ACCOUNT, WALLET))!;
+    expect(dto.slot).toBe(9);
     expect(dto.balances).toEqual(balanceDtosOf(decoded));
     expect(dto.balances).toHaveLength(decoded.lendingAccount.balances.length);
     expect(dto.healthCache).toEqual({ simulationStatus: 0 });
@@ -368,6 +374,61 @@ describe("the selected account's notification", () => {
     // A notification without data (or of a closed account) leaves the cache to the refetch.
     applyAccountNotification(ACCOUNT, WALLET)({ context: { slot: 10 }, value: { data: ["", "base64"] } }, client);
     expect(client.getQueryData<AccountDto>(queryKeys.account(ACCOUNT, WALLET))!.balances).toEqual(balanceDtosOf(decoded));
+  });
+});
+
+describe("the selected account's view", () => {
+  /** POST /api/account-info answered by the test: the bodies asked, and each reply sent when the test says. */
+  class AccountServer extends Http {
+    readonly bodies: unknown[] = [];
+    readonly replies: ((view: object) => void)[] = [];
+    override post(_path: string, body: unknown): Promise<Response> {
+      this.bodies.push(body);
+      return new Promise((resolve) => this.replies.push((view) => resolve(new Response(JSON.stringify(view), { status: 200 }))));
+    }
+  }
+
+  function AccountScreen() {
+    const account = useAccount(ACCOUNT);
+    return <p>{account.data ? `slot ${account.data.slot}, ${account.data.balances.length} balances` : "loading"}</p>;
+  }
+
+  function notification(slot: number) {
+    const data = Buffer.alloc(MarginfiAccountLayout.space);
+    Buffer.from(MarginfiAccountLayout.discriminator).copy(data, 0);
+    keypair.publicKey.toBuffer().copy(data, MarginfiAccountLayout.fields.authority.offset);
+    return { context: { slot }, value: { lamports: 17_000_000, data: [data.toString("base64"), "base64"] } };
+  }
+
+  it("is asked of the server at the slot its notification named, and a reply read before that never replaces it", async () => {
+    const server = new AccountServer(ORIGIN);
+    renderLive(<AccountScreen />, true, server);
+    await waitFor(() => expect(server.replies).toHaveLength(1));
+    expect(server.bodies[0]).toEqual({ accountKey: ACCOUNT, authorityKey: WALLET });
+    act(() => server.replies[0]!({ address: ACCOUNT, slot: 5, balances: [] }));
+    await screen.findByText("slot 5, 0 balances");
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0]!;
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent.length).toBe(7));
+    const ids = socket.ackAll(100);
+    const selected = ids.get(socket.sent.find((r) => r.method === "accountSubscribe" && r.params[0] === ACCOUNT)!.id)!;
+
+    // The account changes at slot 9: its balances show at once, and the refetch asks for slot 9 at least.
+    act(() => socket.reply({ jsonrpc: "2.0", method: "accountNotification", params: { subscription: selected, result: notification(9) } }));
+    await screen.findByText("slot 9, 16 balances");
+    await waitFor(() => expect(server.replies).toHaveLength(2));
+    expect(server.bodies[1]).toEqual({ accountKey: ACCOUNT, authorityKey: WALLET, minContextSlot: 9 });
+    // A server answering with a view read at slot 7 does not take the page back.
+    act(() => server.replies[1]!({ address: ACCOUNT, slot: 7, balances: [] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(/^slot /).textContent).toBe("slot 9, 16 balances");
+    // A view of slot 9 or later replaces it.
+    act(() => void client.invalidateQueries({ queryKey: queryKeys.account(ACCOUNT, WALLET) }));
+    await waitFor(() => expect(server.replies).toHaveLength(3));
+    expect(server.bodies[2]).toEqual({ accountKey: ACCOUNT, authorityKey: WALLET, minContextSlot: 9 });
+    act(() => server.replies[2]!({ address: ACCOUNT, slot: 11, balances: [] }));
+    await screen.findByText("slot 11, 0 balances");
   });
 });
 

@@ -125,9 +125,15 @@ interface CachedView<T> {
  * A keyed cache that never makes a busy key's readers wait for the ledger: a value younger than `ttlMs` is served
  * as is; one younger than twice that is served while a single refresh runs; anything older is loaded afresh. A
  * failed load is not kept. With a ttl of 0 nothing is cached. Keys past `maxKeys` evict the oldest.
+ *
+ * A reader that already knows of something newer (a notification's slot) passes `accept`: a cached value it refuses
+ * is loaded again at once, one load shared by every reader refusing at the same time, and the new value is kept for
+ * all.
  */
 export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise<T>, maxKeys: number, now: () => number = Date.now) {
   const entries = new Map<string, CachedView<T>>();
+  /** Loads started because a reader refused the cached value, by key. */
+  const reloads = new Map<string, Promise<T>>();
   const start = (key: string): CachedView<T> => {
     const entry: CachedView<T> = { at: now(), value: load(key), refreshing: false };
     entry.value.catch(() => {
@@ -135,8 +141,11 @@ export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise
     });
     return entry;
   };
-  return (key: string): Promise<T> => {
-    if (ttlMs <= 0) return load(key);
+  const keep = (key: string, entry: CachedView<T>): void => {
+    if (!entries.has(key) && entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
+    entries.set(key, entry);
+  };
+  const served = (key: string): Promise<T> => {
     const entry = entries.get(key);
     const age = entry ? now() - entry.at : Infinity;
     if (entry && age < ttlMs) return entry.value;
@@ -145,7 +154,10 @@ export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise
         entry.refreshing = true;
         const next = start(key);
         next.value.then(
-          () => entries.set(key, next),
+          // A reload started meanwhile read the ledger later than this refresh did.
+          () => {
+            if ((entries.get(key)?.at ?? -Infinity) <= next.at) entries.set(key, next);
+          },
           () => {
             entry.refreshing = false;
           },
@@ -153,10 +165,28 @@ export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise
       }
       return entry.value;
     }
-    if (!entries.has(key) && entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
     const fresh = start(key);
-    entries.set(key, fresh);
+    keep(key, fresh);
     return fresh.value;
+  };
+  const reload = (key: string, join: boolean): Promise<T> => {
+    const running = reloads.get(key);
+    if (join && running) return running;
+    const fresh = start(key);
+    keep(key, fresh);
+    const value = fresh.value.finally(() => {
+      if (reloads.get(key) === value) reloads.delete(key);
+    });
+    reloads.set(key, value);
+    return value;
+  };
+  return async (key: string, accept?: (value: T) => boolean): Promise<T> => {
+    if (ttlMs <= 0) return load(key);
+    const value = await served(key);
+    if (!accept || accept(value)) return value;
+    // A reload joined may have started before what this reader knows of: then one of its own, and that is final.
+    const joined = await reload(key, true);
+    return accept(joined) ? joined : reload(key, false);
   };
 }
 
@@ -179,13 +209,14 @@ export function accountReader(
   const simulationConnection = new HealthSimulationConnection(config.rpcUrl);
   const programId = new PublicKey(config.programId);
 
-  async function loadAccount(address: string): Promise<MarginfiAccount> {
-    let info;
+  async function loadAccount(address: string): Promise<{ account: MarginfiAccount; slot: number }> {
+    let read;
     try {
-      info = await connection.getAccountInfo(new PublicKey(address));
+      read = await connection.getAccountInfoAndContext(new PublicKey(address));
     } catch (error) {
       throw upstreamError(`Failed to read the account from the ledger: ${errorMessage(error) ?? "unknown error"}`);
     }
+    const info = read.value;
     if (info === null || !info.owner.equals(programId)) throw notFound("Account not found");
     let account: MarginfiAccount;
     try {
@@ -195,12 +226,12 @@ export function accountReader(
       throw error;
     }
     if (!markets.serves(account.group)) throw notFound("Account not found");
-    return account;
+    return { account, slot: read.context.slot };
   }
 
   return {
     async accountView(address) {
-      const account = await loadAccount(address);
+      const { account, slot } = await loadAccount(address);
       const snapshot = await markets.market(account.group);
       const balances = account.lendingAccount.balances;
       const banks = marketBankLookup(snapshot);
@@ -237,6 +268,7 @@ export function accountReader(
       const factor = healthFactor(health.maintenance);
       return {
         address,
+        slot,
         group: account.group,
         authority: account.authority,
         balances: balanceDtos(account),

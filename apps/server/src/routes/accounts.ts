@@ -68,19 +68,26 @@ export const accountRoutes: RouteModule = (app, ctx) => {
         description:
           "Banks and prices come from the server's snapshot of the account's market. The health cache is the program's own from a simulated " +
           "pulse-health transaction (simulationStatus 0), or the SDK's local computation when the simulation cannot run " +
-          "(simulationStatus 2, with simulationError). bankMap and bankMetadataMap are accepted for compatibility and ignored.",
+          "(simulationStatus 2, with simulationError). Views are cached for about a second; slot is the ledger slot the account was read " +
+          "at, and a view read before minContextSlot is never served. bankMap and bankMetadataMap are accepted for compatibility and ignored.",
         tags: ["accounts"],
         body: z.object({
           accountKey: addressSchema,
           authorityKey: addressSchema,
+          minContextSlot: z
+            .number()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe("A slot the reader has seen the account at: a cached view read before it is not served."),
           bankMap: z.record(z.string(), z.unknown()).optional(),
           bankMetadataMap: z.record(z.string(), z.unknown()).optional(),
         }),
       },
     },
     async (request): Promise<AccountDto> => {
-      const { accountKey, authorityKey } = request.body;
-      const view = await accountView(accountKey);
+      const { accountKey, authorityKey, minContextSlot } = request.body;
+      const view = await accountView(accountKey, minContextSlot === undefined ? undefined : (v) => v.slot >= minContextSlot);
       if (view.authority !== authorityKey) throw forbidden(`Account ${accountKey} does not belong to authority ${authorityKey}`);
       return view;
     },

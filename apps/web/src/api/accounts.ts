@@ -19,8 +19,9 @@ export async function fetchAccountAddresses(http: Http, authority: string, group
   return ((await response.json()) as AccountAddressesReply).ballastAccounts;
 }
 
-export async function fetchAccount(http: Http, accountKey: string, authorityKey: string): Promise<AccountDto> {
-  const response = await http.post("/api/account-info", { accountKey, authorityKey } satisfies AccountInfoRequest);
+/** `minContextSlot`: a slot the page has seen the account at; the server answers with no view read before it. */
+export async function fetchAccount(http: Http, accountKey: string, authorityKey: string, minContextSlot?: number): Promise<AccountDto> {
+  const response = await http.post("/api/account-info", { accountKey, authorityKey, minContextSlot } satisfies AccountInfoRequest);
   if (response.status === 404) throw new Error("Account not found");
   if (!response.ok) throw new Error(`Failed to fetch account: ${await serverErrorText(response)}`);
   return (await response.json()) as AccountDto;

@@ -1,8 +1,15 @@
 // The connected wallet's margin accounts, the selected account, token balances and account labels.
 import { fetchMarginAccount } from "@ballast/sdk";
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { fetchAccount, fetchAccountAddresses, fetchAccountLabels, fetchUserBalances, type BalanceToken } from "../api/index.js";
+import {
+  fetchAccount,
+  fetchAccountAddresses,
+  fetchAccountLabels,
+  fetchUserBalances,
+  type AccountDto,
+  type BalanceToken,
+} from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { useSelectedMarket } from "../market/MarketProvider.js";
 import { useWallet } from "../wallet/WalletProvider.js";
@@ -26,13 +33,26 @@ export function useAccountAddresses() {
 /**
  * One margin account's state, health and positions (POST /api/account-info). Its health is valued at the oracle
  * prices, so it is refetched at the prices' 30 s as well.
+ *
+ * Never older than what the page has seen: a notification writes the account's balances and slot into the cache, so
+ * the refetch asks the server for a view of that slot at least (its cache may hold an older one), and a reply read
+ * before a notification that landed meanwhile leaves the newer data in place.
  */
 export function useAccount(accountKey: string | null) {
   const http = useHttp();
+  const client = useQueryClient();
   const { address } = useWallet();
+  const queryKey = queryKeys.account(accountKey, address);
   return useQuery({
-    queryKey: queryKeys.account(accountKey, address),
-    queryFn: accountKey === null || address === null ? skipToken : () => fetchAccount(http, accountKey, address),
+    queryKey,
+    queryFn:
+      accountKey === null || address === null
+        ? skipToken
+        : async () => {
+            const view = await fetchAccount(http, accountKey, address, client.getQueryData<AccountDto>(queryKey)?.slot);
+            const seen = client.getQueryData<AccountDto>(queryKey);
+            return seen !== undefined && seen.slot > view.slot ? seen : view;
+          },
     staleTime: TIMING.account.staleTime,
     refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,

@@ -61,6 +61,12 @@ function notifiedData(result: unknown): Buffer | null {
   return Buffer.from(data[0], "base64");
 }
 
+/** The slot a notification's data is from (its context); 0 when it names none. */
+function notifiedSlot(result: unknown): number {
+  const slot = (result as { context?: { slot?: unknown } } | null)?.context?.slot;
+  return typeof slot === "number" ? slot : 0;
+}
+
 /**
  * The selected account's new balances from its notification, into the account DTO and the action box's chain copy:
  * positions show at once, and the health follows with the server's refetch. Returns "gone" when the notification
@@ -82,7 +88,10 @@ export function applyAccountNotification(account: string, wallet: string): (resu
     }
     if (decoded.authority !== wallet || decoded.migratedTo !== DEFAULT_PUBKEY) return "gone";
     const balances = balanceDtosOf(decoded);
-    client.setQueryData<AccountDto>(queryKeys.account(account, wallet), (old) => (old ? { ...old, balances } : old));
+    const slot = notifiedSlot(result);
+    client.setQueryData<AccountDto>(queryKeys.account(account, wallet), (old) =>
+      old && slot >= old.slot ? { ...old, balances, slot } : old,
+    );
     client.setQueryData<MarginAccount>(queryKeys.chainAccount(account, wallet), (old) =>
       old ? { address: account, account: decoded } : old,
     );

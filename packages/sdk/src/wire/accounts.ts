@@ -23,6 +23,11 @@ export interface AccountInfoRequest {
   readonly accountKey: string;
   /** The account's authority: another wallet's account answers 403. */
   readonly authorityKey: string;
+  /**
+   * The reader has seen the account at this slot (a notification's context slot): a cached view read earlier is not
+   * served, the account is read again.
+   */
+  readonly minContextSlot?: number;
   readonly bankMap?: Record<string, unknown>;
   readonly bankMetadataMap?: Record<string, unknown>;
 }
@@ -108,6 +113,8 @@ export interface PositionDto {
 /** POST /api/account-info's reply. */
 export interface AccountDto {
   readonly address: string;
+  /** The ledger slot the account was read at. */
+  readonly slot: number;
   readonly group: string;
   readonly authority: string;
   readonly balances: readonly BalanceDto[];
