@@ -16,6 +16,7 @@ import {
 } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
 import { refreshingCache } from "../src/chain/accounts.js";
+import { ttlCache } from "../src/chain/cache.js";
 import type { RunningServer } from "../src/server.js";
 import { compareAddresses } from "../src/chain/market.js";
 import { DIALECTS, api, startTestServer } from "./support/server.js";
@@ -349,6 +350,27 @@ describe.each(DIALECTS)("on %s", (dialect) => {
       expect(ahead.body.slot).toBe(depositSlot);
       expect(solShares(ahead.body)).toBe("3000000000");
     });
+
+    it("values a deposit in a bank added since the cached market snapshot with a snapshot loaded after the account", async () => {
+      const user = await market.newUser();
+      await market.deposit(user, sol, SOL);
+      const read = (minContextSlot?: number) =>
+        api(cached, "POST", "/api/account-info", {
+          accountKey: user.account.toBase58(),
+          authorityKey: user.wallet.publicKey.toBase58(),
+          minContextSlot,
+        });
+      expect((await read()).status).toBe(200);
+      const added = await market.addBank(6, { kind: "switchboard", price: 2 });
+      await market.deposit(user, added, 5n * USDC);
+      const { status, body } = await read(await market.connection.getSlot("confirmed"));
+      expect(status).toBe(200);
+      expect(body.positions.find((p: { bank: string }) => p.bank === added.key.toBase58())).toMatchObject({
+        amount: "5",
+        usdValue: "10",
+        isLending: true,
+      });
+    });
   });
 
   describe("POST /api/user-balance", () => {
@@ -517,6 +539,22 @@ describe("the account view cache", () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await slow("b")).toBe("b#9");
+  });
+
+  it("a market snapshot asked for as loaded since a time is loaded again when the cached one started earlier", async () => {
+    let time = 0;
+    let loads = 0;
+    const snapshot = ttlCache(
+      1_000,
+      async () => ++loads,
+      () => time,
+    );
+    expect(await snapshot.get()).toBe(1);
+    time = 10;
+    expect(await snapshot.get(0)).toBe(1);
+    expect(await snapshot.get(5)).toBe(2);
+    expect(await snapshot.get()).toBe(2);
+    expect(await snapshot.get(10)).toBe(2);
   });
 
   it("keeps no failure, caches nothing with a ttl of 0, and evicts the oldest key past its size", async () => {

@@ -198,7 +198,8 @@ export interface AccountReader {
 /** The markets an account reader values accounts in: which groups it serves, and each one's snapshot. */
 export interface ServedMarkets {
   serves(group: string): boolean;
-  market(group: string): Promise<Market>;
+  /** The group's snapshot; with `loadedSince` (ms), one whose load started no earlier. */
+  market(group: string, loadedSince?: number): Promise<Market>;
 }
 
 export function accountReader(
@@ -231,8 +232,13 @@ export function accountReader(
 
   return {
     async accountView(address) {
+      const readAt = Date.now();
       const { account, slot } = await loadAccount(address);
-      const snapshot = await markets.market(account.group);
+      let snapshot = await markets.market(account.group);
+      // A balance in a bank added since the snapshot was loaded: a snapshot loaded after the account was read holds it.
+      if (account.lendingAccount.balances.some((b) => b.active !== 0 && !snapshot.banks.has(b.bankPk))) {
+        snapshot = await markets.market(account.group, readAt);
+      }
       const balances = account.lendingAccount.balances;
       const banks = marketBankLookup(snapshot);
       let risk: AccountRisk;
@@ -245,7 +251,7 @@ export function accountReader(
           programId,
         });
       } catch (error) {
-        // A balance in a bank the snapshot does not hold yet (added since it was loaded): the next snapshot will.
+        // Not even a snapshot loaded after the account was read holds the balance's bank.
         throw upstreamError(errorMessage(error) ?? "Bank not found");
       }
       // The SDK's accountHealthWithSimulation in two steps: the reply needs the simulated cache's timestamp, flags

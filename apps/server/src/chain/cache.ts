@@ -1,16 +1,17 @@
 // A value loaded at most once per period, shared by every request that asks for it meanwhile. A failed load is not
 // kept: the next caller tries again.
 export interface TtlCache<T> {
-  get(): Promise<T>;
+  /** `loadedSince` (ms): a value whose load started earlier is not served; a new load starts. */
+  get(loadedSince?: number): Promise<T>;
   invalidate(): void;
 }
 
 export function ttlCache<T>(ttlMs: number, load: () => Promise<T>, now: () => number = Date.now): TtlCache<T> {
   let value: { at: number; promise: Promise<T> } | null = null;
   return {
-    get() {
+    get(loadedSince = -Infinity) {
       const time = now();
-      if (value && time - value.at < ttlMs) return value.promise;
+      if (value && time - value.at < ttlMs && value.at >= loadedSince) return value.promise;
       const promise = load();
       const entry = { at: time, promise };
       value = entry;

@@ -12,8 +12,11 @@ export interface MarketService {
   readonly groups: readonly string[];
   /** Whether the group is one of the configured markets. */
   serves(group: string): boolean;
-  /** The group's latest snapshot (the main group's when none is named); at most `marketCacheMs` old. */
-  market(group?: string): Promise<Market>;
+  /**
+   * The group's latest snapshot (the main group's when none is named); at most `marketCacheMs` old, and loaded no
+   * earlier than `loadedSince` (ms) when that is given.
+   */
+  market(group?: string, loadedSince?: number): Promise<Market>;
   /** The latest snapshot of every market, in configuration order. */
   markets(): Promise<Market[]>;
   /** Every bank of every market, ordered by address, from the latest snapshots. */
@@ -108,10 +111,10 @@ export function marketService(
     ]),
   );
 
-  const market = (group: string = config.group): Promise<Market> => {
+  const market = (group: string = config.group, loadedSince?: number): Promise<Market> => {
     const snapshot = snapshots.get(group);
     if (!snapshot) return Promise.reject(new Error(`group ${group} is not one of the server's markets`));
-    return snapshot.get();
+    return snapshot.get(loadedSince);
   };
   const markets = () => Promise.all(groups.map((group) => market(group)));
 
