@@ -96,7 +96,12 @@ export class ArgsReader {
   }
   /** Borsh String: a u32 byte length, then UTF-8. */
   string(): string {
-    return this.bytes(this.u32()).toString("utf8");
+    return this.take(this.u32()).toString("utf8");
+  }
+  /** Fails unless every byte was read: for data that must hold nothing after its last field. */
+  end(): void {
+    const left = this.data.length - this.offset;
+    if (left !== 0) this.malformed(`${left} bytes past the end`);
   }
 }
 

@@ -58,6 +58,14 @@ describe("ArgsReader", () => {
     const someWithoutValue = new ArgsReader(Buffer.from([1]));
     expect(() => someWithoutValue.option(() => someWithoutValue.u8())).toThrow("needs 1 bytes at offset 1, has 0");
   });
+
+  it("ends only where the data ends", () => {
+    const r = new ArgsReader(Buffer.from([5, 0, 0, 0, 9]));
+    expect(r.u32()).toBe(5);
+    expect(() => r.end()).toThrow(new ArgsDecodeError("1 bytes past the end"));
+    expect(r.u8()).toBe(9);
+    expect(() => r.end()).not.toThrow();
+  });
 });
 
 describe("ArgsWriter", () => {

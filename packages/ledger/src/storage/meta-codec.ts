@@ -15,9 +15,10 @@
 //   innerInstructions, loadedAddresses: u32 length + JSON (length 0: none)
 //   returnData   u8 present; when 1, programId (32 bytes), u32 length, the bytes
 //   computeUnitsConsumed u64
+import { ArgsReader } from "@ballast/codec";
 import { uiTokenAmount } from "../programs/token/parse.js";
 import type { TokenBalance, TransactionMeta, UiTokenAmount } from "../service.js";
-import { keyToBase58, writeBase58Key } from "../tx/base58.js";
+import { writeBase58Key } from "../tx/base58.js";
 
 const FORMAT = 1;
 const KEY = 32;
@@ -128,67 +129,42 @@ export function encodeTransactionMeta(meta: TransactionMeta): Buffer {
 }
 
 /** Reads one encoded meta in order; a meta that ends early or has trailing bytes throws. */
-class MetaReader {
-  private readonly bytes: Buffer;
-  private offset = 1;
-
+class MetaReader extends ArgsReader {
   constructor(stored: Uint8Array) {
     // Cloned from another thread, a Buffer arrives as a plain Uint8Array.
-    this.bytes = Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-    if (this.bytes[0] !== FORMAT) throw new Error(`a stored transaction meta of unknown format ${this.bytes[0]}`);
+    super(Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength));
+    const format = this.u8();
+    if (format !== FORMAT) throw new Error(`a stored transaction meta of unknown format ${format}`);
   }
 
-  private need(n: number): number {
-    const start = this.offset;
-    if (start + n > this.bytes.length) throw new Error(`a stored transaction meta ends at byte ${this.bytes.length}, needs ${start + n}`);
-    this.offset += n;
-    return start;
+  protected override malformed(reason: string): never {
+    throw new Error(`a stored transaction meta is malformed: ${reason}`);
   }
 
-  u32(): number {
-    return this.bytes.readUInt32LE(this.need(4));
-  }
-  u64(): bigint {
-    return this.bytes.readBigUInt64LE(this.need(8));
-  }
-  key(): string {
-    const start = this.need(KEY);
-    return keyToBase58(this.bytes.subarray(start, start + KEY));
-  }
-  text(): string {
-    const length = this.u32();
-    const start = this.need(length);
-    return this.bytes.toString("utf8", start, start + length);
-  }
   /** JSON written by json(); `empty` when its length is 0. */
   json<T>(empty: T): T {
-    const text = this.text();
+    const text = this.string();
     return text === "" ? empty : (JSON.parse(text) as T);
   }
   balances(): bigint[] {
-    return Array.from({ length: this.u32() }, () => this.u64());
+    return this.vec(() => this.u64());
   }
   tokenBalances(): TokenBalance[] {
-    return Array.from({ length: this.u32() }, () => {
+    return this.vec(() => {
       const accountIndex = this.u32();
-      const mint = this.key();
-      const owner = this.key();
-      const programId = this.key();
+      const mint = this.pubkey();
+      const owner = this.pubkey();
+      const programId = this.pubkey();
       const amount = this.u64();
-      const decimals = this.bytes.readUInt8(this.need(1));
+      const decimals = this.u8();
       return { accountIndex, mint, owner, programId, uiTokenAmount: uiTokenAmount(amount, decimals) };
     });
   }
   returnData(): TransactionMeta["returnData"] {
-    if (this.bytes.readUInt8(this.need(1)) === 0) return null;
-    const programId = this.key();
-    const length = this.u32();
-    const start = this.need(length);
-    return { programId, data: Buffer.from(this.bytes.subarray(start, start + length)) };
-  }
-  end(): void {
-    if (this.offset !== this.bytes.length)
-      throw new Error(`a stored transaction meta has ${this.bytes.length - this.offset} bytes past its end`);
+    return this.option(() => {
+      const programId = this.pubkey();
+      return { programId, data: this.bytes(this.u32()) };
+    });
   }
 }
 
@@ -201,7 +177,7 @@ function decodeTransactionMeta(stored: Uint8Array): TransactionMeta {
     postBalances: r.balances(),
     preTokenBalances: r.tokenBalances(),
     postTokenBalances: r.tokenBalances(),
-    logMessages: Array.from({ length: r.u32() }, () => r.text()),
+    logMessages: r.vec(() => r.string()),
     innerInstructions: r.json([]),
     loadedAddresses: r.json({ writable: [], readonly: [] }),
     returnData: r.returnData(),

@@ -102,10 +102,10 @@ describe("encodeTransactionMeta / readTransactionMeta", () => {
   it("refuses a meta cut short, one with bytes past its end, and an unknown format", () => {
     const stored = encodeTransactionMeta(failed);
     expect(() => readTransactionMeta(stored.subarray(0, stored.length - 1))).toThrow(
-      `a stored transaction meta ends at byte ${stored.length - 1}, needs ${stored.length}`,
+      `a stored transaction meta is malformed: needs 8 bytes at offset ${stored.length - 8}, has 7`,
     );
     expect(() => readTransactionMeta(Buffer.concat([stored, Buffer.from([0])]))).toThrow(
-      "a stored transaction meta has 1 bytes past its end",
+      "a stored transaction meta is malformed: 1 bytes past the end",
     );
     expect(() => readTransactionMeta(Buffer.from([2, 0, 0, 0, 0]))).toThrow("a stored transaction meta of unknown format 2");
   });
