@@ -21,6 +21,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { ErrorReply, FieldIssue } from "@ballast/sdk";
+import type { AccountViews } from "./chain/accounts.js";
 import type { MarketService } from "./chain/market.js";
 import { registerCompression } from "./compression.js";
 import type { ServerContext } from "./context.js";
@@ -56,6 +57,8 @@ import { registerWebApp } from "./web.js";
 /** What route modules are given. */
 export interface RouteContext extends ServerContext {
   readonly markets: MarketService;
+  /** Margin accounts as POST /api/account-info and GET /api/portfolio show them, one cache for both. */
+  readonly accountViews: AccountViews;
   /** The local chain's faucet; null on any other chain. */
   readonly faucet: Faucet | null;
   /** The local chain's price control (the sandbox's price walk); null on any other chain. */

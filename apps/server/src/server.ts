@@ -5,6 +5,7 @@ import { pino } from "pino";
 import type { FastifyInstance } from "fastify";
 import type { LocalRpcHandler } from "@ballast/ledger";
 import { buildApp, type RouteContext } from "./app.js";
+import { accountViews } from "./chain/accounts.js";
 import { marketService } from "./chain/market.js";
 import { checkMarkets, type ServerConfig } from "./config.js";
 import { chainConnection } from "./context.js";
@@ -76,6 +77,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       return new Map<string, number>();
     }),
   );
+  const markets = marketService(connection, config, () => yields.get());
   const context: RouteContext = {
     config,
     db: database.db,
@@ -83,7 +85,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     connection,
     log,
     now,
-    markets: marketService(connection, config, () => yields.get()),
+    markets,
+    accountViews: accountViews(connection, config, markets),
     faucet: options.faucet ?? null,
     priceControl: options.priceControl ?? null,
     ledgerRpc: options.ledgerRpc ?? null,

@@ -284,3 +284,42 @@ describe("the portfolio routes' rate limit", () => {
     expect(refused.headers.get("retry-after")).toBe("60");
   });
 });
+
+describe("the portfolio with the account view cache on", () => {
+  let server: RunningServer;
+  let sol: TestBank;
+  beforeAll(async () => {
+    market.group = await market.createGroup();
+    sol = await market.addBank(9, { kind: "pyth", price: 10 });
+    server = await startTestServer(market, { config: { marketCacheMs: 3_600_000 } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("values the accounts as cached until asked at a slot a view predates, and shares the fresh view with account-info", async () => {
+    const user = await market.newUser();
+    await market.deposit(user, sol, SOL);
+    const wallet = user.wallet.publicKey.toBase58();
+    const deposits = async (query = "") => {
+      const { status, body } = await api(server, "GET", `/api/portfolio?authority=${wallet}${query}`);
+      expect(status).toBe(200);
+      return body.markets[0].accounts[0].deposits as string;
+    };
+    expect(await deposits()).toBe("10");
+    await market.deposit(user, sol, 2n * SOL);
+    const slot = await market.connection.getSlot("confirmed");
+    expect(await deposits()).toBe("10");
+    expect(await deposits(`&minContextSlot=${slot}`)).toBe("30");
+    // One cache for both routes: account-info names the slot the portfolio's read took.
+    const view = await api(server, "POST", "/api/account-info", { accountKey: user.account.toBase58(), authorityKey: wallet });
+    expect(view.body.slot).toBe(slot);
+    expect(view.body.positions[0].usdValue).toBe("30");
+
+    for (const bad of ["-1", "1.5", "soon"]) {
+      const { status, body } = await api(server, "GET", `/api/portfolio?authority=${wallet}&minContextSlot=${bad}`);
+      expect(status).toBe(400);
+      expect(body.field).toBe("query.minContextSlot");
+    }
+  });
+});

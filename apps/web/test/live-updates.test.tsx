@@ -27,7 +27,8 @@ import { LiveUpdatesProvider, rpcWebsocketUrl, useLiveUpdates, type LiveUpdates 
 import { LiveSocket, reconnectDelay, type SocketLike } from "../src/chain/live-socket.js";
 import { TransactionToastProvider, useTransactionToasts, type TransactionRun } from "../src/features/transactions/index.js";
 import { MarketProvider } from "../src/market/MarketProvider.js";
-import { useAccount } from "../src/queries/accounts.js";
+import { seenAccountSlot, useAccount } from "../src/queries/accounts.js";
+import { usePortfolio } from "../src/queries/portfolio.js";
 import { queryKeys } from "../src/queries/keys.js";
 import { CacheRefresher, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, applyAccountNotification } from "../src/queries/live.js";
 import { ToastProvider } from "../src/ui/index.js";
@@ -429,6 +430,39 @@ describe("the selected account's view", () => {
     expect(server.bodies[2]).toEqual({ accountKey: ACCOUNT, authorityKey: WALLET, minContextSlot: 9 });
     act(() => server.replies[2]!({ address: ACCOUNT, slot: 11, balances: [] }));
     await screen.findByText("slot 11, 0 balances");
+  });
+});
+
+describe("the portfolio across markets", () => {
+  class PortfolioServer extends Http {
+    readonly queries: unknown[] = [];
+    override get(path: string, query?: Record<string, unknown>): Promise<Response> {
+      if (path === "/api/portfolio") this.queries.push(query);
+      const empty = { authority: WALLET, markets: [], totalValue: "0", worstHealth: null };
+      return Promise.resolve(new Response(JSON.stringify(empty), { status: 200 }));
+    }
+  }
+
+  function PortfolioScreen() {
+    const portfolio = usePortfolio();
+    return <p>{portfolio.data ? "portfolio" : "loading"}</p>;
+  }
+
+  it("is asked at the latest slot of the wallet's cached account views", async () => {
+    const server = new PortfolioServer(ORIGIN);
+    renderLive(<PortfolioScreen />, true, server);
+    await screen.findByText("portfolio");
+    expect(server.queries).toEqual([{ authority: WALLET, minContextSlot: undefined }]);
+    const other = Keypair.generate().publicKey.toBase58();
+    client.setQueryData(queryKeys.account(ACCOUNT, WALLET), { slot: 7 });
+    client.setQueryData(queryKeys.account(BANK, WALLET), { slot: 12 });
+    client.setQueryData(queryKeys.account(FEED, other), { slot: 50 });
+    client.setQueryData(queryKeys.chainAccount(ACCOUNT, WALLET), { address: ACCOUNT, slot: 90 });
+    expect(seenAccountSlot(client, WALLET)).toBe(12);
+    expect(seenAccountSlot(client, Keypair.generate().publicKey.toBase58())).toBeUndefined();
+    await act(() => client.invalidateQueries({ queryKey: queryKeys.portfolio(WALLET) }));
+    await waitFor(() => expect(server.queries).toHaveLength(2));
+    expect(server.queries[1]).toEqual({ authority: WALLET, minContextSlot: 12 });
   });
 });
 

@@ -296,3 +296,23 @@ export function accountReader(
     },
   };
 }
+
+/** Account views kept at once; each is fresh for `marketCacheMs`, like the snapshot it is computed from. */
+const ACCOUNT_VIEW_KEYS = 1_000;
+
+/**
+ * An account's view, cached as refreshingCache says; with `minContextSlot`, never one read before that slot (a reader
+ * who saw the account change there).
+ */
+export type AccountViews = (address: string, minContextSlot?: number) => Promise<AccountDto>;
+
+/** The server's one cache of account views, shared by every route that shows an account. */
+export function accountViews(
+  connection: Connection,
+  config: Pick<ServerConfig, "programId" | "rpcUrl" | "marketCacheMs">,
+  markets: ServedMarkets,
+): AccountViews {
+  const reader = accountReader(connection, config, markets);
+  const cache = refreshingCache(config.marketCacheMs, (address) => reader.accountView(address), ACCOUNT_VIEW_KEYS);
+  return (address, minContextSlot) => cache(address, minContextSlot === undefined ? undefined : (view) => view.slot >= minContextSlot);
+}

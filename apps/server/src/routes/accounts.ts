@@ -10,7 +10,6 @@ import {
   type UserBalanceReply,
 } from "@ballast/sdk";
 import type { RouteModule } from "../app.js";
-import { accountReader, refreshingCache } from "../chain/accounts.js";
 import { compareAddresses } from "../chain/market.js";
 import { forbidden, upstreamError } from "../errors.js";
 import { isAddress } from "../addresses.js";
@@ -22,20 +21,15 @@ export const addressSchema = z.string().refine(isAddress, { message: "not a vali
 /** A wallet asks for at most this many token balances at once. */
 export const MAX_BALANCE_TOKENS = 100;
 
-/** Account views kept at once; each is fresh for `marketCacheMs`, like the snapshot it is computed from. */
-const ACCOUNT_VIEW_KEYS = 1_000;
-
 const ledgerFailure = (what: string, error: unknown) =>
   upstreamError(`Failed to read ${what} from the ledger: ${errorMessage(error) ?? "unknown error"}`);
 
 export const accountRoutes: RouteModule = (app, ctx) => {
-  const reader = accountReader(ctx.connection, ctx.config, ctx.markets);
   const servedGroup = z
     .string()
     .refine((group) => ctx.markets.serves(group), { message: `must be one of the server's markets: ${ctx.markets.groups.join(", ")}` })
     .optional()
     .describe("The market's group; the main market when not given.");
-  const accountView = refreshingCache(ctx.config.marketCacheMs, (address) => reader.accountView(address), ACCOUNT_VIEW_KEYS);
 
   app.get(
     "/api/account-addresses",
@@ -87,7 +81,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
     async (request): Promise<AccountDto> => {
       const { accountKey, authorityKey, minContextSlot } = request.body;
-      const view = await accountView(accountKey, minContextSlot === undefined ? undefined : (v) => v.slot >= minContextSlot);
+      const view = await ctx.accountViews(accountKey, minContextSlot);
       if (view.authority !== authorityKey) throw forbidden(`Account ${accountKey} does not belong to authority ${authorityKey}`);
       return view;
     },

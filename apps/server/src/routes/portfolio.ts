@@ -4,7 +4,6 @@ import { errorMessage, fetchAuthorityMarginAccounts, portfolioSummary, type Acco
 import { i80f48 as fx } from "@ballast/protocol";
 import { z } from "zod";
 import type { RouteModule } from "../app.js";
-import { accountReader, refreshingCache } from "../chain/accounts.js";
 import { compareAddresses } from "../chain/market.js";
 import { HttpError, upstreamError } from "../errors.js";
 import { inOpeningOrder } from "../indexer/account-order.js";
@@ -17,13 +16,7 @@ export const MAX_PORTFOLIO_ACCOUNTS = 64;
 
 const RANGES = Object.keys(ACCOUNT_HISTORY_RANGES) as [keyof typeof ACCOUNT_HISTORY_RANGES, ...(keyof typeof ACCOUNT_HISTORY_RANGES)[]];
 
-/** Account views kept at once, as in the accounts routes. */
-const ACCOUNT_VIEW_KEYS = 1_000;
-
 export const portfolioRoutes: RouteModule = (app, ctx) => {
-  const reader = accountReader(ctx.connection, ctx.config, ctx.markets);
-  const accountView = refreshingCache(ctx.config.marketCacheMs, (address) => reader.accountView(address), ACCOUNT_VIEW_KEYS);
-
   app.addHook("onRequest", async (request, reply) => {
     takeOrRefuse(ctx.limits.portfolio, request.ip, reply, RATE_LIMIT_ERRORS.portfolio);
   });
@@ -59,11 +52,19 @@ export const portfolioRoutes: RouteModule = (app, ctx) => {
           "The wallet's margin accounts in every market: each one's deposits, debt, value and health, the total and the worst health",
         description: `Markets in the server's order, accounts in opening order; USD at the unbiased real-time prices of POST /api/account-info's positions (a position without a price counts for nothing). At most ${MAX_PORTFOLIO_ACCOUNTS} accounts; more answers 422.`,
         tags: ["accounts"],
-        querystring: z.object({ authority: addressSchema }),
+        querystring: z.object({
+          authority: addressSchema,
+          minContextSlot: z.coerce
+            .number()
+            .int()
+            .nonnegative()
+            .optional()
+            .describe("A slot the reader has seen one of the accounts change at: no cached account view read before it is used."),
+        }),
       },
     },
     async (request): Promise<PortfolioReply> => {
-      const { authority } = request.query;
+      const { authority, minContextSlot } = request.query;
       let owned;
       try {
         owned = await fetchAuthorityMarginAccounts(ctx.connection, ctx.config.programId, authority);
@@ -80,7 +81,9 @@ export const portfolioRoutes: RouteModule = (app, ctx) => {
             .filter((a) => a.account.group === market.group)
             .map((a) => a.address)
             .sort(compareAddresses);
-          const accounts = await Promise.all((await inOpeningOrder(ctx.db, addresses)).map((address) => accountView(address)));
+          const accounts = await Promise.all(
+            (await inOpeningOrder(ctx.db, addresses)).map((address) => ctx.accountViews(address, minContextSlot)),
+          );
           return { market, accounts };
         }),
       );

@@ -18,8 +18,9 @@ export async function fetchAccountHistory(
   return (await response.json()) as AccountHistoryReply;
 }
 
-export async function fetchPortfolio(http: Http, authority: string): Promise<PortfolioReply> {
-  const response = await http.get("/api/portfolio", { authority });
+/** `minContextSlot`: a slot the page has seen one of the accounts change at; no account view read before it is used. */
+export async function fetchPortfolio(http: Http, authority: string, minContextSlot?: number): Promise<PortfolioReply> {
+  const response = await http.get("/api/portfolio", { authority, minContextSlot });
   if (!response.ok) throw new Error(`Failed to fetch the portfolio: ${await serverErrorText(response)}`);
   return (await response.json()) as PortfolioReply;
 }

@@ -1,6 +1,6 @@
 // The connected wallet's margin accounts, the selected account, token balances and account labels.
 import { fetchMarginAccount } from "@ballast/sdk";
-import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import {
   fetchAccount,
@@ -57,6 +57,17 @@ export function useAccount(accountKey: string | null) {
     refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,
   });
+}
+
+/** The latest slot of the wallet's cached account views (a notification's, or a server read's); none when there are none. */
+export function seenAccountSlot(client: QueryClient, wallet: string): number | undefined {
+  let seen: number | undefined;
+  for (const [key, data] of client.getQueriesData<Partial<AccountDto>>({ queryKey: queryKeys.allAccounts() })) {
+    // An account view's key is ["account", address, wallet]; chain copies, histories and the portfolio hold no slot.
+    if (key.length !== 3 || key[2] !== wallet || typeof data?.slot !== "number") continue;
+    seen = Math.max(seen ?? 0, data.slot);
+  }
+  return seen;
 }
 
 /**

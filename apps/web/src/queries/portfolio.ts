@@ -1,8 +1,9 @@
 // The selected account's value over time and the connected wallet's accounts across every market.
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchAccountHistory, fetchPortfolio, type AccountHistoryRange } from "../api/index.js";
 import { useHttp } from "../api/context.js";
 import { useWallet } from "../wallet/WalletProvider.js";
+import { seenAccountSlot } from "./accounts.js";
 import { queryKeys } from "./keys.js";
 import { TIMING } from "./timing.js";
 
@@ -18,12 +19,14 @@ export function useAccountHistory(account: string | null, range: AccountHistoryR
   });
 }
 
+/** Never older than an account the page has seen change: it is asked at the latest slot of the cached account views. */
 export function usePortfolio() {
   const http = useHttp();
+  const client = useQueryClient();
   const { address } = useWallet();
   return useQuery({
     queryKey: queryKeys.portfolio(address),
-    queryFn: address === null ? skipToken : () => fetchPortfolio(http, address),
+    queryFn: address === null ? skipToken : () => fetchPortfolio(http, address, seenAccountSlot(client, address)),
     staleTime: TIMING.account.staleTime,
     refetchInterval: TIMING.oracle.refetchInterval,
     retry: TIMING.account.retry,
