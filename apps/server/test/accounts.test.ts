@@ -15,7 +15,7 @@ import {
   type AccountHealth,
 } from "@ballast/sdk";
 import { PROGRAM, TestMarket, type TestBank, type TestUser } from "../../../packages/protocol/test/support/market.js";
-import { refreshingCache } from "../src/chain/accounts.js";
+import { RELOAD_GAP_MS, refreshingCache } from "../src/chain/accounts.js";
 import { ttlCache } from "../src/chain/cache.js";
 import type { RunningServer } from "../src/server.js";
 import { compareAddresses } from "../src/chain/market.js";
@@ -539,6 +539,21 @@ describe("the account view cache", () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await slow("b")).toBe("b#9");
+  });
+
+  it("starts a key's forced reloads a gap apart: a reader refusing every value waits its turn, one read per gap", async () => {
+    const { loads, load } = counting();
+    const view = refreshingCache(60_000, load, 10);
+    const never = () => false;
+    expect(await view("a")).toBe("a#1");
+    expect(await view("a", never)).toBe("a#3");
+    expect(loads).toHaveLength(3);
+    // The next refusal finds the last reload under a gap ago: nothing is read until the gap has passed.
+    const waiting = view("a", never);
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_GAP_MS / 4));
+    expect(loads).toHaveLength(3);
+    expect(await waiting).toBe("a#5");
+    expect(loads).toHaveLength(5);
   });
 
   it("a market snapshot asked for as loaded since a time is loaded again when the cached one started earlier", async () => {

@@ -121,19 +121,32 @@ interface CachedView<T> {
   refreshing: boolean;
 }
 
+/** Least time (ms) between two reloads of one key that readers forced by refusing the cached value. */
+export const RELOAD_GAP_MS = 100;
+
+interface Reload<T> {
+  /** When the reload starts (ms), one gap after the key's previous one at the earliest. */
+  readonly startsAt: number;
+  readonly value: Promise<T>;
+  settled: boolean;
+}
+
+const pause = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
 /**
  * A keyed cache that never makes a busy key's readers wait for the ledger: a value younger than `ttlMs` is served
  * as is; one younger than twice that is served while a single refresh runs; anything older is loaded afresh. A
  * failed load is not kept. With a ttl of 0 nothing is cached. Keys past `maxKeys` evict the oldest.
  *
  * A reader that already knows of something newer (a notification's slot) passes `accept`: a cached value it refuses
- * is loaded again at once, one load shared by every reader refusing at the same time, and the new value is kept for
- * all.
+ * is loaded again, one load shared by every reader refusing at the same time, and the new value is kept for all.
+ * Such reloads of one key start at least RELOAD_GAP_MS apart, so readers refusing every value (naming a slot the
+ * ledger has not reached) wait their turn instead of making the server read the account once per request.
  */
 export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise<T>, maxKeys: number, now: () => number = Date.now) {
   const entries = new Map<string, CachedView<T>>();
-  /** Loads started because a reader refused the cached value, by key. */
-  const reloads = new Map<string, Promise<T>>();
+  /** The latest reload each key's readers forced, kept until one gap after it settled. */
+  const reloads = new Map<string, Reload<T>>();
   const start = (key: string): CachedView<T> => {
     const entry: CachedView<T> = { at: now(), value: load(key), refreshing: false };
     entry.value.catch(() => {
@@ -170,14 +183,23 @@ export function refreshingCache<T>(ttlMs: number, load: (key: string) => Promise
     return fresh.value;
   };
   const reload = (key: string, join: boolean): Promise<T> => {
-    const running = reloads.get(key);
-    if (join && running) return running;
-    const fresh = start(key);
-    keep(key, fresh);
-    const value = fresh.value.finally(() => {
-      if (reloads.get(key) === value) reloads.delete(key);
+    const last = reloads.get(key);
+    if (join && last && !last.settled) return last.value;
+    const startsAt = Math.max(now(), last ? last.startsAt + RELOAD_GAP_MS : -Infinity);
+    const value = pause(startsAt - now()).then(() => {
+      const fresh = start(key);
+      keep(key, fresh);
+      return fresh.value;
     });
-    reloads.set(key, value);
+    const entry: Reload<T> = { startsAt, value, settled: false };
+    reloads.set(key, entry);
+    const settle = () => {
+      entry.settled = true;
+      setTimeout(() => {
+        if (reloads.get(key) === entry) reloads.delete(key);
+      }, RELOAD_GAP_MS).unref();
+    };
+    value.then(settle, settle);
     return value;
   };
   return async (key: string, accept?: (value: T) => boolean): Promise<T> => {

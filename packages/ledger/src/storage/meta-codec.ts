@@ -25,7 +25,10 @@ const KEY = 32;
 /** A token balance after its accountIndex: mint, owner, programId, amount, decimals. */
 const BALANCE_BODY = 3 * KEY + 8 + 1;
 
-/** The encoder's working buffer, grown as needed and copied out once per meta. */
+/**
+ * The encoder's working buffer, grown as needed and copied out once per meta. Not the codec's ArgsWriter, which
+ * allocates a Buffer per field: every landed transaction's meta is encoded here, on the main thread.
+ */
 let scratch = Buffer.allocUnsafe(16 * 1024);
 let at = 0;
 
